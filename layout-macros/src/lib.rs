@@ -1,0 +1,1 @@
+//! Macros for `cute-algebra`. Use them through `cute_algebra::prelude`.

@@ -1,0 +1,140 @@
+//! The scalar rules of CuTe's layout algebra, written once as `const fn`s.
+//!
+//! The runtime (`i32`) paths of the typed layouts and the runtime-structured
+//! [`DynLayout`](crate::dynamic::DynLayout) both call these; the type-level
+//! path mirrors them with typenum. Every function follows CuTe C++'s integer
+//! semantics: `/` and `%` truncate toward zero.
+//!
+//! Functions that divide take a divisor that the caller has checked to be
+//! non-zero; the `checked_` forms return `None` instead.
+
+/// Greatest common divisor, always non-negative; `gcd(0, b) == |b|`.
+///
+/// ```
+/// use cute_algebra::rules::gcd;
+/// assert_eq!(gcd(12, 18), 6);
+/// assert_eq!(gcd(-4, 6), 2);
+/// assert_eq!(gcd(0, 5), 5);
+/// ```
+pub const fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a as i64
+}
+
+/// CuTe's `ceil_div(a, b)`: `(a + b - 1) / b` with truncating division.
+///
+/// For positive operands this rounds up. Returns `None` when `b == 0` or on
+/// overflow.
+///
+/// ```
+/// use cute_algebra::rules::checked_ceil_div;
+/// assert_eq!(checked_ceil_div(7, 2), Some(4));
+/// assert_eq!(checked_ceil_div(8, 2), Some(4));
+/// assert_eq!(checked_ceil_div(2, 8), Some(1));
+/// assert_eq!(checked_ceil_div(2, 0), None);
+/// ```
+pub const fn checked_ceil_div(a: i64, b: i64) -> Option<i64> {
+    if b == 0 {
+        return None;
+    }
+    match a.checked_add(b) {
+        Some(s) => match s.checked_sub(1) {
+            Some(n) => n.checked_div(b),
+            None => None,
+        },
+        None => None,
+    }
+}
+
+/// CuTe's `shape_div(a, b)` for integers: `ceil_div(a, b)`, defined where the
+/// divisibility condition [`divides_either`] holds (so the result is exact
+/// division or 1). Returns `None` when `b == 0` or on overflow; the caller
+/// checks the divisibility condition, because the error it reports names the
+/// operation and mode.
+///
+/// ```
+/// use cute_algebra::rules::checked_shape_div;
+/// assert_eq!(checked_shape_div(12, 4), Some(3));
+/// assert_eq!(checked_shape_div(4, 12), Some(1));
+/// ```
+pub const fn checked_shape_div(a: i64, b: i64) -> Option<i64> {
+    checked_ceil_div(a, b)
+}
+
+/// The (weak) divisibility condition of `shape_div`: `a % b == 0 || b % a == 0`.
+/// A zero operand satisfies it against any non-zero one (`0 % b == 0`), never against zero.
+///
+/// ```
+/// use cute_algebra::rules::divides_either;
+/// assert!(divides_either(12, 4));
+/// assert!(divides_either(4, 12));
+/// assert!(!divides_either(6, 4));
+/// ```
+pub const fn divides_either(a: i64, b: i64) -> bool {
+    (b != 0 && a % b == 0) || (a != 0 && b % a == 0)
+}
+
+/// `true` when `b` divides `a` exactly (`b != 0 && a % b == 0`).
+///
+/// ```
+/// use cute_algebra::rules::divides;
+/// assert!(divides(12, 4));
+/// assert!(!divides(12, 5));
+/// assert!(!divides(12, 0));
+/// ```
+pub const fn divides(a: i64, b: i64) -> bool {
+    b != 0 && a % b == 0
+}
+
+/// Sign of `x`: 1, -1 or 0, as CuTe's `signum`.
+///
+/// ```
+/// assert_eq!(cute_algebra::rules::signum(-3), -1);
+/// ```
+pub const fn signum(x: i64) -> i64 {
+    (x > 0) as i64 - (x < 0) as i64
+}
+
+/// Round `a` up to a multiple of `b`, CuTe's `round_up`: `ceil_div(a, b) * b`.
+///
+/// ```
+/// assert_eq!(cute_algebra::rules::checked_round_up(18, 4), Some(20));
+/// ```
+pub const fn checked_round_up(a: i64, b: i64) -> Option<i64> {
+    match checked_ceil_div(a, b) {
+        Some(q) => q.checked_mul(b),
+        None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ceil_div_truncates_like_cpp() {
+        // (a + b - 1) / b with C++ truncation, negative operands included.
+        assert_eq!(checked_ceil_div(-4, 2), Some(-1));
+        assert_eq!(checked_ceil_div(4, -1), Some(-4));
+        assert_eq!(checked_ceil_div(i64::MAX, 2), None);
+    }
+
+    #[test]
+    fn gcd_handles_signs_and_zero() {
+        assert_eq!(gcd(0, 0), 0);
+        assert_eq!(gcd(-12, -8), 4);
+        assert_eq!(gcd(7, 0), 7);
+    }
+
+    #[test]
+    fn divides_either_with_zero() {
+        assert!(divides_either(0, 3));
+        assert!(divides_either(3, 0));
+        assert!(!divides_either(0, 0));
+    }
+}
