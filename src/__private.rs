@@ -1,0 +1,29 @@
+//! Paths the macros expand to. Not public API.
+
+pub use crate::layout::{Layout, LayoutLeftOf as LayoutLeft, Underscore, make_layout};
+pub use frunk_core::hlist::{HCons, HNil};
+pub use typenum::{B0, B1, NInt, PInt, UInt, UTerm, Z0};
+
+/// A static integer value of type `T`.
+#[inline(always)]
+pub fn st<T: Default>() -> T {
+    T::default()
+}
+
+/// A runtime integer value: pins the type to `i32`.
+#[inline(always)]
+pub const fn rt(x: i32) -> i32 {
+    x
+}
+
+/// `Layout::new`, for `layout![S : D]`.
+#[inline(always)]
+pub fn layout_new<S: crate::tuple::IntTuple, D: crate::tuple::IntTuple>(
+    shape: S,
+    stride: D,
+) -> Layout<S, D>
+where
+    S: crate::tuple::Congruent<D>,
+{
+    Layout::new(shape, stride)
+}
