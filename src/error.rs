@@ -66,7 +66,11 @@ pub enum LayoutError {
         layout_rank: usize,
     },
     /// `tile_to_shape`: the block does not divide the target shape.
-    BlockDoesNotDivide { mode: usize, block: i64, target: i64 },
+    BlockDoesNotDivide {
+        mode: usize,
+        block: i64,
+        target: i64,
+    },
     /// A value or product does not fit in the integer type.
     Overflow { op: &'static str },
     /// A shape with a zero (or negative) extent.
@@ -85,11 +89,21 @@ impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use LayoutError::*;
         match *self {
-            StrideDivisibility { op, mode, stride, shape } => write!(
+            StrideDivisibility {
+                op,
+                mode,
+                stride,
+                shape,
+            } => write!(
                 f,
                 "{op}: stride divisibility fails at mode {mode}: stride {stride} is neither a multiple of nor a divisor of shape {shape}"
             ),
-            ShapeDivisibility { op, mode, shape, rest } => write!(
+            ShapeDivisibility {
+                op,
+                mode,
+                shape,
+                rest,
+            } => write!(
                 f,
                 "{op}: shape divisibility fails at mode {mode}: shape {shape} is neither a multiple of nor a divisor of the remaining {rest}"
             ),
@@ -98,19 +112,34 @@ impl fmt::Display for LayoutError {
                 "{op}: disjointness fails: modes {mode_a} and {mode_b} of the right operand overlap in the left operand's modes, so no layout equals A(B(i))"
             ),
             NotComplementable { op, mode, reason } => {
-                write!(f, "{op}: the layout is not complementable at mode {mode}: {reason}")
+                write!(
+                    f,
+                    "{op}: the layout is not complementable at mode {mode}: {reason}"
+                )
             }
             NotInjective { op } => write!(f, "{op}: the layout is not injective"),
-            RankMismatch { op, expected, found } => write!(
+            RankMismatch {
+                op,
+                expected,
+                found,
+            } => write!(
                 f,
                 "{op}: rank mismatch: expected rank {expected} but found rank {found}"
             ),
             NotCongruent { op } => write!(f, "{op}: shape and stride are not congruent"),
-            TooManyTilerModes { op, tiler_rank, layout_rank } => write!(
+            TooManyTilerModes {
+                op,
+                tiler_rank,
+                layout_rank,
+            } => write!(
                 f,
                 "{op}: too many modes in tiler: the tiler has rank {tiler_rank} but the layout has rank {layout_rank}"
             ),
-            BlockDoesNotDivide { mode, block, target } => write!(
+            BlockDoesNotDivide {
+                mode,
+                block,
+                target,
+            } => write!(
                 f,
                 "tile_to_shape: the block does not divide the target at mode {mode}: {block} does not divide {target}"
             ),

@@ -29,7 +29,8 @@ extern crate self as cute_algebra;
 pub use frunk_core;
 pub use typenum;
 
-
+#[doc(hidden)]
+pub mod __private;
 pub mod error;
 pub mod rules;
 

@@ -225,10 +225,10 @@ pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
                 });
             }
             if input.peek(token::Brace) {
-                let block: TokenTree = input.parse()?;
-                let span = block.span();
+                let span = input.span();
+                let block: syn::Block = input.parse()?;
                 return Ok(Node::Runtime {
-                    expr: block.into(),
+                    expr: unbrace(block),
                     span,
                 });
             }
@@ -246,6 +246,16 @@ pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
         }
     }
     Err(expected_node(input, form, kind))
+}
+
+/// `{ n * 2 }` → `n * 2`: passed as a call argument, a single-expression
+/// block would trip the user's `unused_braces` lint. Blocks with statements
+/// stay blocks.
+fn unbrace(block: syn::Block) -> TokenStream {
+    match block.stmts.as_slice() {
+        [syn::Stmt::Expr(expr, None)] => quote::quote!(#expr),
+        _ => quote::quote!(#block),
+    }
 }
 
 /// Parse a comma-separated list of nodes up to the end of `input`.

@@ -54,7 +54,15 @@ fn value_form_builds_hcons_structs() {
     );
     assert_eq!(
         shape_v(quote!({ a + 1 })),
-        "HCons{head:rt({a+1}),tail:HNil}"
+        "HCons{head:rt(a+1),tail:HNil}",
+        "a single-expression block loses its braces (unused_braces lint)"
+    );
+    assert_eq!(
+        shape_v(quote!({
+            let b = a;
+            b
+        })),
+        "HCons{head:rt({letb=a;b}),tail:HNil}"
     );
 }
 
