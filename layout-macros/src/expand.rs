@@ -6,7 +6,7 @@ use syn::{Error, Token};
 
 use crate::emit::{hlist_value, layout_type, layout_value, node_type, node_value};
 use crate::parse::{
-    Form, Kind, LayoutAst, Node, expect_end, parse_layout, parse_node, parse_top_list,
+    Form, Kind, LayoutAst, Node, expect_end, next_span, parse_layout, parse_node, parse_top_list,
 };
 
 /// `shape![..]`, `stride![..]`, `coord![..]` and their type forms.
@@ -28,7 +28,7 @@ pub fn layout(input: TokenStream, form: Form) -> Result<TokenStream> {
         if layout.stride.is_none() && !input.is_empty() && !input.peek(Token![,]) {
             // `(2,2) (1,2)`: the user most likely forgot the colon.
             return Err(Error::new(
-                input.span(),
+                next_span(input),
                 "expected `:` between shape and stride",
             ));
         }
@@ -100,7 +100,7 @@ pub fn tile(input: TokenStream) -> Result<TokenStream> {
                 input.parse::<Token![,]>()?;
             } else {
                 return Err(Error::new(
-                    input.span(),
+                    next_span(input),
                     "expected `,` between tile modes (or `:` between shape and stride)",
                 ));
             }

@@ -100,6 +100,15 @@ fn next_token_text(input: ParseStream) -> String {
     }
 }
 
+/// The span of the whole next token tree (a group's span covers both
+/// delimiters, where `input.span()` would give only the opening one).
+pub fn next_span(input: ParseStream) -> Span {
+    match input.cursor().token_tree() {
+        Some((tt, _)) => tt.span(),
+        None => input.span(),
+    }
+}
+
 /// The error for a token that cannot start a node.
 fn expected_node(input: ParseStream, form: Form, kind: Kind) -> Error {
     let what = match form {
@@ -110,7 +119,10 @@ fn expected_node(input: ParseStream, form: Form, kind: Kind) -> Error {
         return input.error(format!("expected {what} in this {}", kind.name()));
     }
     let found = next_token_text(input);
-    Error::new(input.span(), format!("expected {what}, found `{found}`"))
+    Error::new(
+        next_span(input),
+        format!("expected {what}, found `{found}`"),
+    )
 }
 
 /// The error for a non-integer literal where an integer belongs.
@@ -148,7 +160,7 @@ fn parse_int(input: ParseStream) -> Result<Node> {
     if !input.peek(LitInt) {
         let found = next_token_text(input);
         return Err(Error::new(
-            input.span(),
+            next_span(input),
             format!("expected an integer after `-`, found `{found}`"),
         ));
     }
@@ -225,7 +237,7 @@ pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
                 });
             }
             if input.peek(token::Brace) {
-                let span = input.span();
+                let span = next_span(input);
                 let block: syn::Block = input.parse()?;
                 return Ok(Node::Runtime {
                     expr: unbrace(block),
@@ -236,7 +248,7 @@ pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
         Form::Type => {
             if input.peek(token::Brace) {
                 return Err(Error::new(
-                    input.span(),
+                    next_span(input),
                     "a runtime value in a type form is written as its type, e.g. `i32`",
                 ));
             }
@@ -274,7 +286,7 @@ pub fn parse_list(input: ParseStream, form: Form, kind: Kind) -> Result<Vec<Node
         } else {
             let found = next_token_text(input);
             return Err(Error::new(
-                input.span(),
+                next_span(input),
                 format!(
                     "expected `,` between {} modes, found `{found}`",
                     kind.name()
@@ -321,7 +333,7 @@ pub fn expect_end(input: ParseStream, what: &str) -> Result<()> {
     }
     let found = next_token_text(input);
     Err(Error::new(
-        input.span(),
+        next_span(input),
         format!("unexpected `{found}` after the {what}"),
     ))
 }

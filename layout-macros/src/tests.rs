@@ -296,3 +296,11 @@ fn errors_point_at_the_bad_token() {
     let err = expand::int_tuple(bad, Form::Value, Kind::Shape).unwrap_err();
     assert_eq!(format!("{:?}", err.span()), format!("{float_span:?}"));
 }
+
+#[test]
+fn errors_on_a_group_cover_the_whole_group() {
+    let bad: TokenStream = "(2, 2) (1, 2)".parse().unwrap();
+    let group_span = bad.clone().into_iter().nth(1).unwrap().span();
+    let err = expand::layout(bad, Form::Value).unwrap_err();
+    assert_eq!(format!("{:?}", err.span()), format!("{group_span:?}"));
+}
