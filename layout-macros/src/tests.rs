@@ -286,21 +286,25 @@ fn error_type_form_block() {
     );
 }
 
-#[test]
-fn errors_point_at_the_bad_token() {
-    // Outside a real macro call proc_macro2 spans carry line/column info
-    // only with its `span-locations` feature; instead check that the error
-    // span is the token's own span by comparing debug renderings.
-    let bad: TokenStream = "2, 2.5".parse().unwrap();
-    let float_span = bad.clone().into_iter().nth(2).unwrap().span();
-    let err = expand::int_tuple(bad, Form::Value, Kind::Shape).unwrap_err();
-    assert_eq!(format!("{:?}", err.span()), format!("{float_span:?}"));
+/// The (start, end) columns of an error's span on a one-line input.
+fn error_columns(
+    src: &str,
+    result: impl FnOnce(TokenStream) -> syn::Result<TokenStream>,
+) -> (usize, usize) {
+    let err = result(src.parse().unwrap()).unwrap_err();
+    (err.span().start().column, err.span().end().column)
 }
 
 #[test]
-fn errors_on_a_group_cover_the_whole_group() {
-    let bad: TokenStream = "(2, 2) (1, 2)".parse().unwrap();
-    let group_span = bad.clone().into_iter().nth(1).unwrap().span();
-    let err = expand::layout(bad, Form::Value).unwrap_err();
-    assert_eq!(format!("{:?}", err.span()), format!("{group_span:?}"));
+fn errors_point_at_the_bad_token() {
+    let shape = |ts| expand::int_tuple(ts, Form::Value, Kind::Shape);
+    let layout = |ts| expand::layout(ts, Form::Value);
+    //                       0123456789
+    assert_eq!(error_columns("2, (2.5, 2)", shape), (4, 7));
+    assert_eq!(error_columns("2, \"a\"", shape), (3, 6));
+    assert_eq!(error_columns("(2, 2) (1, 2)", layout), (7, 13));
+    assert_eq!(error_columns("() : ()", layout), (0, 2));
+    assert_eq!(error_columns("2, 3 4", shape), (5, 6));
+    assert_eq!(error_columns("(2, 2) : (1, 2, 4)", layout), (9, 18));
+    assert_eq!(error_columns("8i32", shape), (0, 4));
 }
