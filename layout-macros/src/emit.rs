@@ -1,0 +1,79 @@
+//! Code generation: parsed nodes → expressions or types.
+//!
+//! Only paths under `::cute_algebra::__private` are emitted, so the output
+//! resolves the same from user crates and from inside `cute_algebra` (which
+//! declares `extern crate self as cute_algebra`).
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use crate::parse::{LayoutAst, Node};
+use crate::typenum_bits::int_type;
+
+/// The type of a node: typenum integer, `i32`/user type, `Underscore`, or HList.
+pub fn node_type(node: &Node) -> TokenStream {
+    match node {
+        Node::Int { value, span } => int_type(*value, *span),
+        Node::Runtime { span, .. } => quote_spanned!(*span=> i32),
+        Node::Ty(ty) => quote!(#ty),
+        Node::Underscore(span) => quote_spanned!(*span=> ::cute_algebra::__private::Underscore),
+        Node::Tuple { elems, .. } => hlist_type(elems.iter().map(node_type)),
+    }
+}
+
+/// The value of a node; a static integer is `st::<T>()`, a runtime one `rt(e)`.
+pub fn node_value(node: &Node) -> TokenStream {
+    match node {
+        Node::Int { span, .. } => {
+            let ty = node_type(node);
+            quote_spanned!(*span=> ::cute_algebra::__private::st::<#ty>())
+        }
+        // `rt` pins the type to i32 and makes type errors point at the ident.
+        Node::Runtime { expr, span } => {
+            quote_spanned!(*span=> ::cute_algebra::__private::rt(#expr))
+        }
+        Node::Ty(ty) => quote!(#ty),
+        Node::Underscore(span) => quote_spanned!(*span=> ::cute_algebra::__private::Underscore),
+        Node::Tuple { elems, .. } => hlist_value(elems.iter().map(node_value)),
+    }
+}
+
+/// `HCons<A, HCons<B, HNil>>`.
+pub fn hlist_type(elems: impl DoubleEndedIterator<Item = TokenStream>) -> TokenStream {
+    elems.rev().fold(
+        quote!(::cute_algebra::__private::HNil),
+        |tail, head| quote!(::cute_algebra::__private::HCons<#head, #tail>),
+    )
+}
+
+/// `HCons { head: a, tail: HCons { head: b, tail: HNil } }`.
+pub fn hlist_value(elems: impl DoubleEndedIterator<Item = TokenStream>) -> TokenStream {
+    elems.rev().fold(
+        quote!(::cute_algebra::__private::HNil),
+        |tail, head| quote!(::cute_algebra::__private::HCons { head: #head, tail: #tail }),
+    )
+}
+
+/// `Layout<S, D>`, or `LayoutLeft<S>` when no stride was written.
+pub fn layout_type(layout: &LayoutAst) -> TokenStream {
+    let shape = node_type(&layout.shape);
+    match &layout.stride {
+        Some(stride) => {
+            let stride = node_type(stride);
+            quote!(::cute_algebra::__private::Layout<#shape, #stride>)
+        }
+        None => quote!(::cute_algebra::__private::LayoutLeft<#shape>),
+    }
+}
+
+/// `layout_new(S, D)`, or `make_layout(S)` (LayoutLeft) when no stride was written.
+pub fn layout_value(layout: &LayoutAst) -> TokenStream {
+    let shape = node_value(&layout.shape);
+    match &layout.stride {
+        Some(stride) => {
+            let stride = node_value(stride);
+            quote!(::cute_algebra::__private::layout_new(#shape, #stride))
+        }
+        None => quote!(::cute_algebra::__private::make_layout(#shape)),
+    }
+}

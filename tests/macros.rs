@@ -1,0 +1,98 @@
+//! The macros expand to the intended typenum/HList types and values.
+
+use cute_algebra_macros::{Coord, Layout, Shape, Stride, coord, int, layout, shape, stride, tile};
+use frunk_core::HList;
+use static_assertions::assert_type_eq_all;
+use typenum::{Integer, N1, N6, P1, P2, P3, P4, P6, P8, P1024, Z0};
+
+use cute_algebra::__private::{Layout as L, LayoutLeft, Underscore};
+
+#[test]
+fn shapes_are_hlists_of_typenum_ints() {
+    let _: HList![P2, HList![P2, P2]] = shape![2, (2, 2)];
+    let _: HList![P4] = shape![4];
+    let _: HList![HList![P4, P8]] = shape![(4, 8)];
+    let _: HList![HList![P4]] = shape![(4)];
+    let _: HList![N1, Z0, N6] = stride![-1, 0, -6];
+    assert_type_eq_all!(Shape![2, (2, 2)], HList![P2, HList![P2, P2]]);
+    assert_type_eq_all!(Stride![4, (2, 1)], HList![P4, HList![P2, P1]]);
+    assert_type_eq_all!(Shape![6, -1, 0], HList![P6, N1, Z0]);
+}
+
+#[test]
+fn static_shapes_are_zero_sized() {
+    assert_eq!(core::mem::size_of_val(&shape![2, (2, 2)]), 0);
+    assert_eq!(
+        core::mem::size_of_val(&layout![(2, (2, 2)) : (4, (2, 1))]),
+        0
+    );
+}
+
+#[test]
+fn large_literals_bypass_the_const_generic_bridge() {
+    assert_type_eq_all!(Shape![1024], HList![P1024]);
+    fn value<T: Integer>(_: T) -> i64 {
+        T::I64
+    }
+    assert_eq!(value(int!(1025)), 1025);
+    assert_eq!(value(int!(1099511627776)), 1 << 40);
+    assert_eq!(value(int!(-9223372036854775808)), i64::MIN);
+    assert_eq!(value(int!(9223372036854775807)), i64::MAX);
+    assert_eq!(value(int!(0x40)), 64);
+    let _: N1 = int!(-1);
+    let _: P6 = int!(6);
+}
+
+#[test]
+fn runtime_values_are_i32() {
+    let n = 3;
+    let s: HList![P2, i32] = shape![2, n];
+    assert_eq!(s.tail.head, 3);
+    let s: HList![HList![i32, P4]] = shape![({ n * 2 }, 4)];
+    assert_eq!(s.head.head, 6);
+    let s: HList![i32] = shape![{
+        let k = n + 1;
+        k * k
+    }];
+    assert_eq!(s.head, 16);
+    assert_type_eq_all!(Shape![2, i32], HList![P2, i32]);
+    let _: Shape![2, i32] = shape![2, n];
+}
+
+#[test]
+fn coords_slice_with_underscore() {
+    let _: HList![Underscore, P1] = coord![_, 1];
+    let m = 5;
+    let c: HList![HList![P1, Underscore], i32] = coord![(1, _), m];
+    assert_eq!(c.tail.head, 5);
+    assert_type_eq_all!(Coord![(1, _), i32], HList![HList![P1, Underscore], i32]);
+}
+
+#[test]
+fn layouts_pair_shape_and_stride() {
+    let l: L<HList![P2, HList![P2, P2]], HList![P4, HList![P2, P1]]> =
+        layout![(2, (2, 2)) : (4, (2, 1))];
+    let _ = l;
+    let _: L<P8, P2> = layout![8 : 2];
+    let _: LayoutLeft<HList![P4, P8]> = layout![(4, 8)];
+    let _: LayoutLeft<P8> = layout![8];
+    let n = 5;
+    let _: L<HList![i32, P2], HList![P1, i32]> = layout![(n, 2) : (1, n)];
+}
+
+#[test]
+fn type_forms_name_the_value_forms_types() {
+    let _: Layout![(2, (2, 2)) : (4, (2, 1))] = layout![(2, (2, 2)) : (4, (2, 1))];
+    let _: Layout![(4, 8)] = layout![(4, 8)];
+    let _: Layout![8 : -1] = layout![8 : -1];
+    let n = 4;
+    let _: Layout![(i32, 2) : (1, i32)] = layout![(n, 2) : (1, n)];
+    assert_type_eq_all!(Layout![(4, 8)], LayoutLeft<HList![P4, P8]>);
+}
+
+#[test]
+fn tiles_mix_layouts_shapes_and_underscore() {
+    let _: HList![L<P3, P4>, L<HList![P2, P4], HList![P1, P8]>] = tile![3:4, (2,4):(1,8)];
+    let _: HList![P4, Underscore, L<HList![P2, P2], HList![P1, P4]>] = tile![4, _, (2,2):(1,4)];
+    let _: HList![HList![P2, P2], P8] = tile![(2, 2), 8];
+}
