@@ -3,11 +3,13 @@
 mod crd2idx;
 mod idx2crd;
 mod make;
+mod ordered;
 mod slice;
 
 pub use crd2idx::*;
 pub use idx2crd::*;
 pub use make::*;
+pub use ordered::*;
 pub use slice::*;
 
 use crate::int::{Int, IntAbs, IntAdd, IntMul, IntSub, Prod, Sum};
