@@ -1,48 +1,29 @@
-//! STAND-IN for the macros' output contract, on branch `macros` only.
-//!
-//! The lead's `src/__private.rs` on main replaces this file wholesale; it
-//! exists so the macro integration and UI tests can compile meanwhile.
-//! Everything here is what `cute-algebra-macros` emits paths to.
+//! Paths the macros expand to. Not public API.
 
+pub use crate::layout::{Layout, LayoutLeftOf as LayoutLeft, Underscore, make_layout};
 pub use frunk_core::hlist::{HCons, HNil};
 pub use typenum::{B0, B1, NInt, PInt, UInt, UTerm, Z0};
 
-/// Stand-in for the `_` slice/skip marker.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Underscore;
-
-/// The value of a static integer type.
+/// A static integer value of type `T`.
+#[inline(always)]
 pub fn st<T: Default>() -> T {
     T::default()
 }
 
-/// Pins a runtime value to `i32`.
+/// A runtime integer value: pins the type to `i32`.
+#[inline(always)]
 pub const fn rt(x: i32) -> i32 {
     x
 }
 
-/// Stand-in layout: shape and stride side by side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Layout<S, D> {
-    /// The extents.
-    pub shape: S,
-    /// The steps.
-    pub stride: D,
-}
-
-/// Stand-in for the LayoutLeft layout type of shape `S` (an alias on main).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LayoutLeft<S> {
-    /// The extents; the stride is implied (column-major compact).
-    pub shape: S,
-}
-
-/// `shape : stride`.
-pub fn layout_new<S, D>(shape: S, stride: D) -> Layout<S, D> {
-    Layout { shape, stride }
-}
-
-/// The column-major compact layout of `shape`.
-pub fn make_layout<S>(shape: S) -> LayoutLeft<S> {
-    LayoutLeft { shape }
+/// `Layout::new`, for `layout![S : D]`.
+#[inline(always)]
+pub fn layout_new<S: crate::tuple::IntTuple, D: crate::tuple::IntTuple>(
+    shape: S,
+    stride: D,
+) -> Layout<S, D>
+where
+    S: crate::tuple::Congruent<D>,
+{
+    Layout::new(shape, stride)
 }

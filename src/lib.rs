@@ -6,13 +6,28 @@
 //! such as `(2,(2,2)):(4,(2,1))`: a function from coordinates to offsets.
 //! Static integers are typenum types and nested tuples are `frunk_core`
 //! HLists, so a fully static layout is zero-sized and its algebra resolves
-//! during type checking. Runtime values (`i32`) mix in as they do in CuTe.
+//! during type checking. Runtime values (`i32`) mix in as they do in CuTe:
+//! static with static stays static, and anything a runtime value touches
+//! becomes runtime.
 //!
 //! ```
 //! use cute_algebra::prelude::*;
+//! use static_assertions::assert_type_eq_all;
+//!
 //! let l = layout![(2, (2, 2)) : (4, (2, 1))];
 //! assert_eq!(l.to_string(), "(_2,(_2,_2)):(_4,(_2,_1))");
 //! assert_eq!(core::mem::size_of_val(&l), 0);
+//!
+//! // A static coordinate gives a static offset: the type is typenum's 6.
+//! let i = l.crd2idx(coord![1, (0, 1)]);
+//! assert_type_eq_all!(cute_algebra::typenum::P6, cute_algebra::layout::OffsetOf<Layout![(2, (2, 2)) : (4, (2, 1))], Coord![1, (0, 1)]>);
+//! assert_eq!(i.value(), 6);
+//!
+//! // Runtime values mix in.
+//! let n: i32 = 3;
+//! let r = layout![(2, n) : (1, 2)];
+//! assert_eq!(r.to_string(), "(_2,3):(_1,_2)");
+//! assert_eq!(i32::from(r.crd2idx(coord![1, 2])), 5);
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]
@@ -29,9 +44,17 @@ extern crate self as cute_algebra;
 pub use frunk_core;
 pub use typenum;
 
-#[doc(hidden)]
-pub mod __private;
 pub mod error;
+pub mod int;
+pub mod layout;
+pub mod prelude;
+mod print;
 pub mod rules;
+pub mod tuple;
 
 pub use error::LayoutError;
+pub use layout::Layout;
+pub use print::{Offsets, Print1D, PrintLayout};
+
+#[doc(hidden)]
+pub mod __private;

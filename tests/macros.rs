@@ -1,11 +1,11 @@
 //! The macros expand to the intended typenum/HList types and values.
 
-use cute_algebra_macros::{Coord, Layout, Shape, Stride, coord, int, layout, shape, stride, tile};
-use frunk_core::HList;
+use cute_algebra::prelude::*;
 use static_assertions::assert_type_eq_all;
 use typenum::{Integer, N1, N6, P1, P2, P3, P4, P6, P8, P1024, Z0};
 
-use cute_algebra::__private::{Layout as L, LayoutLeft, Underscore};
+use cute_algebra::Layout as L;
+use cute_algebra::layout::LayoutLeftOf as LayoutLeft;
 
 #[test]
 fn shapes_are_hlists_of_typenum_ints() {

@@ -44,8 +44,7 @@ fn finish(result: syn::Result<proc_macro2::TokenStream>) -> TokenStream {
 /// is a runtime `i32`.
 ///
 /// ```
-/// # use cute_algebra_macros::*;
-/// use cute_algebra::frunk_core::HList;
+/// use cute_algebra::prelude::*;
 /// use cute_algebra::typenum::{P2, P4};
 ///
 /// let s: HList![P2, HList![P2, P2]] = shape![2, (2, 2)];
@@ -65,8 +64,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
 /// literals are static too.
 ///
 /// ```
-/// # use cute_algebra_macros::*;
-/// use cute_algebra::frunk_core::HList;
+/// use cute_algebra::prelude::*;
 /// use cute_algebra::typenum::{N1, P1, P2, P4};
 ///
 /// let _: HList![P4, HList![P2, P1]] = stride![4, (2, 1)];
@@ -80,9 +78,7 @@ pub fn stride(input: TokenStream) -> TokenStream {
 /// A coordinate: `coord![1, (0, 1)]`; `_` slices a mode (`coord![_, 1]`).
 ///
 /// ```
-/// # use cute_algebra_macros::*;
-/// # use cute_algebra::__private::Underscore; // the lead exports it publicly
-/// use cute_algebra::frunk_core::HList;
+/// use cute_algebra::prelude::*;
 /// use cute_algebra::typenum::{P1, Z0};
 ///
 /// let _: HList![P1, HList![Z0, P1]] = coord![1, (0, 1)];
@@ -104,7 +100,7 @@ pub fn coord(input: TokenStream) -> TokenStream {
 /// when the macro expands.
 ///
 /// ```
-/// # use cute_algebra_macros::*;
+/// use cute_algebra::prelude::*;
 /// let l = layout![(2, (2, 2)) : (4, (2, 1))];
 /// assert_eq!(core::mem::size_of_val(&l), 0);
 /// let _: Layout![(2, (2, 2)) : (4, (2, 1))] = l;
@@ -115,7 +111,7 @@ pub fn coord(input: TokenStream) -> TokenStream {
 /// ```
 ///
 /// ```compile_fail
-/// # use cute_algebra_macros::*;
+/// use cute_algebra::prelude::*;
 /// let _ = layout![(2, 2) : (1, 2, 4)]; // stride is not congruent with the shape
 /// ```
 #[proc_macro]
@@ -127,7 +123,7 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// and integer coordinates. Only a literal: a runtime value is just the `i32`.
 ///
 /// ```
-/// # use cute_algebra_macros::*;
+/// use cute_algebra::prelude::*;
 /// use cute_algebra::typenum::{Integer, N1, P6};
 ///
 /// let _: P6 = int!(6);
@@ -146,9 +142,7 @@ pub fn int(input: TokenStream) -> TokenStream {
 /// that mode alone); the tiler is the tuple of them.
 ///
 /// ```
-/// # use cute_algebra_macros::*;
-/// # use cute_algebra::__private::Underscore; // the lead exports it publicly
-/// use cute_algebra::frunk_core::HList;
+/// use cute_algebra::prelude::*;
 /// use cute_algebra::typenum::P4;
 ///
 /// let _: HList![Layout![3 : 4], Layout![(2, 4) : (1, 8)]] = tile![3:4, (2,4):(1,8)];
@@ -163,8 +157,7 @@ pub fn tile(input: TokenStream) -> TokenStream {
 /// types (`i32` for a runtime extent).
 ///
 /// ```
-/// # use cute_algebra_macros::*;
-/// use cute_algebra::frunk_core::HList;
+/// use cute_algebra::prelude::*;
 /// use cute_algebra::typenum::P2;
 ///
 /// fn rows(s: Shape![i32, (2, 2)]) -> i32 {
@@ -183,7 +176,7 @@ pub fn Shape(input: TokenStream) -> TokenStream {
 /// The type of [`stride!`]: `Stride![4, (2, 1)]`.
 ///
 /// ```
-/// # use cute_algebra_macros::*;
+/// use cute_algebra::prelude::*;
 /// let _: Stride![4, (2, 1)] = stride![4, (2, 1)];
 /// ```
 #[proc_macro]
@@ -195,7 +188,7 @@ pub fn Stride(input: TokenStream) -> TokenStream {
 /// The type of [`coord!`]: `Coord![_, 1]`; `_` is the `Underscore` type.
 ///
 /// ```
-/// # use cute_algebra_macros::*;
+/// use cute_algebra::prelude::*;
 /// let _: Coord![_, (0, 1)] = coord![_, (0, 1)];
 /// ```
 #[proc_macro]
@@ -208,7 +201,7 @@ pub fn Coord(input: TokenStream) -> TokenStream {
 /// `Layout![(4,8)]` for the LayoutLeft layout type of that shape.
 ///
 /// ```
-/// # use cute_algebra_macros::*;
+/// use cute_algebra::prelude::*;
 /// struct Kernel {
 ///     smem: Layout![(8, 4) : (4, 1)],
 /// }

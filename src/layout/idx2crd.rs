@@ -1,0 +1,141 @@
+//! `idx2crd`: the coordinate of an index.
+//!
+//! [`idx2crd`] splits an index colexicographically over a shape (the last
+//! mode unbounded, as in CuTe). [`Layout::idx2crd`] inverts a compact layout:
+//! per leaf `(i / d) % s`, with a static size-1 leaf giving `_0`.
+
+use crate::int::{Int, IntDiv, IntRem, Mod, Quot};
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B1, PInt, UInt, UTerm, Z0};
+
+/// Splits the index `I` colexicographically over the shape `Self`.
+pub trait Idx2Crd<I> {
+    /// The coordinate, congruent to the shape.
+    type Output;
+    /// Computes it.
+    fn idx2crd(self, i: I) -> Self::Output;
+}
+impl<S: Int, I: Int> Idx2Crd<I> for S {
+    type Output = I;
+    #[inline(always)]
+    fn idx2crd(self, i: I) -> I {
+        i
+    }
+}
+impl<I, S0: Idx2Crd<I>> Idx2Crd<I> for HCons<S0, HNil> {
+    type Output = HCons<S0::Output, HNil>;
+    #[inline(always)]
+    fn idx2crd(self, i: I) -> Self::Output {
+        HCons {
+            head: self.head.idx2crd(i),
+            tail: HNil,
+        }
+    }
+}
+impl<I, S0, S1, ST> Idx2Crd<I> for HCons<S0, HCons<S1, ST>>
+where
+    S0: IntTuple + Idx2Crd<Mod<I, S0::Size>>,
+    I: IntRem<S0::Size> + IntDiv<S0::Size>,
+    HCons<S1, ST>: Idx2Crd<Quot<I, S0::Size>>,
+{
+    type Output = HCons<S0::Output, <HCons<S1, ST> as Idx2Crd<Quot<I, S0::Size>>>::Output>;
+    #[inline(always)]
+    fn idx2crd(self, i: I) -> Self::Output {
+        let n = self.head.size();
+        HCons {
+            head: self.head.idx2crd(i.rem(n)),
+            tail: self.tail.idx2crd(i.div(n)),
+        }
+    }
+}
+
+/// CuTe's `idx2crd(i, shape)`: colexicographic, the last mode unbounded.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(idx2crd(shape![2, (2, 2)], int!(5)).to_cute_string(), "(_1,(_0,_1))");
+/// assert_eq!(idx2crd(shape![2, 3], 7).to_cute_string(), "(1,3)");
+/// ```
+#[inline(always)]
+pub fn idx2crd<S: Idx2Crd<I>, I>(shape: S, i: I) -> S::Output {
+    shape.idx2crd(i)
+}
+
+/// Per-leaf inverse of a compact layout: `(i / d) % s`.
+pub trait Idx2CrdStrided<I, D> {
+    /// The coordinate, congruent to the shape.
+    type Output;
+    /// Computes it.
+    fn idx2crd_strided(self, i: I, stride: D) -> Self::Output;
+}
+/// A static size-1 leaf has the single coordinate `_0`.
+impl<I: Int, D: Int> Idx2CrdStrided<I, D> for PInt<UInt<UTerm, B1>> {
+    type Output = Z0;
+    #[inline(always)]
+    fn idx2crd_strided(self, _: I, _: D) -> Z0 {
+        Z0::new()
+    }
+}
+macro_rules! strided_leaf {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<I: Int + IntDiv<D>, D: Int, $($g)*> Idx2CrdStrided<I, D> for $T
+        where
+            $T: Int,
+            Quot<I, D>: IntRem<$T>,
+        {
+            type Output = Mod<Quot<I, D>, $T>;
+            #[inline(always)]
+            fn idx2crd_strided(self, i: I, stride: D) -> Self::Output {
+                i.div(stride).rem(self)
+            }
+        }
+    )*};
+}
+strided_leaf!(
+    [] i32,
+    [U: typenum::Unsigned, B: typenum::Bit, C: typenum::Bit] PInt<UInt<UInt<U, B>, C>>
+);
+impl<I, D> Idx2CrdStrided<I, D> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn idx2crd_strided(self, _: I, _: D) -> HNil {
+        HNil
+    }
+}
+impl<I: Copy, S0: Idx2CrdStrided<I, D0>, ST: Idx2CrdStrided<I, DT>, D0, DT>
+    Idx2CrdStrided<I, HCons<D0, DT>> for HCons<S0, ST>
+{
+    type Output = HCons<S0::Output, ST::Output>;
+    #[inline(always)]
+    fn idx2crd_strided(self, i: I, stride: HCons<D0, DT>) -> Self::Output {
+        HCons {
+            head: self.head.idx2crd_strided(i, stride.head),
+            tail: self.tail.idx2crd_strided(i, stride.tail),
+        }
+    }
+}
+
+impl<S: IntTuple, D: IntTuple> Layout<S, D> {
+    /// The hierarchical coordinate of offset `i` in a compact layout
+    /// (CuTe's `idx2crd(i, shape, stride)`), so that
+    /// `l.crd2idx(l.idx2crd(i)) == i`. A static stride `_0` on a mode of
+    /// size above 1 (not compact) does not compile; a runtime stride 0
+    /// panics like a division by zero.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = make_layout_right(shape![2, (3, 4)]);
+    /// let c = l.idx2crd(int!(13));
+    /// assert_eq!(c.to_cute_string(), "(_1,(_0,_1))");
+    /// assert_eq!(l.crd2idx(c).value(), 13);
+    /// ```
+    #[inline(always)]
+    pub fn idx2crd<I>(&self, i: I) -> <S as Idx2CrdStrided<I, D>>::Output
+    where
+        S: Idx2CrdStrided<I, D>,
+    {
+        self.shape().idx2crd_strided(i, self.stride())
+    }
+}

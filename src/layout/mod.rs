@@ -1,0 +1,209 @@
+//! `Layout<S, D>`: a shape and a stride, a function from coordinates to offsets.
+
+mod crd2idx;
+mod idx2crd;
+mod make;
+mod slice;
+
+pub use crd2idx::*;
+pub use idx2crd::*;
+pub use make::*;
+pub use slice::*;
+
+use crate::int::{Int, IntAbs, IntAdd, IntMul, IntSub, Prod, Sum};
+use crate::tuple::{Congruent, GetAt, Idx, IntTuple, ToPeano};
+use frunk_core::hlist::{HCons, HNil};
+use typenum::P1;
+
+/// A CuTe layout: a shape and a congruent stride.
+///
+/// A fully static layout is zero-sized, so it costs nothing to pass around:
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let l = layout![(2, (2, 2)) : (4, (2, 1))];
+/// assert_eq!(core::mem::size_of_val(&l), 0);
+/// assert_eq!(l.to_string(), "(_2,(_2,_2)):(_4,(_2,_1))");
+/// assert_eq!(l.crd2idx(coord![1, (0, 1)]).value(), 5);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Layout<S, D> {
+    shape: S,
+    stride: D,
+}
+
+impl<S: IntTuple, D: IntTuple> Layout<S, D> {
+    /// A layout from a shape and a congruent stride; a non-congruent pair
+    /// does not compile.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = Layout::new(shape![4, 8], stride![8, 1]);
+    /// assert_eq!(l.to_string(), "(_4,_8):(_8,_1)");
+    /// ```
+    #[inline(always)]
+    pub fn new(shape: S, stride: D) -> Self
+    where
+        S: Congruent<D>,
+    {
+        Layout { shape, stride }
+    }
+
+    /// The shape.
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.shape
+    }
+    /// The stride.
+    #[inline(always)]
+    pub fn stride(&self) -> D {
+        self.stride
+    }
+    /// Number of top-level modes.
+    #[inline(always)]
+    pub fn rank(&self) -> usize {
+        S::RANK
+    }
+    /// Nesting depth of the shape.
+    #[inline(always)]
+    pub fn depth(&self) -> usize {
+        S::DEPTH
+    }
+    /// The size of the domain: the product of the shape.
+    #[inline(always)]
+    pub fn size(&self) -> S::Size {
+        self.shape.size()
+    }
+    /// `true` when shape and stride are fully static.
+    pub const IS_STATIC: bool = S::IS_STATIC && D::IS_STATIC;
+
+    /// Mode `I` as a layout.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = layout![(2, (3, 4)) : (12, (1, 3))];
+    /// assert_eq!(l.get::<1>().to_string(), "(_3,_4):(_1,_3)");
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn get<const I: usize>(
+        &self,
+    ) -> Layout<
+        <S as GetAt<<Idx<I> as ToPeano>::Peano>>::Output,
+        <D as GetAt<<Idx<I> as ToPeano>::Peano>>::Output,
+    >
+    where
+        Idx<I>: ToPeano,
+        S: GetAt<<Idx<I> as ToPeano>::Peano>,
+        D: GetAt<<Idx<I> as ToPeano>::Peano>,
+    {
+        Layout {
+            shape: self.shape.get_at(),
+            stride: self.stride.get_at(),
+        }
+    }
+}
+
+impl<S, D> Layout<S, D> {
+    /// Builds a layout without the congruence bound; for the crate's own
+    /// operations, whose results are congruent by construction.
+    #[inline(always)]
+    pub(crate) const fn from_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+}
+
+/// `cosize`: one past the largest offset, `1 + Σ (s - 1) * |d|` over leaves.
+pub trait Cosize {
+    /// `Σ (s - 1) * |d|`.
+    type Span: Int;
+    /// Computes the span.
+    fn span(self) -> Self::Span;
+}
+impl<S: Int + IntSub<P1>, D: Int + IntAbs> Cosize for Layout<S, D>
+where
+    <S as IntSub<P1>>::Output: IntMul<<D as IntAbs>::Output>,
+{
+    type Span = Prod<<S as IntSub<P1>>::Output, <D as IntAbs>::Output>;
+    #[inline(always)]
+    fn span(self) -> Self::Span {
+        self.shape.sub(P1::new()).mul(self.stride.abs())
+    }
+}
+impl Cosize for Layout<HNil, HNil> {
+    type Span = typenum::Z0;
+    #[inline(always)]
+    fn span(self) -> typenum::Z0 {
+        typenum::Z0::new()
+    }
+}
+impl<S0, ST, D0, DT> Cosize for Layout<HCons<S0, ST>, HCons<D0, DT>>
+where
+    Layout<S0, D0>: Cosize,
+    Layout<ST, DT>: Cosize,
+    <Layout<S0, D0> as Cosize>::Span: IntAdd<<Layout<ST, DT> as Cosize>::Span>,
+{
+    type Span = Sum<<Layout<S0, D0> as Cosize>::Span, <Layout<ST, DT> as Cosize>::Span>;
+    #[inline(always)]
+    fn span(self) -> Self::Span {
+        let head = Layout::from_parts(self.shape.head, self.stride.head).span();
+        head.add(Layout::from_parts(self.shape.tail, self.stride.tail).span())
+    }
+}
+
+/// The cosize type of a layout.
+pub type CosizeOf<L> = Sum<<L as Cosize>::Span, P1>;
+
+impl<S: IntTuple, D: IntTuple> Layout<S, D>
+where
+    Self: Cosize,
+    <Self as Cosize>::Span: IntAdd<P1>,
+{
+    /// One past the largest offset: `1 + Σ (s - 1) * |d|` (CuTe's `cosize`).
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// assert_eq!(layout![(2, 3) : (3, 1)].cosize().value(), 6);
+    /// assert_eq!(layout![(2, 2) : (-1, 4)].cosize().value(), 6);
+    /// ```
+    #[inline(always)]
+    pub fn cosize(&self) -> CosizeOf<Self> {
+        self.span().add(P1::new())
+    }
+    /// CuTe's `coshape`. With integer strides CuTe's coshape is the single
+    /// integer `cosize` (it takes `|stride|`), so this returns that value.
+    #[inline(always)]
+    pub fn coshape(&self) -> CosizeOf<Self> {
+        self.cosize()
+    }
+}
+
+/// `size(l)` for a layout or an IntTuple.
+pub trait HasSize {
+    /// The size type.
+    type Size: Int;
+    /// The size.
+    fn size_of(self) -> Self::Size;
+}
+impl<S: IntTuple, D: IntTuple> HasSize for Layout<S, D> {
+    type Size = S::Size;
+    #[inline(always)]
+    fn size_of(self) -> S::Size {
+        self.shape.size()
+    }
+}
+
+/// `cosize(l)` as a free function.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(cosize(layout![4 : -1]).value(), 4);
+/// ```
+#[inline(always)]
+pub fn cosize<S: IntTuple, D: IntTuple>(l: Layout<S, D>) -> CosizeOf<Layout<S, D>>
+where
+    Layout<S, D>: Cosize,
+    <Layout<S, D> as Cosize>::Span: IntAdd<P1>,
+{
+    l.cosize()
+}

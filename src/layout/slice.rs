@@ -1,0 +1,173 @@
+//! Slicing with `_`: `slice` keeps the modes marked `_`, `dice` keeps the
+//! others, and `slice_and_offset` also gives the offset of the fixed part.
+//!
+//! As in CuTe, a nested coordinate's kept modes are spliced into the parent:
+//! `(2,(2,2)):(4,(2,1))` sliced by `(_,(1,_))` is `(_2,_2):(_4,_1)`.
+
+use crate::int::Int;
+use crate::layout::{Crd2Idx, Layout};
+use crate::tuple::{Concat, IntTuple};
+use frunk_core::hlist::{HCons, HNil};
+use typenum::Z0;
+
+/// CuTe's `_`: a slice coordinate that keeps its whole mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Underscore;
+
+/// In `crd2idx`, `_` stands for coordinate 0 (the start of its mode).
+impl<S: IntTuple, D: IntTuple> Crd2Idx<S, D> for Underscore {
+    type Output = Z0;
+    #[inline(always)]
+    fn crd2idx(self, _: S, _: D) -> Z0 {
+        Z0::new()
+    }
+}
+
+/// What one coordinate element keeps of its mode `T`, as a list to splice.
+/// `KEEP_UNDERSCORE` selects slice (keep `_`) or dice (keep the rest).
+#[diagnostic::on_unimplemented(
+    message = "slice: the coordinate `{Self}` does not match the layout's shape `{T}`",
+    label = "a slice coordinate needs the same rank as the shape, with `_` for kept modes",
+    note = "rank mismatch between a slice coordinate and the shape"
+)]
+pub trait SliceMode<T, const KEEP_UNDERSCORE: bool> {
+    /// The kept modes.
+    type Output;
+    /// Collects them.
+    fn slice_mode(self, t: T) -> Self::Output;
+}
+impl<T> SliceMode<T, true> for Underscore {
+    type Output = HCons<T, HNil>;
+    #[inline(always)]
+    fn slice_mode(self, t: T) -> Self::Output {
+        HCons {
+            head: t,
+            tail: HNil,
+        }
+    }
+}
+impl<T> SliceMode<T, false> for Underscore {
+    type Output = HNil;
+    #[inline(always)]
+    fn slice_mode(self, _: T) -> HNil {
+        HNil
+    }
+}
+impl<C: Int, T: IntTuple> SliceMode<T, true> for C {
+    type Output = HNil;
+    #[inline(always)]
+    fn slice_mode(self, _: T) -> HNil {
+        HNil
+    }
+}
+impl<C: Int, T: IntTuple> SliceMode<T, false> for C {
+    type Output = HCons<T, HNil>;
+    #[inline(always)]
+    fn slice_mode(self, t: T) -> Self::Output {
+        HCons {
+            head: t,
+            tail: HNil,
+        }
+    }
+}
+impl<const K: bool> SliceMode<HNil, K> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn slice_mode(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+#[diagnostic::do_not_recommend]
+impl<const K: bool, C0, CT, T0, TT> SliceMode<HCons<T0, TT>, K> for HCons<C0, CT>
+where
+    C0: SliceMode<T0, K>,
+    CT: SliceMode<TT, K>,
+    C0::Output: Concat<CT::Output>,
+{
+    type Output = <C0::Output as Concat<CT::Output>>::Output;
+    #[inline(always)]
+    fn slice_mode(self, t: HCons<T0, TT>) -> Self::Output {
+        self.head
+            .slice_mode(t.head)
+            .concat(self.tail.slice_mode(t.tail))
+    }
+}
+
+/// The layout a coordinate `C` keeps of layout `L`.
+pub type Sliced<C, S, D, const K: bool> =
+    Layout<<C as SliceMode<S, K>>::Output, <C as SliceMode<D, K>>::Output>;
+
+impl<S: IntTuple, D: IntTuple> Layout<S, D> {
+    /// CuTe's `slice(c, layout)`: the sub-layout of the modes marked `_`.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = layout![(2, (2, 2)) : (4, (2, 1))];
+    /// assert_eq!(l.slice(coord![_, (1, _)]).to_string(), "(_2,_2):(_4,_1)");
+    /// ```
+    #[inline(always)]
+    pub fn slice<C: SliceMode<S, true> + SliceMode<D, true> + Copy>(
+        &self,
+        c: C,
+    ) -> Sliced<C, S, D, true> {
+        Layout::from_parts(c.slice_mode(self.shape()), c.slice_mode(self.stride()))
+    }
+
+    /// CuTe's `dice(c, layout)`: the sub-layout of the modes not marked `_`.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = layout![(2, (2, 2)) : (4, (2, 1))];
+    /// assert_eq!(l.dice(coord![_, (1, _)]).to_string(), "(_2):(_2)");
+    /// ```
+    #[inline(always)]
+    pub fn dice<C: SliceMode<S, false> + SliceMode<D, false> + Copy>(
+        &self,
+        c: C,
+    ) -> Sliced<C, S, D, false> {
+        Layout::from_parts(c.slice_mode(self.shape()), c.slice_mode(self.stride()))
+    }
+
+    /// CuTe's `slice_and_offset(c, layout)`: the slice, and the offset of
+    /// the fixed coordinates (each `_` counts as 0).
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let four = 4;
+    /// let l = layout![(5, 2, 3) : (1, four, 3)];
+    /// let (s, off) = l.slice_and_offset(coord![_, 1, _]);
+    /// assert_eq!(s.to_string(), "(_5,_3):(_1,_3)");
+    /// assert_eq!(off.value(), 4);
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn slice_and_offset<C>(&self, c: C) -> (Sliced<C, S, D, true>, <C as Crd2Idx<S, D>>::Output)
+    where
+        C: SliceMode<S, true> + SliceMode<D, true> + Crd2Idx<S, D> + Copy,
+    {
+        (self.slice(c), self.crd2idx(c))
+    }
+}
+
+/// `slice(layout, c)` as a free function.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(slice(layout![(4, 8)], coord![2, _]).to_string(), "(_8):(_4)");
+/// ```
+#[inline(always)]
+pub fn slice<S: IntTuple, D: IntTuple, C>(l: Layout<S, D>, c: C) -> Sliced<C, S, D, true>
+where
+    C: SliceMode<S, true> + SliceMode<D, true> + Copy,
+{
+    l.slice(c)
+}
+
+/// `dice(layout, c)` as a free function.
+#[inline(always)]
+pub fn dice<S: IntTuple, D: IntTuple, C>(l: Layout<S, D>, c: C) -> Sliced<C, S, D, false>
+where
+    C: SliceMode<S, false> + SliceMode<D, false> + Copy,
+{
+    l.dice(c)
+}

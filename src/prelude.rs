@@ -1,0 +1,19 @@
+//! Everything a user needs, in one line: `use cute_algebra::prelude::*;`.
+
+pub use crate::int::{
+    Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntGcd, IntMax, IntMin, IntMul, IntRem, IntShapeDiv,
+    IntSub, StaticInt,
+};
+pub use crate::layout::{
+    Underscore, cosize, crd2idx, dice, idx2crd, make_layout, make_layout_right, slice,
+};
+pub use crate::tuple::{
+    IntTuple, TupleIndex, append, compact_col_major, compact_row_major, compatible, congruent,
+    flatten, get, group, inner_product, prefix_product, prepend, product, product_each,
+    repeat_like, reverse, select, size, take, unflatten, weakly_congruent, zip,
+};
+pub use crate::{Layout, LayoutError};
+pub use cute_algebra_macros::{
+    Coord, Layout, Shape, Stride, coord, int, layout, shape, stride, tile,
+};
+pub use frunk_core::{HList, hlist};

@@ -1,0 +1,186 @@
+//! Printing in CuTe's exact format: `Display` for layouts, the
+//! `print_layout` table for rank-2 layouts, and the 1-D listing.
+
+use crate::int::Int;
+use crate::layout::{Crd2Idx, Layout};
+use crate::tuple::{Cute, IntTuple};
+use core::fmt;
+use frunk_core::hlist::{HCons, HNil};
+
+/// `shape:stride`, as CuTe's `print`: `(_2,(_2,_2)):(_4,(_2,_1))`.
+impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", Cute(self.shape()), Cute(self.stride()))
+    }
+}
+
+/// The offsets of a layout in coordinate order (the 1-D listing of CuTe's
+/// docs), as `i32`s.
+pub struct Offsets<S, D> {
+    layout: Layout<S, D>,
+    next: i32,
+    end: i32,
+}
+impl<S: IntTuple, D: IntTuple> Iterator for Offsets<S, D>
+where
+    i32: Crd2Idx<S, D>,
+{
+    type Item = i32;
+    fn next(&mut self) -> Option<i32> {
+        (self.next < self.end).then(|| {
+            self.next += 1;
+            self.layout.crd2idx(self.next - 1).value()
+        })
+    }
+}
+
+impl<S: IntTuple, D: IntTuple> Layout<S, D>
+where
+    i32: Crd2Idx<S, D>,
+{
+    /// The offsets `l(0), l(1), …, l(size-1)` in coordinate order.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = layout![(2, (2, 2)) : (4, (2, 1))];
+    /// assert!(l.offsets().eq([0, 4, 2, 6, 1, 5, 3, 7]));
+    /// ```
+    pub fn offsets(&self) -> Offsets<S, D> {
+        Offsets {
+            layout: *self,
+            next: 0,
+            end: self.size().value(),
+        }
+    }
+
+    /// The 1-D listing: the layout, then its offsets separated by spaces.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = layout![(2, (2, 2)) : (4, (2, 1))];
+    /// assert_eq!(l.print_1d().to_string(), "(_2,(_2,_2)):(_4,(_2,_1))\n0 4 2 6 1 5 3 7\n");
+    /// ```
+    pub fn print_1d(&self) -> Print1D<S, D> {
+        Print1D(*self)
+    }
+}
+
+/// Display adapter for [`Layout::print_1d`].
+pub struct Print1D<S, D>(Layout<S, D>);
+impl<S: IntTuple, D: IntTuple> fmt::Display for Print1D<S, D>
+where
+    i32: Crd2Idx<S, D>,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.0)?;
+        for (i, o) in self.0.offsets().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{o}")?;
+        }
+        writeln!(f)
+    }
+}
+
+/// Display adapter for [`Layout::print_layout`].
+pub struct PrintLayout<S, D>(Layout<S, D>);
+
+type Rank2<S0, S1> = HCons<S0, HCons<S1, HNil>>;
+
+impl<S0: IntTuple, S1: IntTuple, D0: IntTuple, D1: IntTuple> Layout<Rank2<S0, S1>, Rank2<D0, D1>>
+where
+    Rank2<S0, S1>: IntTuple,
+    Rank2<D0, D1>: IntTuple,
+    Rank2<i32, i32>: Crd2Idx<Rank2<S0, S1>, Rank2<D0, D1>>,
+{
+    /// CuTe's `print_layout` table for a rank-2 layout, byte for byte.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let t = layout![(2, 3) : (3, 1)].print_layout().to_string();
+    /// assert_eq!(t, "(_2,_3):(_3,_1)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 1 | 2 |\n    +---+---+---+\n 1  | 3 | 4 | 5 |\n    +---+---+---+\n");
+    /// ```
+    pub fn print_layout(&self) -> PrintLayout<Rank2<S0, S1>, Rank2<D0, D1>> {
+        PrintLayout(*self)
+    }
+}
+
+impl<S0: IntTuple, S1: IntTuple, D0: IntTuple, D1: IntTuple> fmt::Display
+    for PrintLayout<Rank2<S0, S1>, Rank2<D0, D1>>
+where
+    Rank2<S0, S1>: IntTuple,
+    Rank2<D0, D1>: IntTuple,
+    Rank2<i32, i32>: Crd2Idx<Rank2<S0, S1>, Rank2<D0, D1>>,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let l = self.0;
+        let (rows, cols) = (
+            l.shape().head.size().value(),
+            l.shape().tail.head.size().value(),
+        );
+        let at = |i: i32, j: i32| {
+            let c = HCons {
+                head: i,
+                tail: HCons {
+                    head: j,
+                    tail: HNil,
+                },
+            };
+            l.crd2idx(c).value()
+        };
+        let mut cosize = 0;
+        for i in 0..rows {
+            for j in 0..cols {
+                cosize = cosize.max(at(i, j) + 1);
+            }
+        }
+        write_table(f, &l, rows, cols, cosize, &at)
+    }
+}
+
+/// The table body shared by every rank-2 layout; `at(i, j)` is the offset.
+/// `w` is the number of digits of the cosize plus 2, as in CuTe.
+pub(crate) fn write_table(
+    f: &mut fmt::Formatter<'_>,
+    header: &dyn fmt::Display,
+    rows: i32,
+    cols: i32,
+    cosize: i32,
+    at: &dyn Fn(i32, i32) -> i32,
+) -> fmt::Result {
+    let digits = {
+        let (mut n, mut d) = (cosize, 1usize);
+        while n >= 10 {
+            n /= 10;
+            d += 1;
+        }
+        d
+    };
+    let w = digits + 2;
+    let sep = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
+        f.write_str("    ")?;
+        for _ in 0..cols {
+            f.write_str("+")?;
+            for _ in 0..w {
+                f.write_str("-")?;
+            }
+        }
+        f.write_str("+\n")
+    };
+    writeln!(f, "{header}")?;
+    f.write_str("    ")?;
+    for j in 0..cols {
+        write!(f, "  {j:>width$} ", width = w - 2)?;
+    }
+    f.write_str("\n")?;
+    for i in 0..rows {
+        sep(f)?;
+        write!(f, "{i:>2}  ")?;
+        for j in 0..cols {
+            write!(f, "| {:>width$} ", at(i, j), width = w - 2)?;
+        }
+        f.write_str("|\n")?;
+    }
+    sep(f)
+}

@@ -1,0 +1,213 @@
+//! The core trait: rank, depth, size, flatten and CuTe printing.
+
+use crate::int::{Int, IntMul, Prod};
+use core::fmt;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::P1;
+
+/// An integer or a nested tuple of integers (CuTe's IntTuple).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an IntTuple",
+    label = "expected an integer or a nested tuple of integers (`shape![..]`)"
+)]
+pub trait IntTuple: Copy + fmt::Debug + 'static {
+    /// Number of top-level modes; an integer has rank 1.
+    const RANK: usize;
+    /// Nesting depth: 0 for an integer, 1 for a flat tuple.
+    const DEPTH: usize;
+    /// `true` for an integer.
+    const IS_INT: bool;
+    /// `true` when every leaf is static.
+    const IS_STATIC: bool;
+    /// The product of all leaves.
+    type Size: Int;
+    /// The leaves, as a flat tuple.
+    type Flat;
+
+    /// The product of all leaves (CuTe's `size`/`product`).
+    fn size(self) -> Self::Size;
+    /// The leaves as a flat tuple (CuTe's `flatten`; an integer becomes a rank-1 tuple).
+    fn flatten(self) -> Self::Flat;
+    /// Writes CuTe's print form: `(_2,(_3,4))`.
+    fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// Calls `f` on every leaf value, in order.
+    fn for_each_leaf(self, f: &mut dyn FnMut(i32));
+
+    /// Rank, as a method.
+    fn rank(self) -> usize {
+        Self::RANK
+    }
+    /// Depth, as a method.
+    fn depth(self) -> usize {
+        Self::DEPTH
+    }
+    /// CuTe's print form as a `String`.
+    #[cfg(feature = "alloc")]
+    fn to_cute_string(self) -> alloc::string::String {
+        alloc::format!("{}", Cute(self))
+    }
+}
+
+/// A tuple: `HNil` or `HCons` of IntTuples.
+pub trait Tuple: IntTuple {
+    /// Writes the elements separated by commas, without parentheses.
+    fn fmt_elems(self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
+}
+
+/// Displays an IntTuple (or anything else with a CuTe print form) in CuTe's format.
+pub struct Cute<T>(pub T);
+impl<T: IntTuple> fmt::Display for Cute<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_cute(f)
+    }
+}
+
+impl<T: Int> IntTuple for T {
+    const RANK: usize = 1;
+    const DEPTH: usize = 0;
+    const IS_INT: bool = true;
+    const IS_STATIC: bool = T::IS_STATIC;
+    type Size = T;
+    type Flat = HCons<T, HNil>;
+    #[inline(always)]
+    fn size(self) -> T {
+        self
+    }
+    #[inline(always)]
+    fn flatten(self) -> Self::Flat {
+        HCons {
+            head: self,
+            tail: HNil,
+        }
+    }
+    fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Int::fmt_cute(self, f)
+    }
+    fn for_each_leaf(self, f: &mut dyn FnMut(i32)) {
+        f(self.value())
+    }
+}
+
+impl IntTuple for HNil {
+    const RANK: usize = 0;
+    const DEPTH: usize = 1;
+    const IS_INT: bool = false;
+    const IS_STATIC: bool = true;
+    type Size = P1;
+    type Flat = HNil;
+    #[inline(always)]
+    fn size(self) -> P1 {
+        P1::new()
+    }
+    #[inline(always)]
+    fn flatten(self) -> HNil {
+        HNil
+    }
+    fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("()")
+    }
+    fn for_each_leaf(self, _: &mut dyn FnMut(i32)) {}
+}
+impl Tuple for HNil {
+    fn fmt_elems(self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
+        Ok(())
+    }
+}
+
+impl<H: IntTuple, T: Tuple> IntTuple for HCons<H, T>
+where
+    H::Size: IntMul<T::Size>,
+    H::Flat: Concat<T::Flat>,
+{
+    const RANK: usize = 1 + T::RANK;
+    const DEPTH: usize = {
+        let (h, t) = (1 + H::DEPTH, T::DEPTH);
+        if h > t { h } else { t }
+    };
+    const IS_INT: bool = false;
+    const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
+    type Size = Prod<H::Size, T::Size>;
+    type Flat = <H::Flat as Concat<T::Flat>>::Output;
+    #[inline(always)]
+    fn size(self) -> Self::Size {
+        self.head.size().mul(self.tail.size())
+    }
+    #[inline(always)]
+    fn flatten(self) -> Self::Flat {
+        self.head.flatten().concat(self.tail.flatten())
+    }
+    fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        self.fmt_elems(f, true)?;
+        f.write_str(")")
+    }
+    fn for_each_leaf(self, f: &mut dyn FnMut(i32)) {
+        self.head.for_each_leaf(f);
+        self.tail.for_each_leaf(f);
+    }
+}
+impl<H: IntTuple, T: Tuple> Tuple for HCons<H, T>
+where
+    Self: IntTuple,
+{
+    fn fmt_elems(self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(",")?;
+        }
+        self.head.fmt_cute(f)?;
+        self.tail.fmt_elems(f, false)
+    }
+}
+
+/// List concatenation of two tuples (used by `flatten` and `append`).
+pub trait Concat<Other> {
+    /// `Self` followed by `Other`.
+    type Output;
+    /// Concatenates.
+    fn concat(self, other: Other) -> Self::Output;
+}
+impl<O> Concat<O> for HNil {
+    type Output = O;
+    #[inline(always)]
+    fn concat(self, other: O) -> O {
+        other
+    }
+}
+impl<H, T: Concat<O>, O> Concat<O> for HCons<H, T> {
+    type Output = HCons<H, T::Output>;
+    #[inline(always)]
+    fn concat(self, other: O) -> Self::Output {
+        HCons {
+            head: self.head,
+            tail: self.tail.concat(other),
+        }
+    }
+}
+
+/// The size of an IntTuple, as a free function (CuTe's `size`).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(size(shape![2, (3, 4)]).value(), 24);
+/// ```
+#[inline(always)]
+pub fn size<T: IntTuple>(t: T) -> T::Size {
+    t.size()
+}
+
+/// CuTe's `product`: the same as [`size`] for an IntTuple.
+#[inline(always)]
+pub fn product<T: IntTuple>(t: T) -> T::Size {
+    t.size()
+}
+
+/// CuTe's `flatten`: the leaves of an IntTuple as a flat tuple.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(flatten(shape![2, (3, (4, 5))]).to_cute_string(), "(_2,_3,_4,_5)");
+/// ```
+#[inline(always)]
+pub fn flatten<T: IntTuple>(t: T) -> T::Flat {
+    t.flatten()
+}

@@ -1,0 +1,138 @@
+//! Profile relations between IntTuples: congruent, weakly congruent and
+//! compatible (CuTe's shape partial order).
+//!
+//! Each relation is a trait implemented for every pair, so that it can be
+//! asked as a `bool` ([`congruent`], …). [`Congruent`] is the bound form,
+//! implemented only for congruent pairs, for constructors to require.
+
+use crate::int::Int;
+use crate::tuple::IntTuple;
+use frunk_core::hlist::{HCons, HNil};
+
+/// Pairwise profile relations, defined for every pair of IntTuples.
+pub trait Relate<B> {
+    /// Same profile (nesting and ranks).
+    const CONGRUENT: bool;
+    /// `Self`'s profile is a coarsening of `B`'s: an integer in `Self` may
+    /// stand for any subtree of `B`.
+    const WEAKLY_CONGRUENT: bool;
+    /// CuTe's `compatible(self, b)`: every integer of `self` equals the size
+    /// of the matching subtree of `b`, and tuples have equal ranks.
+    fn compatible(self, b: B) -> bool;
+}
+
+impl<A: Int, B: Int> Relate<B> for A {
+    const CONGRUENT: bool = true;
+    const WEAKLY_CONGRUENT: bool = true;
+    fn compatible(self, b: B) -> bool {
+        self.value() == b.value()
+    }
+}
+impl<A: Int> Relate<HNil> for A {
+    const CONGRUENT: bool = false;
+    const WEAKLY_CONGRUENT: bool = true;
+    fn compatible(self, b: HNil) -> bool {
+        self.value() == b.size().value()
+    }
+}
+impl<A: Int, H, T> Relate<HCons<H, T>> for A
+where
+    HCons<H, T>: IntTuple,
+{
+    const CONGRUENT: bool = false;
+    const WEAKLY_CONGRUENT: bool = true;
+    fn compatible(self, b: HCons<H, T>) -> bool {
+        self.value() == b.size().value()
+    }
+}
+impl<B: Int> Relate<B> for HNil {
+    const CONGRUENT: bool = false;
+    const WEAKLY_CONGRUENT: bool = false;
+    fn compatible(self, _: B) -> bool {
+        false
+    }
+}
+impl<B: Int, H, T> Relate<B> for HCons<H, T> {
+    const CONGRUENT: bool = false;
+    const WEAKLY_CONGRUENT: bool = false;
+    fn compatible(self, _: B) -> bool {
+        false
+    }
+}
+impl Relate<HNil> for HNil {
+    const CONGRUENT: bool = true;
+    const WEAKLY_CONGRUENT: bool = true;
+    fn compatible(self, _: HNil) -> bool {
+        true
+    }
+}
+impl<H, T> Relate<HCons<H, T>> for HNil {
+    const CONGRUENT: bool = false;
+    const WEAKLY_CONGRUENT: bool = false;
+    fn compatible(self, _: HCons<H, T>) -> bool {
+        false
+    }
+}
+impl<H, T> Relate<HNil> for HCons<H, T> {
+    const CONGRUENT: bool = false;
+    const WEAKLY_CONGRUENT: bool = false;
+    fn compatible(self, _: HNil) -> bool {
+        false
+    }
+}
+impl<H1: Relate<H2>, T1: Relate<T2>, H2, T2> Relate<HCons<H2, T2>> for HCons<H1, T1> {
+    const CONGRUENT: bool = H1::CONGRUENT && T1::CONGRUENT;
+    const WEAKLY_CONGRUENT: bool = H1::WEAKLY_CONGRUENT && T1::WEAKLY_CONGRUENT;
+    fn compatible(self, b: HCons<H2, T2>) -> bool {
+        self.head.compatible(b.head) && self.tail.compatible(b.tail)
+    }
+}
+
+/// `true` when `a` and `b` have the same profile (CuTe's `congruent`).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert!(congruent(shape![2, (3, 4)], stride![1, (2, 6)]));
+/// assert!(!congruent(shape![2, 3], shape![2, (3, 1)]));
+/// ```
+pub fn congruent<A: Relate<B>, B>(_: A, _: B) -> bool {
+    A::CONGRUENT
+}
+
+/// `true` when `a`'s profile coarsens `b`'s (CuTe's `weakly_congruent`).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert!(weakly_congruent(shape![2, 12], shape![2, (3, 4)]));
+/// assert!(!weakly_congruent(shape![2, (3, 4)], shape![2, 12]));
+/// ```
+pub fn weakly_congruent<A: Relate<B>, B>(_: A, _: B) -> bool {
+    A::WEAKLY_CONGRUENT
+}
+
+/// CuTe's `compatible(a, b)`: the shape partial order. `24 ≤ (4,6) ≤ ((2,2),6)`,
+/// but the rank-1 tuple `(24)` is not compatible with the integer `24`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert!(compatible(int!(24), shape![4, 6]));
+/// assert!(compatible(shape![4, 6], shape![(2, 2), 6]));
+/// assert!(!compatible(shape![24], int!(24)));
+/// assert!(!compatible(shape![4, 6], shape![6, 4]));
+/// ```
+pub fn compatible<A: Relate<B>, B>(a: A, b: B) -> bool {
+    a.compatible(b)
+}
+
+/// Bound form of congruence, for constructors: implemented only for
+/// congruent pairs, so a non-congruent shape and stride fail to compile.
+#[diagnostic::on_unimplemented(
+    message = "shape and stride are not congruent: the shape `{Self}` and the stride `{D}` have different profiles",
+    label = "a layout's shape and stride must have the same nesting and ranks",
+    note = "CuTe requires congruent(shape, stride)"
+)]
+pub trait Congruent<D> {}
+impl<A: Int, B: Int> Congruent<B> for A {}
+impl Congruent<HNil> for HNil {}
+#[diagnostic::do_not_recommend]
+impl<H1: Congruent<H2>, T1: Congruent<T2>, H2, T2> Congruent<HCons<H2, T2>> for HCons<H1, T1> {}

@@ -1,0 +1,316 @@
+//! Tuple helpers the algebra needs: append, prepend, reverse, zip, group,
+//! select, repeat_like and unflatten.
+
+use crate::int::Int;
+use crate::tuple::{DropFirst, GetAt, Idx, PeanoSub, TakeFirst, ToPeano};
+use frunk_core::hlist::{HCons, HNil};
+
+/// Appends `X` as a new last mode.
+pub trait Append<X> {
+    /// The longer tuple.
+    type Output;
+    /// Appends `x`.
+    fn append(self, x: X) -> Self::Output;
+}
+impl<X> Append<X> for HNil {
+    type Output = HCons<X, HNil>;
+    #[inline(always)]
+    fn append(self, x: X) -> Self::Output {
+        HCons {
+            head: x,
+            tail: HNil,
+        }
+    }
+}
+impl<X, H, T: Append<X>> Append<X> for HCons<H, T> {
+    type Output = HCons<H, T::Output>;
+    #[inline(always)]
+    fn append(self, x: X) -> Self::Output {
+        HCons {
+            head: self.head,
+            tail: self.tail.append(x),
+        }
+    }
+}
+
+/// CuTe's `append(t, x)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(append(shape![2, 3], int!(4)).to_cute_string(), "(_2,_3,_4)");
+/// ```
+#[inline(always)]
+pub fn append<T: Append<X>, X>(t: T, x: X) -> T::Output {
+    t.append(x)
+}
+
+/// CuTe's `prepend(t, x)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(prepend(shape![2, 3], int!(4)).to_cute_string(), "(_4,_2,_3)");
+/// ```
+#[inline(always)]
+pub fn prepend<H, T>(t: T, x: H) -> HCons<H, T> {
+    HCons { head: x, tail: t }
+}
+
+/// Reverses a tuple onto an accumulator.
+pub trait ReverseOnto<Acc> {
+    /// `reverse(Self) ++ Acc`.
+    type Output;
+    /// Reverses.
+    fn reverse_onto(self, acc: Acc) -> Self::Output;
+}
+impl<Acc> ReverseOnto<Acc> for HNil {
+    type Output = Acc;
+    #[inline(always)]
+    fn reverse_onto(self, acc: Acc) -> Acc {
+        acc
+    }
+}
+impl<Acc, H, T: ReverseOnto<HCons<H, Acc>>> ReverseOnto<Acc> for HCons<H, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn reverse_onto(self, acc: Acc) -> Self::Output {
+        self.tail.reverse_onto(HCons {
+            head: self.head,
+            tail: acc,
+        })
+    }
+}
+
+/// CuTe's `reverse(t)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(reverse(shape![2, (3, 4), 5]).to_cute_string(), "(_5,(_3,_4),_2)");
+/// ```
+#[inline(always)]
+pub fn reverse<T: ReverseOnto<HNil>>(t: T) -> T::Output {
+    t.reverse_onto(HNil)
+}
+
+/// Zips two tuples of equal rank into a tuple of pairs.
+#[diagnostic::on_unimplemented(message = "zip: rank mismatch between `{Self}` and `{B}`")]
+pub trait Zip<B> {
+    /// `((a0,b0),(a1,b1),…)`.
+    type Output;
+    /// Zips.
+    fn zip(self, b: B) -> Self::Output;
+}
+impl Zip<HNil> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn zip(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<H1, T1: Zip<T2>, H2, T2> Zip<HCons<H2, T2>> for HCons<H1, T1> {
+    type Output = HCons<HCons<H1, HCons<H2, HNil>>, T1::Output>;
+    #[inline(always)]
+    fn zip(self, b: HCons<H2, T2>) -> Self::Output {
+        let pair = HCons {
+            head: self.head,
+            tail: HCons {
+                head: b.head,
+                tail: HNil,
+            },
+        };
+        HCons {
+            head: pair,
+            tail: self.tail.zip(b.tail),
+        }
+    }
+}
+
+/// CuTe's `zip(a, b)` for two tuples of equal rank.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(zip(shape![2, 3], shape![4, 5]).to_cute_string(), "((_2,_4),(_3,_5))");
+/// ```
+#[inline(always)]
+pub fn zip<A: Zip<B>, B>(a: A, b: B) -> A::Output {
+    a.zip(b)
+}
+
+/// Replaces every leaf of a profile with `X` (CuTe's `repeat_like`).
+pub trait RepeatLike<X> {
+    /// A tuple congruent to `Self` with every leaf `X`.
+    type Output;
+    /// Builds it.
+    fn repeat_like(self, x: X) -> Self::Output;
+}
+impl<A: Int, X> RepeatLike<X> for A {
+    type Output = X;
+    #[inline(always)]
+    fn repeat_like(self, x: X) -> X {
+        x
+    }
+}
+impl<X> RepeatLike<X> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn repeat_like(self, _: X) -> HNil {
+        HNil
+    }
+}
+impl<X: Copy, H: RepeatLike<X>, T: RepeatLike<X>> RepeatLike<X> for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    #[inline(always)]
+    fn repeat_like(self, x: X) -> Self::Output {
+        HCons {
+            head: self.head.repeat_like(x),
+            tail: self.tail.repeat_like(x),
+        }
+    }
+}
+
+/// CuTe's `repeat_like(profile, x)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(repeat_like(shape![2, (3, 4)], int!(0)).to_cute_string(), "(_0,(_0,_0))");
+/// ```
+#[inline(always)]
+pub fn repeat_like<P: RepeatLike<X>, X>(profile: P, x: X) -> P::Output {
+    profile.repeat_like(x)
+}
+
+/// Rebuilds a flat tuple `Flat` into the profile `Self` (CuTe's `unflatten`).
+pub trait Unflatten<Flat> {
+    /// The nested result, congruent to `Self`.
+    type Output;
+    /// The leaves of `Flat` not consumed.
+    type Rest;
+    /// Consumes leaves of `flat` in order.
+    fn unflatten_from(self, flat: Flat) -> (Self::Output, Self::Rest);
+}
+impl<A: Int, X, R> Unflatten<HCons<X, R>> for A {
+    type Output = X;
+    type Rest = R;
+    #[inline(always)]
+    fn unflatten_from(self, flat: HCons<X, R>) -> (X, R) {
+        (flat.head, flat.tail)
+    }
+}
+impl<F> Unflatten<F> for HNil {
+    type Output = HNil;
+    type Rest = F;
+    #[inline(always)]
+    fn unflatten_from(self, flat: F) -> (HNil, F) {
+        (HNil, flat)
+    }
+}
+impl<F, H: Unflatten<F>, T: Unflatten<H::Rest>> Unflatten<F> for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    type Rest = T::Rest;
+    #[inline(always)]
+    fn unflatten_from(self, flat: F) -> (Self::Output, T::Rest) {
+        let (head, rest) = self.head.unflatten_from(flat);
+        let (tail, rest) = self.tail.unflatten_from(rest);
+        (HCons { head, tail }, rest)
+    }
+}
+
+/// CuTe's `unflatten(flat, profile)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let t = unflatten(shape![2, 3, 4, 5], shape![1, (1, 1), 1]);
+/// assert_eq!(t.to_cute_string(), "(_2,(_3,_4),_5)");
+/// ```
+#[inline(always)]
+pub fn unflatten<F, P: Unflatten<F, Rest = HNil>>(flat: F, profile: P) -> P::Output {
+    profile.unflatten_from(flat).0
+}
+
+/// Selects modes by a list of [`Idx`] types (CuTe's `select<I...>`).
+pub trait Select<Ix> {
+    /// The selected modes.
+    type Output;
+    /// Selects them.
+    fn select(self) -> Self::Output;
+}
+impl<T> Select<HNil> for T {
+    type Output = HNil;
+    #[inline(always)]
+    fn select(self) -> HNil {
+        HNil
+    }
+}
+impl<T: Copy, const I: usize, R> Select<HCons<Idx<I>, R>> for T
+where
+    Idx<I>: ToPeano,
+    T: GetAt<<Idx<I> as ToPeano>::Peano> + Select<R>,
+{
+    type Output = HCons<<T as GetAt<<Idx<I> as ToPeano>::Peano>>::Output, <T as Select<R>>::Output>;
+    #[inline(always)]
+    fn select(self) -> Self::Output {
+        HCons {
+            head: self.get_at(),
+            tail: Select::<R>::select(self),
+        }
+    }
+}
+
+/// CuTe's `select<I...>(t)`, with the indices as an HList of [`Idx`].
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tuple::Idx;
+/// use cute_algebra::frunk_core::HList;
+/// let s = select::<HList![Idx<2>, Idx<0>], _>(shape![2, 3, 4]);
+/// assert_eq!(s.to_cute_string(), "(_4,_2)");
+/// ```
+#[inline(always)]
+pub fn select<Ix, T: Select<Ix>>(t: T) -> T::Output {
+    t.select()
+}
+
+/// Groups modes `[B, E)` into one nested mode (CuTe's `group<B, E>`).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(group::<1, 3, _>(shape![2, 3, 4, 5]).to_cute_string(), "(_2,(_3,_4),_5)");
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn group<const B: usize, const E: usize, T>(t: T) -> GroupOut<B, E, T>
+where
+    Idx<B>: ToPeano,
+    Idx<E>: ToPeano,
+    <Idx<E> as ToPeano>::Peano: PeanoSub<<Idx<B> as ToPeano>::Peano>,
+    T: Copy + TakeFirst<<Idx<B> as ToPeano>::Peano> + DropFirst<<Idx<B> as ToPeano>::Peano>,
+    <T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output: Copy
+        + TakeFirst<<<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output>
+        + DropFirst<<<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output>,
+    <T as TakeFirst<<Idx<B> as ToPeano>::Peano>>::Output:
+        crate::tuple::Concat<HCons<GroupMid<B, E, T>, GroupEnd<B, E, T>>>,
+{
+    let front = t.take_first();
+    let rest = t.drop_first();
+    crate::tuple::Concat::concat(
+        front,
+        HCons {
+            head: rest.take_first(),
+            tail: rest.drop_first(),
+        },
+    )
+}
+
+type PB<const B: usize> = <Idx<B> as ToPeano>::Peano;
+type PLen<const B: usize, const E: usize> = <PB<E> as PeanoSub<PB<B>>>::Output;
+type GroupRest<const B: usize, T> = <T as DropFirst<PB<B>>>::Output;
+#[doc(hidden)]
+pub type GroupMid<const B: usize, const E: usize, T> =
+    <GroupRest<B, T> as TakeFirst<PLen<B, E>>>::Output;
+#[doc(hidden)]
+pub type GroupEnd<const B: usize, const E: usize, T> =
+    <GroupRest<B, T> as DropFirst<PLen<B, E>>>::Output;
+/// The result type of [`group`].
+pub type GroupOut<const B: usize, const E: usize, T> =
+    <<T as TakeFirst<PB<B>>>::Output as crate::tuple::Concat<
+        HCons<GroupMid<B, E, T>, GroupEnd<B, E, T>>,
+    >>::Output;

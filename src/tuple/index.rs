@@ -1,0 +1,187 @@
+//! Mode access by a const-generic index: `get::<I>()`, `take::<B, E>()`.
+//!
+//! Stable Rust cannot compute `I - 1` in a const generic, so each index
+//! maps once to a Peano type ([`Idx`]) and the recursion walks that.
+
+use frunk_core::hlist::{HCons, HNil};
+
+/// Peano zero.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Z;
+/// Peano successor.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct S<N>(N);
+
+/// A const-generic mode index, mapped to a Peano type.
+pub struct Idx<const I: usize>;
+
+/// Maps [`Idx<I>`] to its Peano type; defined for `I < 32`.
+pub trait ToPeano {
+    /// The Peano form of the index.
+    type Peano;
+}
+
+macro_rules! peano {
+    ($($i:literal => $p:ty),* $(,)?) => {$(impl ToPeano for Idx<$i> { type Peano = $p; })*};
+}
+type P1 = S<Z>;
+type P2 = S<P1>;
+type P3 = S<P2>;
+type P4 = S<P3>;
+type P8 = S<S<S<S<P4>>>>;
+type P16 = S<S<S<S<S<S<S<S<P8>>>>>>>>;
+peano! {
+    0 => Z, 1 => P1, 2 => P2, 3 => P3, 4 => P4, 5 => S<P4>, 6 => S<S<P4>>, 7 => S<S<S<P4>>>,
+    8 => P8, 9 => S<P8>, 10 => S<S<P8>>, 11 => S<S<S<P8>>>, 12 => S<S<S<S<P8>>>>,
+    13 => S<S<S<S<S<P8>>>>>, 14 => S<S<S<S<S<S<P8>>>>>>, 15 => S<S<S<S<S<S<S<P8>>>>>>>,
+    16 => P16, 17 => S<P16>, 18 => S<S<P16>>, 19 => S<S<S<P16>>>, 20 => S<S<S<S<P16>>>>,
+    21 => S<S<S<S<S<P16>>>>>, 22 => S<S<S<S<S<S<P16>>>>>>, 23 => S<S<S<S<S<S<S<P16>>>>>>>,
+    24 => S<S<S<S<S<S<S<S<P16>>>>>>>>, 25 => S<S<S<S<S<S<S<S<S<P16>>>>>>>>>,
+    26 => S<S<S<S<S<S<S<S<S<S<P16>>>>>>>>>>, 27 => S<S<S<S<S<S<S<S<S<S<S<P16>>>>>>>>>>>,
+    28 => S<S<S<S<S<S<S<S<S<S<S<S<P16>>>>>>>>>>>>, 29 => S<S<S<S<S<S<S<S<S<S<S<S<S<P16>>>>>>>>>>>>>,
+    30 => S<S<S<S<S<S<S<S<S<S<S<S<S<S<P16>>>>>>>>>>>>>>,
+    31 => S<S<S<S<S<S<S<S<S<S<S<S<S<S<S<P16>>>>>>>>>>>>>>>,
+}
+
+/// Mode `N` (a Peano index) of a tuple.
+#[diagnostic::on_unimplemented(
+    message = "mode index out of range: the tuple `{Self}` has no mode at this index",
+    label = "`get::<I>()` needs I < rank"
+)]
+pub trait GetAt<N> {
+    /// The mode's type.
+    type Output;
+    /// The mode.
+    fn get_at(self) -> Self::Output;
+}
+impl<H, T> GetAt<Z> for HCons<H, T> {
+    type Output = H;
+    #[inline(always)]
+    fn get_at(self) -> H {
+        self.head
+    }
+}
+#[diagnostic::do_not_recommend]
+impl<H, T: GetAt<N>, N> GetAt<S<N>> for HCons<H, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn get_at(self) -> T::Output {
+        self.tail.get_at()
+    }
+}
+
+/// The first `N` modes (Peano) of a tuple.
+pub trait TakeFirst<N> {
+    /// The taken modes.
+    type Output;
+    /// Takes them.
+    fn take_first(self) -> Self::Output;
+}
+impl<L> TakeFirst<Z> for L {
+    type Output = HNil;
+    #[inline(always)]
+    fn take_first(self) -> HNil {
+        HNil
+    }
+}
+impl<H, T: TakeFirst<N>, N> TakeFirst<S<N>> for HCons<H, T> {
+    type Output = HCons<H, T::Output>;
+    #[inline(always)]
+    fn take_first(self) -> Self::Output {
+        HCons {
+            head: self.head,
+            tail: self.tail.take_first(),
+        }
+    }
+}
+
+/// Drops the first `N` modes (Peano) of a tuple.
+pub trait DropFirst<N> {
+    /// The remaining modes.
+    type Output;
+    /// Drops them.
+    fn drop_first(self) -> Self::Output;
+}
+impl<L> DropFirst<Z> for L {
+    type Output = L;
+    #[inline(always)]
+    fn drop_first(self) -> L {
+        self
+    }
+}
+impl<H, T: DropFirst<N>, N> DropFirst<S<N>> for HCons<H, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn drop_first(self) -> Self::Output {
+        self.tail.drop_first()
+    }
+}
+
+/// Peano subtraction `E - B`, for `take::<B, E>()`.
+pub trait PeanoSub<B> {
+    /// The difference.
+    type Output;
+}
+impl<E> PeanoSub<Z> for E {
+    type Output = E;
+}
+impl<E: PeanoSub<B>, B> PeanoSub<S<B>> for S<E> {
+    type Output = E::Output;
+}
+
+/// Mode `I` of a tuple, with a const-generic index.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let s = shape![2, (3, 4), 5];
+/// assert_eq!(get::<1, _>(s).to_cute_string(), "(_3,_4)");
+/// assert_eq!(s.get::<2>().value(), 5);
+/// ```
+#[inline(always)]
+pub fn get<const I: usize, T>(t: T) -> <T as GetAt<<Idx<I> as ToPeano>::Peano>>::Output
+where
+    Idx<I>: ToPeano,
+    T: GetAt<<Idx<I> as ToPeano>::Peano>,
+{
+    t.get_at()
+}
+
+/// Modes `[B, E)` of a tuple (CuTe's `take<B, E>`).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let s = shape![2, 3, 4, 5];
+/// assert_eq!(take::<1, 3, _>(s).to_cute_string(), "(_3,_4)");
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn take<const B: usize, const E: usize, T>(
+    t: T,
+) -> <<T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output as TakeFirst<
+    <<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output,
+>>::Output
+where
+    Idx<B>: ToPeano,
+    Idx<E>: ToPeano,
+    <Idx<E> as ToPeano>::Peano: PeanoSub<<Idx<B> as ToPeano>::Peano>,
+    T: DropFirst<<Idx<B> as ToPeano>::Peano>,
+    <T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output:
+        TakeFirst<<<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output>,
+{
+    t.drop_first().take_first()
+}
+
+/// Method forms of [`get`] and [`take`] for tuples.
+pub trait TupleIndex: Sized {
+    /// Mode `I`.
+    #[inline(always)]
+    fn get<const I: usize>(self) -> <Self as GetAt<<Idx<I> as ToPeano>::Peano>>::Output
+    where
+        Idx<I>: ToPeano,
+        Self: GetAt<<Idx<I> as ToPeano>::Peano>,
+    {
+        self.get_at()
+    }
+}
+impl TupleIndex for HNil {}
+impl<H, T> TupleIndex for HCons<H, T> {}

@@ -1,0 +1,28 @@
+//! IntTuples: integers and nested HLists of them.
+//!
+//! A leaf is an [`Int`](crate::int::Int); a tuple is an `HCons`/`HNil`
+//! list whose elements are IntTuples. Every operation follows one pattern:
+//! a trait with one `HNil` impl, one `HCons` impl and one blanket leaf impl
+//! over `Int` (coherent because only this crate can implement `Int`).
+//! Recursion depth therefore equals the tuple's length or depth.
+//!
+//! ```
+//! use cute_algebra::prelude::*;
+//! let s = shape![2, (3, 4)];
+//! assert_eq!(<Shape![2, (3, 4)] as IntTuple>::RANK, 2);
+//! assert_eq!(s.depth(), 2);
+//! assert_eq!(s.size().value(), 24);
+//! assert_eq!(s.to_cute_string(), "(_2,(_3,_4))");
+//! ```
+
+mod basics;
+mod compare;
+mod helpers;
+mod index;
+mod prefix;
+
+pub use basics::*;
+pub use compare::*;
+pub use helpers::*;
+pub use index::*;
+pub use prefix::*;

@@ -1,0 +1,246 @@
+//! Compact strides (LayoutLeft, LayoutRight), prefix products,
+//! `product_each` and `inner_product`.
+
+use crate::int::{Int, IntAdd, IntMul, Prod, Sum};
+use crate::tuple::IntTuple;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B1, NInt, NonZero, P1, PInt, UInt, UTerm, Unsigned, Z0};
+
+/// Column-major order: the leftmost mode is fastest.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LayoutLeft;
+/// Row-major order: the rightmost mode is fastest.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LayoutRight;
+
+/// CuTe's `compact_major`: compact strides of a shape, starting at `C`.
+/// As in CuTe, a static `_1` mode gets stride `_0` and leaves `C` unchanged.
+pub trait Compact<Major, C: Int>: IntTuple {
+    /// The strides, congruent to `Self`.
+    type Stride: IntTuple;
+    /// `C` times the size of `Self`: where the next mode starts.
+    type Next: Int;
+    /// Computes the strides and the next start.
+    fn compact(self, current: C) -> (Self::Stride, Self::Next);
+}
+
+impl<M, C: Int> Compact<M, C> for PInt<UInt<UTerm, B1>> {
+    type Stride = Z0;
+    type Next = C;
+    #[inline(always)]
+    fn compact(self, current: C) -> (Z0, C) {
+        (Z0::new(), current)
+    }
+}
+macro_rules! compact_leaf {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<M, C: Int + IntMul<$T>, $($g)*> Compact<M, C> for $T where $T: Int {
+            type Stride = C;
+            type Next = Prod<C, $T>;
+            #[inline(always)]
+            fn compact(self, current: C) -> (C, Self::Next) {
+                (current, current.mul(self))
+            }
+        }
+    )*};
+}
+compact_leaf!(
+    [] i32,
+    [] Z0,
+    [U: Unsigned + NonZero] NInt<U>,
+    [U: Unsigned, B: typenum::Bit, D: typenum::Bit] PInt<UInt<UInt<U, B>, D>>
+);
+impl<M, C: Int> Compact<M, C> for HNil {
+    type Stride = HNil;
+    type Next = C;
+    #[inline(always)]
+    fn compact(self, current: C) -> (HNil, C) {
+        (HNil, current)
+    }
+}
+impl<C: Int, H: Compact<LayoutLeft, C>, T: Compact<LayoutLeft, H::Next>> Compact<LayoutLeft, C>
+    for HCons<H, T>
+where
+    Self: IntTuple,
+    HCons<H::Stride, T::Stride>: IntTuple,
+{
+    type Stride = HCons<H::Stride, T::Stride>;
+    type Next = T::Next;
+    #[inline(always)]
+    fn compact(self, current: C) -> (Self::Stride, T::Next) {
+        let (head, next) = self.head.compact(current);
+        let (tail, last) = self.tail.compact(next);
+        (HCons { head, tail }, last)
+    }
+}
+impl<C: Int, T: Compact<LayoutRight, C>, H: Compact<LayoutRight, T::Next>> Compact<LayoutRight, C>
+    for HCons<H, T>
+where
+    Self: IntTuple,
+    HCons<H::Stride, T::Stride>: IntTuple,
+{
+    type Stride = HCons<H::Stride, T::Stride>;
+    type Next = H::Next;
+    #[inline(always)]
+    fn compact(self, current: C) -> (Self::Stride, H::Next) {
+        let (tail, next) = self.tail.compact(current);
+        let (head, last) = self.head.compact(next);
+        (HCons { head, tail }, last)
+    }
+}
+
+/// The column-major compact strides of a shape type.
+pub type CompactColMajor<S> = <S as Compact<LayoutLeft, P1>>::Stride;
+/// The row-major compact strides of a shape type.
+pub type CompactRowMajor<S> = <S as Compact<LayoutRight, P1>>::Stride;
+
+/// CuTe's `compact_col_major(shape)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(compact_col_major(shape![2, (3, 1), 4]).to_cute_string(), "(_1,(_2,_0),_6)");
+/// ```
+#[inline(always)]
+pub fn compact_col_major<S: Compact<LayoutLeft, P1>>(shape: S) -> S::Stride {
+    shape.compact(P1::new()).0
+}
+
+/// CuTe's `compact_row_major(shape)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(compact_row_major(shape![2, 3, 4]).to_cute_string(), "(_12,_4,_1)");
+/// ```
+#[inline(always)]
+pub fn compact_row_major<S: Compact<LayoutRight, P1>>(shape: S) -> S::Stride {
+    shape.compact(P1::new()).0
+}
+
+/// CuTe's exclusive `prefix_product`: `(a, b, c) -> (1, a, a*b)`, by
+/// top-level mode (a nested mode contributes its size).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(prefix_product(shape![2, (3, 4), 5]).to_cute_string(), "(_1,_2,_24)");
+/// ```
+pub trait PrefixProduct<C: Int> {
+    /// The prefix products.
+    type Output: IntTuple;
+    /// Computes them, starting at `current`.
+    fn prefix_product_from(self, current: C) -> Self::Output;
+}
+impl<C: Int> PrefixProduct<C> for HNil {
+    type Output = HNil;
+    fn prefix_product_from(self, _: C) -> HNil {
+        HNil
+    }
+}
+impl<C: Int + IntMul<H::Size>, H: IntTuple, T: PrefixProduct<Prod<C, H::Size>>> PrefixProduct<C>
+    for HCons<H, T>
+where
+    HCons<C, T::Output>: IntTuple,
+{
+    type Output = HCons<C, T::Output>;
+    fn prefix_product_from(self, current: C) -> Self::Output {
+        let next = current.mul(self.head.size());
+        HCons {
+            head: current,
+            tail: self.tail.prefix_product_from(next),
+        }
+    }
+}
+
+/// Exclusive prefix product of a tuple's top-level sizes, from `_1`.
+#[inline(always)]
+pub fn prefix_product<T: PrefixProduct<P1>>(t: T) -> T::Output {
+    t.prefix_product_from(P1::new())
+}
+
+/// CuTe's `product_each`: the size of each top-level mode.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(product_each(shape![2, (3, 4), 5]).to_cute_string(), "(_2,_12,_5)");
+/// ```
+pub trait ProductEach {
+    /// The sizes.
+    type Output: IntTuple;
+    /// Computes them.
+    fn product_each(self) -> Self::Output;
+}
+impl ProductEach for HNil {
+    type Output = HNil;
+    fn product_each(self) -> HNil {
+        HNil
+    }
+}
+impl<H: IntTuple, T: ProductEach> ProductEach for HCons<H, T>
+where
+    HCons<H::Size, T::Output>: IntTuple,
+{
+    type Output = HCons<H::Size, T::Output>;
+    fn product_each(self) -> Self::Output {
+        HCons {
+            head: self.head.size(),
+            tail: self.tail.product_each(),
+        }
+    }
+}
+
+/// Size of each top-level mode, as a free function.
+#[inline(always)]
+pub fn product_each<T: ProductEach>(t: T) -> T::Output {
+    t.product_each()
+}
+
+/// CuTe's `inner_product(a, b)` of congruent IntTuples: the sum of the
+/// products of matching leaves.
+#[diagnostic::on_unimplemented(
+    message = "inner_product: `{Self}` and `{B}` are not congruent",
+    label = "inner_product needs two IntTuples with the same profile"
+)]
+pub trait InnerProduct<B> {
+    /// The result: static when every leaf is.
+    type Output: Int;
+    /// Computes `Σ a_i * b_i`.
+    fn inner_product(self, b: B) -> Self::Output;
+}
+impl<A: Int + IntMul<B>, B: Int> InnerProduct<B> for A {
+    type Output = Prod<A, B>;
+    #[inline(always)]
+    fn inner_product(self, b: B) -> Self::Output {
+        self.mul(b)
+    }
+}
+impl InnerProduct<HNil> for HNil {
+    type Output = Z0;
+    #[inline(always)]
+    fn inner_product(self, _: HNil) -> Z0 {
+        Z0::new()
+    }
+}
+#[diagnostic::do_not_recommend]
+impl<H1: InnerProduct<H2>, T1: InnerProduct<T2>, H2, T2> InnerProduct<HCons<H2, T2>>
+    for HCons<H1, T1>
+where
+    H1::Output: IntAdd<T1::Output>,
+{
+    type Output = Sum<H1::Output, T1::Output>;
+    #[inline(always)]
+    fn inner_product(self, b: HCons<H2, T2>) -> Self::Output {
+        self.head
+            .inner_product(b.head)
+            .add(self.tail.inner_product(b.tail))
+    }
+}
+
+/// `inner_product(a, b)` as a free function.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(inner_product(shape![1, (2, 3)], stride![4, (5, 6)]).value(), 32);
+/// ```
+#[inline(always)]
+pub fn inner_product<A: InnerProduct<B>, B>(a: A, b: B) -> A::Output {
+    a.inner_product(b)
+}
