@@ -96,3 +96,37 @@ fn tiles_mix_layouts_shapes_and_underscore() {
     let _: HList![P4, Underscore, L<HList![P2, P2], HList![P1, P4]>] = tile![4, _, (2,2):(1,4)];
     let _: HList![HList![P2, P2], P8] = tile![(2, 2), 8];
 }
+
+/// `macro_rules!` fragments arrive as invisible groups: literals stay
+/// static, other expressions become runtime values.
+macro_rules! pair {
+    ($a:expr, $b:expr) => {
+        shape![$a, $b]
+    };
+}
+macro_rules! pair_ty {
+    ($a:ty, $b:expr) => {
+        Shape![$a, $b]
+    };
+}
+
+#[test]
+fn macro_rules_fragments() {
+    let n = 3;
+    let s: HList![P2, i32] = pair!(2, n + 1);
+    assert_eq!(s.tail.head, 4);
+    let _: HList![N1, HList![P2, P2]] = pair!(-1, (2, 2));
+    let _: pair_ty!(i32, 4) = shape![n, 4];
+}
+
+#[test]
+fn layout_left_is_column_major_compact() {
+    assert_type_eq_all!(Layout![(4, 8)], Layout![(4, 8) : (1, 4)]);
+    assert_type_eq_all!(Layout![(2, (3, 4))], Layout![(2, (3, 4)) : (1, (2, 6))]);
+    assert_eq!(
+        layout![(2, (2, 2)) : (4, (2, 1))].to_string(),
+        "(_2,(_2,_2)):(_4,(_2,_1))"
+    );
+    let n = 3;
+    assert_eq!(layout![(2, n) : (1, 2)].to_string(), "(_2,3):(_1,_2)");
+}

@@ -197,6 +197,9 @@ fn parse_int(input: ParseStream) -> Result<Node> {
 
 /// Parse one node: a leaf or a parenthesised tuple.
 pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
+    if let Some(node) = parse_invisible_group(input, form, kind)? {
+        return Ok(node);
+    }
     if input.peek(token::Paren) {
         let content;
         let paren = syn::parenthesized!(content in input);
@@ -268,6 +271,34 @@ fn unbrace(block: syn::Block) -> TokenStream {
         [syn::Stmt::Expr(expr, None)] => quote::quote!(#expr),
         _ => quote::quote!(#block),
     }
+}
+
+/// A `macro_rules!` fragment (`$e:expr`, `$t:ty`) arrives wrapped in an
+/// invisible group. If its content is itself a node (`2`, `-1`, `(2, 2)`),
+/// use that, so static literals stay static; otherwise the whole fragment is
+/// a runtime expression (value forms) or a type (type forms).
+fn parse_invisible_group(input: ParseStream, form: Form, kind: Kind) -> Result<Option<Node>> {
+    let group = match input.cursor().token_tree() {
+        Some((TokenTree::Group(g), _)) if g.delimiter() == proc_macro2::Delimiter::None => g,
+        _ => return Ok(None),
+    };
+    input.parse::<TokenTree>()?;
+    let span = group.span();
+    let inner = |input: ParseStream| {
+        let node = parse_node(input, form, kind)?;
+        expect_end(input, "mode")?;
+        Ok(node)
+    };
+    if let Ok(node) = syn::parse::Parser::parse2(inner, group.stream()) {
+        return Ok(Some(node));
+    }
+    Ok(Some(match form {
+        Form::Value => Node::Runtime {
+            expr: TokenTree::Group(group).into(),
+            span,
+        },
+        Form::Type => Node::Ty(Box::new(syn::parse2(group.stream())?)),
+    }))
 }
 
 /// Parse a comma-separated list of nodes up to the end of `input`.
