@@ -19,6 +19,7 @@
 //! tmode   := layout | '_'
 //! ```
 
+mod congruent;
 mod emit;
 mod expand;
 mod parse;

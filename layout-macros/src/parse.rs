@@ -17,6 +17,8 @@ use syn::parse::{ParseStream, Result};
 use syn::spanned::Spanned;
 use syn::{Error, Lit, LitInt, Token, token};
 
+use crate::congruent::check_congruent;
+
 /// Whether we are building an expression or a type.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Form {
@@ -367,36 +369,4 @@ pub fn expect_end(input: ParseStream, what: &str) -> Result<()> {
         next_span(input),
         format!("unexpected `{found}` after the {what}"),
     ))
-}
-
-/// Check at expansion time that a stride has the shape's nesting, the way
-/// CuTe's `Layout` constructor `static_assert`s `congruent(shape, stride)`.
-pub fn check_congruent(shape: &Node, stride: &Node) -> Result<()> {
-    match (shape, stride) {
-        (Node::Tuple { elems: s, .. }, Node::Tuple { elems: d, span }) => {
-            if s.len() != d.len() {
-                return Err(Error::new(
-                    *span,
-                    format!(
-                        "stride is not congruent with the shape: the shape tuple has {} modes, this stride tuple has {}",
-                        s.len(),
-                        d.len()
-                    ),
-                ));
-            }
-            s.iter().zip(d).try_for_each(|(s, d)| check_congruent(s, d))
-        }
-        (Node::Tuple { elems, .. }, leaf) => Err(Error::new(
-            leaf.span(),
-            format!(
-                "stride is not congruent with the shape: the shape has a {}-mode tuple here, the stride an integer",
-                elems.len()
-            ),
-        )),
-        (_, Node::Tuple { span, .. }) => Err(Error::new(
-            *span,
-            "stride is not congruent with the shape: the shape has an integer here, the stride a tuple",
-        )),
-        _ => Ok(()),
-    }
 }
