@@ -18,16 +18,20 @@
 //! assert_eq!(l.to_string(), "(_2,(_2,_2)):(_4,(_2,_1))");
 //! assert_eq!(core::mem::size_of_val(&l), 0);
 //!
-//! // A static coordinate gives a static offset: the type is typenum's 6.
-//! let i = l.crd2idx(coord![1, (0, 1)]);
-//! assert_type_eq_all!(cute_algebra::typenum::P6, cute_algebra::layout::OffsetOf<Layout![(2, (2, 2)) : (4, (2, 1))], Coord![1, (0, 1)]>);
+//! // A static coordinate gives a static offset: its type is typenum's 6.
+//! let i = l.crd2idx(coord![1, (1, 0)]);
+//! assert_type_eq_all!(
+//!     cute_algebra::typenum::P6,
+//!     cute_algebra::layout::OffsetOf<Layout![(2, (2, 2)) : (4, (2, 1))], Coord![1, (1, 0)]>
+//! );
 //! assert_eq!(i.value(), 6);
 //!
-//! // Runtime values mix in.
+//! // Runtime values mix in; a runtime offset is an `i32`.
 //! let n: i32 = 3;
 //! let r = layout![(2, n) : (1, 2)];
 //! assert_eq!(r.to_string(), "(_2,3):(_1,_2)");
-//! assert_eq!(i32::from(r.crd2idx(coord![1, 2])), 5);
+//! let j: i32 = 2;
+//! assert_eq!(i32::from(r.crd2idx(coord![1, j])), 5);
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]
@@ -52,6 +56,9 @@ mod print;
 pub mod rules;
 pub mod tuple;
 
+pub use cute_algebra_macros::{
+    Coord, Layout, Shape, Stride, coord, int, layout, shape, stride, tile,
+};
 pub use error::LayoutError;
 pub use layout::Layout;
 pub use print::{Offsets, Print1D, PrintLayout};

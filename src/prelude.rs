@@ -12,8 +12,6 @@ pub use crate::tuple::{
     flatten, get, group, inner_product, prefix_product, prepend, product, product_each,
     repeat_like, reverse, select, size, take, unflatten, weakly_congruent, zip,
 };
+pub use crate::{Coord, Shape, Stride, coord, int, layout, shape, stride, tile};
 pub use crate::{Layout, LayoutError};
-pub use cute_algebra_macros::{
-    Coord, Layout, Shape, Stride, coord, int, layout, shape, stride, tile,
-};
 pub use frunk_core::{HList, hlist};

@@ -24,25 +24,74 @@ pub trait Crd2Idx<S, D> {
     fn crd2idx(self, shape: S, stride: D) -> Self::Output;
 }
 
-/// Integer coordinate into an integer mode: `c * d`.
-impl<C: Int + IntMul<D>, S: Int, D: Int> Crd2Idx<S, D> for C {
-    type Output = Prod<C, D>;
+/// An integer coordinate: the shape decides (an integer mode takes
+/// `c * d`, a tuple mode splits `c`). Dispatching through a trait on the
+/// shape keeps inference from recursing into shapes it does not know yet.
+impl<C: Int, S: IntCoordInto<C, D>, D> Crd2Idx<S, D> for C {
+    type Output = S::Output;
     #[inline(always)]
-    fn crd2idx(self, _: S, stride: D) -> Self::Output {
-        self.mul(stride)
+    fn crd2idx(self, shape: S, stride: D) -> Self::Output {
+        shape.int_coord_into(self, stride)
     }
 }
 
-/// Integer coordinate into a tuple mode: split colexicographically.
-#[diagnostic::do_not_recommend]
-impl<C: Int, S0, ST, D0, DT> Crd2Idx<HCons<S0, ST>, HCons<D0, DT>> for C
-where
-    HCons<S0, ST>: SplitIndex<C, HCons<D0, DT>>,
-{
-    type Output = <HCons<S0, ST> as SplitIndex<C, HCons<D0, DT>>>::Output;
+/// How an integer coordinate `C` maps through the shape `Self` with stride `D`.
+pub trait IntCoordInto<C, D> {
+    /// The offset.
+    type Output: Int;
+    /// Computes it.
+    fn int_coord_into(self, c: C, stride: D) -> Self::Output;
+}
+impl<C: Int + IntMul<D>, S: Int, D: Int> IntCoordInto<C, D> for S {
+    type Output = Prod<C, D>;
     #[inline(always)]
-    fn crd2idx(self, shape: HCons<S0, ST>, stride: HCons<D0, DT>) -> Self::Output {
-        shape.split_index(self, stride)
+    fn int_coord_into(self, c: C, stride: D) -> Self::Output {
+        c.mul(stride)
+    }
+}
+/// CuTe's `crd2idx_itt`: each mode but the last takes `c % size(mode)` and
+/// passes on `c / size(mode)`; the last mode takes what remains, unreduced.
+impl<C, S0, ST: SplitRest<S0, C, D0, DT>, D0, DT> IntCoordInto<C, HCons<D0, DT>> for HCons<S0, ST> {
+    type Output = ST::Output;
+    #[inline(always)]
+    fn int_coord_into(self, c: C, stride: HCons<D0, DT>) -> Self::Output {
+        self.tail.split_rest(self.head, c, stride.head, stride.tail)
+    }
+}
+
+/// The split of an integer coordinate, decided by the remaining modes
+/// `Self` after mode `S0`: none left (`HNil`) or more (`HCons`).
+pub trait SplitRest<S0, C, D0, DT> {
+    /// The offset.
+    type Output: Int;
+    /// Computes it.
+    fn split_rest(self, s0: S0, c: C, d0: D0, dt: DT) -> Self::Output;
+}
+impl<S0, C: Crd2Idx<S0, D0>, D0> SplitRest<S0, C, D0, HNil> for HNil {
+    type Output = C::Output;
+    #[inline(always)]
+    fn split_rest(self, s0: S0, c: C, d0: D0, _: HNil) -> C::Output {
+        c.crd2idx(s0, d0)
+    }
+}
+impl<S0, C, D0, S1, ST, DT> SplitRest<S0, C, D0, DT> for HCons<S1, ST>
+where
+    S0: IntTuple,
+    C: IntRem<S0::Size> + IntDiv<S0::Size>,
+    Mod<C, S0::Size>: Crd2Idx<S0, D0>,
+    Quot<C, S0::Size>: Crd2Idx<HCons<S1, ST>, DT>,
+    <Mod<C, S0::Size> as Crd2Idx<S0, D0>>::Output:
+        IntAdd<<Quot<C, S0::Size> as Crd2Idx<HCons<S1, ST>, DT>>::Output>,
+{
+    type Output = Sum<
+        <Mod<C, S0::Size> as Crd2Idx<S0, D0>>::Output,
+        <Quot<C, S0::Size> as Crd2Idx<HCons<S1, ST>, DT>>::Output,
+    >;
+    #[inline(always)]
+    fn split_rest(self, s0: S0, c: C, d0: D0, dt: DT) -> Self::Output {
+        let n = s0.size();
+        let head = c.rem(n).crd2idx(s0, d0);
+        head.add(c.div(n).crd2idx(self, dt))
     }
 }
 
@@ -66,43 +115,6 @@ where
     fn crd2idx(self, shape: HCons<S0, ST>, stride: HCons<D0, DT>) -> Self::Output {
         let head = self.head.crd2idx(shape.head, stride.head);
         head.add(self.tail.crd2idx(shape.tail, stride.tail))
-    }
-}
-
-/// CuTe's `crd2idx_itt`: an integer index over the modes of a tuple
-/// shape. Each mode but the last takes `idx % size(mode)` and passes on
-/// `idx / size(mode)`; the last mode takes what remains, unreduced.
-pub trait SplitIndex<C, D> {
-    /// The offset.
-    type Output: Int;
-    /// Computes the offset.
-    fn split_index(self, idx: C, stride: D) -> Self::Output;
-}
-impl<C: Crd2Idx<S0, D0>, S0, D0> SplitIndex<C, HCons<D0, HNil>> for HCons<S0, HNil> {
-    type Output = C::Output;
-    #[inline(always)]
-    fn split_index(self, idx: C, stride: HCons<D0, HNil>) -> Self::Output {
-        idx.crd2idx(self.head, stride.head)
-    }
-}
-impl<C, S0, S1, ST, D0, D1, DT> SplitIndex<C, HCons<D0, HCons<D1, DT>>> for HCons<S0, HCons<S1, ST>>
-where
-    S0: IntTuple,
-    C: IntRem<S0::Size> + IntDiv<S0::Size>,
-    Mod<C, S0::Size>: Crd2Idx<S0, D0>,
-    HCons<S1, ST>: SplitIndex<Quot<C, S0::Size>, HCons<D1, DT>>,
-    <Mod<C, S0::Size> as Crd2Idx<S0, D0>>::Output:
-        IntAdd<<HCons<S1, ST> as SplitIndex<Quot<C, S0::Size>, HCons<D1, DT>>>::Output>,
-{
-    type Output = Sum<
-        <Mod<C, S0::Size> as Crd2Idx<S0, D0>>::Output,
-        <HCons<S1, ST> as SplitIndex<Quot<C, S0::Size>, HCons<D1, DT>>>::Output,
-    >;
-    #[inline(always)]
-    fn split_index(self, idx: C, stride: HCons<D0, HCons<D1, DT>>) -> Self::Output {
-        let n = self.head.size();
-        let head = idx.rem(n).crd2idx(self.head, stride.head);
-        head.add(self.tail.split_index(idx.div(n), stride.tail))
     }
 }
 

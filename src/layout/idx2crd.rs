@@ -24,17 +24,33 @@ impl<S: Int, I: Int> Idx2Crd<I> for S {
         i
     }
 }
-impl<I, S0: Idx2Crd<I>> Idx2Crd<I> for HCons<S0, HNil> {
-    type Output = HCons<S0::Output, HNil>;
+impl<I, S0, ST: Idx2CrdRest<S0, I>> Idx2Crd<I> for HCons<S0, ST> {
+    type Output = ST::Output;
     #[inline(always)]
     fn idx2crd(self, i: I) -> Self::Output {
+        self.tail.idx2crd_rest(self.head, i)
+    }
+}
+
+/// The split after mode `S0`, decided by the remaining modes `Self`, so
+/// that inference never recurses into a shape it does not know yet.
+pub trait Idx2CrdRest<S0, I> {
+    /// The coordinate of mode `S0` and the rest.
+    type Output;
+    /// Computes it.
+    fn idx2crd_rest(self, s0: S0, i: I) -> Self::Output;
+}
+impl<S0: Idx2Crd<I>, I> Idx2CrdRest<S0, I> for HNil {
+    type Output = HCons<S0::Output, HNil>;
+    #[inline(always)]
+    fn idx2crd_rest(self, s0: S0, i: I) -> Self::Output {
         HCons {
-            head: self.head.idx2crd(i),
+            head: s0.idx2crd(i),
             tail: HNil,
         }
     }
 }
-impl<I, S0, S1, ST> Idx2Crd<I> for HCons<S0, HCons<S1, ST>>
+impl<S0, I, S1, ST> Idx2CrdRest<S0, I> for HCons<S1, ST>
 where
     S0: IntTuple + Idx2Crd<Mod<I, S0::Size>>,
     I: IntRem<S0::Size> + IntDiv<S0::Size>,
@@ -42,11 +58,11 @@ where
 {
     type Output = HCons<S0::Output, <HCons<S1, ST> as Idx2Crd<Quot<I, S0::Size>>>::Output>;
     #[inline(always)]
-    fn idx2crd(self, i: I) -> Self::Output {
-        let n = self.head.size();
+    fn idx2crd_rest(self, s0: S0, i: I) -> Self::Output {
+        let n = s0.size();
         HCons {
-            head: self.head.idx2crd(i.rem(n)),
-            tail: self.tail.idx2crd(i.div(n)),
+            head: s0.idx2crd(i.rem(n)),
+            tail: self.idx2crd(i.div(n)),
         }
     }
 }

@@ -113,51 +113,49 @@ impl<S, D> Layout<S, D> {
     }
 }
 
-/// `cosize`: one past the largest offset, `1 + Σ (s - 1) * |d|` over leaves.
-pub trait Cosize {
+/// The span of a layout with shape `Self` and stride `D`:
+/// `Σ (s - 1) * |d|` over leaves, so that `cosize = span + 1`. A trait on
+/// the shape, so that inference never recurses into an unknown shape.
+pub trait Span<D> {
     /// `Σ (s - 1) * |d|`.
-    type Span: Int;
+    type Output: Int;
     /// Computes the span.
-    fn span(self) -> Self::Span;
+    fn span(self, stride: D) -> Self::Output;
 }
-impl<S: Int + IntSub<P1>, D: Int + IntAbs> Cosize for Layout<S, D>
+impl<S: Int + IntSub<P1>, D: Int + IntAbs> Span<D> for S
 where
     <S as IntSub<P1>>::Output: IntMul<<D as IntAbs>::Output>,
 {
-    type Span = Prod<<S as IntSub<P1>>::Output, <D as IntAbs>::Output>;
+    type Output = Prod<<S as IntSub<P1>>::Output, <D as IntAbs>::Output>;
     #[inline(always)]
-    fn span(self) -> Self::Span {
-        self.shape.sub(P1::new()).mul(self.stride.abs())
+    fn span(self, stride: D) -> Self::Output {
+        self.sub(P1::new()).mul(stride.abs())
     }
 }
-impl Cosize for Layout<HNil, HNil> {
-    type Span = typenum::Z0;
+impl Span<HNil> for HNil {
+    type Output = typenum::Z0;
     #[inline(always)]
-    fn span(self) -> typenum::Z0 {
+    fn span(self, _: HNil) -> typenum::Z0 {
         typenum::Z0::new()
     }
 }
-impl<S0, ST, D0, DT> Cosize for Layout<HCons<S0, ST>, HCons<D0, DT>>
+impl<S0: Span<D0>, ST: Span<DT>, D0, DT> Span<HCons<D0, DT>> for HCons<S0, ST>
 where
-    Layout<S0, D0>: Cosize,
-    Layout<ST, DT>: Cosize,
-    <Layout<S0, D0> as Cosize>::Span: IntAdd<<Layout<ST, DT> as Cosize>::Span>,
+    S0::Output: IntAdd<ST::Output>,
 {
-    type Span = Sum<<Layout<S0, D0> as Cosize>::Span, <Layout<ST, DT> as Cosize>::Span>;
+    type Output = Sum<S0::Output, ST::Output>;
     #[inline(always)]
-    fn span(self) -> Self::Span {
-        let head = Layout::from_parts(self.shape.head, self.stride.head).span();
-        head.add(Layout::from_parts(self.shape.tail, self.stride.tail).span())
+    fn span(self, stride: HCons<D0, DT>) -> Self::Output {
+        self.head.span(stride.head).add(self.tail.span(stride.tail))
     }
 }
 
-/// The cosize type of a layout.
-pub type CosizeOf<L> = Sum<<L as Cosize>::Span, P1>;
+/// The cosize type of a layout with shape `S` and stride `D`.
+pub type CosizeOf<S, D> = Sum<<S as Span<D>>::Output, P1>;
 
-impl<S: IntTuple, D: IntTuple> Layout<S, D>
+impl<S: IntTuple + Span<D>, D: IntTuple> Layout<S, D>
 where
-    Self: Cosize,
-    <Self as Cosize>::Span: IntAdd<P1>,
+    S::Output: IntAdd<P1>,
 {
     /// One past the largest offset: `1 + Σ (s - 1) * |d|` (CuTe's `cosize`).
     ///
@@ -167,13 +165,13 @@ where
     /// assert_eq!(layout![(2, 2) : (-1, 4)].cosize().value(), 6);
     /// ```
     #[inline(always)]
-    pub fn cosize(&self) -> CosizeOf<Self> {
-        self.span().add(P1::new())
+    pub fn cosize(&self) -> CosizeOf<S, D> {
+        self.shape.span(self.stride).add(P1::new())
     }
     /// CuTe's `coshape`. With integer strides CuTe's coshape is the single
     /// integer `cosize` (it takes `|stride|`), so this returns that value.
     #[inline(always)]
-    pub fn coshape(&self) -> CosizeOf<Self> {
+    pub fn coshape(&self) -> CosizeOf<S, D> {
         self.cosize()
     }
 }
@@ -200,10 +198,9 @@ impl<S: IntTuple, D: IntTuple> HasSize for Layout<S, D> {
 /// assert_eq!(cosize(layout![4 : -1]).value(), 4);
 /// ```
 #[inline(always)]
-pub fn cosize<S: IntTuple, D: IntTuple>(l: Layout<S, D>) -> CosizeOf<Layout<S, D>>
+pub fn cosize<S: IntTuple + Span<D>, D: IntTuple>(l: Layout<S, D>) -> CosizeOf<S, D>
 where
-    Layout<S, D>: Cosize,
-    <Layout<S, D> as Cosize>::Span: IntAdd<P1>,
+    S::Output: IntAdd<P1>,
 {
     l.cosize()
 }
