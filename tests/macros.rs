@@ -1,11 +1,11 @@
 //! The macros expand to the intended typenum/HList types and values.
 
-use cute_algebra_macros::{Coord, Layout, Shape, Stride, coord, int, layout, shape, stride, tile};
-use frunk_core::HList;
+use cute_algebra::prelude::*;
 use static_assertions::assert_type_eq_all;
 use typenum::{Integer, N1, N6, P1, P2, P3, P4, P6, P8, P1024, Z0};
 
-use cute_algebra::__private::{Layout as L, LayoutLeft, Underscore};
+use cute_algebra::Layout as L;
+use cute_algebra::layout::LayoutLeftOf as LayoutLeft;
 
 #[test]
 fn shapes_are_hlists_of_typenum_ints() {
@@ -95,4 +95,38 @@ fn tiles_mix_layouts_shapes_and_underscore() {
     let _: HList![L<P3, P4>, L<HList![P2, P4], HList![P1, P8]>] = tile![3:4, (2,4):(1,8)];
     let _: HList![P4, Underscore, L<HList![P2, P2], HList![P1, P4]>] = tile![4, _, (2,2):(1,4)];
     let _: HList![HList![P2, P2], P8] = tile![(2, 2), 8];
+}
+
+/// `macro_rules!` fragments arrive as invisible groups: literals stay
+/// static, other expressions become runtime values.
+macro_rules! pair {
+    ($a:expr, $b:expr) => {
+        shape![$a, $b]
+    };
+}
+macro_rules! pair_ty {
+    ($a:ty, $b:expr) => {
+        Shape![$a, $b]
+    };
+}
+
+#[test]
+fn macro_rules_fragments() {
+    let n = 3;
+    let s: HList![P2, i32] = pair!(2, n + 1);
+    assert_eq!(s.tail.head, 4);
+    let _: HList![N1, HList![P2, P2]] = pair!(-1, (2, 2));
+    let _: pair_ty!(i32, 4) = shape![n, 4];
+}
+
+#[test]
+fn layout_left_is_column_major_compact() {
+    assert_type_eq_all!(Layout![(4, 8)], Layout![(4, 8) : (1, 4)]);
+    assert_type_eq_all!(Layout![(2, (3, 4))], Layout![(2, (3, 4)) : (1, (2, 6))]);
+    assert_eq!(
+        layout![(2, (2, 2)) : (4, (2, 1))].to_string(),
+        "(_2,(_2,_2)):(_4,(_2,_1))"
+    );
+    let n = 3;
+    assert_eq!(layout![(2, n) : (1, 2)].to_string(), "(_2,3):(_1,_2)");
 }

@@ -1,5 +1,5 @@
 // A shape tuple needs at least one mode; `()` is not a shape.
-use cute_algebra_macros::layout;
+use cute_algebra::prelude::*;
 
 fn main() {
     let _ = layout![() : ()];

@@ -1,5 +1,5 @@
 // Unbalanced parentheses are rejected by rustc's lexer, before the macro runs.
-use cute_algebra_macros::layout;
+use cute_algebra::prelude::*;
 
 fn main() {
     let _ = layout![(2, (2, 2) : (4, (2, 1))];

@@ -19,6 +19,7 @@
 //! tmode   := layout | '_'
 //! ```
 
+mod congruent;
 mod emit;
 mod expand;
 mod parse;
@@ -35,70 +36,179 @@ fn finish(result: syn::Result<proc_macro2::TokenStream>) -> TokenStream {
     result.unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
-/// A shape value: `shape![2, (2, 2)]`. The top-level list is a tuple, so
-/// `shape![4]` has rank 1. Literals are static; `n` / `{ expr }` are runtime `i32`.
+/// A shape: `shape![2, (2, 2)]`.
+///
+/// The top-level list is a tuple (like `hlist!`), so `shape![4]` has rank 1
+/// and `shape![(4, 8)]` is the rank-1 tuple `((4,8))`; a parenthesised single
+/// element is a tuple, never grouping. Integer literals are static typenum
+/// integers (any `i64`, no suffix); an identifier `n` or a block `{ expr }`
+/// is a runtime `i32`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::{P2, P4};
+///
+/// let s: HList![P2, HList![P2, P2]] = shape![2, (2, 2)];
+/// assert_eq!(core::mem::size_of_val(&s), 0); // fully static
+///
+/// let n = 8;
+/// let s: HList![P4, i32] = shape![4, n];
+/// assert_eq!(s.tail.head, 8);
+/// let _: Shape![4, i32] = shape![4, { n / 2 }];
+/// ```
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
     finish(expand::int_tuple(input.into(), Form::Value, Kind::Shape))
 }
 
-/// A stride value: `stride![4, (2, 1)]`, same grammar as `shape!`.
+/// A stride: `stride![4, (2, 1)]`, same grammar as [`shape!`]; negative
+/// literals are static too.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::{N1, P1, P2, P4};
+///
+/// let _: HList![P4, HList![P2, P1]] = stride![4, (2, 1)];
+/// let _: HList![N1] = stride![-1];
+/// ```
 #[proc_macro]
 pub fn stride(input: TokenStream) -> TokenStream {
     finish(expand::int_tuple(input.into(), Form::Value, Kind::Stride))
 }
 
-/// A coordinate value: `coord![1, (0, 1)]`; `_` slices a mode: `coord![_, 1]`.
+/// A coordinate: `coord![1, (0, 1)]`; `_` slices a mode (`coord![_, 1]`).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::{P1, Z0};
+///
+/// let _: HList![P1, HList![Z0, P1]] = coord![1, (0, 1)];
+/// let _: HList![Underscore, P1] = coord![_, 1];
+/// let i = 3;
+/// let _: Coord![i32, _] = coord![i, _];
+/// ```
 #[proc_macro]
 pub fn coord(input: TokenStream) -> TokenStream {
     finish(expand::int_tuple(input.into(), Form::Value, Kind::Coord))
 }
 
-/// A layout value: `layout![(2, (2, 2)) : (4, (2, 1))]`, `layout![8 : 2]`,
-/// or `layout![(4, 8)]` for the column-major compact (LayoutLeft) layout.
-/// Shape and stride must be congruent; this is checked at expansion.
+/// A layout: `layout![(2, (2, 2)) : (4, (2, 1))]`, `layout![8 : 2]`, or
+/// `layout![(4, 8)]` (no stride) for the column-major compact (LayoutLeft)
+/// layout of that shape.
+///
+/// Shape and stride are written as in CuTe (a mode is an integer or a
+/// tuple, not a top-level list) and must be congruent, which is checked
+/// when the macro expands.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let l = layout![(2, (2, 2)) : (4, (2, 1))];
+/// assert_eq!(core::mem::size_of_val(&l), 0);
+/// let _: Layout![(2, (2, 2)) : (4, (2, 1))] = l;
+/// let _: Layout![8 : 2] = layout![8 : 2];
+/// let _: Layout![(4, 8)] = layout![(4, 8)];
+/// let n = 16;
+/// let _: Layout![(i32, 4) : (4, 1)] = layout![(n, 4) : (4, 1)];
+/// ```
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = layout![(2, 2) : (1, 2, 4)]; // stride is not congruent with the shape
+/// ```
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     finish(expand::layout(input.into(), Form::Value))
 }
 
-/// A static integer value: `int!(24)`, `int!(-1)`, for cotargets, integer
-/// tilers and integer coordinates.
+/// A static integer: `int!(24)`, `int!(-1)`, for cotargets, integer tilers
+/// and integer coordinates. Only a literal: a runtime value is just the `i32`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::{Integer, N1, P6};
+///
+/// let _: P6 = int!(6);
+/// let _: N1 = int!(-1);
+/// fn value<T: Integer>(_: T) -> i64 { T::I64 }
+/// assert_eq!(value(int!(1099511627776)), 1 << 40); // past typenum::U<1024>
+/// ```
 #[proc_macro]
 pub fn int(input: TokenStream) -> TokenStream {
     finish(expand::int(input.into()))
 }
 
 /// A by-mode tiler: `tile![3:4, (2,4):(1,8)]`, `tile![4, _, (2,2):(1,4)]`.
-/// Each mode is a layout `S:D`, a shape, or `_` (leave the mode alone).
+///
+/// Each mode is a layout `S:D`, a shape (integer or tuple), or `_` (leave
+/// that mode alone); the tiler is the tuple of them.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P4;
+///
+/// let _: HList![Layout![3 : 4], Layout![(2, 4) : (1, 8)]] = tile![3:4, (2,4):(1,8)];
+/// let _: HList![P4, Underscore, Layout![(2, 2) : (1, 4)]] = tile![4, _, (2,2):(1,4)];
+/// ```
 #[proc_macro]
 pub fn tile(input: TokenStream) -> TokenStream {
     finish(expand::tile(input.into()))
 }
 
-/// The type of `shape![..]`: `Shape![2, (2, 2)]`; identifiers are types (`i32`).
+/// The type of [`shape!`]: `Shape![2, (2, 2)]`. Identifiers and paths are
+/// types (`i32` for a runtime extent).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P2;
+///
+/// fn rows(s: Shape![i32, (2, 2)]) -> i32 {
+///     s.head
+/// }
+/// let m = 7;
+/// assert_eq!(rows(shape![m, (2, 2)]), 7);
+/// let _: HList![P2, HList![P2]] = <Shape![2, (2)]>::default();
+/// ```
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Shape(input: TokenStream) -> TokenStream {
     finish(expand::int_tuple(input.into(), Form::Type, Kind::Shape))
 }
 
-/// The type of `stride![..]`: `Stride![4, (2, 1)]`.
+/// The type of [`stride!`]: `Stride![4, (2, 1)]`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let _: Stride![4, (2, 1)] = stride![4, (2, 1)];
+/// ```
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Stride(input: TokenStream) -> TokenStream {
     finish(expand::int_tuple(input.into(), Form::Type, Kind::Stride))
 }
 
-/// The type of `coord![..]`: `Coord![_, 1]`; `_` is the `Underscore` type.
+/// The type of [`coord!`]: `Coord![_, 1]`; `_` is the `Underscore` type.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let _: Coord![_, (0, 1)] = coord![_, (0, 1)];
+/// ```
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Coord(input: TokenStream) -> TokenStream {
     finish(expand::int_tuple(input.into(), Form::Type, Kind::Coord))
 }
 
-/// The type of `layout![..]`: `Layout![(2,(2,2)):(4,(2,1))]`, or
+/// The type of [`layout!`]: `Layout![(2,(2,2)):(4,(2,1))]`, or
 /// `Layout![(4,8)]` for the LayoutLeft layout type of that shape.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// struct Kernel {
+///     smem: Layout![(8, 4) : (4, 1)],
+/// }
+/// let k = Kernel { smem: layout![(8, 4) : (4, 1)] };
+/// assert_eq!(core::mem::size_of_val(&k), 0);
+/// ```
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Layout(input: TokenStream) -> TokenStream {

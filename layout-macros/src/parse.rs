@@ -17,6 +17,8 @@ use syn::parse::{ParseStream, Result};
 use syn::spanned::Spanned;
 use syn::{Error, Lit, LitInt, Token, token};
 
+use crate::congruent::check_congruent;
+
 /// Whether we are building an expression or a type.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Form {
@@ -197,6 +199,9 @@ fn parse_int(input: ParseStream) -> Result<Node> {
 
 /// Parse one node: a leaf or a parenthesised tuple.
 pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
+    if let Some(node) = parse_invisible_group(input, form, kind)? {
+        return Ok(node);
+    }
     if input.peek(token::Paren) {
         let content;
         let paren = syn::parenthesized!(content in input);
@@ -270,6 +275,34 @@ fn unbrace(block: syn::Block) -> TokenStream {
     }
 }
 
+/// A `macro_rules!` fragment (`$e:expr`, `$t:ty`) arrives wrapped in an
+/// invisible group. If its content is itself a node (`2`, `-1`, `(2, 2)`),
+/// use that, so static literals stay static; otherwise the whole fragment is
+/// a runtime expression (value forms) or a type (type forms).
+fn parse_invisible_group(input: ParseStream, form: Form, kind: Kind) -> Result<Option<Node>> {
+    let group = match input.cursor().token_tree() {
+        Some((TokenTree::Group(g), _)) if g.delimiter() == proc_macro2::Delimiter::None => g,
+        _ => return Ok(None),
+    };
+    input.parse::<TokenTree>()?;
+    let span = group.span();
+    let inner = |input: ParseStream| {
+        let node = parse_node(input, form, kind)?;
+        expect_end(input, "mode")?;
+        Ok(node)
+    };
+    if let Ok(node) = syn::parse::Parser::parse2(inner, group.stream()) {
+        return Ok(Some(node));
+    }
+    Ok(Some(match form {
+        Form::Value => Node::Runtime {
+            expr: TokenTree::Group(group).into(),
+            span,
+        },
+        Form::Type => Node::Ty(Box::new(syn::parse2(group.stream())?)),
+    }))
+}
+
 /// Parse a comma-separated list of nodes up to the end of `input`.
 ///
 /// A trailing comma is allowed, as in Rust tuples; anything else between
@@ -336,36 +369,4 @@ pub fn expect_end(input: ParseStream, what: &str) -> Result<()> {
         next_span(input),
         format!("unexpected `{found}` after the {what}"),
     ))
-}
-
-/// Check at expansion time that a stride has the shape's nesting, the way
-/// CuTe's `Layout` constructor `static_assert`s `congruent(shape, stride)`.
-pub fn check_congruent(shape: &Node, stride: &Node) -> Result<()> {
-    match (shape, stride) {
-        (Node::Tuple { elems: s, .. }, Node::Tuple { elems: d, span }) => {
-            if s.len() != d.len() {
-                return Err(Error::new(
-                    *span,
-                    format!(
-                        "stride is not congruent with the shape: the shape tuple has {} modes, this stride tuple has {}",
-                        s.len(),
-                        d.len()
-                    ),
-                ));
-            }
-            s.iter().zip(d).try_for_each(|(s, d)| check_congruent(s, d))
-        }
-        (Node::Tuple { elems, .. }, leaf) => Err(Error::new(
-            leaf.span(),
-            format!(
-                "stride is not congruent with the shape: the shape has a {}-mode tuple here, the stride an integer",
-                elems.len()
-            ),
-        )),
-        (_, Node::Tuple { span, .. }) => Err(Error::new(
-            *span,
-            "stride is not congruent with the shape: the shape has an integer here, the stride a tuple",
-        )),
-        _ => Ok(()),
-    }
 }

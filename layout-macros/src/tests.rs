@@ -308,3 +308,16 @@ fn errors_point_at_the_bad_token() {
     assert_eq!(error_columns("(2, 2) : (1, 2, 4)", layout), (9, 18));
     assert_eq!(error_columns("8i32", shape), (0, 4));
 }
+
+#[test]
+fn invisible_groups_from_macro_rules() {
+    use proc_macro2::{Delimiter, Group};
+    let none = |ts: TokenStream| Group::new(Delimiter::None, ts);
+    let (lit, expr) = (none(quote!(-1)), none(quote!(n + 1)));
+    assert_eq!(
+        shape_v(quote!(#lit, #expr)),
+        "HCons{head:st::<NInt<UInt<UTerm,B1>>>(),tail:HCons{head:rt(n+1),tail:HNil}}"
+    );
+    let ty = none(quote!(Vec<i32>));
+    assert_eq!(shape_t(quote!(#ty)), "HCons<Vec<i32>,HNil>");
+}
