@@ -18,12 +18,10 @@ pub const fn rt(x: i32) -> i32 {
 
 /// `Layout::new`, for `layout![S : D]`.
 #[inline(always)]
-pub fn layout_new<S: crate::tuple::IntTuple, D: crate::tuple::IntTuple>(
-    shape: S,
-    stride: D,
-) -> Layout<S, D>
+pub fn layout_new<S, D>(shape: S, stride: D) -> Layout<S, D>
 where
-    S: crate::tuple::Congruent<D>,
+    S: crate::tuple::IntTuple + crate::tuple::Congruent<D>,
+    D: crate::tuple::IntTuple,
 {
     Layout::new(shape, stride)
 }
