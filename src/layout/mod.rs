@@ -206,3 +206,16 @@ where
 {
     l.cosize()
 }
+
+impl<S: crate::tuple::ToRuntime, D: crate::tuple::ToRuntime> Layout<S, D> {
+    /// The same layout with every value runtime (`i32`): what CuTe gives
+    /// for the same values written as plain `int`s.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// assert_eq!(layout![(2, (2, 2)) : (4, (2, 1))].to_runtime().to_string(), "(2,(2,2)):(4,(2,1))");
+    /// ```
+    pub fn to_runtime(self) -> Layout<S::Output, D::Output> {
+        Layout::from_parts(self.shape.to_runtime(), self.stride.to_runtime())
+    }
+}

@@ -314,3 +314,35 @@ pub type GroupOut<const B: usize, const E: usize, T> =
     <<T as TakeFirst<PB<B>>>::Output as crate::tuple::Concat<
         HCons<GroupMid<B, E, T>, GroupEnd<B, E, T>>,
     >>::Output;
+
+/// Every leaf as a runtime `i32`: the runtime-valued twin of a static tuple.
+pub trait ToRuntime {
+    /// The same profile with `i32` leaves.
+    type Output;
+    /// Converts.
+    fn to_runtime(self) -> Self::Output;
+}
+impl<A: Int> ToRuntime for A {
+    type Output = i32;
+    #[inline(always)]
+    fn to_runtime(self) -> i32 {
+        self.value()
+    }
+}
+impl ToRuntime for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn to_runtime(self) -> HNil {
+        HNil
+    }
+}
+impl<H: ToRuntime, T: ToRuntime> ToRuntime for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    #[inline(always)]
+    fn to_runtime(self) -> Self::Output {
+        HCons {
+            head: self.head.to_runtime(),
+            tail: self.tail.to_runtime(),
+        }
+    }
+}
