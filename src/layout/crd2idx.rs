@@ -13,8 +13,8 @@ use typenum::Z0;
 
 /// Maps a coordinate (`Self`) through shape `S` and stride `D`.
 #[diagnostic::on_unimplemented(
-    message = "rank mismatch: the coordinate `{Self}` does not fit the layout's shape `{S}`",
-    label = "this coordinate's profile does not match the shape",
+    message = "rank mismatch: the coordinate does not have the rank and nesting of the layout's shape",
+    label = "this coordinate's profile does not match the layout's shape",
     note = "a coordinate is an integer, or a tuple with the same rank as the shape (nested where the shape is nested)"
 )]
 pub trait Crd2Idx<S, D> {

@@ -26,9 +26,8 @@ impl<S: IntTuple, D: IntTuple> Crd2Idx<S, D> for Underscore {
 /// What one coordinate element keeps of its mode `T`, as a list to splice.
 /// `KEEP_UNDERSCORE` selects slice (keep `_`) or dice (keep the rest).
 #[diagnostic::on_unimplemented(
-    message = "slice: the coordinate `{Self}` does not match the layout's shape `{T}`",
-    label = "a slice coordinate needs the same rank as the shape, with `_` for kept modes",
-    note = "rank mismatch between a slice coordinate and the shape"
+    message = "rank mismatch: the slice coordinate does not have the rank and nesting of the layout's shape",
+    label = "a slice coordinate needs the shape's profile, with `_` for kept modes"
 )]
 pub trait SliceMode<T, const KEEP_UNDERSCORE: bool> {
     /// The kept modes.
@@ -93,6 +92,15 @@ where
     }
 }
 
+/// Slicing of a whole layout: the coordinate matches shape and stride at
+/// once, so a mismatch is reported once.
+#[diagnostic::on_unimplemented(
+    message = "rank mismatch: the slice coordinate does not have the rank and nesting of the layout's shape",
+    label = "a slice coordinate needs the shape's profile, with `_` for kept modes"
+)]
+pub trait SliceLayout<S, D, const K: bool>: SliceMode<S, K> + SliceMode<D, K> + Copy {}
+impl<C: SliceMode<S, K> + SliceMode<D, K> + Copy, S, D, const K: bool> SliceLayout<S, D, K> for C {}
+
 /// The layout a coordinate `C` keeps of layout `L`.
 pub type Sliced<C, S, D, const K: bool> =
     Layout<<C as SliceMode<S, K>>::Output, <C as SliceMode<D, K>>::Output>;
@@ -106,10 +114,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     /// assert_eq!(l.slice(coord![_, (1, _)]).to_string(), "(_2,_2):(_4,_1)");
     /// ```
     #[inline(always)]
-    pub fn slice<C: SliceMode<S, true> + SliceMode<D, true> + Copy>(
-        &self,
-        c: C,
-    ) -> Sliced<C, S, D, true> {
+    pub fn slice<C: SliceLayout<S, D, true>>(&self, c: C) -> Sliced<C, S, D, true> {
         Layout::from_parts(c.slice_mode(self.shape()), c.slice_mode(self.stride()))
     }
 
@@ -121,10 +126,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     /// assert_eq!(l.dice(coord![_, (1, _)]).to_string(), "(_2):(_2)");
     /// ```
     #[inline(always)]
-    pub fn dice<C: SliceMode<S, false> + SliceMode<D, false> + Copy>(
-        &self,
-        c: C,
-    ) -> Sliced<C, S, D, false> {
+    pub fn dice<C: SliceLayout<S, D, false>>(&self, c: C) -> Sliced<C, S, D, false> {
         Layout::from_parts(c.slice_mode(self.shape()), c.slice_mode(self.stride()))
     }
 
@@ -143,7 +145,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     #[allow(clippy::type_complexity)]
     pub fn slice_and_offset<C>(&self, c: C) -> (Sliced<C, S, D, true>, <C as Crd2Idx<S, D>>::Output)
     where
-        C: SliceMode<S, true> + SliceMode<D, true> + Crd2Idx<S, D> + Copy,
+        C: SliceLayout<S, D, true> + Crd2Idx<S, D>,
     {
         (self.slice(c), self.crd2idx(c))
     }
@@ -158,7 +160,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
 #[inline(always)]
 pub fn slice<S: IntTuple, D: IntTuple, C>(l: Layout<S, D>, c: C) -> Sliced<C, S, D, true>
 where
-    C: SliceMode<S, true> + SliceMode<D, true> + Copy,
+    C: SliceLayout<S, D, true>,
 {
     l.slice(c)
 }
@@ -167,7 +169,7 @@ where
 #[inline(always)]
 pub fn dice<S: IntTuple, D: IntTuple, C>(l: Layout<S, D>, c: C) -> Sliced<C, S, D, false>
 where
-    C: SliceMode<S, false> + SliceMode<D, false> + Copy,
+    C: SliceLayout<S, D, false>,
 {
     l.dice(c)
 }

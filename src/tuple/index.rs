@@ -45,8 +45,8 @@ peano! {
 
 /// Mode `N` (a Peano index) of a tuple.
 #[diagnostic::on_unimplemented(
-    message = "mode index out of range: the tuple `{Self}` has no mode at this index",
-    label = "`get::<I>()` needs I < rank"
+    message = "mode index out of range: `get::<I>()` needs I < rank of the tuple",
+    label = "the tuple has no mode at this index"
 )]
 pub trait GetAt<N> {
     /// The mode's type.

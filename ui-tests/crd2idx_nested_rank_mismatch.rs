@@ -1,0 +1,6 @@
+use cute_algebra::prelude::*;
+
+fn main() {
+    let l = layout![(2, (2, 2)) : (4, (2, 1))];
+    let _ = l.crd2idx(coord![1, (0, 1, 1)]);
+}
