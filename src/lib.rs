@@ -29,8 +29,11 @@ extern crate self as cute_algebra;
 pub use frunk_core;
 pub use typenum;
 
-
+#[cfg(feature = "alloc")]
+pub mod dynamic;
 pub mod error;
 pub mod rules;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use error::LayoutError;
