@@ -22,67 +22,155 @@ use core::fmt;
 pub enum LayoutError {
     /// `shape_div(shape, stride)` needs `shape % stride == 0 || stride % shape == 0`.
     StrideDivisibility {
+        /// The operation, in CuTe's name.
         op: &'static str,
+        /// The mode where the condition fails.
         mode: usize,
+        /// The offending stride.
         stride: i64,
+        /// The offending shape.
         shape: i64,
     },
     /// A mode of the right operand does not fit whole into the left operand's
     /// modes: `shape` neither divides nor is a multiple of what remains (`rest`).
     ShapeDivisibility {
+        /// The operation, in CuTe's name.
         op: &'static str,
+        /// The mode where the condition fails.
         mode: usize,
+        /// The offending shape.
         shape: i64,
+        /// What remains of the right operand's mode.
         rest: i64,
     },
     /// Shah's disjointness condition for composition: the images of two
     /// modes of the right operand overlap or straddle a mode of the left one,
     /// so no layout equals `A(B(i))`.
     Disjointness {
+        /// The operation, in CuTe's name.
         op: &'static str,
+        /// The first mode involved.
         mode_a: usize,
+        /// The second mode involved.
         mode_b: usize,
     },
     /// The layout cannot be complemented: `reason` says which condition fails.
     NotComplementable {
+        /// The operation, in CuTe's name.
         op: &'static str,
+        /// The mode where the condition fails.
         mode: usize,
+        /// The condition that fails.
         reason: &'static str,
     },
     /// The operation needs an injective layout.
-    NotInjective { op: &'static str },
+    NotInjective {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+    },
     /// Ranks that must agree do not.
     RankMismatch {
+        /// The operation, in CuTe's name.
         op: &'static str,
+        /// The rank required.
         expected: usize,
+        /// The rank given.
         found: usize,
     },
     /// Shape and stride (or shape and coordinate) are not congruent.
-    NotCongruent { op: &'static str },
+    NotCongruent {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+    },
     /// A tiler with more modes than the layout it tiles.
     TooManyTilerModes {
+        /// The operation, in CuTe's name.
         op: &'static str,
+        /// The tiler's rank.
         tiler_rank: usize,
+        /// The layout's rank.
         layout_rank: usize,
     },
     /// `tile_to_shape`: the block does not divide the target shape.
     BlockDoesNotDivide {
+<<<<<<< HEAD
         mode: usize,
         block: i64,
+=======
+        /// The mode where the condition fails.
+        mode: usize,
+        /// The block's extent in that mode.
+        block: i64,
+        /// The target's extent in that mode.
+>>>>>>> dyn
         target: i64,
     },
     /// A value or product does not fit in the integer type.
-    Overflow { op: &'static str },
+    Overflow {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+    },
     /// A shape with a zero (or negative) extent.
-    ZeroSize { op: &'static str },
+    ZeroSize {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+    },
     /// A division by zero would be needed.
-    DivisionByZero { op: &'static str },
+    DivisionByZero {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+    },
     /// A coordinate outside the layout's shape.
-    OutOfRange { op: &'static str },
+    OutOfRange {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+    },
     /// Nesting deeper than the documented limit.
-    TooDeep { limit: usize },
+    TooDeep {
+        /// The nesting limit.
+        limit: usize,
+    },
     /// Malformed CuTe notation at byte offset `pos`.
-    Parse { pos: usize, msg: &'static str },
+    Parse {
+        /// Byte offset in the input.
+        pos: usize,
+        /// What was expected.
+        msg: &'static str,
+    },
+    /// Composition: mode `mode_b` of the right operand (a leaf, counted in
+    /// order) crosses from mode `mode_a` of the coalesced left operand into
+    /// the next without filling `mode_a` exactly, so its offsets are not a layout.
+    Straddle {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The first mode involved.
+        mode_a: usize,
+        /// The second mode involved.
+        mode_b: usize,
+    },
+    /// `make_ordered_layout`: the order repeats `value`, so modes would overlap.
+    RepeatedOrder {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The repeated value.
+        value: i64,
+    },
+    /// `complement`: CuTe's result would break one of its bounds for cotarget `M`.
+    ComplementBound {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The cotarget size `M`.
+        cotarget: i64,
+        /// The condition that fails.
+        reason: &'static str,
+    },
+    /// An argument of the wrong kind (a layout where an integer is needed, ...).
+    BadArgument {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// What was expected.
+        msg: &'static str,
+    },
 }
 
 impl fmt::Display for LayoutError {
@@ -149,6 +237,23 @@ impl fmt::Display for LayoutError {
             OutOfRange { op } => write!(f, "{op}: coordinate out of range"),
             TooDeep { limit } => write!(f, "nesting deeper than the limit of {limit}"),
             Parse { pos, msg } => write!(f, "parse error at byte {pos}: {msg}"),
+            Straddle { op, mode_a, mode_b } => write!(
+                f,
+                "{op}: mode {mode_b} of the right operand straddles the boundary of mode {mode_a} of the left operand without filling it, so no layout equals A(B(i))"
+            ),
+            RepeatedOrder { op, value } => write!(
+                f,
+                "{op}: the order repeats the value {value}, so the layout's modes would overlap"
+            ),
+            ComplementBound {
+                op,
+                cotarget,
+                reason,
+            } => write!(
+                f,
+                "{op}: the result would break the complement bound {reason} for cotarget M = {cotarget}"
+            ),
+            BadArgument { op, msg } => write!(f, "{op}: {msg}"),
         }
     }
 }

@@ -48,12 +48,16 @@ extern crate self as cute_algebra;
 pub use frunk_core;
 pub use typenum;
 
+#[cfg(feature = "alloc")]
+pub mod dynamic;
 pub mod error;
 pub mod int;
 pub mod layout;
 pub mod prelude;
 mod print;
 pub mod rules;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod tuple;
 
 pub use cute_algebra_macros::{

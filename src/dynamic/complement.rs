@@ -1,0 +1,135 @@
+//! complement: the layout that fills the gaps of an injective layout's image.
+
+use alloc::vec::Vec;
+
+use super::coalesce::{bw_coalesce, filter_flat};
+use super::{DynLayout, IntTree, add, mul};
+use crate::LayoutError;
+use crate::rules::{checked_ceil_div, checked_round_up};
+
+const OP: &str = "complement";
+
+/// `ceil_div(cotarget, b)` folded across a (possibly nested) cotarget shape,
+/// returning the product of the result (CuTe coalesces this static shape).
+fn ceil_div_product(a: &IntTree, b: i64) -> Result<(i64, i64), LayoutError> {
+    let cd = |x, y| checked_ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
+    match a {
+        IntTree::Int(x) => Ok((cd(*x, b)?, cd(b, *x)?)),
+        IntTree::Tuple(v) => {
+            let (mut prod, mut rest) = (1i64, b);
+            for ai in v {
+                let (p, _) = ceil_div_product(ai, rest)?;
+                let pa = ai.product().ok_or(LayoutError::Overflow { op: OP })?;
+                prod = mul(prod, p, OP)?;
+                rest = cd(rest, pa)?;
+            }
+            Ok((prod, rest))
+        }
+    }
+}
+
+/// CuTe's complement algorithm as it is, with its own assertions as errors:
+/// sort the filtered modes by stride, fill each gap `d_k / (d_{k-1} s_{k-1})`,
+/// then extend to the cotarget. Divides and products use this form.
+pub(crate) fn complement_raw(l: &DynLayout, cotarget: &IntTree) -> Result<DynLayout, LayoutError> {
+    if cotarget.leaves().iter().any(|&m| m <= 0) {
+        return Err(LayoutError::ZeroSize { op: OP });
+    }
+    let mut modes = filter_flat(l)?;
+    if modes.len() == 1 && modes[0].1 == 0 {
+        let m = cotarget.product().ok_or(LayoutError::Overflow { op: OP })?;
+        return Ok(DynLayout::from_modes(&[if m == 1 {
+            (1, 0)
+        } else {
+            (m, 1)
+        }]));
+    }
+    if let Some(k) = modes.iter().position(|m| m.1 < 0) {
+        return Err(LayoutError::NotComplementable {
+            op: OP,
+            mode: k,
+            reason: "a stride is negative",
+        });
+    }
+    modes.sort_by_key(|m| m.1); // stable: CuTe takes the first minimum
+    let mut out: Vec<(i64, i64)> = Vec::with_capacity(modes.len() + 1);
+    let mut last_stride = 1i64;
+    for (k, &(s, d)) in modes.iter().enumerate() {
+        let new_shape = d / last_stride;
+        if new_shape == 0 {
+            return Err(LayoutError::NotComplementable {
+                op: OP,
+                mode: k,
+                reason: "its stride is below the extent of the smaller-stride modes (non-injective layout detected)",
+            });
+        }
+        out.push((new_shape, last_stride));
+        last_stride = mul(d, s, OP)?;
+    }
+    let (rest, _) = ceil_div_product(cotarget, last_stride)?;
+    out.push((rest, if rest == 1 { 0 } else { last_stride }));
+    let (&last, init) = out.split_last().ok_or(LayoutError::Overflow { op: OP })?;
+    Ok(DynLayout::from_modes(&bw_coalesce(init, last)?))
+}
+
+impl DynLayout {
+    /// `complement(L, M)`: an ordered layout `R` whose offsets avoid `L`'s
+    /// image (except 0) so that `(L, R)` covers at least `[0, M)`.
+    ///
+    /// `cotarget` is an integer or a shape (CuTe's `shape(cotarget)`). Errors
+    /// when `L` is not complementable (a negative stride, or a stride below
+    /// the extent of the modes with smaller strides) or when CuTe's result
+    /// would break the bounds `cosize((L,R)) >= M`,
+    /// `cosize(R) <= round_up(M, cosize(L))`, `size(R) >= M / size(filter(L))`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l: DynLayout = "(2,2):(1,6)".parse().unwrap();
+    /// assert_eq!(l.complement_to(&"24".parse().unwrap()).unwrap().to_string(), "(3,2):(2,12)");
+    /// let bad: DynLayout = "(2,2):(2,3)".parse().unwrap();
+    /// assert!(bad.complement_to(&"19".parse().unwrap()).is_err());
+    /// let four: DynLayout = "4:1".parse().unwrap();
+    /// assert!(four.complement_to(&"(6,3)".parse().unwrap()).is_err());
+    /// ```
+    pub fn complement_to(&self, cotarget: &IntTree) -> Result<DynLayout, LayoutError> {
+        let r = complement_raw(self, cotarget)?;
+        let m = cotarget.product().ok_or(LayoutError::Overflow { op: OP })?;
+        let cos_l = self.cosize()?;
+        let cos_r = r.cosize()?;
+        let size_r = r.size()?;
+        let size_f = DynLayout::from_modes(&filter_flat(self)?).size()?;
+        let joint = add(cos_l, cos_r - 1, OP)?;
+        let bound = |reason| {
+            Err(LayoutError::ComplementBound {
+                op: OP,
+                cotarget: m,
+                reason,
+            })
+        };
+        if joint < m {
+            return bound("cosize((L,R)) < M");
+        }
+        if cos_r > checked_round_up(m, cos_l).ok_or(LayoutError::Overflow { op: OP })? {
+            return bound("cosize(R) > round_up(M, cosize(L))");
+        }
+        if size_r < m / size_f {
+            return bound("size(R) < M / size(filter(L))");
+        }
+        if size_r > cos_r {
+            return bound("size(R) > cosize(R)");
+        }
+        Ok(r)
+    }
+
+    /// `complement(L)`: the cotarget defaults to `cosize(filter(L))`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l: DynLayout = "(2,2):(1,6)".parse().unwrap();
+    /// assert_eq!(l.complement().unwrap().to_string(), "3:2");
+    /// ```
+    pub fn complement(&self) -> Result<DynLayout, LayoutError> {
+        let m = DynLayout::from_modes(&filter_flat(self)?).cosize()?;
+        self.complement_to(&IntTree::Int(m))
+    }
+}

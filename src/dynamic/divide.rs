@@ -1,0 +1,142 @@
+//! logical_divide and its regroupings: zipped, tiled and flat divides.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::coalesce::coalesce_flat;
+use super::complement::complement_raw;
+use super::composition::by_mode;
+use super::{DynLayout, IntTree, Tiler};
+use crate::LayoutError;
+
+/// `(first, second)` parts of a rank-2-by-tiler layout, CuTe's `zip2_by`:
+/// tiler terminals select rank-2 modes, whose halves gather into two modes.
+pub(crate) fn zip2_by(
+    l: &DynLayout,
+    guide: &Tiler,
+    op: &'static str,
+) -> Result<(DynLayout, DynLayout), LayoutError> {
+    match guide {
+        Tiler::Tuple(gs) => {
+            let modes = by_mode(l, gs.len(), op)?;
+            let (mut first, mut second) = (Vec::new(), Vec::new());
+            for (m, g) in modes.iter().zip(gs) {
+                let (a, b) = zip2_by(m, g, op)?;
+                first.push(a);
+                second.push(b);
+            }
+            second.extend(modes.into_iter().skip(gs.len()));
+            Ok((DynLayout::concat(&first), DynLayout::concat(&second)))
+        }
+        _ => match l.shape() {
+            IntTree::Tuple(v) if v.len() == 2 => Ok((l.mode(0)?, l.mode(1)?)),
+            _ => Err(LayoutError::RankMismatch {
+                op,
+                expected: 2,
+                found: l.rank(),
+            }),
+        },
+    }
+}
+
+/// The modes of `z` for `slice(repeat<rank(z)>(_))`: a rank-1 mode stays whole.
+pub(crate) fn splat(z: DynLayout) -> Vec<DynLayout> {
+    if z.rank() == 1 { vec![z] } else { z.modes() }
+}
+
+impl DynLayout {
+    /// `logical_divide(A, B)`: `A ∘ (B, complement(B, shape(coalesce(A))))`,
+    /// a rank-2 layout of (tile, rest).
+    ///
+    /// Errors where the tile does not divide `A`'s modes in a way a layout can
+    /// express (CuTe returns a wrong layout there, e.g. `(3,5):(1,7)` by `2`).
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let a: DynLayout = "(4,2,3):(2,1,8)".parse().unwrap();
+    /// assert_eq!(a.logical_divide(&"4:2".parse().unwrap()).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    /// let bad: DynLayout = "(3,5):(1,7)".parse().unwrap();
+    /// assert!(bad.logical_divide(&"2:1".parse().unwrap()).is_err());
+    /// ```
+    pub fn logical_divide(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
+        let modes = coalesce_flat(self)?;
+        let cot = if modes.len() == 1 {
+            IntTree::Int(modes[0].0)
+        } else {
+            IntTree::Tuple(modes.iter().map(|m| IntTree::Int(m.0)).collect())
+        };
+        let c = complement_raw(b, &cot)?;
+        self.composition(&DynLayout::concat(&[b.clone(), c]))
+    }
+
+    /// `logical_divide(A, tiler)`: by mode for a tuple tiler (later modes
+    /// kept), `_` keeps `A`, an integer `n` is the tile `make_layout(n)`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(8,6):(1,8)".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![Tiler::Layout("4:1".parse().unwrap()), Tiler::Layout("3:1".parse().unwrap())]);
+    /// assert_eq!(a.logical_divide_tiler(&t).unwrap().to_string(), "((4,2),(3,2)):((1,4),(8,24))");
+    /// ```
+    pub fn logical_divide_tiler(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        match t {
+            Tiler::Layout(b) => self.logical_divide(b),
+            Tiler::Underscore => Ok(self.clone()),
+            Tiler::Int(n) => self.logical_divide(&DynLayout::make_layout_left(&IntTree::Int(*n))?),
+            Tiler::Tuple(ts) => {
+                let modes = by_mode(self, ts.len(), "logical_divide")?;
+                let mut out = Vec::with_capacity(modes.len());
+                for (i, m) in modes.into_iter().enumerate() {
+                    out.push(match ts.get(i) {
+                        Some(t) => m.logical_divide_tiler(t)?,
+                        None => m,
+                    });
+                }
+                Ok(DynLayout::concat(&out))
+            }
+        }
+    }
+
+    /// `zipped_divide(A, tiler)`: `((tiles...), (rests...))`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
+    /// assert_eq!(a.zipped_divide(&t).unwrap().to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+    /// ```
+    pub fn zipped_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        let (a, b) = zip2_by(&self.logical_divide_tiler(t)?, t, "zipped_divide")?;
+        Ok(DynLayout::concat(&[a, b]))
+    }
+
+    /// `tiled_divide(A, tiler)`: `((tiles...), rest0, rest1, ...)`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
+    /// assert_eq!(a.tiled_divide(&t).unwrap().to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
+    /// ```
+    pub fn tiled_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        let (a, b) = zip2_by(&self.logical_divide_tiler(t)?, t, "tiled_divide")?;
+        let mut modes = vec![a];
+        modes.extend(splat(b));
+        Ok(DynLayout::concat(&modes))
+    }
+
+    /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
+    /// assert_eq!(a.flat_divide(&t).unwrap().to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+    /// ```
+    pub fn flat_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        let (a, b) = zip2_by(&self.logical_divide_tiler(t)?, t, "flat_divide")?;
+        let mut modes = splat(a);
+        modes.extend(splat(b));
+        Ok(DynLayout::concat(&modes))
+    }
+}

@@ -1,0 +1,152 @@
+//! right_inverse, left_inverse, nullspace and domain_distribute.
+
+use alloc::vec::Vec;
+
+use super::coalesce::{bw_coalesce, coalesce_flat};
+use super::make::compact_left;
+use super::{DynLayout, IntTree, mul};
+use crate::LayoutError;
+use crate::rules::gcd;
+
+/// Coalesced modes, exclusive prefix products, and mode order by stride.
+type Sorted = (Vec<(i64, i64)>, Vec<i64>, Vec<usize>);
+
+/// Coalesced modes, their exclusive prefix products, and the mode order by
+/// stride (stable, as CuTe's sort of static strides).
+fn sorted_modes(
+    l: &DynLayout,
+    op: &'static str,
+) -> Result<Sorted, LayoutError> {
+    let modes = coalesce_flat(l)?;
+    let mut pre = Vec::with_capacity(modes.len());
+    let mut p = 1i64;
+    for &(s, _) in &modes {
+        pre.push(p);
+        p = mul(p, s, op)?;
+    }
+    let mut order: Vec<usize> = (0..modes.len()).collect();
+    order.sort_by_key(|&i| modes[i].1);
+    Ok((modes, pre, order))
+}
+
+fn coalesce_modes(modes: &[(i64, i64)]) -> Result<DynLayout, LayoutError> {
+    match modes.split_last() {
+        Some((&last, init)) => Ok(DynLayout::from_modes(&bw_coalesce(init, last)?)),
+        None => Ok(DynLayout::from_modes(&[])),
+    }
+}
+
+impl DynLayout {
+    /// `right_inverse(L)`: the largest `R` with `L(R(i)) == i` for `i < size(R)`,
+    /// built from the chain of modes with strides `1, s0, s0*s1, ...`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l: DynLayout = "(4,8):(8,1)".parse().unwrap();
+    /// assert_eq!(l.right_inverse().unwrap().to_string(), "(8,4):(4,1)");
+    /// ```
+    pub fn right_inverse(&self) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "right_inverse";
+        let (modes, pre, order) = sorted_modes(self, OP)?;
+        let mut out = alloc::vec![(1i64, 0i64)];
+        let mut curr = 1i64;
+        for i in order {
+            let (s, d) = modes[i];
+            if d == curr {
+                out.push((s, pre[i]));
+                curr = mul(s, d, OP)?;
+            }
+        }
+        coalesce_modes(&out)
+    }
+
+    /// `left_inverse(L)`: an `R` with `L(R(L(i))) == L(i)` (CuTe's quasi-inverse).
+    ///
+    /// Errors when a stride is not a multiple of the size gathered so far
+    /// (CuTe's "Left inverse divisibility condition").
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l: DynLayout = "(2,(2,3)):(3,(1,6))".parse().unwrap();
+    /// assert_eq!(l.left_inverse().unwrap().to_string(), "(3,2,3):(2,1,4)");
+    /// ```
+    pub fn left_inverse(&self) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "left_inverse";
+        let (modes, pre, order) = sorted_modes(self, OP)?;
+        let mut shapes: Vec<i64> = Vec::new();
+        let mut strides: Vec<i64> = alloc::vec![0];
+        let mut size = 1i64;
+        for &i in &order {
+            let d = modes[i].1;
+            if d == 0 {
+                continue;
+            }
+            if d % size != 0 {
+                return Err(LayoutError::StrideDivisibility {
+                    op: OP,
+                    mode: i,
+                    stride: d,
+                    shape: size,
+                });
+            }
+            shapes.push(d / size);
+            size = mul(size, d / size, OP)?;
+            strides.push(pre[i]);
+        }
+        let last = order.last().map_or(1, |&i| modes[i].0);
+        shapes.push(last);
+        let flat: Vec<(i64, i64)> = shapes.into_iter().zip(strides).collect();
+        coalesce_modes(&flat)
+    }
+
+    /// `nullspace(L)`: the coordinates that `L` maps to 0, as a layout into
+    /// `L`'s domain (`1:0` when no leaf has stride 0).
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l: DynLayout = "(7,5,16):(3,1,0)".parse().unwrap();
+    /// assert_eq!(l.nullspace().unwrap().to_string(), "16:35");
+    /// ```
+    pub fn nullspace(&self) -> Result<DynLayout, LayoutError> {
+        let flat = self.flat();
+        let shape = IntTree::Tuple(flat.iter().map(|m| IntTree::Int(m.0)).collect());
+        let strides = compact_left(&shape, 1)?.0.leaves();
+        let picked: Vec<(i64, i64)> = flat
+            .iter()
+            .zip(strides)
+            .filter(|(m, _)| m.1 == 0)
+            .map(|(m, r)| (m.0, r))
+            .collect();
+        Ok(DynLayout::from_modes(&picked))
+    }
+
+    /// `domain_distribute(shape, b)`: the ordered sub-domain of `shape` with
+    /// up to `b` elements, taking `gcd`s mode by mode.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let d = DynLayout::domain_distribute(&"((64,3),(8,8))".parse().unwrap(), 128).unwrap();
+    /// assert_eq!(d.to_string(), "(64,2):(1,192)");
+    /// ```
+    pub fn domain_distribute(shape: &IntTree, b: i64) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "domain_distribute";
+        if b <= 0 || shape.leaves().iter().any(|&s| s <= 0) {
+            return Err(LayoutError::ZeroSize { op: OP });
+        }
+        let flat = shape.leaves();
+        let strides = compact_left(
+            &IntTree::Tuple(flat.iter().map(|&s| IntTree::Int(s)).collect()),
+            1,
+        )?
+        .0
+        .leaves();
+        let mut rest = b;
+        let mut modes = Vec::with_capacity(flat.len());
+        for (s, d) in flat.into_iter().zip(strides) {
+            let g = gcd(s, rest);
+            modes.push((g, d));
+            rest /= g;
+        }
+        coalesce_modes(&modes)
+    }
+}

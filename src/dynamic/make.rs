@@ -1,0 +1,167 @@
+//! Layout constructors: LayoutLeft, LayoutRight and ordered compact layouts.
+
+use alloc::vec::Vec;
+
+use super::{DynLayout, IntTree, mul};
+use crate::LayoutError;
+
+/// Column-major strides for `shape` starting at `current`; a size-1 leaf gets
+/// stride 0, as CuTe's static `_1` does. Returns the strides and the next `current`.
+pub(crate) fn compact_left(shape: &IntTree, current: i64) -> Result<(IntTree, i64), LayoutError> {
+    match shape {
+        IntTree::Int(1) => Ok((IntTree::Int(0), current)),
+        IntTree::Int(s) => Ok((IntTree::Int(current), mul(current, *s, "make_layout")?)),
+        IntTree::Tuple(v) => {
+            let mut cur = current;
+            let mut out = Vec::with_capacity(v.len());
+            for t in v {
+                let (d, next) = compact_left(t, cur)?;
+                out.push(d);
+                cur = next;
+            }
+            Ok((IntTree::Tuple(out), cur))
+        }
+    }
+}
+
+fn compact_right(shape: &IntTree, current: i64) -> Result<(IntTree, i64), LayoutError> {
+    match shape {
+        IntTree::Tuple(v) => {
+            let mut cur = current;
+            let mut out = Vec::with_capacity(v.len());
+            for t in v.iter().rev() {
+                let (d, next) = compact_right(t, cur)?;
+                out.push(d);
+                cur = next;
+            }
+            out.reverse();
+            Ok((IntTree::Tuple(out), cur))
+        }
+        leaf => compact_left(leaf, current),
+    }
+}
+
+fn checked_shape(shape: &IntTree) -> Result<(), LayoutError> {
+    shape.check_depth()?;
+    if shape.leaves().iter().any(|&s| s <= 0) {
+        return Err(LayoutError::ZeroSize { op: "make_layout" });
+    }
+    shape
+        .product()
+        .map(|_| ())
+        .ok_or(LayoutError::Overflow { op: "make_layout" })
+}
+
+impl DynLayout {
+    /// `make_layout(shape)`: compact column-major (LayoutLeft).
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l = DynLayout::make_layout_left(&"(2,1,(3,4))".parse().unwrap()).unwrap();
+    /// assert_eq!(l.to_string(), "(2,1,(3,4)):(1,0,(2,6))");
+    /// ```
+    pub fn make_layout_left(shape: &IntTree) -> Result<DynLayout, LayoutError> {
+        checked_shape(shape)?;
+        Ok(DynLayout::from_parts(
+            shape.clone(),
+            compact_left(shape, 1)?.0,
+        ))
+    }
+
+    /// `make_layout(shape, LayoutRight{})`: compact row-major.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l = DynLayout::make_layout_right(&"(2,(3,4))".parse().unwrap()).unwrap();
+    /// assert_eq!(l.to_string(), "(2,(3,4)):(12,(4,1))");
+    /// ```
+    pub fn make_layout_right(shape: &IntTree) -> Result<DynLayout, LayoutError> {
+        checked_shape(shape)?;
+        Ok(DynLayout::from_parts(
+            shape.clone(),
+            compact_right(shape, 1)?.0,
+        ))
+    }
+
+    /// `make_ordered_layout(shape, order)`: compact, with modes laid out in
+    /// increasing `order` (column-major inside one order leaf).
+    ///
+    /// `order` must be weakly congruent to `shape` and its values distinct:
+    /// repeated values would make CuTe build an overlapping layout.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l = DynLayout::make_ordered_layout(&"(2,2,2,2)".parse().unwrap(), &"(0,2,3,1)".parse().unwrap()).unwrap();
+    /// assert_eq!(l.to_string(), "(2,2,2,2):(1,4,8,2)");
+    /// assert!(DynLayout::make_ordered_layout(&"(2,3)".parse().unwrap(), &"(1,1)".parse().unwrap()).is_err());
+    /// ```
+    pub fn make_ordered_layout(shape: &IntTree, order: &IntTree) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "make_ordered_layout";
+        checked_shape(shape)?;
+        // Pair each order leaf with the product of the shape it covers.
+        let mut pairs: Vec<(i64, i64)> = Vec::new();
+        collect_order(shape, order, &mut pairs)?;
+        let mut sorted: Vec<i64> = pairs.iter().map(|p| p.0).collect();
+        sorted.sort_unstable();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(LayoutError::RepeatedOrder {
+                op: OP,
+                value: w[0],
+            });
+        }
+        let stride = order_strides(shape, order, &pairs)?;
+        Ok(DynLayout::from_parts(shape.clone(), stride))
+    }
+}
+
+fn collect_order(
+    shape: &IntTree,
+    order: &IntTree,
+    out: &mut Vec<(i64, i64)>,
+) -> Result<(), LayoutError> {
+    match (shape, order) {
+        (s, IntTree::Int(o)) => {
+            out.push((
+                *o,
+                s.product().ok_or(LayoutError::Overflow {
+                    op: "make_ordered_layout",
+                })?,
+            ));
+            Ok(())
+        }
+        (IntTree::Tuple(sv), IntTree::Tuple(ov)) if sv.len() == ov.len() => sv
+            .iter()
+            .zip(ov)
+            .try_for_each(|(s, o)| collect_order(s, o, out)),
+        _ => Err(LayoutError::NotCongruent {
+            op: "make_ordered_layout",
+        }),
+    }
+}
+
+fn order_strides(
+    shape: &IntTree,
+    order: &IntTree,
+    pairs: &[(i64, i64)],
+) -> Result<IntTree, LayoutError> {
+    match (shape, order) {
+        (s, IntTree::Int(o)) => {
+            let mut start = 1i64;
+            for &(oj, sj) in pairs {
+                if oj < *o {
+                    start = mul(start, sj, "make_ordered_layout")?;
+                }
+            }
+            Ok(compact_left(s, start)?.0)
+        }
+        (IntTree::Tuple(sv), IntTree::Tuple(ov)) => Ok(IntTree::Tuple(
+            sv.iter()
+                .zip(ov)
+                .map(|(s, o)| order_strides(s, o, pairs))
+                .collect::<Result<_, _>>()?,
+        )),
+        _ => Err(LayoutError::NotCongruent {
+            op: "make_ordered_layout",
+        }),
+    }
+}

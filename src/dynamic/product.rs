@@ -1,0 +1,232 @@
+//! logical_product and its regroupings; blocked and raked products; tile_to_shape.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::complement::complement_raw;
+use super::composition::by_mode;
+use super::divide::{splat, zip2_by};
+use super::{DynLayout, IntTree, Tiler, mul};
+use crate::LayoutError;
+use crate::rules::checked_ceil_div;
+
+/// `append<r>(l)`: pad with `1:0` modes up to rank `r`.
+fn append_to(l: &DynLayout, r: usize) -> DynLayout {
+    if l.rank() >= r {
+        return l.clone();
+    }
+    let mut modes = l.modes();
+    modes.resize(r, DynLayout::from_modes(&[]));
+    DynLayout::concat(&modes)
+}
+
+/// CuTe's `zip(x, y)` of two layouts: pair mode `i` of each, or `((x,y))` for integral ones.
+fn zip_pair(x: &DynLayout, y: &DynLayout, op: &'static str) -> Result<DynLayout, LayoutError> {
+    match (x.shape(), y.shape()) {
+        (IntTree::Tuple(a), IntTree::Tuple(b)) if a.len() == b.len() => {
+            let modes = x
+                .modes()
+                .into_iter()
+                .zip(y.modes())
+                .map(|(p, q)| DynLayout::concat(&[p, q]))
+                .collect::<Vec<_>>();
+            Ok(DynLayout::concat(&modes))
+        }
+        (IntTree::Int(_), _) => Ok(DynLayout::concat(&[DynLayout::concat(&[
+            x.clone(),
+            y.clone(),
+        ])])),
+        _ => Err(LayoutError::RankMismatch {
+            op,
+            expected: x.rank(),
+            found: y.rank(),
+        }),
+    }
+}
+
+impl DynLayout {
+    /// `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`,
+    /// the block `A` repeated in the arrangement `B`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let a: DynLayout = "(2,2):(4,1)".parse().unwrap();
+    /// assert_eq!(a.logical_product(&"6:1".parse().unwrap()).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    /// assert!(a.logical_product(&"(4,3):(3,1)".parse().unwrap()).is_err());
+    /// ```
+    pub fn logical_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
+        let m = mul(self.size()?, b.cosize()?, "logical_product")?;
+        let c = complement_raw(self, &IntTree::Int(m))?;
+        Ok(DynLayout::concat(&[self.clone(), c.composition(b)?]))
+    }
+
+    /// `logical_product(A, tiler)`: by mode for a tuple tiler (later modes
+    /// kept), `_` keeps `A`, an integer `n` is `make_layout(n)`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
+    /// assert_eq!(a.logical_product_tiler(&t).unwrap().to_string(), "((2,3),(5,4)):((5,1),(1,5))");
+    /// ```
+    pub fn logical_product_tiler(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        match t {
+            Tiler::Layout(b) => self.logical_product(b),
+            Tiler::Underscore => Ok(self.clone()),
+            Tiler::Int(n) => self.logical_product(&DynLayout::make_layout_left(&IntTree::Int(*n))?),
+            Tiler::Tuple(ts) => {
+                let modes = by_mode(self, ts.len(), "logical_product")?;
+                let mut out = Vec::with_capacity(modes.len());
+                for (i, m) in modes.into_iter().enumerate() {
+                    out.push(match ts.get(i) {
+                        Some(t) => m.logical_product_tiler(t)?,
+                        None => m,
+                    });
+                }
+                Ok(DynLayout::concat(&out))
+            }
+        }
+    }
+
+    /// `zipped_product(A, tiler)`: `((blocks...), (products...))`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
+    /// assert_eq!(a.zipped_product(&t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
+    /// ```
+    pub fn zipped_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        let (a, b) = zip2_by(&self.logical_product_tiler(t)?, t, "zipped_product")?;
+        Ok(DynLayout::concat(&[a, b]))
+    }
+
+    /// `tiled_product(A, tiler)`: `((blocks...), product0, product1, ...)`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
+    /// assert_eq!(a.tiled_product(&t).unwrap().to_string(), "((2,5),3,4):((5,1),1,5)");
+    /// ```
+    pub fn tiled_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        let (a, b) = zip2_by(&self.logical_product_tiler(t)?, t, "tiled_product")?;
+        let mut modes = vec![a];
+        modes.extend(splat(b));
+        Ok(DynLayout::concat(&modes))
+    }
+
+    /// `flat_product(A, tiler)`: `(block0, block1, ..., product0, ...)`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
+    /// assert_eq!(a.flat_product(&t).unwrap().to_string(), "(2,5,3,4):(5,1,1,5)");
+    /// ```
+    pub fn flat_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        let (a, b) = zip2_by(&self.logical_product_tiler(t)?, t, "flat_product")?;
+        let mut modes = splat(a);
+        modes.extend(splat(b));
+        Ok(DynLayout::concat(&modes))
+    }
+
+    fn rank_product(
+        &self,
+        b: &DynLayout,
+        raked: bool,
+        op: &'static str,
+    ) -> Result<DynLayout, LayoutError> {
+        let r = self.rank().max(b.rank());
+        let lp = append_to(self, r).logical_product(&append_to(b, r))?;
+        let (p, q) = (lp.mode(0)?, lp.mode(1)?);
+        if raked {
+            zip_pair(&q, &p, op)
+        } else {
+            zip_pair(&p, &q, op)
+        }
+    }
+
+    /// `blocked_product(A, B)`: `B`'s arrangement of whole blocks `A`, mode by
+    /// mode: `zip` of `logical_product(append<r>(A), append<r>(B))`'s modes.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+    /// let b: DynLayout = "(3,4):(1,3)".parse().unwrap();
+    /// assert_eq!(a.blocked_product(&b).unwrap().to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+    /// ```
+    pub fn blocked_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
+        self.rank_product(b, false, "blocked_product")
+    }
+
+    /// `raked_product(A, B)`: like blocked, with the blocks interleaved.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+    /// let b: DynLayout = "(3,4):(1,3)".parse().unwrap();
+    /// assert_eq!(a.raked_product(&b).unwrap().to_string(), "((3,2),(4,5)):((10,5),(30,1))");
+    /// ```
+    pub fn raked_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
+        self.rank_product(b, true, "raked_product")
+    }
+
+    /// `tile_to_shape(block, target, order)`: repeat `block` (blocked) until
+    /// it has shape `target`, visiting the target's modes in `order`
+    /// (column-major when `None`). Each mode of the block must divide the target's.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let a: DynLayout = "(2,2):(1,2)".parse().unwrap();
+    /// let l = a.tile_to_shape(&"(4,6)".parse().unwrap(), None).unwrap();
+    /// assert_eq!(l.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
+    /// assert!(a.tile_to_shape(&"(3,6)".parse().unwrap(), None).is_err());
+    /// ```
+    pub fn tile_to_shape(
+        &self,
+        target: &IntTree,
+        order: Option<&IntTree>,
+    ) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "tile_to_shape";
+        let r = target.rank();
+        if self.rank() > r {
+            return Err(LayoutError::RankMismatch {
+                op: OP,
+                expected: r,
+                found: self.rank(),
+            });
+        }
+        let padded = append_to(self, r);
+        let mut counts = Vec::with_capacity(r);
+        for i in 0..r {
+            let blk = padded.mode(i)?.size()?;
+            let trg = target
+                .mode(i)
+                .and_then(IntTree::product)
+                .ok_or(LayoutError::Overflow { op: OP })?;
+            if trg <= 0 {
+                return Err(LayoutError::ZeroSize { op: OP });
+            }
+            if trg % blk != 0 {
+                return Err(LayoutError::BlockDoesNotDivide {
+                    mode: i,
+                    block: blk,
+                    target: trg,
+                });
+            }
+            counts.push(IntTree::Int(
+                checked_ceil_div(trg, blk).ok_or(LayoutError::Overflow { op: OP })?,
+            ));
+        }
+        let shape = match target {
+            IntTree::Int(_) => counts.pop().unwrap_or(IntTree::Int(1)),
+            IntTree::Tuple(_) => IntTree::Tuple(counts),
+        };
+        let arrangement = match order {
+            Some(o) => DynLayout::make_ordered_layout(&shape, o)?,
+            None => DynLayout::make_layout_left(&shape)?,
+        };
+        padded.blocked_product(&arrangement)
+    }
+}

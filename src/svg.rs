@@ -1,0 +1,228 @@
+//! SVG drawings of layouts: a grid of cells in coordinate order, each
+//! labelled with its offset and coloured by it.
+//!
+//! Rank-2 layouts are drawn as a table (rows are mode 0, columns mode 1),
+//! higher ranks fold modes 1.. into the columns, and rank-1 layouts are a
+//! strip. Heavier lines separate the tiles of hierarchical modes. Large
+//! layouts shrink their cells and drop the labels before they would overlap.
+//!
+//! ```
+//! use cute_algebra::dynamic::DynLayout;
+//! let l: DynLayout = "(4,(2,2)):(2,(1,8))".parse().unwrap();
+//! let svg = cute_algebra::svg::to_svg(&l).unwrap();
+//! assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
+//! assert!(svg.contains(">9</text>"));
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use crate::LayoutError;
+use crate::dynamic::{DynLayout, IntTree};
+
+/// Most cells drawn; larger layouts are refused rather than producing huge files.
+pub const MAX_CELLS: i64 = 1 << 16;
+
+const MAX_W: f64 = 1100.0;
+const MAX_H: f64 = 800.0;
+const MARGIN: f64 = 28.0;
+
+/// Positions (in cells) where a tile of `shape` ends, with a weight per level:
+/// the prefix products of its top-level modes, then of their sub-modes.
+fn boundaries(shape: &IntTree, total: i64, out: &mut Vec<(i64, f64)>) {
+    if let IntTree::Tuple(v) = shape {
+        let mut p = 1i64;
+        for (k, m) in v.iter().enumerate() {
+            let sz = m.product().unwrap_or(1);
+            if let IntTree::Tuple(_) = m {
+                // Sub-tiles inside this mode repeat every `p` cells.
+                let mut inner = Vec::new();
+                boundaries(m, sz, &mut inner);
+                for (b, w) in inner {
+                    out.push((b.saturating_mul(p), w * 0.6));
+                }
+            }
+            p = p.saturating_mul(sz);
+            if k + 1 < v.len() && p < total {
+                out.push((p, 2.5));
+            }
+        }
+    }
+}
+
+/// Lines at every multiple of each boundary, heaviest wins.
+fn weights(shape: &IntTree, total: i64) -> Vec<f64> {
+    let mut w = alloc::vec![0.0f64; usize::try_from(total).unwrap_or(0) + 1];
+    let mut bs = Vec::new();
+    boundaries(shape, total, &mut bs);
+    for (b, wt) in bs {
+        if b <= 0 || b >= total {
+            continue;
+        }
+        let mut k = b;
+        while k < total {
+            let slot = &mut w[k as usize];
+            *slot = slot.max(wt);
+            k += b;
+        }
+    }
+    w
+}
+
+/// Colour of an offset: hue around the wheel by `offset / cosize`.
+fn colour(off: i64, cosize: i64) -> String {
+    let t = if cosize > 1 {
+        (off.rem_euclid(cosize)) as f64 / cosize as f64
+    } else {
+        0.0
+    };
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "hsl({:.0},70%,{}%)",
+        t * 300.0,
+        if off < 0 { 55 } else { 78 }
+    );
+    s
+}
+
+fn digits(v: i64) -> usize {
+    let mut s = String::new();
+    let _ = write!(s, "{v}");
+    s.len()
+}
+
+/// Draw `l` as an SVG document.
+///
+/// Errors when the layout has more than [`MAX_CELLS`] elements.
+pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
+    let size = l.size()?;
+    if size > MAX_CELLS {
+        return Err(LayoutError::BadArgument {
+            op: "svg",
+            msg: "the layout has too many elements to draw (limit 65536)",
+        });
+    }
+    let (rows, row_shape, col_shape) = if l.rank() >= 2 {
+        let m0 = l.mode(0)?;
+        let rest = match l.shape() {
+            IntTree::Tuple(v) if v.len() == 2 => v[1].clone(),
+            IntTree::Tuple(v) => IntTree::Tuple(v[1..].to_vec()),
+            s => s.clone(),
+        };
+        (m0.size()?, m0.shape().clone(), rest)
+    } else {
+        (1, IntTree::Int(1), l.shape().clone())
+    };
+    let cols = if rows > 0 { size / rows } else { 0 };
+    let cosize = l.cosize()?;
+    let cell = (MAX_W / cols.max(1) as f64)
+        .min(MAX_H / rows.max(1) as f64)
+        .clamp(3.0, 48.0);
+    let font = (cell * 0.42).min(14.0);
+    let label_fits = cell >= 12.0 && digits(cosize.max(size)) as f64 * font * 0.62 <= cell * 0.92;
+    let (w, h) = (
+        MARGIN + cols as f64 * cell + 8.0,
+        MARGIN + rows as f64 * cell + 26.0,
+    );
+
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="monospace">"#
+    );
+    let _ = writeln!(s, "<title>{l}</title>");
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{MARGIN}" y="{:.1}" font-size="13">{l}</text>"#,
+        h - 8.0
+    );
+    let _ = writeln!(s, r##"<g stroke="#555" stroke-width="0.5">"##);
+    for i in 0..rows {
+        for j in 0..cols {
+            let off = l.at(i + rows * j)?;
+            let (x, y) = (MARGIN + j as f64 * cell, MARGIN + i as f64 * cell);
+            let _ = writeln!(
+                s,
+                r#"<rect x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="{}"/>"#,
+                colour(off, cosize)
+            );
+        }
+    }
+    let _ = writeln!(s, "</g>");
+    if label_fits {
+        let _ = writeln!(
+            s,
+            r#"<g font-size="{font:.1}" text-anchor="middle" dominant-baseline="central" fill="black">"#
+        );
+        for i in 0..rows {
+            for j in 0..cols {
+                let off = l.at(i + rows * j)?;
+                let (x, y) = (
+                    MARGIN + (j as f64 + 0.5) * cell,
+                    MARGIN + (i as f64 + 0.5) * cell,
+                );
+                let _ = writeln!(s, r#"<text x="{x:.2}" y="{y:.2}">{off}</text>"#);
+            }
+        }
+        let _ = writeln!(s, "</g>");
+        // Coordinate axes: row and column indices.
+        let _ = writeln!(
+            s,
+            r##"<g font-size="{:.1}" text-anchor="middle" dominant-baseline="central" fill="#444">"##,
+            font * 0.85
+        );
+        if l.rank() >= 2 {
+            for i in 0..rows {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{:.2}" y="{:.2}">{i}</text>"#,
+                    MARGIN / 2.0,
+                    MARGIN + (i as f64 + 0.5) * cell
+                );
+            }
+        }
+        for j in 0..cols {
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.2}" y="{:.2}">{j}</text>"#,
+                MARGIN + (j as f64 + 0.5) * cell,
+                MARGIN / 2.0
+            );
+        }
+        let _ = writeln!(s, "</g>");
+    }
+    // Tile boundaries of hierarchical modes.
+    let _ = writeln!(s, r#"<g stroke="black" stroke-linecap="square">"#);
+    for (i, wt) in weights(&row_shape, rows).into_iter().enumerate() {
+        if wt > 0.0 {
+            let y = MARGIN + i as f64 * cell;
+            let _ = writeln!(
+                s,
+                r#"<line x1="{MARGIN}" y1="{y:.2}" x2="{:.2}" y2="{y:.2}" stroke-width="{wt:.1}"/>"#,
+                MARGIN + cols as f64 * cell
+            );
+        }
+    }
+    for (j, wt) in weights(&col_shape, cols).into_iter().enumerate() {
+        if wt > 0.0 {
+            let x = MARGIN + j as f64 * cell;
+            let _ = writeln!(
+                s,
+                r#"<line x1="{x:.2}" y1="{MARGIN}" x2="{x:.2}" y2="{:.2}" stroke-width="{wt:.1}"/>"#,
+                MARGIN + rows as f64 * cell
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        r#"<rect x="{MARGIN}" y="{MARGIN}" width="{:.2}" height="{:.2}" fill="none" stroke-width="2"/>"#,
+        cols as f64 * cell,
+        rows as f64 * cell
+    );
+    let _ = writeln!(s, "</g>\n</svg>");
+    Ok(s)
+}
