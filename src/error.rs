@@ -93,16 +93,11 @@ pub enum LayoutError {
     },
     /// `tile_to_shape`: the block does not divide the target shape.
     BlockDoesNotDivide {
-<<<<<<< HEAD
-        mode: usize,
-        block: i64,
-=======
         /// The mode where the condition fails.
         mode: usize,
         /// The block's extent in that mode.
         block: i64,
         /// The target's extent in that mode.
->>>>>>> dyn
         target: i64,
     },
     /// A value or product does not fit in the integer type.
