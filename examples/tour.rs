@@ -9,7 +9,11 @@ fn main() {
     let l = layout![(2, (2, 2)) : (4, (2, 1))];
     println!("layout          {l}");
     println!("size_of         {} bytes", core::mem::size_of_val(&l));
-    println!("size / cosize   {} / {}", l.size().value(), l.cosize().value());
+    println!(
+        "size / cosize   {} / {}",
+        l.size().value(),
+        l.cosize().value()
+    );
 
     // crd2idx with an integer, a flat and a nested coordinate.
     println!("l(5)            {}", l.crd2idx(int!(5)).value());
@@ -29,7 +33,10 @@ fn main() {
     // Constructors.
     println!("LayoutLeft      {}", make_layout(shape![4, (2, 3)]));
     println!("LayoutRight     {}", make_layout_right(shape![4, (2, 3)]));
-    println!("ordered         {}", make_ordered_layout(shape![2, 2, 2, 2], shape![0, 2, 3, 1]));
+    println!(
+        "ordered         {}",
+        make_ordered_layout(shape![2, 2, 2, 2], shape![0, 2, 3, 1])
+    );
 
     // Slicing with `_`.
     let four = 4;

@@ -69,3 +69,8 @@ pub use print::{Offsets, Print1D, PrintLayout};
 
 #[doc(hidden)]
 pub mod __private;
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

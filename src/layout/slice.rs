@@ -99,6 +99,7 @@ where
     label = "a slice coordinate needs the shape's profile, with `_` for kept modes"
 )]
 pub trait SliceLayout<S, D, const K: bool>: SliceMode<S, K> + SliceMode<D, K> + Copy {}
+#[diagnostic::do_not_recommend]
 impl<C: SliceMode<S, K> + SliceMode<D, K> + Copy, S, D, const K: bool> SliceLayout<S, D, K> for C {}
 
 /// The layout a coordinate `C` keeps of layout `L`.
