@@ -13,10 +13,7 @@ type Sorted = (Vec<(i64, i64)>, Vec<i64>, Vec<usize>);
 
 /// Coalesced modes, their exclusive prefix products, and the mode order by
 /// stride (stable, as CuTe's sort of static strides).
-fn sorted_modes(
-    l: &DynLayout,
-    op: &'static str,
-) -> Result<Sorted, LayoutError> {
+fn sorted_modes(l: &DynLayout, op: &'static str) -> Result<Sorted, LayoutError> {
     let modes = coalesce_flat(l)?;
     let mut pre = Vec::with_capacity(modes.len());
     let mut p = 1i64;
