@@ -231,7 +231,7 @@ impl DynLayout {
     /// ```
     /// use cute_algebra::dynamic::DynLayout;
     /// let l: DynLayout = "(2,(2,2)):(4,(2,1))".parse().unwrap();
-    /// assert_eq!(l.at(5), Ok(6));
+    /// assert_eq!(l.at(5), Ok(5)); // CuTe: crd2idx(5) is 5 (oracle row d054)
     /// ```
     pub fn at(&self, i: i64) -> Result<i64, LayoutError> {
         self.crd2idx(&IntTree::Int(i))
