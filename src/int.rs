@@ -409,3 +409,30 @@ runtime_shape_div! {
     [U: Unsigned + NonZero] NInt<U>, i32;
     [] Z0, i32;
 }
+
+/// Maps a typenum unsigned to the signed static integer of the same value.
+pub trait ToStatic {
+    /// `Z0` for zero, `PInt` otherwise.
+    type Output: StaticInt;
+}
+impl ToStatic for UTerm {
+    type Output = Z0;
+}
+impl<U: Unsigned, B: typenum::Bit> ToStatic for UInt<U, B>
+where
+    PInt<UInt<U, B>>: StaticInt,
+{
+    type Output = PInt<UInt<U, B>>;
+}
+
+/// CuTe's const-generic spelling of a static integer: `C<8>` is `P8`.
+/// It reaches as far as typenum's const bridge (0 to 1024); beyond that,
+/// use the typenum type or an integer literal in the macros.
+///
+/// ```
+/// use cute_algebra::int::C;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(C<8>, cute_algebra::typenum::P8);
+/// assert_type_eq_all!(C<0>, cute_algebra::typenum::Z0);
+/// ```
+pub type C<const N: usize> = <<typenum::Const<N> as typenum::ToUInt>::Output as ToStatic>::Output;

@@ -5,7 +5,7 @@ pub use crate::int::{
     IntSub, StaticInt,
 };
 pub use crate::layout::{
-    Underscore, cosize, crd2idx, dice, idx2crd, make_layout, make_layout_right,
+    Underscore, cosize, crd2idx, dice, idx2crd, make_layout, make_layout_like, make_layout_right,
     make_ordered_layout, slice,
 };
 pub use crate::tuple::{

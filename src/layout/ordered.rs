@@ -253,3 +253,71 @@ pub fn make_ordered_layout<S: CompactOrder<O> + Copy, O>(
     let stride = shape.compact_order(order);
     Layout::from_parts(shape, stride)
 }
+
+/// CuTe's `filter_zeros(stride, shape)`: the shape with every leaf whose
+/// stride is a static `_0` replaced by `_1`.
+pub trait FilterZeros<D> {
+    /// The filtered shape.
+    type Output;
+    /// Filters.
+    fn filter_zeros(self, stride: D) -> Self::Output;
+}
+impl<S: Int> FilterZeros<Z0> for S {
+    type Output = P1;
+    fn filter_zeros(self, _: Z0) -> P1 {
+        P1::new()
+    }
+}
+macro_rules! keep_nonzero {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        impl<S: Int, $($g)*> FilterZeros<$D> for S {
+            type Output = S;
+            fn filter_zeros(self, _: $D) -> S {
+                self
+            }
+        }
+    )*};
+}
+keep_nonzero!([] i32, [U: typenum::Unsigned + typenum::NonZero] typenum::PInt<U>, [U: typenum::Unsigned + typenum::NonZero] typenum::NInt<U>);
+impl FilterZeros<HNil> for HNil {
+    type Output = HNil;
+    fn filter_zeros(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<S0: FilterZeros<D0>, ST: FilterZeros<DT>, D0, DT> FilterZeros<HCons<D0, DT>>
+    for HCons<S0, ST>
+{
+    type Output = HCons<S0::Output, ST::Output>;
+    fn filter_zeros(self, stride: HCons<D0, DT>) -> Self::Output {
+        HCons {
+            head: self.head.filter_zeros(stride.head),
+            tail: self.tail.filter_zeros(stride.tail),
+        }
+    }
+}
+
+/// The result type of [`make_layout_like`].
+pub type LayoutLike<S, D> = Layout<S, <<S as FilterZeros<D>>::Output as CompactOrder<D>>::Stride>;
+
+/// CuTe's `make_layout_like(layout)`: a compact layout with the same shape
+/// whose modes follow the order of `layout`'s strides; static `_0` strides
+/// stay `_0`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let l = make_layout_like(layout![(2, 2, 2, 2) : (0, 2, 4, 1)]);
+/// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_0,_2,_4,_1)");
+/// let (a, b, c, d, s) = (2, 3, 4, 5, 42);
+/// let l = make_layout_like(layout![(a, b, c, d) : (0, s, 1, 0)]);
+/// assert_eq!(l.to_string(), "(2,3,4,5):(_0,4,_1,_0)");
+/// ```
+pub fn make_layout_like<S, D>(layout: Layout<S, D>) -> LayoutLike<S, D>
+where
+    S: IntTuple + FilterZeros<D>,
+    D: IntTuple,
+    S::Output: CompactOrder<D> + Copy,
+{
+    let (shape, stride) = (layout.shape(), layout.stride());
+    Layout::from_parts(shape, shape.filter_zeros(stride).compact_order(stride))
+}
