@@ -263,7 +263,7 @@ proptest! {
     ) {
         let (sa, sb) = (a.to_string(), b.to_string());
         for op in OPS {
-            for args in [format!("{sa}"), format!("{sa}, {sb}"), format!("{sa}, {n}"), format!("{sa}, <{sb}, _>"),
+            for args in [sa.clone(), format!("{sa}, {sb}"), format!("{sa}, {n}"), format!("{sa}, <{sb}, _>"),
                          format!("{sa}, ({n},{n})"), format!("{sa}, {big}"), format!("{big}:{big}, {sb}"),
                          format!("({big},2):(1,{big}), {sa}")] {
                 let _ = eval(&format!("{op}({args})"));
