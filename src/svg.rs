@@ -140,7 +140,8 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
         r#"<text x="{MARGIN}" y="{:.1}" font-size="13">{l}</text>"#,
         h - 8.0
     );
-    let _ = writeln!(s, r##"<g stroke="#555" stroke-width="0.5">"##);
+    let grid = if cell >= 10.0 { 0.5 } else { 0.15 };
+    let _ = writeln!(s, r##"<g stroke="#555" stroke-width="{grid}">"##);
     for i in 0..rows {
         for j in 0..cols {
             let off = l.at(i + rows * j)?;

@@ -60,12 +60,15 @@ impl DynLayout {
     /// `left_inverse(L)`: an `R` with `L(R(L(i))) == L(i)` (CuTe's quasi-inverse).
     ///
     /// Errors when a stride is not a multiple of the size gathered so far
-    /// (CuTe's "Left inverse divisibility condition").
+    /// (CuTe's "Left inverse divisibility condition"), and when the modes with
+    /// non-zero stride overlap (stride below the extent of the smaller ones),
+    /// where CuTe's result breaks the property, as for `(2,6):(30,6)`.
     ///
     /// ```
     /// use cute_algebra::dynamic::DynLayout;
     /// let l: DynLayout = "(2,(2,3)):(3,(1,6))".parse().unwrap();
     /// assert_eq!(l.left_inverse().unwrap().to_string(), "(3,2,3):(2,1,4)");
+    /// assert!("(2,6):(30,6)".parse::<DynLayout>().unwrap().left_inverse().is_err());
     /// ```
     pub fn left_inverse(&self) -> Result<DynLayout, LayoutError> {
         const OP: &str = "left_inverse";
@@ -73,11 +76,20 @@ impl DynLayout {
         let mut shapes: Vec<i64> = Vec::new();
         let mut strides: Vec<i64> = alloc::vec![0];
         let mut size = 1i64;
+        let mut prev: Option<(i64, i64)> = None;
         for &i in &order {
-            let d = modes[i].1;
+            let (s, d) = modes[i];
             if d == 0 {
                 continue;
             }
+            // CuTe decodes offsets digit by digit in stride order; overlapping
+            // modes (or mixed signs) make it silently wrong, e.g. (2,6):(30,6).
+            if let Some((ps, pd)) = prev
+                && (pd < 0 || d < mul(ps, pd, OP)?)
+            {
+                return Err(LayoutError::NotInjective { op: OP });
+            }
+            prev = Some((s, d));
             if d % size != 0 {
                 return Err(LayoutError::StrideDivisibility {
                     op: OP,
