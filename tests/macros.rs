@@ -1,3 +1,4 @@
+#![allow(clippy::type_complexity)] // spelling out result types is what these tests check
 //! The macros expand to the intended typenum/HList types and values.
 
 use cute_algebra::prelude::*;
