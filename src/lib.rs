@@ -48,6 +48,7 @@ extern crate self as cute_algebra;
 pub use frunk_core;
 pub use typenum;
 
+pub mod algebra;
 pub mod error;
 pub mod int;
 pub mod layout;
