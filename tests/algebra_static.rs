@@ -4,6 +4,519 @@
 use cute_algebra::prelude::*;
 
 #[test]
+fn g065() {
+    // complement(1:0, 1)
+    assert_eq!(complement(layout![1 : 0], int!(1)).to_string(), "_1:_0");
+}
+
+#[test]
+fn g066() {
+    // complement(1:0, 2)
+    assert_eq!(complement(layout![1 : 0], int!(2)).to_string(), "_2:_1");
+}
+
+#[test]
+fn g067() {
+    // complement(1:0, 5)
+    assert_eq!(complement(layout![1 : 0], int!(5)).to_string(), "_5:_1");
+}
+
+#[test]
+fn g069() {
+    // complement(1:1, 1)
+    assert_eq!(complement(layout![1 : 1], int!(1)).to_string(), "_1:_0");
+}
+
+#[test]
+fn g070() {
+    // complement(1:1, 2)
+    assert_eq!(complement(layout![1 : 1], int!(2)).to_string(), "_2:_1");
+}
+
+#[test]
+fn g071() {
+    // complement(1:1, 5)
+    assert_eq!(complement(layout![1 : 1], int!(5)).to_string(), "_5:_1");
+}
+
+#[test]
+fn g073() {
+    // complement(1:2, 1)
+    assert_eq!(complement(layout![1 : 2], int!(1)).to_string(), "_1:_0");
+}
+
+#[test]
+fn g074() {
+    // complement(1:2, 2)
+    assert_eq!(complement(layout![1 : 2], int!(2)).to_string(), "_2:_1");
+}
+
+#[test]
+fn g075() {
+    // complement(1:2, 8)
+    assert_eq!(complement(layout![1 : 2], int!(8)).to_string(), "_8:_1");
+}
+
+#[test]
+fn g076() {
+    // complement(1:2, 5)
+    assert_eq!(complement(layout![1 : 2], int!(5)).to_string(), "_5:_1");
+}
+
+#[test]
+fn g078() {
+    // complement(4:0, 1)
+    assert_eq!(complement(layout![4 : 0], int!(1)).to_string(), "_1:_0");
+}
+
+#[test]
+fn g079() {
+    // complement(4:0, 2)
+    assert_eq!(complement(layout![4 : 0], int!(2)).to_string(), "_2:_1");
+}
+
+#[test]
+fn g080() {
+    // complement(4:0, 8)
+    assert_eq!(complement(layout![4 : 0], int!(8)).to_string(), "_8:_1");
+}
+
+#[test]
+fn g081() {
+    // complement(4:1, 1)
+    assert_eq!(complement(layout![4 : 1], int!(1)).to_string(), "_1:_0");
+}
+
+#[test]
+fn g082() {
+    // complement(4:1, 2)
+    assert_eq!(complement(layout![4 : 1], int!(2)).to_string(), "_1:_0");
+}
+
+#[test]
+fn g083() {
+    // complement(4:1, 8)
+    assert_eq!(complement(layout![4 : 1], int!(8)).to_string(), "_2:_4");
+}
+
+#[test]
+fn g084() {
+    // complement(4:2, 1)
+    assert_eq!(complement(layout![4 : 2], int!(1)).to_string(), "_2:_1");
+}
+
+#[test]
+fn g085() {
+    // complement(4:2, 7)
+    assert_eq!(complement(layout![4 : 2], int!(7)).to_string(), "_2:_1");
+}
+
+#[test]
+fn g086() {
+    // complement(4:2, 16)
+    assert_eq!(
+        complement(layout![4 : 2], int!(16)).to_string(),
+        "(_2,_2):(_1,_8)"
+    );
+}
+
+#[test]
+fn g087() {
+    // complement(4:2, 19)
+    assert_eq!(
+        complement(layout![4 : 2], int!(19)).to_string(),
+        "(_2,_3):(_1,_8)"
+    );
+}
+
+#[test]
+fn g089() {
+    // complement(4:4, 1)
+    assert_eq!(complement(layout![4 : 4], int!(1)).to_string(), "_4:_1");
+}
+
+#[test]
+fn g090() {
+    // complement(4:4, 13)
+    assert_eq!(complement(layout![4 : 4], int!(13)).to_string(), "_4:_1");
+}
+
+#[test]
+fn g091() {
+    // complement(4:4, 17)
+    assert_eq!(
+        complement(layout![4 : 4], int!(17)).to_string(),
+        "(_4,_2):(_1,_16)"
+    );
+}
+
+#[test]
+fn g093() {
+    // complement((2,4):(1,2), 8)
+    assert_eq!(
+        complement(layout![(2,4) : (1,2)], int!(8)).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g094() {
+    // complement((2,3):(1,2), 6)
+    assert_eq!(
+        complement(layout![(2,3) : (1,2)], int!(6)).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g095() {
+    // complement((2,4):(1,4), 14)
+    assert_eq!(
+        complement(layout![(2,4) : (1,4)], int!(14)).to_string(),
+        "_2:_2"
+    );
+}
+
+#[test]
+fn g096() {
+    // complement((2,4):(1,6), 20)
+    assert_eq!(
+        complement(layout![(2,4) : (1,6)], int!(20)).to_string(),
+        "_3:_2"
+    );
+}
+
+#[test]
+fn g097() {
+    // complement((2,4,8):(8,1,64), 460)
+    assert_eq!(
+        complement(layout![(2,4,8) : (8,1,64)], int!(460)).to_string(),
+        "(_2,_4):(_4,_16)"
+    );
+}
+
+#[test]
+fn g098() {
+    // complement((2,4,8):(8,1,0), 12)
+    assert_eq!(
+        complement(layout![(2,4,8) : (8,1,0)], int!(12)).to_string(),
+        "_2:_4"
+    );
+}
+
+#[test]
+fn g099() {
+    // complement((2,4,8):(8,1,0), 460)
+    assert_eq!(
+        complement(layout![(2,4,8) : (8,1,0)], int!(460)).to_string(),
+        "(_2,_29):(_4,_16)"
+    );
+}
+
+#[test]
+fn g100() {
+    // complement(((2,2),(2,2)):((1,4),(8,32)), 46)
+    assert_eq!(
+        complement(layout![((2,2),(2,2)) : ((1,4),(8,32))], int!(46)).to_string(),
+        "(_2,_2):(_2,_16)"
+    );
+}
+
+#[test]
+fn g101() {
+    // complement(((2,2),(2,2)):((1,32),(8,4)), 46)
+    assert_eq!(
+        complement(layout![((2,2),(2,2)) : ((1,32),(8,4))], int!(46)).to_string(),
+        "(_2,_2):(_2,_16)"
+    );
+}
+
+#[test]
+fn g102() {
+    // complement((4,6):(1,6), 34)
+    assert_eq!(
+        complement(layout![(4,6) : (1,6)], int!(34)).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g103() {
+    // complement((4,2):(1,10), 14)
+    assert_eq!(
+        complement(layout![(4,2) : (1,10)], int!(14)).to_string(),
+        "_2:_4"
+    );
+}
+
+#[test]
+fn g104() {
+    // complement((4,2):(1,16), 20)
+    assert_eq!(
+        complement(layout![(4,2) : (1,16)], int!(20)).to_string(),
+        "_4:_4"
+    );
+}
+
+#[test]
+fn g105() {
+    // complement(12:1, 1)
+    assert_eq!(complement(layout![12 : 1], int!(1)).to_string(), "_1:_0");
+    // complement(12d:1s, 1d)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    assert_eq!(complement(layout![d0 : 1], d1).to_string(), "1:12");
+}
+
+#[test]
+fn g106() {
+    // complement(12:1, 12)
+    assert_eq!(complement(layout![12 : 1], int!(12)).to_string(), "_1:_0");
+    // complement(12d:1s, 12d)
+    let d0: i32 = 12;
+    let d1: i32 = 12;
+    assert_eq!(complement(layout![d0 : 1], d1).to_string(), "1:12");
+}
+
+#[test]
+fn g107() {
+    // complement(12:1, 53)
+    assert_eq!(complement(layout![12 : 1], int!(53)).to_string(), "_5:_12");
+    // complement(12d:1s, 53d)
+    let d0: i32 = 12;
+    let d1: i32 = 53;
+    assert_eq!(complement(layout![d0 : 1], d1).to_string(), "5:12");
+}
+
+#[test]
+fn g108() {
+    // complement(12:1, 128)
+    assert_eq!(
+        complement(layout![12 : 1], int!(128)).to_string(),
+        "_11:_12"
+    );
+    // complement(12d:1s, 128d)
+    let d0: i32 = 12;
+    let d1: i32 = 128;
+    assert_eq!(complement(layout![d0 : 1], d1).to_string(), "11:12");
+}
+
+#[test]
+fn g109() {
+    // complement(12:1, 1)
+    assert_eq!(complement(layout![12 : 1], int!(1)).to_string(), "_1:_0");
+    // complement(12d:1d, 1d)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    let d2: i32 = 1;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(1,1):(_1,12)"
+    );
+}
+
+#[test]
+fn g110() {
+    // complement(12:1, 12)
+    assert_eq!(complement(layout![12 : 1], int!(12)).to_string(), "_1:_0");
+    // complement(12d:1d, 12d)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    let d2: i32 = 12;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(1,1):(_1,12)"
+    );
+}
+
+#[test]
+fn g111() {
+    // complement(12:1, 53)
+    assert_eq!(complement(layout![12 : 1], int!(53)).to_string(), "_5:_12");
+    // complement(12d:1d, 53d)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    let d2: i32 = 53;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(1,5):(_1,12)"
+    );
+}
+
+#[test]
+fn g112() {
+    // complement(12:1, 128)
+    assert_eq!(
+        complement(layout![12 : 1], int!(128)).to_string(),
+        "_11:_12"
+    );
+    // complement(12d:1d, 128d)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    let d2: i32 = 128;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(1,11):(_1,12)"
+    );
+}
+
+#[test]
+fn g113() {
+    // complement(12:2, 1)
+    assert_eq!(complement(layout![12 : 2], int!(1)).to_string(), "_2:_1");
+    // complement(12d:2s, 1d)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    assert_eq!(
+        complement(layout![d0 : 2], d1).to_string(),
+        "(_2,1):(_1,24)"
+    );
+}
+
+#[test]
+fn g114() {
+    // complement(12:2, 23)
+    assert_eq!(complement(layout![12 : 2], int!(23)).to_string(), "_2:_1");
+    // complement(12d:2s, 23d)
+    let d0: i32 = 12;
+    let d1: i32 = 23;
+    assert_eq!(
+        complement(layout![d0 : 2], d1).to_string(),
+        "(_2,1):(_1,24)"
+    );
+}
+
+#[test]
+fn g115() {
+    // complement(12:2, 53)
+    assert_eq!(
+        complement(layout![12 : 2], int!(53)).to_string(),
+        "(_2,_3):(_1,_24)"
+    );
+    // complement(12d:2s, 53d)
+    let d0: i32 = 12;
+    let d1: i32 = 53;
+    assert_eq!(
+        complement(layout![d0 : 2], d1).to_string(),
+        "(_2,3):(_1,24)"
+    );
+}
+
+#[test]
+fn g116() {
+    // complement(12:2, 128)
+    assert_eq!(
+        complement(layout![12 : 2], int!(128)).to_string(),
+        "(_2,_6):(_1,_24)"
+    );
+    // complement(12d:2s, 128d)
+    let d0: i32 = 12;
+    let d1: i32 = 128;
+    assert_eq!(
+        complement(layout![d0 : 2], d1).to_string(),
+        "(_2,6):(_1,24)"
+    );
+}
+
+#[test]
+fn g117() {
+    // complement(12:2, 1)
+    assert_eq!(complement(layout![12 : 2], int!(1)).to_string(), "_2:_1");
+    // complement(12d:2d, 1d)
+    let d0: i32 = 12;
+    let d1: i32 = 2;
+    let d2: i32 = 1;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(2,1):(_1,24)"
+    );
+}
+
+#[test]
+fn g118() {
+    // complement(12:2, 23)
+    assert_eq!(complement(layout![12 : 2], int!(23)).to_string(), "_2:_1");
+    // complement(12d:2d, 23d)
+    let d0: i32 = 12;
+    let d1: i32 = 2;
+    let d2: i32 = 23;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(2,1):(_1,24)"
+    );
+}
+
+#[test]
+fn g119() {
+    // complement(12:2, 53)
+    assert_eq!(
+        complement(layout![12 : 2], int!(53)).to_string(),
+        "(_2,_3):(_1,_24)"
+    );
+    // complement(12d:2d, 53d)
+    let d0: i32 = 12;
+    let d1: i32 = 2;
+    let d2: i32 = 53;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(2,3):(_1,24)"
+    );
+}
+
+#[test]
+fn g120() {
+    // complement(12:2, 128)
+    assert_eq!(
+        complement(layout![12 : 2], int!(128)).to_string(),
+        "(_2,_6):(_1,_24)"
+    );
+    // complement(12d:2d, 128d)
+    let d0: i32 = 12;
+    let d1: i32 = 2;
+    let d2: i32 = 128;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(2,6):(_1,24)"
+    );
+}
+
+#[test]
+fn g121() {
+    // complement((3,6):(1,3), 18)
+    assert_eq!(
+        complement(layout![(3,6) : (1,3)], int!(18)).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g122() {
+    // complement((3,6):(1,9), 48)
+    assert_eq!(
+        complement(layout![(3,6) : (1,9)], int!(48)).to_string(),
+        "_3:_3"
+    );
+}
+
+#[test]
+fn g123() {
+    // complement((3,6):(1,10), 53)
+    assert_eq!(
+        complement(layout![(3,6) : (1,10)], int!(53)).to_string(),
+        "_3:_3"
+    );
+}
+
+#[test]
+fn g124() {
+    // complement(((2,2),(2,2)):((1,4),(8,32)), 46)
+    assert_eq!(
+        complement(layout![((2,2),(2,2)) : ((1,4),(8,32))], int!(46)).to_string(),
+        "(_2,_2):(_2,_16)"
+    );
+}
+
+#[test]
 fn g127() {
     // coalesce(1:0)
     assert_eq!(coalesce(layout![1 : 0]).to_string(), "_1:_0");
@@ -213,6 +726,78 @@ fn g146() {
         coalesce(layout![((2,2),(2,2)) : ((1,4),(8,32))]).to_string(),
         "(_2,_4,_2):(_1,_4,_32)"
     );
+}
+
+#[test]
+fn d008() {
+    // complement(4:1, 24)
+    assert_eq!(complement(layout![4 : 1], int!(24)).to_string(), "_6:_4");
+    // complement(4d:1d, 24d)
+    let d0: i32 = 4;
+    let d1: i32 = 1;
+    let d2: i32 = 24;
+    assert_eq!(complement(layout![d0 : d1], d2).to_string(), "(1,6):(_1,4)");
+}
+
+#[test]
+fn d009() {
+    // complement(6:4, 24)
+    assert_eq!(complement(layout![6 : 4], int!(24)).to_string(), "_4:_1");
+    // complement(6d:4d, 24d)
+    let d0: i32 = 6;
+    let d1: i32 = 4;
+    let d2: i32 = 24;
+    assert_eq!(
+        complement(layout![d0 : d1], d2).to_string(),
+        "(4,1):(_1,24)"
+    );
+}
+
+#[test]
+fn d010() {
+    // complement((4,6):(1,4), 24)
+    assert_eq!(
+        complement(layout![(4,6) : (1,4)], int!(24)).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn d011() {
+    // complement(4:2, 24)
+    assert_eq!(
+        complement(layout![4 : 2], int!(24)).to_string(),
+        "(_2,_3):(_1,_8)"
+    );
+    // complement(4d:2d, 24d)
+    let d0: i32 = 4;
+    let d1: i32 = 2;
+    let d2: i32 = 24;
+    assert_eq!(complement(layout![d0 : d1], d2).to_string(), "(2,3):(_1,8)");
+}
+
+#[test]
+fn d012() {
+    // complement((2,4):(1,6), 24)
+    assert_eq!(
+        complement(layout![(2,4) : (1,6)], int!(24)).to_string(),
+        "_3:_2"
+    );
+}
+
+#[test]
+fn d013() {
+    // complement((2,2):(1,6), 24)
+    assert_eq!(
+        complement(layout![(2,2) : (1,6)], int!(24)).to_string(),
+        "(_3,_2):(_2,_12)"
+    );
+}
+
+#[test]
+fn d015() {
+    // complement(4:0, 8)
+    assert_eq!(complement(layout![4 : 0], int!(8)).to_string(), "_8:_1");
 }
 
 #[test]

@@ -2,14 +2,13 @@
 """Generates tests/algebra_static.rs from the oracle (tests/data/public.tsv).
 
 Expected strings come straight from the oracle's `cpp_static` and
-
-Generated output is then formatted with `cargo fmt --all`.
 `cpp_mixed` columns. Run: python3 tests/gen_static.py > tests/algebra_static.rs
+then `cargo fmt --all`.
 """
 import csv, re, sys, os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OPS = {"coalesce", "coalesce_profile", "filter"}
+OPS = {"coalesce", "coalesce_profile", "filter", "complement_cotarget"}
 
 def split_args(s):
     out, depth, cur = [], 0, ""
@@ -65,13 +64,19 @@ for r in rows:
         call = f"coalesce_by({lay(args[0])}, {shp(args[1])})"
     elif name == "filter":
         call = f"filter({lay(args[0])})"
+    elif name == "complement" and len(args) == 2 and not args[1].startswith("("):
+        call = f"complement({lay(args[0])}, int!({args[1]}))"
     else:
         continue
     print("#[test]")
     print(f"fn {r['id']}() {{")
     print(f"    // {r['expr']}")
     print(f"    assert_eq!({call}.to_string(), {r['cpp_static']!r:s});".replace("'", '"'))
-    if r["cpp_mixed_expr"]:
+    mixed_ok = r["cpp_mixed_expr"] and not r["cpp_mixed"].startswith(("COMPILE_ERROR", "RUNTIME_ERROR"))
+    if name == "complement":
+        # Mixed complement: only rank-1 layouts with an integer cotarget here.
+        mixed_ok = mixed_ok and "(" not in r["cpp_mixed_expr"][len("complement("):]
+    if mixed_ok:
         lets = []
         name, margs = parse_call(r["cpp_mixed_expr"])
         ml = mixed_lay(margs[0], lets)
@@ -79,6 +84,8 @@ for r in rows:
             mcall = f"coalesce({lay(ml)})"
         elif name == "coalesce":
             mcall = f"coalesce_by({lay(ml)}, {shp(mixed_lay(margs[1], lets))})"
+        elif name == "complement":
+            mcall = f"complement({lay(ml)}, {mixed_lay(margs[1], lets)})"
         else:
             mcall = f"filter({lay(ml)})"
         print(f"    // {r['cpp_mixed_expr']}")

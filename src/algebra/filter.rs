@@ -93,6 +93,15 @@ where
     s.filter_zeros(d).coalesce(d)
 }
 
+/// [`filter`] with only the [`FilterLayout`] bound, for other operations.
+#[inline(always)]
+pub(crate) fn filter_any<S: IntTuple, D: IntTuple>(l: Layout<S, D>) -> Filtered<Layout<S, D>>
+where
+    Layout<S, D>: FilterLayout,
+{
+    <Layout<S, D> as FilterLayout>::filter_layout(l)
+}
+
 /// The result type of [`filter`].
 pub type Filtered<L> = <L as FilterLayout>::Output;
 
@@ -100,10 +109,16 @@ pub type Filtered<L> = <L as FilterLayout>::Output;
 pub trait FilterLayout {
     /// The filtered layout.
     type Output;
+    /// Computes it.
+    fn filter_layout(self) -> Self::Output;
 }
-impl<S: FilterZeros<D>, D> FilterLayout for Layout<S, D>
+impl<S: IntTuple + FilterZeros<D>, D: IntTuple> FilterLayout for Layout<S, D>
 where
     S::Output: Coalesce<D>,
 {
     type Output = <S::Output as Coalesce<D>>::Output;
+    #[inline(always)]
+    fn filter_layout(self) -> Self::Output {
+        filter(self)
+    }
 }

@@ -9,9 +9,11 @@
 pub(crate) mod classify;
 mod coalesce;
 mod coalesce_by;
+mod complement;
 mod filter;
 
 pub use classify::{One, OrdIsEqual, StaticEq};
 pub use coalesce::*;
 pub use coalesce_by::*;
+pub use complement::*;
 pub use filter::*;
