@@ -17,8 +17,11 @@ use typenum::{Cmp, Equal, Greater, Less, P1, Z0};
 
 /// Complements the filtered layout `Self:FD` within the integer cotarget `M`.
 #[diagnostic::on_unimplemented(
-    message = "complement: `{Self}` with stride `{FD}` cannot be complemented in cotarget `{M}`",
-    note = "the cotarget must be an integer; a rank >= 2 layout needs static strides"
+    message = "complement: the layout `{Self}`:`{FD}` (after filter) is not complementable, or has a runtime stride at rank >= 2",
+    label = "complement needs each stride, in increasing order, to be at least the previous stride times its shape",
+    note = "a stride below that extent means overlapping or interleaved modes, e.g. `(2,2):(2,3)` (CuTe: \"Non-injective Layout detected in complement\")",
+    note = "CuTe: \"Dynamic-stride complement only for rank-1 layouts\"; use `DynLayout` for runtime strides",
+    note = "the cotarget must be an integer"
 )]
 pub trait ComplementFiltered<FD, M> {
     /// The complement.
