@@ -48,6 +48,7 @@ extern crate self as cute_algebra;
 pub use frunk_core;
 pub use typenum;
 
+pub mod algebra;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod error;

@@ -1,0 +1,335 @@
+//! `coalesce`: the simplest layout with the same function on its domain.
+//!
+//! CuTe's `bw_coalesce`: flatten, then walk the modes from the last to the
+//! first, keeping a stack of result modes. A static `_1` mode is dropped;
+//! a mode `s:d` merges into the front `s1:d1` of the stack when
+//! `s * d == d1` is *statically* true and `s1` is static; otherwise it is
+//! prepended. Runtime modes therefore never merge, as in CuTe. An all-`_1`
+//! layout becomes `_1:_0`, and a single remaining mode is an integer layout.
+
+use super::StaticEq;
+use super::classify::{One, impl_for_not_one, impl_for_static_not_one};
+use crate::int::{Int, IntMul, Prod};
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, ReverseOnto};
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B0, B1, Z0};
+
+/// Coalesces the layout with shape `Self` and stride `D`.
+#[diagnostic::on_unimplemented(
+    message = "coalesce: `{Self}` with stride `{D}` is not a layout CuTe can coalesce",
+    note = "shape and stride must be congruent IntTuples with at least one mode"
+)]
+pub trait Coalesce<D> {
+    /// The coalesced layout.
+    type Output;
+    /// Computes it.
+    fn coalesce(self, stride: D) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple> Coalesce<D> for S
+where
+    S::Flat: ReverseOnto<HNil>,
+    D::Flat: ReverseOnto<HNil>,
+    <S::Flat as ReverseOnto<HNil>>::Output: BwStart<<D::Flat as ReverseOnto<HNil>>::Output>,
+{
+    type Output = <<S::Flat as ReverseOnto<HNil>>::Output as BwStart<
+        <D::Flat as ReverseOnto<HNil>>::Output,
+    >>::Output;
+    #[inline(always)]
+    fn coalesce(self, stride: D) -> Self::Output {
+        let s = self.flatten().reverse_onto(HNil);
+        let d = stride.flatten().reverse_onto(HNil);
+        s.bw_start(d)
+    }
+}
+
+/// The result type of [`coalesce`].
+pub type Coalesced<L> = <L as CoalesceLayout>::Output;
+
+/// [`Coalesce`] seen from the layout, for the [`Coalesced`] alias.
+pub trait CoalesceLayout {
+    /// The coalesced layout.
+    type Output;
+}
+impl<S: Coalesce<D>, D> CoalesceLayout for Layout<S, D> {
+    type Output = S::Output;
+}
+
+/// CuTe's `coalesce(layout)`: flatten and merge what is statically mergeable.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(coalesce(layout![(2, 4) : (1, 2)]).to_string(), "_8:_1");
+/// assert_eq!(coalesce(layout![(2, 1, 3) : (3, 0, 1)]).to_string(), "(_2,_3):(_3,_1)");
+/// let n: i32 = 6;
+/// assert_eq!(coalesce(layout![(2, 4, n) : (1, 2, 8)]).to_string(), "(_8,6):(_1,_8)");
+/// ```
+#[inline(always)]
+pub fn coalesce<S: IntTuple + Coalesce<D>, D: IntTuple>(l: Layout<S, D>) -> S::Output {
+    l.shape().coalesce(l.stride())
+}
+
+/// Starts the backward walk: the last mode is the initial stack.
+pub trait BwStart<D> {
+    /// The coalesced layout.
+    type Output;
+    /// Computes it.
+    fn bw_start(self, stride: D) -> Self::Output;
+}
+impl<S0, T, D0, DT> BwStart<HCons<D0, DT>> for HCons<S0, T>
+where
+    T: Bw<DT, HCons<S0, HNil>, HCons<D0, HNil>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn bw_start(self, stride: HCons<D0, DT>) -> Self::Output {
+        let acc_s = HCons {
+            head: self.head,
+            tail: HNil,
+        };
+        let acc_d = HCons {
+            head: stride.head,
+            tail: HNil,
+        };
+        self.tail.bw(stride.tail, acc_s, acc_d)
+    }
+}
+
+/// One backward step over the remaining (reversed) modes `Self`, with the
+/// result stack `AS:AD`.
+pub trait Bw<D, AS, AD> {
+    /// The coalesced layout.
+    type Output;
+    /// Continues the walk.
+    fn bw(self, stride: D, acc_s: AS, acc_d: AD) -> Self::Output;
+}
+impl<F, FT: FinishTail<F, FD, FDT>, FD, FDT> Bw<HNil, HCons<F, FT>, HCons<FD, FDT>> for HNil {
+    type Output = FT::Output;
+    #[inline(always)]
+    fn bw(self, _: HNil, acc_s: HCons<F, FT>, acc_d: HCons<FD, FDT>) -> Self::Output {
+        acc_s.tail.finish_tail(acc_s.head, acc_d.head, acc_d.tail)
+    }
+}
+impl<S: Step<Dd, AS, AD, T, DT>, T, Dd, DT, AS, AD> Bw<HCons<Dd, DT>, AS, AD> for HCons<S, T> {
+    type Output = S::Output;
+    #[inline(always)]
+    fn bw(self, stride: HCons<Dd, DT>, acc_s: AS, acc_d: AD) -> Self::Output {
+        self.head
+            .step(stride.head, acc_s, acc_d, self.tail, stride.tail)
+    }
+}
+
+/// The step for one mode `Self:Dd`: a static `_1` is skipped, anything else
+/// is compared with the front of the stack.
+pub trait Step<Dd, AS, AD, T, DT> {
+    /// The coalesced layout.
+    type Output;
+    /// Continues the walk.
+    fn step(self, d: Dd, acc_s: AS, acc_d: AD, rest_s: T, rest_d: DT) -> Self::Output;
+}
+impl<Dd, AS, AD, T: Bw<DT, AS, AD>, DT> Step<Dd, AS, AD, T, DT> for One {
+    type Output = T::Output;
+    #[inline(always)]
+    fn step(self, _: Dd, acc_s: AS, acc_d: AD, rest_s: T, rest_d: DT) -> Self::Output {
+        rest_s.bw(rest_d, acc_s, acc_d)
+    }
+}
+impl_for_not_one! {
+    impl<Dd, F, FT, FD, FDT, T, DT> Step<Dd, HCons<F, FT>, HCons<FD, FDT>, T, DT>
+    where [F: Front<Self, Dd, FT, FD, FDT, T, DT>]
+    {
+        type Output = F::Output;
+        #[inline(always)]
+        fn step(
+            self,
+            d: Dd,
+            acc_s: HCons<F, FT>,
+            acc_d: HCons<FD, FDT>,
+            rest_s: T,
+            rest_d: DT,
+        ) -> Self::Output {
+            acc_s.head.front(self, d, acc_s.tail, acc_d.head, acc_d.tail, rest_s, rest_d)
+        }
+    }
+}
+
+/// Decides by the stack's front shape `Self` (stride `FD`) what to do with
+/// the mode `S:Dd`: replace a `_1`, merge, or prepend.
+pub trait Front<S, Dd, FT, FD, FDT, T, DT> {
+    /// The coalesced layout.
+    type Output;
+    /// Continues the walk.
+    #[allow(clippy::too_many_arguments)]
+    fn front(self, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output;
+}
+/// The front is a `_1` (only the initial last mode can be): replace it.
+impl<S, Dd, FT, FD, FDT, T: Bw<DT, HCons<S, FT>, HCons<Dd, FDT>>, DT>
+    Front<S, Dd, FT, FD, FDT, T, DT> for One
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn front(self, s: S, d: Dd, ft: FT, _: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
+        rest_s.bw(
+            rest_d,
+            HCons { head: s, tail: ft },
+            HCons { head: d, tail: fdt },
+        )
+    }
+}
+/// A runtime front never merges: prepend.
+impl<S, Dd, FT, FD, FDT, T, DT> Front<S, Dd, FT, FD, FDT, T, DT> for i32
+where
+    T: Bw<DT, HCons<S, HCons<i32, FT>>, HCons<Dd, HCons<FD, FDT>>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn front(self, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
+        let acc_s = HCons {
+            head: s,
+            tail: HCons {
+                head: self,
+                tail: ft,
+            },
+        };
+        let acc_d = HCons {
+            head: d,
+            tail: HCons {
+                head: fd,
+                tail: fdt,
+            },
+        };
+        rest_s.bw(rest_d, acc_s, acc_d)
+    }
+}
+impl_for_static_not_one! {
+    impl<S, Dd, FT, FD, FDT, T, DT> Front<S, Dd, FT, FD, FDT, T, DT>
+    where [
+        S: IntMul<Dd> + IntMul<Self>,
+        Dd: Int,
+        Prod<S, Dd>: StaticEq<FD>,
+        <Prod<S, Dd> as StaticEq<FD>>::Output: MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>,
+    ]
+    {
+        type Output = <<Prod<S, Dd> as StaticEq<FD>>::Output as MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>>::Output;
+        #[inline(always)]
+        fn front(self, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
+            <<Prod<S, Dd> as StaticEq<FD>>::Output as MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>>::merge_if(
+                s, d, self, ft, fd, fdt, rest_s, rest_d,
+            )
+        }
+    }
+}
+
+/// `B1`: `s * d == fd` statically, so `s:d` and `f:fd` merge into
+/// `s*f:d`. `B0`: prepend `s:d`.
+pub trait MergeIf<S, Dd, F, FT, FD, FDT, T, DT> {
+    /// The coalesced layout.
+    type Output;
+    /// Continues the walk.
+    #[allow(clippy::too_many_arguments)]
+    fn merge_if(s: S, d: Dd, f: F, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT)
+    -> Self::Output;
+}
+impl<S: IntMul<F>, Dd, F: Int, FT, FD, FDT, T, DT> MergeIf<S, Dd, F, FT, FD, FDT, T, DT> for B1
+where
+    T: Bw<DT, HCons<Prod<S, F>, FT>, HCons<Dd, FDT>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn merge_if(s: S, d: Dd, f: F, ft: FT, _: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
+        rest_s.bw(
+            rest_d,
+            HCons {
+                head: s.mul(f),
+                tail: ft,
+            },
+            HCons { head: d, tail: fdt },
+        )
+    }
+}
+impl<S, Dd, F, FT, FD, FDT, T, DT> MergeIf<S, Dd, F, FT, FD, FDT, T, DT> for B0
+where
+    T: Bw<DT, HCons<S, HCons<F, FT>>, HCons<Dd, HCons<FD, FDT>>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn merge_if(
+        s: S,
+        d: Dd,
+        f: F,
+        ft: FT,
+        fd: FD,
+        fdt: FDT,
+        rest_s: T,
+        rest_d: DT,
+    ) -> Self::Output {
+        let acc_s = HCons {
+            head: s,
+            tail: HCons { head: f, tail: ft },
+        };
+        let acc_d = HCons {
+            head: d,
+            tail: HCons {
+                head: fd,
+                tail: fdt,
+            },
+        };
+        rest_s.bw(rest_d, acc_s, acc_d)
+    }
+}
+
+/// Builds the result from the final stack `F:FD` followed by `Self:FDT`:
+/// one mode is an integer layout (`_1` becomes `_1:_0`), more are a tuple.
+pub trait FinishTail<F, FD, FDT> {
+    /// The coalesced layout.
+    type Output;
+    /// Builds it.
+    fn finish_tail(self, f: F, fd: FD, fdt: FDT) -> Self::Output;
+}
+impl<F: FinishOne<FD>, FD, FDT> FinishTail<F, FD, FDT> for HNil {
+    type Output = F::Output;
+    #[inline(always)]
+    fn finish_tail(self, f: F, fd: FD, _: FDT) -> Self::Output {
+        f.finish_one(fd)
+    }
+}
+impl<F, FD, FDT, A, B> FinishTail<F, FD, FDT> for HCons<A, B> {
+    type Output = Layout<HCons<F, HCons<A, B>>, HCons<FD, FDT>>;
+    #[inline(always)]
+    fn finish_tail(self, f: F, fd: FD, fdt: FDT) -> Self::Output {
+        Layout::from_parts(
+            HCons {
+                head: f,
+                tail: self,
+            },
+            HCons {
+                head: fd,
+                tail: fdt,
+            },
+        )
+    }
+}
+
+/// A single remaining mode `Self:FD` as an integer layout.
+pub trait FinishOne<FD> {
+    /// The coalesced layout.
+    type Output;
+    /// Builds it.
+    fn finish_one(self, fd: FD) -> Self::Output;
+}
+impl<FD> FinishOne<FD> for One {
+    type Output = Layout<One, Z0>;
+    #[inline(always)]
+    fn finish_one(self, _: FD) -> Self::Output {
+        Layout::from_parts(self, Z0::new())
+    }
+}
+impl_for_not_one! {
+    impl<FD> FinishOne<FD> {
+        type Output = Layout<Self, FD>;
+        #[inline(always)]
+        fn finish_one(self, fd: FD) -> Self::Output {
+            Layout::from_parts(self, fd)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! CuTe's layout algebra: `coalesce`, `filter`, and friends.
+//!
+//! Every operation is a trait on the type being recursed on (the shape, or
+//! a flat list of modes), so that inference never recurses into a type it
+//! does not know yet. Static values resolve during type checking; runtime
+//! values follow CuTe's mixed behaviour (for example, runtime modes never
+//! merge).
+
+pub(crate) mod classify;
+mod coalesce;
+mod coalesce_by;
+mod complement;
+mod filter;
+
+pub use classify::{One, OrdIsEqual, StaticEq};
+pub use coalesce::*;
+pub use coalesce_by::*;
+pub use complement::*;
+pub use filter::*;
