@@ -120,7 +120,7 @@ mod tests {
     fn ceil_div_truncates_like_cpp() {
         // (a + b - 1) / b with C++ truncation, negative operands included.
         assert_eq!(checked_ceil_div(-4, 2), Some(-1));
-        assert_eq!(checked_ceil_div(4, -1), Some(-4));
+        assert_eq!(checked_ceil_div(4, -1), Some(-2)); // (4 - 1 - 1) / -1
         assert_eq!(checked_ceil_div(i64::MAX, 2), None);
     }
 

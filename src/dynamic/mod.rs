@@ -224,7 +224,7 @@ impl DynLayout {
     /// ```
     /// use cute_algebra::dynamic::DynLayout;
     /// let l: DynLayout = "(2,(2,2)):(4,(2,1))".parse().unwrap();
-    /// assert_eq!(l.at(5), Ok(6));
+    /// assert_eq!(l.at(5), Ok(5));
     /// ```
     pub fn at(&self, i: i64) -> Result<i64, LayoutError> {
         self.crd2idx(&IntTree::Int(i))
