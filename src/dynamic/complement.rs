@@ -3,11 +3,18 @@
 use alloc::vec::Vec;
 
 use super::coalesce::{bw_coalesce, filter_flat};
-use super::{DynLayout, IntTree, add, mul};
+use super::{DynLayout, IntTree, add, cosize_of, mul};
 use crate::LayoutError;
 use crate::rules::{checked_ceil_div, checked_round_up};
 
 const OP: &str = "complement";
+
+fn positive(t: &IntTree) -> bool {
+    match t {
+        IntTree::Int(v) => *v > 0,
+        IntTree::Tuple(v) => v.iter().all(positive),
+    }
+}
 
 /// `ceil_div(cotarget, b)` folded across a (possibly nested) cotarget shape,
 /// returning the product of the result (CuTe coalesces this static shape).
@@ -32,10 +39,16 @@ fn ceil_div_product(a: &IntTree, b: i64) -> Result<(i64, i64), LayoutError> {
 /// sort the filtered modes by stride, fill each gap `d_k / (d_{k-1} s_{k-1})`,
 /// then extend to the cotarget. Divides and products use this form.
 pub(crate) fn complement_raw(l: &DynLayout, cotarget: &IntTree) -> Result<DynLayout, LayoutError> {
-    if cotarget.leaves().iter().any(|&m| m <= 0) {
+    complement_filtered(filter_flat(l)?, cotarget)
+}
+
+fn complement_filtered(
+    mut modes: Vec<(i64, i64)>,
+    cotarget: &IntTree,
+) -> Result<DynLayout, LayoutError> {
+    if !positive(cotarget) {
         return Err(LayoutError::ZeroSize { op: OP });
     }
-    let mut modes = filter_flat(l)?;
     if modes.len() == 1 && modes[0].1 == 0 {
         let m = cotarget.product().ok_or(LayoutError::Overflow { op: OP })?;
         return Ok(DynLayout::from_modes(&[if m == 1 {
@@ -92,12 +105,14 @@ impl DynLayout {
     /// assert!(four.complement_to(&"(6,3)".parse().unwrap()).is_err());
     /// ```
     pub fn complement_to(&self, cotarget: &IntTree) -> Result<DynLayout, LayoutError> {
-        let r = complement_raw(self, cotarget)?;
+        let filtered = filter_flat(self)?;
+        let size_f = filtered.iter().try_fold(1i64, |p, m| mul(p, m.0, OP))?;
+        let cos_l = cosize_of(&filtered, OP)?;
+        let r = complement_filtered(filtered, cotarget)?;
         let m = cotarget.product().ok_or(LayoutError::Overflow { op: OP })?;
-        let cos_l = self.cosize()?;
-        let cos_r = r.cosize()?;
-        let size_r = r.size()?;
-        let size_f = DynLayout::from_modes(&filter_flat(self)?).size()?;
+        let rf = r.flat();
+        let cos_r = cosize_of(&rf, OP)?;
+        let size_r = rf.iter().try_fold(1i64, |p, m| mul(p, m.0, OP))?;
         let joint = add(cos_l, cos_r - 1, OP)?;
         let bound = |reason| {
             Err(LayoutError::ComplementBound {

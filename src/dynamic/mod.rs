@@ -148,9 +148,9 @@ impl DynLayout {
     /// assert_eq!(l.flat(), vec![(2, 1), (3, 2), (4, 6)]);
     /// ```
     pub fn flat(&self) -> Vec<(i64, i64)> {
-        let s = self.shape.leaves();
-        let d = self.stride.leaves();
-        s.into_iter().zip(d).collect()
+        let mut out = Vec::with_capacity(4);
+        push_pairs(&self.shape, &self.stride, &mut out);
+        out
     }
 
     /// Sub-layout of mode `i` (CuTe's `layout<i>`); an integral layout is its own mode 0.
@@ -196,14 +196,7 @@ impl DynLayout {
     /// assert_eq!("(2,2):(-1,4)".parse::<DynLayout>().unwrap().cosize(), Ok(6));
     /// ```
     pub fn cosize(&self) -> Result<i64, LayoutError> {
-        const OP: &str = "cosize";
-        let mut acc = 1i64;
-        for (s, d) in self.flat() {
-            let abs = d.checked_abs().ok_or(LayoutError::Overflow { op: OP })?;
-            let s1 = s.checked_sub(1).ok_or(LayoutError::Overflow { op: OP })?;
-            acc = add(acc, mul(s1, abs, OP)?, OP)?;
-        }
-        Ok(acc)
+        cosize_of(&self.flat(), "cosize")
     }
 
     /// Number of top-level modes (an integral layout has rank 1).
@@ -231,7 +224,7 @@ impl DynLayout {
     /// ```
     /// use cute_algebra::dynamic::DynLayout;
     /// let l: DynLayout = "(2,(2,2)):(4,(2,1))".parse().unwrap();
-    /// assert_eq!(l.at(5), Ok(5)); // CuTe: crd2idx(5) is 5 (oracle row d054)
+    /// assert_eq!(l.at(5), Ok(5));
     /// ```
     pub fn at(&self, i: i64) -> Result<i64, LayoutError> {
         self.crd2idx(&IntTree::Int(i))
@@ -288,6 +281,28 @@ impl DynLayout {
             }
         }
     }
+}
+
+/// Leaves of congruent trees, paired, in one pass.
+fn push_pairs(s: &IntTree, d: &IntTree, out: &mut Vec<(i64, i64)>) {
+    match (s, d) {
+        (IntTree::Int(a), IntTree::Int(b)) => out.push((*a, *b)),
+        (IntTree::Tuple(a), IntTree::Tuple(b)) => {
+            a.iter().zip(b).for_each(|(x, y)| push_pairs(x, y, out))
+        }
+        _ => {}
+    }
+}
+
+/// `sum((s-1)*|d|) + 1` over flat modes.
+pub(crate) fn cosize_of(modes: &[(i64, i64)], op: &'static str) -> Result<i64, LayoutError> {
+    let mut acc = 1i64;
+    for &(s, d) in modes {
+        let abs = d.checked_abs().ok_or(LayoutError::Overflow { op })?;
+        let s1 = s.checked_sub(1).ok_or(LayoutError::Overflow { op })?;
+        acc = add(acc, mul(s1, abs, op)?, op)?;
+    }
+    Ok(acc)
 }
 
 fn crd2idx_rec(c: &IntTree, s: &IntTree, d: &IntTree) -> Result<i64, LayoutError> {
