@@ -178,21 +178,6 @@ where
     }
 }
 
-/// `size(l)` for a layout or an IntTuple.
-pub trait HasSize {
-    /// The size type.
-    type Size: Int;
-    /// The size.
-    fn size_of(self) -> Self::Size;
-}
-impl<S: IntTuple, D: IntTuple> HasSize for Layout<S, D> {
-    type Size = S::Size;
-    #[inline(always)]
-    fn size_of(self) -> S::Size {
-        self.shape.size()
-    }
-}
-
 /// `cosize(l)` as a free function.
 ///
 /// ```

@@ -30,8 +30,6 @@ pub trait IntTuple: Copy + fmt::Debug + 'static {
     fn flatten(self) -> Self::Flat;
     /// Writes CuTe's print form: `(_2,(_3,4))`.
     fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
-    /// Calls `f` on every leaf value, in order.
-    fn for_each_leaf(self, f: &mut dyn FnMut(i32));
 
     /// Rank, as a method.
     fn rank(self) -> usize {
@@ -83,9 +81,6 @@ impl<T: Int> IntTuple for T {
     fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Int::fmt_cute(self, f)
     }
-    fn for_each_leaf(self, f: &mut dyn FnMut(i32)) {
-        f(self.value())
-    }
 }
 
 impl IntTuple for HNil {
@@ -106,7 +101,6 @@ impl IntTuple for HNil {
     fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("()")
     }
-    fn for_each_leaf(self, _: &mut dyn FnMut(i32)) {}
 }
 impl Tuple for HNil {
     fn fmt_elems(self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
@@ -140,10 +134,6 @@ where
         f.write_str("(")?;
         self.fmt_elems(f, true)?;
         f.write_str(")")
-    }
-    fn for_each_leaf(self, f: &mut dyn FnMut(i32)) {
-        self.head.for_each_leaf(f);
-        self.tail.for_each_leaf(f);
     }
 }
 impl<H: IntTuple, T: Tuple> Tuple for HCons<H, T>
