@@ -26,22 +26,15 @@ impl<S: IntTuple + Compact<LayoutLeft, P1>> MakeLayout for S {
         Layout::from_parts(self, self.compact(P1::new()).0)
     }
 }
-impl<S0, D0, T: LayoutModes> MakeLayout for HCons<Layout<S0, D0>, T> {
-    type Output = Layout<HCons<S0, T::Shapes>, HCons<D0, T::Strides>>;
+impl<S0, D0, T> MakeLayout for HCons<Layout<S0, D0>, T>
+where
+    Self: LayoutModes,
+{
+    type Output = Layout<<Self as LayoutModes>::Shapes, <Self as LayoutModes>::Strides>;
     #[inline(always)]
     fn make_layout(self) -> Self::Output {
-        let (shapes, strides) = self.tail.modes();
-        let Layout { shape, stride } = self.head;
-        Layout::from_parts(
-            HCons {
-                head: shape,
-                tail: shapes,
-            },
-            HCons {
-                head: stride,
-                tail: strides,
-            },
-        )
+        let (shapes, strides) = self.modes();
+        Layout::from_parts(shapes, strides)
     }
 }
 
