@@ -1,11 +1,13 @@
 //! Printing in CuTe's exact format: `Display` for layouts, the
 //! `print_layout` table for rank-2 layouts, and the 1-D listing.
 
-use crate::int::Int;
+use crate::int::{Int, IntAdd};
+use crate::layout::Span;
 use crate::layout::{Crd2Idx, Layout};
 use crate::tuple::{Cute, IntTuple};
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
+use typenum::P1;
 
 /// `shape:stride`, as CuTe's `print`: `(_2,(_2,_2)):(_4,(_2,_1))`.
 impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
@@ -93,6 +95,8 @@ where
     Rank2<S0, S1>: IntTuple,
     Rank2<D0, D1>: IntTuple,
     Rank2<i32, i32>: Crd2Idx<Rank2<S0, S1>, Rank2<D0, D1>>,
+    Rank2<S0, S1>: Span<Rank2<D0, D1>>,
+    <Rank2<S0, S1> as Span<Rank2<D0, D1>>>::Output: IntAdd<P1>,
 {
     /// CuTe's `print_layout` table for a rank-2 layout, byte for byte.
     ///
@@ -112,6 +116,8 @@ where
     Rank2<S0, S1>: IntTuple,
     Rank2<D0, D1>: IntTuple,
     Rank2<i32, i32>: Crd2Idx<Rank2<S0, S1>, Rank2<D0, D1>>,
+    Rank2<S0, S1>: Span<Rank2<D0, D1>>,
+    <Rank2<S0, S1> as Span<Rank2<D0, D1>>>::Output: IntAdd<P1>,
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let l = self.0;
@@ -119,46 +125,40 @@ where
             l.shape().head.size().value(),
             l.shape().tail.head.size().value(),
         );
-        let at = |i: i32, j: i32| {
+        let at = |i: i64, j: i64| {
             let c = HCons {
-                head: i,
+                head: i as i32,
                 tail: HCons {
-                    head: j,
+                    head: j as i32,
                     tail: HNil,
                 },
             };
-            l.crd2idx(c).value()
+            i64::from(l.crd2idx(c).value())
         };
-        let mut cosize = 0;
-        for i in 0..rows {
-            for j in 0..cols {
-                cosize = cosize.max(at(i, j) + 1);
-            }
-        }
-        write_table(f, &l, rows, cols, cosize, &at)
+        writeln!(f, "{l}")?;
+        let cosize = i64::from(l.cosize().value());
+        write_table(f, rows.into(), cols.into(), cosize, &at)
     }
 }
 
-/// The table body shared by every rank-2 layout; `at(i, j)` is the offset.
-/// `w` is the number of digits of the cosize plus 2, as in CuTe.
+/// CuTe's `print_layout` table body, shared by the typed layouts and
+/// `DynLayout`; the caller writes the header line. `at(i, j)` is the offset
+/// and the cell width is the number of digits of `cosize` plus 2, as in CuTe.
 pub(crate) fn write_table(
-    f: &mut fmt::Formatter<'_>,
-    header: &dyn fmt::Display,
-    rows: i32,
-    cols: i32,
-    cosize: i32,
-    at: &dyn Fn(i32, i32) -> i32,
+    f: &mut dyn fmt::Write,
+    rows: i64,
+    cols: i64,
+    cosize: i64,
+    at: &dyn Fn(i64, i64) -> i64,
 ) -> fmt::Result {
-    let digits = {
-        let (mut n, mut d) = (cosize, 1usize);
-        while n >= 10 {
-            n /= 10;
-            d += 1;
-        }
-        d
-    };
+    let mut digits = 1;
+    let mut n = cosize;
+    while n >= 10 {
+        n /= 10;
+        digits += 1;
+    }
     let w = digits + 2;
-    let sep = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
+    let sep = |f: &mut dyn fmt::Write| -> fmt::Result {
         f.write_str("    ")?;
         for _ in 0..cols {
             f.write_str("+")?;
@@ -168,7 +168,6 @@ pub(crate) fn write_table(
         }
         f.write_str("+\n")
     };
-    writeln!(f, "{header}")?;
     f.write_str("    ")?;
     for j in 0..cols {
         write!(f, "  {j:>width$} ", width = w - 2)?;

@@ -1,25 +1,29 @@
 //! CuTe notation output (`(2,(2,2)):(4,(2,1))`) and CuTe's `print_layout` table.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use super::{CoordTree, DynLayout, IntTree};
 use crate::LayoutError;
 
+/// `(a,b,…)` with no spaces, CuTe's tuple form.
+fn write_tuple<T: fmt::Display>(f: &mut fmt::Formatter<'_>, elems: &[T]) -> fmt::Result {
+    f.write_char('(')?;
+    for (i, t) in elems.iter().enumerate() {
+        if i > 0 {
+            f.write_char(',')?;
+        }
+        write!(f, "{t}")?;
+    }
+    f.write_char(')')
+}
+
 impl fmt::Display for IntTree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IntTree::Int(v) => write!(f, "{v}"),
-            IntTree::Tuple(v) => {
-                f.write_char('(')?;
-                for (i, t) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write!(f, "{t}")?;
-                }
-                f.write_char(')')
-            }
+            IntTree::Tuple(v) => write_tuple(f, v),
         }
     }
 }
@@ -29,16 +33,7 @@ impl fmt::Display for CoordTree {
         match self {
             CoordTree::Int(v) => write!(f, "{v}"),
             CoordTree::Underscore => f.write_char('_'),
-            CoordTree::Tuple(v) => {
-                f.write_char('(')?;
-                for (i, t) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write!(f, "{t}")?;
-                }
-                f.write_char(')')
-            }
+            CoordTree::Tuple(v) => write_tuple(f, v),
         }
     }
 }
@@ -73,36 +68,14 @@ impl DynLayout {
         let m = self.mode(0)?;
         let n = self.mode(1)?;
         let (rows, cols) = (m.size()?, n.size()?);
-        let digits = |v: i64| -> usize {
-            let mut s = String::new();
-            let _ = write!(s, "{v}");
-            s.len()
-        };
-        let w = digits(self.cosize()?) + 2;
-        let inner = w - 2;
-        let _ = write!(out, "    ");
-        for j in 0..cols {
-            let _ = write!(out, "  {j:>inner$} ");
-        }
-        out.push('\n');
-        let sep = |out: &mut String| {
-            let _ = write!(out, "    ");
-            for _ in 0..cols {
-                out.push('+');
-                (0..w).for_each(|_| out.push('-'));
-            }
-            out.push_str("+\n");
-        };
+        let mut grid = Vec::with_capacity((rows * cols) as usize);
         for i in 0..rows {
-            sep(&mut out);
-            let _ = write!(out, "{i:>2}  ");
             for j in 0..cols {
-                let off = super::add(m.at(i)?, n.at(j)?, "print_layout")?;
-                let _ = write!(out, "| {off:>inner$} ");
+                grid.push(super::add(m.at(i)?, n.at(j)?, "print_layout")?);
             }
-            out.push_str("|\n");
         }
-        sep(&mut out);
+        let at = |i: i64, j: i64| grid[(i * cols + j) as usize];
+        let _ = crate::print::write_table(&mut out, rows, cols, self.cosize()?, &at);
         Ok(out)
     }
 }
