@@ -436,3 +436,20 @@ where
 /// assert_type_eq_all!(C<0>, cute_algebra::typenum::Z0);
 /// ```
 pub type C<const N: usize> = <<typenum::Const<N> as typenum::ToUInt>::Output as ToStatic>::Output;
+
+/// Calls `$m!` with every kind of integer type and its generic bounds:
+/// `i32 => [], Z0 => [], PInt<U> => [..], NInt<U> => [..]`. Impls written
+/// per kind (instead of a blanket `impl<T: Int>`) leave a tuple type with a
+/// single candidate impl, so rustc reports that impl's failing bound, whose
+/// message is the readable one.
+macro_rules! for_int_kinds {
+    ($m:ident) => {
+        $m!(
+            i32 => [],
+            typenum::Z0 => [],
+            typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
+            typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
+        );
+    };
+}
+pub(crate) use for_int_kinds;

@@ -7,7 +7,7 @@
 
 use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
 use crate::layout::Layout;
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, RankOf, SameRank};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::Z0;
 
@@ -27,13 +27,22 @@ pub trait Crd2Idx<S, D> {
 /// An integer coordinate: the shape decides (an integer mode takes
 /// `c * d`, a tuple mode splits `c`). Dispatching through a trait on the
 /// shape keeps inference from recursing into shapes it does not know yet.
-impl<C: Int, S: IntCoordInto<C, D>, D> Crd2Idx<S, D> for C {
-    type Output = S::Output;
-    #[inline(always)]
-    fn crd2idx(self, shape: S, stride: D) -> Self::Output {
-        shape.int_coord_into(self, stride)
-    }
+///
+/// One impl per kind of integer, not a blanket `impl<C: Int>`: then a tuple
+/// coordinate has a single candidate impl, and rustc reports its failed
+/// rank check instead of "no impl".
+macro_rules! int_coordinate {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<S: IntCoordInto<$T, D>, D, $($g)*> Crd2Idx<S, D> for $T {
+            type Output = S::Output;
+            #[inline(always)]
+            fn crd2idx(self, shape: S, stride: D) -> Self::Output {
+                shape.int_coord_into(self, stride)
+            }
+        }
+    )*};
 }
+crate::int::for_int_kinds!(int_coordinate);
 
 /// How an integer coordinate `C` maps through the shape `Self` with stride `D`.
 pub trait IntCoordInto<C, D> {
@@ -95,7 +104,23 @@ where
     }
 }
 
-/// Tuple coordinate into a tuple mode: by mode, summed.
+/// A tuple coordinate: its rank must be the rank of the shape (mode) it
+/// indexes, then the modes are mapped and summed. The rank check is the
+/// only bound that can fail, so a mismatch is one error that names both
+/// ranks; the walk below it accepts any lengths.
+impl<C0, CT, S, D> Crd2Idx<S, D> for HCons<C0, CT>
+where
+    Self: RankOf + Crd2IdxModes<S, D>,
+    S: RankOf,
+    <Self as RankOf>::Rank: SameRank<S::Rank>,
+{
+    type Output = <Self as Crd2IdxModes<S, D>>::Output;
+    #[inline(always)]
+    fn crd2idx(self, shape: S, stride: D) -> Self::Output {
+        self.crd2idx_modes(shape, stride)
+    }
+}
+/// The empty coordinate of the empty shape.
 impl Crd2Idx<HNil, HNil> for HNil {
     type Output = Z0;
     #[inline(always)]
@@ -103,20 +128,56 @@ impl Crd2Idx<HNil, HNil> for HNil {
         Z0::new()
     }
 }
-#[diagnostic::do_not_recommend]
-impl<C0, CT, S0, ST, D0, DT> Crd2Idx<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
+
+/// The by-mode sum behind a tuple coordinate. Lengths that differ give
+/// `_0` here: [`Crd2Idx`] has already reported them.
+pub trait Crd2IdxModes<S, D> {
+    /// The offset.
+    type Output: Int;
+    /// Computes it.
+    fn crd2idx_modes(self, shape: S, stride: D) -> Self::Output;
+}
+impl<S, D> Crd2IdxModes<S, D> for HNil {
+    type Output = Z0;
+    #[inline(always)]
+    fn crd2idx_modes(self, _: S, _: D) -> Z0 {
+        Z0::new()
+    }
+}
+impl<C0, CT, S0, ST, D0, DT> Crd2IdxModes<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
 where
     C0: Crd2Idx<S0, D0>,
-    CT: Crd2Idx<ST, DT>,
+    CT: Crd2IdxModes<ST, DT>,
     C0::Output: IntAdd<CT::Output>,
 {
     type Output = Sum<C0::Output, CT::Output>;
     #[inline(always)]
-    fn crd2idx(self, shape: HCons<S0, ST>, stride: HCons<D0, DT>) -> Self::Output {
+    fn crd2idx_modes(self, shape: HCons<S0, ST>, stride: HCons<D0, DT>) -> Self::Output {
         let head = self.head.crd2idx(shape.head, stride.head);
-        head.add(self.tail.crd2idx(shape.tail, stride.tail))
+        head.add(self.tail.crd2idx_modes(shape.tail, stride.tail))
     }
 }
+impl<C0, CT> Crd2IdxModes<HNil, HNil> for HCons<C0, CT> {
+    type Output = Z0;
+    #[inline(always)]
+    fn crd2idx_modes(self, _: HNil, _: HNil) -> Z0 {
+        Z0::new()
+    }
+}
+/// A tuple coordinate against an integer mode (one impl per kind of
+/// integer, so that a tuple mode has a single candidate).
+macro_rules! tuple_against_int {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<C0, CT, D, $($g)*> Crd2IdxModes<$T, D> for HCons<C0, CT> {
+            type Output = Z0;
+            #[inline(always)]
+            fn crd2idx_modes(self, _: $T, _: D) -> Z0 {
+                Z0::new()
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(tuple_against_int);
 
 impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     /// The offset of a coordinate (CuTe's `layout(c)`).

@@ -25,10 +25,10 @@ impl<S: IntTuple, D: IntTuple> Crd2Idx<S, D> for Underscore {
 
 /// What one coordinate element keeps of its mode `T`, as a list to splice.
 /// `KEEP_UNDERSCORE` selects slice (keep `_`) or dice (keep the rest).
-#[diagnostic::on_unimplemented(
-    message = "rank mismatch: the slice coordinate does not have the rank and nesting of the layout's shape",
-    label = "a slice coordinate needs the shape's profile, with `_` for kept modes"
-)]
+///
+/// Profiles that do not match give some list here: [`SliceLayout`] checks
+/// the coordinate's rank and nesting first (as [`Crd2Idx`] does, since a
+/// slice coordinate is also a coordinate), so a mismatch is one error.
 pub trait SliceMode<T, const KEEP_UNDERSCORE: bool> {
     /// The kept modes.
     type Output;
@@ -69,14 +69,13 @@ impl<C: Int, T: IntTuple> SliceMode<T, false> for C {
         }
     }
 }
-impl<const K: bool> SliceMode<HNil, K> for HNil {
+impl<T, const K: bool> SliceMode<T, K> for HNil {
     type Output = HNil;
     #[inline(always)]
-    fn slice_mode(self, _: HNil) -> HNil {
+    fn slice_mode(self, _: T) -> HNil {
         HNil
     }
 }
-#[diagnostic::do_not_recommend]
 impl<const K: bool, C0, CT, T0, TT> SliceMode<HCons<T0, TT>, K> for HCons<C0, CT>
 where
     C0: SliceMode<T0, K>,
@@ -91,16 +90,32 @@ where
             .concat(self.tail.slice_mode(t.tail))
     }
 }
+impl<const K: bool, C0, CT> SliceMode<HNil, K> for HCons<C0, CT> {
+    type Output = HNil;
+    #[inline(always)]
+    fn slice_mode(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<const K: bool, C0, CT, T: Int> SliceMode<T, K> for HCons<C0, CT> {
+    type Output = HNil;
+    #[inline(always)]
+    fn slice_mode(self, _: T) -> HNil {
+        HNil
+    }
+}
 
-/// Slicing of a whole layout: the coordinate matches shape and stride at
-/// once, so a mismatch is reported once.
-#[diagnostic::on_unimplemented(
-    message = "rank mismatch: the slice coordinate does not have the rank and nesting of the layout's shape",
-    label = "a slice coordinate needs the shape's profile, with `_` for kept modes"
-)]
-pub trait SliceLayout<S, D, const K: bool>: SliceMode<S, K> + SliceMode<D, K> + Copy {}
-#[diagnostic::do_not_recommend]
-impl<C: SliceMode<S, K> + SliceMode<D, K> + Copy, S, D, const K: bool> SliceLayout<S, D, K> for C {}
+/// Slicing of a whole layout: the coordinate must fit the shape (checked
+/// once, by [`Crd2Idx`], which names both ranks on a mismatch); then it
+/// picks from shape and stride alike.
+pub trait SliceLayout<S, D, const K: bool>:
+    Crd2Idx<S, D> + SliceMode<S, K> + SliceMode<D, K> + Copy
+{
+}
+impl<C, S, D, const K: bool> SliceLayout<S, D, K> for C where
+    C: Crd2Idx<S, D> + SliceMode<S, K> + SliceMode<D, K> + Copy
+{
+}
 
 /// The layout a coordinate `C` keeps of layout `L`.
 pub type Sliced<C, S, D, const K: bool> =
@@ -146,7 +161,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     #[allow(clippy::type_complexity)]
     pub fn slice_and_offset<C>(&self, c: C) -> (Sliced<C, S, D, true>, <C as Crd2Idx<S, D>>::Output)
     where
-        C: SliceLayout<S, D, true> + Crd2Idx<S, D>,
+        C: SliceLayout<S, D, true>,
     {
         (self.slice(c), self.crd2idx(c))
     }

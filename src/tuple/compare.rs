@@ -6,7 +6,7 @@
 //! implemented only for congruent pairs, for constructors to require.
 
 use crate::int::Int;
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, IntegerMode, Rank, RankOf};
 use frunk_core::hlist::{HCons, HNil};
 
 /// Pairwise profile relations, defined for every pair of IntTuples.
@@ -126,13 +126,56 @@ pub fn compatible<A: Relate<B>, B>(a: A, b: B) -> bool {
 
 /// Bound form of congruence, for constructors: implemented only for
 /// congruent pairs, so a non-congruent shape and stride fail to compile.
+///
+/// Each tuple level checks its rank first ([`SameProfile`], which names
+/// both ranks); the walk over the modes below it then accepts any length,
+/// so a mismatch is one error. Integers get one impl per kind (not a
+/// blanket impl) so that a tuple has a single candidate impl.
 #[diagnostic::on_unimplemented(
-    message = "shape and stride are not congruent: the shape `{Self}` and the stride `{D}` have different profiles",
+    message = "shape and stride are not congruent: they have different profiles",
     label = "a layout's shape and stride must have the same nesting and ranks",
     note = "CuTe requires congruent(shape, stride)"
 )]
 pub trait Congruent<D> {}
-impl<A: Int, B: Int> Congruent<B> for A {}
+/// An integer shape with an integer stride (one impl per kind of integer).
+macro_rules! int_congruent {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<B: Int, $($g)*> Congruent<B> for $T {}
+    )*};
+}
+crate::int::for_int_kinds!(int_congruent);
 impl Congruent<HNil> for HNil {}
-#[diagnostic::do_not_recommend]
-impl<H1: Congruent<H2>, T1: Congruent<T2>, H2, T2> Congruent<HCons<H2, T2>> for HCons<H1, T1> {}
+impl<H1, T1, D> Congruent<D> for HCons<H1, T1>
+where
+    Self: RankOf + CongruentModes<D>,
+    D: RankOf,
+    <D as RankOf>::Rank: SameProfile<<Self as RankOf>::Rank>,
+{
+}
+
+/// The modes of a tuple shape against those of its stride; lengths that
+/// differ were already reported by [`Congruent`].
+pub trait CongruentModes<D> {}
+impl<D> CongruentModes<D> for HNil {}
+impl<H1: Congruent<H2>, T1: CongruentModes<T2>, H2, T2> CongruentModes<HCons<H2, T2>>
+    for HCons<H1, T1>
+{
+}
+impl<H1, T1> CongruentModes<HNil> for HCons<H1, T1> {}
+/// A tuple shape against an integer stride (one impl per kind of integer).
+macro_rules! tuple_against_int {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<H1, T1, $($g)*> CongruentModes<$T> for HCons<H1, T1> {}
+    )*};
+}
+crate::int::for_int_kinds!(tuple_against_int);
+
+/// The rank check behind [`Congruent`].
+#[diagnostic::on_unimplemented(
+    message = "shape and stride are not congruent: the stride has `{Self}` where the shape has `{R}`",
+    label = "a layout's shape and stride must have the same nesting and ranks",
+    note = "CuTe requires congruent(shape, stride); `IntegerMode` means an integer where the other is a tuple"
+)]
+pub trait SameProfile<R> {}
+impl<const N: usize> SameProfile<Rank<N>> for Rank<N> {}
+impl SameProfile<IntegerMode> for IntegerMode {}

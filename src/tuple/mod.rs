@@ -20,9 +20,11 @@ mod compare;
 mod helpers;
 mod index;
 mod prefix;
+mod rank;
 
 pub use basics::*;
 pub use compare::*;
 pub use helpers::*;
 pub use index::*;
 pub use prefix::*;
+pub use rank::*;
