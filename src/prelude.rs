@@ -6,8 +6,8 @@ pub use crate::int::{
     IntSub, StaticInt,
 };
 pub use crate::layout::{
-    Underscore, cosize, crd2idx, dice, idx2crd, make_layout, make_layout_like, make_layout_right,
-    make_ordered_layout, slice,
+    Underscore, cosize, crd2idx, dice, idx2crd, make_fragment_like, make_layout, make_layout_like,
+    make_layout_right, make_ordered_layout, slice,
 };
 pub use crate::tuple::{
     IntTuple, TupleIndex, append, compact_col_major, compact_row_major, compatible, congruent,

@@ -1,12 +1,14 @@
 //! `Layout<S, D>`: a shape and a stride, a function from coordinates to offsets.
 
 mod crd2idx;
+mod fragment;
 mod idx2crd;
 mod make;
 mod ordered;
 mod slice;
 
 pub use crd2idx::*;
+pub use fragment::*;
 pub use idx2crd::*;
 pub use make::*;
 pub use ordered::*;

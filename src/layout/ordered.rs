@@ -254,41 +254,51 @@ pub fn make_ordered_layout<S: CompactOrder<O> + Copy, O>(
     Layout::from_parts(shape, stride)
 }
 
-/// CuTe's `filter_zeros(stride, shape)`: the shape with every leaf whose
-/// stride is a static `_0` replaced by `_1`.
+/// CuTe's `filter_zeros(stride, shape)`: the shape `Self` with every leaf
+/// whose stride (in `D`) is the static `_0` replaced by `_1`. Runtime zeros
+/// stay, as in CuTe.
 pub trait FilterZeros<D> {
     /// The filtered shape.
-    type Output;
+    type Output: IntTuple;
     /// Filters.
     fn filter_zeros(self, stride: D) -> Self::Output;
 }
 impl<S: Int> FilterZeros<Z0> for S {
     type Output = P1;
+    #[inline(always)]
     fn filter_zeros(self, _: Z0) -> P1 {
         P1::new()
     }
 }
 macro_rules! keep_nonzero {
-    ($([$($g:tt)*] $D:ty),*) => {$(
+    ($($D:ty => [$($g:tt)*]),*) => {$(
         impl<S: Int, $($g)*> FilterZeros<$D> for S {
             type Output = S;
+            #[inline(always)]
             fn filter_zeros(self, _: $D) -> S {
                 self
             }
         }
     )*};
 }
-keep_nonzero!([] i32, [U: typenum::Unsigned + typenum::NonZero] typenum::PInt<U>, [U: typenum::Unsigned + typenum::NonZero] typenum::NInt<U>);
+keep_nonzero!(
+    i32 => [],
+    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
+    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
+);
 impl FilterZeros<HNil> for HNil {
     type Output = HNil;
+    #[inline(always)]
     fn filter_zeros(self, _: HNil) -> HNil {
         HNil
     }
 }
-impl<S0: FilterZeros<D0>, ST: FilterZeros<DT>, D0, DT> FilterZeros<HCons<D0, DT>>
-    for HCons<S0, ST>
+impl<S0: FilterZeros<D0>, ST: FilterZeros<DT>, D0, DT> FilterZeros<HCons<D0, DT>> for HCons<S0, ST>
+where
+    HCons<S0::Output, ST::Output>: IntTuple,
 {
     type Output = HCons<S0::Output, ST::Output>;
+    #[inline(always)]
     fn filter_zeros(self, stride: HCons<D0, DT>) -> Self::Output {
         HCons {
             head: self.head.filter_zeros(stride.head),

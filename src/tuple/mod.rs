@@ -21,6 +21,7 @@ mod helpers;
 mod index;
 mod prefix;
 mod rank;
+mod static_flag;
 
 pub use basics::*;
 pub use compare::*;
@@ -28,3 +29,4 @@ pub use helpers::*;
 pub use index::*;
 pub use prefix::*;
 pub use rank::*;
+pub use static_flag::*;
