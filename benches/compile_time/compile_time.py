@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Compile-time benchmark: N static algebra calls in a generated crate.
+
+    python3 benches/compile_time/compile_time.py [--ops OPS] [--n 10,100,300]
+                                                  [--max-stride K] [--release]
+
+For each N it writes a crate (in target/compile_time/n<N>) that depends on
+cute-algebra by path and holds N distinct static calls spread over the
+operations, each checked against the runtime algebra (`cute-algebra eval`,
+which reproduces every oracle row). Inputs are random static layouts; a
+candidate is kept only if the runtime algebra accepts it, so every call is
+admissible. It then times `cargo check` (and `cargo build --release` with
+--release) of that crate, after building the dependencies once, and prints
+total seconds and ms per call over an N = 0 baseline.
+
+Expected values come from the runtime path, so the generated crate is also
+a static/runtime agreement test. Nothing here is asserted about time.
+"""
+import argparse, os, random, re, shutil, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUT = os.path.join(ROOT, "target", "compile_time")
+ALL_OPS = ["composition", "complement", "coalesce", "logical_divide", "zipped_divide",
+           "logical_product", "raked_product", "right_inverse"]
+
+
+def rand_flat(rng, rank, max_stride):
+    """A random layout of `rank` modes: a permuted compact layout, maybe
+    scaled, with an occasional stride 0."""
+    shape = [rng.choice([1, 2, 2, 3, 4, 4, 8, 16]) for _ in range(rank)]
+    order = list(range(rank)); rng.shuffle(order)
+    stride = [0] * rank
+    cur = rng.choice([1, 1, 1, 2, 4])
+    for i in order:
+        stride[i] = cur
+        cur *= shape[i]
+    if rng.random() < 0.15:
+        stride[rng.randrange(rank)] = 0
+    if max_stride and max(stride) * 2 <= max_stride and rng.random() < 0.1:
+        k = max_stride // max(max(stride), 1)
+        stride = [d * k for d in stride]
+    return shape, stride
+
+
+def fmt_tuple(xs):
+    return str(xs[0]) if len(xs) == 1 else "(" + ",".join(map(str, xs)) + ")"
+
+
+def rand_layout(rng, max_rank, max_stride):
+    rank = rng.randint(1, max_rank)
+    s, d = rand_flat(rng, rank, max_stride)
+    if rank >= 2 and rng.random() < 0.3:   # nest the first two modes
+        return f"(({s[0]},{s[1]}){''.join(',' + str(x) for x in s[2:])}):(({d[0]},{d[1]}){''.join(',' + str(x) for x in d[2:])})"
+    return f"{fmt_tuple(s)}:{fmt_tuple(d)}"
+
+
+def candidate(rng, op, max_stride):
+    a = rand_layout(rng, 3, max_stride)
+    if op in ("coalesce", "right_inverse"):
+        return f"{op}({a})"
+    if op == "complement":
+        return f"complement({a}, {rng.choice([1, 16, 64, 128, 256, 1024])})"
+    if op == "composition":
+        return f"composition({a}, {rand_layout(rng, 2, 16)})"
+    if op in ("logical_divide", "zipped_divide"):
+        t = rng.choice([2, 4, 8])
+        return f"{op}({a}, {t}:{rng.choice([1, 2])})"
+    if op in ("logical_product", "raked_product"):
+        return f"{op}({a}, {rand_layout(rng, 2, 8)})"
+    raise ValueError(op)
+
+
+def to_rust(expr):
+    """The mini-language call -> Rust: layouts become layout![..], integers int!(..)."""
+    name, args = re.match(r"(\w+)\((.*)\)$", expr).groups()
+    parts, depth, cur = [], 0, ""
+    for ch in args:
+        depth += ch in "(<"; depth -= ch in ")>"
+        if ch == "," and depth == 0:
+            parts.append(cur.strip()); cur = ""
+        else:
+            cur += ch
+    parts.append(cur.strip())
+    def arg(p):
+        if ":" in p:
+            s, d = p.split(":")
+            return f"layout![{s} : {d}]"
+        return f"int!({p})"
+    return f"{name}({', '.join(arg(p) for p in parts)})"
+
+
+def evaluate(exprs):
+    """Runs `cute-algebra eval -` once over all candidates."""
+    r = subprocess.run(["cargo", "run", "-q", "--release", "-p", "layout-cli", "--", "eval", "-"],
+                       cwd=ROOT, input="\n".join(exprs) + "\n", capture_output=True, text=True)
+    return r.stdout.splitlines()
+
+
+def pick(ops, n, seed, max_stride):
+    rng = random.Random(seed)
+    chosen, seen = [], set()
+    while len(chosen) < n:
+        cands = []
+        while len(cands) < 4 * n + 40:
+            e = candidate(rng, ops[len(cands) % len(ops)], max_stride)
+            if e not in seen:
+                seen.add(e); cands.append(e)
+        for e, out in zip(cands, evaluate(cands)):
+            if not out.startswith("error") and len(chosen) < n:
+                op = e.split("(")[0]
+                if sum(c[0].startswith(op + "(") for c in chosen) < (n + len(ops) - 1) // len(ops):
+                    chosen.append((e, out))
+    return chosen
+
+
+def write_crate(n, calls):
+    d = os.path.join(OUT, f"n{n}")
+    os.makedirs(os.path.join(d, "src"), exist_ok=True)
+    with open(os.path.join(d, "Cargo.toml"), "w") as f:
+        f.write(f'[package]\nname = "ct-n{n}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
+                f'[dependencies]\ncute-algebra = {{ path = "{ROOT}" }}\n\n[workspace]\n')
+    body = ["#![allow(clippy::all)]", "use cute_algebra::prelude::*;", "",
+            "fn strip(s: String) -> String { s.replace('_', \"\") }", "", "fn main() {"]
+    for e, want in calls:
+        body.append(f"    // {e}")
+        body.append(f"    assert_eq!(strip({to_rust(e)}.to_string()), \"{want}\");")
+    body.append(f"    println!(\"{len(calls)} static calls agree with the runtime algebra\");")
+    body.append("}")
+    with open(os.path.join(d, "src", "main.rs"), "w") as f:
+        f.write("\n".join(body) + "\n")
+    return d
+
+
+def timed(cmd, cwd, env):
+    t = time.time()
+    r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(r.stderr[-4000:])
+        raise SystemExit(f"failed: {' '.join(cmd)} in {cwd}")
+    return time.time() - t
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ops", default=",".join(ALL_OPS))
+    ap.add_argument("--n", default="10,100,300")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-stride", type=int, default=0, help="scale some layouts up to this stride")
+    ap.add_argument("--release", action="store_true", help="also time cargo build --release")
+    ap.add_argument("--run", action="store_true", help="also run the generated binary")
+    args = ap.parse_args()
+    ops = args.ops.split(",")
+    ns = [int(x) for x in args.n.split(",")]
+    env = dict(os.environ, CARGO_INCREMENTAL="0", CARGO_TARGET_DIR=os.path.join(OUT, "target"))
+    base = write_crate(0, [])
+    timed(["cargo", "check", "-q"], base, env)                 # dependencies, once
+    if args.release:
+        timed(["cargo", "build", "-q", "--release"], base, env)
+    def measure(d, name):
+        os.utime(os.path.join(d, "src", "main.rs"))
+        c = timed(["cargo", "check", "-q"], d, env)
+        b = timed(["cargo", "build", "-q", "--release"], d, env) if args.release else None
+        if args.run:
+            subprocess.run(["cargo", "run", "-q"] + (["--release"] if args.release else []),
+                           cwd=d, env=env, check=True)
+        return c, b
+    c0, b0 = measure(base, "ct-n0")
+    print(f"ops: {','.join(ops)}; max stride: {args.max_stride or 'natural (<= 4096)'}")
+    print(f"baseline (0 calls): check {c0:.2f} s" + (f", release {b0:.2f} s" if b0 else ""))
+    print("| N | cargo check (s) | ms/call | cargo build --release (s) | ms/call |")
+    print("|---:|---:|---:|---:|---:|")
+    for n in ns:
+        calls = pick(ops, n, args.seed + n, args.max_stride)
+        d = write_crate(n, calls)
+        c, b = measure(d, f"ct-n{n}")
+        bs = f"{b:.2f} | {1000 * (b - b0) / n:.1f}" if b else "- | -"
+        print(f"| {n} | {c:.2f} | {1000 * (c - c0) / n:.1f} | {bs} |")
+
+
+if __name__ == "__main__":
+    main()
