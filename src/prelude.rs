@@ -1,6 +1,9 @@
 //! Everything a user needs, in one line: `use cute_algebra::prelude::*;`.
 
-pub use crate::algebra::{coalesce, coalesce_by, complement, filter};
+pub use crate::algebra::composition::composition;
+pub use crate::algebra::{
+    Composed, Composition, coalesce, coalesce_by, complement, filter, try_composition,
+};
 pub use crate::int::{
     Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntGcd, IntMax, IntMin, IntMul, IntRem, IntShapeDiv,
     IntSub, StaticInt,

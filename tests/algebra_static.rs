@@ -4,6 +4,678 @@
 use cute_algebra::prelude::*;
 
 #[test]
+fn g001() {
+    // composition(1:0, 1:0)
+    assert_eq!(
+        composition(layout![1 : 0], layout![1 : 0]).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g002() {
+    // composition(1:0, 1:1)
+    assert_eq!(
+        composition(layout![1 : 0], layout![1 : 1]).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g003() {
+    // composition(1:1, 1:0)
+    assert_eq!(
+        composition(layout![1 : 1], layout![1 : 0]).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g004() {
+    // composition(1:1, 1:1)
+    assert_eq!(
+        composition(layout![1 : 1], layout![1 : 1]).to_string(),
+        "_1:_1"
+    );
+}
+
+#[test]
+fn g005() {
+    // composition((4):(1), (4):(1))
+    assert_eq!(
+        composition(layout![(4) : (1)], layout![(4) : (1)]).to_string(),
+        "(_4):(_1)"
+    );
+}
+
+#[test]
+fn g006() {
+    // composition((4):(2), (4):(1))
+    assert_eq!(
+        composition(layout![(4) : (2)], layout![(4) : (1)]).to_string(),
+        "(_4):(_2)"
+    );
+}
+
+#[test]
+fn g007() {
+    // composition((4):(0), (4):(1))
+    assert_eq!(
+        composition(layout![(4) : (0)], layout![(4) : (1)]).to_string(),
+        "(_4):(_0)"
+    );
+}
+
+#[test]
+fn g008() {
+    // composition((4):(1), (4):(0))
+    assert_eq!(
+        composition(layout![(4) : (1)], layout![(4) : (0)]).to_string(),
+        "(_4):(_0)"
+    );
+}
+
+#[test]
+fn g009() {
+    // composition((4):(1), (1):(0))
+    assert_eq!(
+        composition(layout![(4) : (1)], layout![(1) : (0)]).to_string(),
+        "(_1):(_0)"
+    );
+}
+
+#[test]
+fn g010() {
+    // composition((4):(1), (2):(1))
+    assert_eq!(
+        composition(layout![(4) : (1)], layout![(2) : (1)]).to_string(),
+        "(_2):(_1)"
+    );
+}
+
+#[test]
+fn g011() {
+    // composition((4):(2), (2):(1))
+    assert_eq!(
+        composition(layout![(4) : (2)], layout![(2) : (1)]).to_string(),
+        "(_2):(_2)"
+    );
+}
+
+#[test]
+fn g012() {
+    // composition((4):(1), (2):(2))
+    assert_eq!(
+        composition(layout![(4) : (1)], layout![(2) : (2)]).to_string(),
+        "(_2):(_2)"
+    );
+}
+
+#[test]
+fn g013() {
+    // composition((4):(2), (2):(2))
+    assert_eq!(
+        composition(layout![(4) : (2)], layout![(2) : (2)]).to_string(),
+        "(_2):(_4)"
+    );
+}
+
+#[test]
+fn g014() {
+    // composition((4,3):(1,4), (12):(1))
+    assert_eq!(
+        composition(layout![(4,3) : (1,4)], layout![(12) : (1)]).to_string(),
+        "(_12):(_1)"
+    );
+}
+
+#[test]
+fn g015() {
+    // composition((12):(1), (4,3):(1,4))
+    assert_eq!(
+        composition(layout![(12) : (1)], layout![(4,3) : (1,4)]).to_string(),
+        "(_4,_3):(_1,_4)"
+    );
+}
+
+#[test]
+fn g016() {
+    // composition((12):(2), (4,3):(1,4))
+    assert_eq!(
+        composition(layout![(12) : (2)], layout![(4,3) : (1,4)]).to_string(),
+        "(_4,_3):(_2,_8)"
+    );
+}
+
+#[test]
+fn g017() {
+    // composition((12):(1), (4,3):(3,1))
+    assert_eq!(
+        composition(layout![(12) : (1)], layout![(4,3) : (3,1)]).to_string(),
+        "(_4,_3):(_3,_1)"
+    );
+}
+
+#[test]
+fn g018() {
+    // composition((12):(2), (4,3):(3,1))
+    assert_eq!(
+        composition(layout![(12) : (2)], layout![(4,3) : (3,1)]).to_string(),
+        "(_4,_3):(_6,_2)"
+    );
+}
+
+#[test]
+fn g019() {
+    // composition((12):(1), (2,3):(2,4))
+    assert_eq!(
+        composition(layout![(12) : (1)], layout![(2,3) : (2,4)]).to_string(),
+        "(_2,_3):(_2,_4)"
+    );
+}
+
+#[test]
+fn g020() {
+    // composition((4,3):(1,4), (4,3):(1,4))
+    assert_eq!(
+        composition(layout![(4,3) : (1,4)], layout![(4,3) : (1,4)]).to_string(),
+        "(_4,_3):(_1,_4)"
+    );
+}
+
+#[test]
+fn g021() {
+    // composition((4,3):(1,4), (6):(1))
+    assert_eq!(
+        composition(layout![(4,3) : (1,4)], layout![(6) : (1)]).to_string(),
+        "(_6):(_1)"
+    );
+}
+
+#[test]
+fn g022() {
+    // composition((4,3):(1,4), (6):(2))
+    assert_eq!(
+        composition(layout![(4,3) : (1,4)], layout![(6) : (2)]).to_string(),
+        "(_6):(_2)"
+    );
+}
+
+#[test]
+fn g023() {
+    // composition((4,3):(1,4), (6,2):(2,1))
+    assert_eq!(
+        composition(layout![(4,3) : (1,4)], layout![(6,2) : (2,1)]).to_string(),
+        "(_6,_2):(_2,_1)"
+    );
+}
+
+#[test]
+fn g024() {
+    // composition((4,3):(1,4), (4,3):(3,1))
+    assert_eq!(
+        composition(layout![(4,3) : (1,4)], layout![(4,3) : (3,1)]).to_string(),
+        "(_4,_3):(_3,_1)"
+    );
+}
+
+#[test]
+fn g025() {
+    // composition((4,3):(3,1), (4,3):(1,4))
+    assert_eq!(
+        composition(layout![(4,3) : (3,1)], layout![(4,3) : (1,4)]).to_string(),
+        "(_4,_3):(_3,_1)"
+    );
+}
+
+#[test]
+fn g026() {
+    // composition((4,3):(3,1), (12):(1))
+    assert_eq!(
+        composition(layout![(4,3) : (3,1)], layout![(12) : (1)]).to_string(),
+        "((_4,_3)):((_3,_1))"
+    );
+}
+
+#[test]
+fn g027() {
+    // composition((4,3):(3,1), (6):(2))
+    assert_eq!(
+        composition(layout![(4,3) : (3,1)], layout![(6) : (2)]).to_string(),
+        "((_2,_3)):((_6,_1))"
+    );
+}
+
+#[test]
+fn g028() {
+    // composition((4,3):(3,1), (6,2):(2,1))
+    assert_eq!(
+        composition(layout![(4,3) : (3,1)], layout![(6,2) : (2,1)]).to_string(),
+        "((_2,_3),_2):((_6,_1),_3)"
+    );
+}
+
+#[test]
+fn g029() {
+    // composition((8,8):(1,8), ((2,2,2),(2,2,2)):((1,16,4),(8,2,32)))
+    assert_eq!(
+        composition(
+            layout![(8,8) : (1,8)],
+            layout![((2,2,2),(2,2,2)) : ((1,16,4),(8,2,32))]
+        )
+        .to_string(),
+        "((_2,_2,_2),(_2,_2,_2)):((_1,_16,_4),(_8,_2,_32))"
+    );
+}
+
+#[test]
+fn g030() {
+    // composition((8,8):(8,1), ((2,2,2),(2,2,2)):((1,16,4),(8,2,32)))
+    assert_eq!(
+        composition(
+            layout![(8,8) : (8,1)],
+            layout![((2,2,2),(2,2,2)) : ((1,16,4),(8,2,32))]
+        )
+        .to_string(),
+        "((_2,_2,_2),(_2,_2,_2)):((_8,_2,_32),(_1,_16,_4))"
+    );
+}
+
+#[test]
+fn g031() {
+    // composition(((4,2)):((1,16)), (4,2):(2,1))
+    assert_eq!(
+        composition(layout![((4,2)) : ((1,16))], layout![(4,2) : (2,1)]).to_string(),
+        "((_2,_2),_2):((_2,_16),_1)"
+    );
+}
+
+#[test]
+fn g032() {
+    // composition((2,2):(2,1), (2,2):(2,1))
+    assert_eq!(
+        composition(layout![(2,2) : (2,1)], layout![(2,2) : (2,1)]).to_string(),
+        "(_2,_2):(_1,_2)"
+    );
+}
+
+#[test]
+fn g033() {
+    // composition((4,8,2):(1,4,32), (2,2,2):(2,8,1))
+    assert_eq!(
+        composition(layout![(4,8,2) : (1,4,32)], layout![(2,2,2) : (2,8,1)]).to_string(),
+        "(_2,_2,_2):(_2,_8,_1)"
+    );
+}
+
+#[test]
+fn g034() {
+    // composition((4,8,2):(2,8,1), (2,2,2):(1,8,2))
+    assert_eq!(
+        composition(layout![(4,8,2) : (2,8,1)], layout![(2,2,2) : (1,8,2)]).to_string(),
+        "(_2,_2,_2):(_2,_16,_4)"
+    );
+}
+
+#[test]
+fn g035() {
+    // composition((4,8,2):(2,8,1), (4,2,2):(2,8,1))
+    assert_eq!(
+        composition(layout![(4,8,2) : (2,8,1)], layout![(4,2,2) : (2,8,1)]).to_string(),
+        "(_4,_2,_2):(_4,_16,_2)"
+    );
+}
+
+#[test]
+fn g036() {
+    // composition(12:1, 4:1)
+    assert_eq!(
+        composition(layout![12 : 1], layout![4 : 1]).to_string(),
+        "_4:_1"
+    );
+    // composition(12d:1d, 4s:1s)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    assert_eq!(
+        composition(layout![d0 : d1], layout![4 : 1]).to_string(),
+        "_4:1"
+    );
+}
+
+#[test]
+fn g037() {
+    // composition(12:1, 4:1)
+    assert_eq!(
+        composition(layout![12 : 1], layout![4 : 1]).to_string(),
+        "_4:_1"
+    );
+    // composition(12d:1d, 4s:1d)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    let d2: i32 = 1;
+    assert_eq!(
+        composition(layout![d0 : d1], layout![4 : d2]).to_string(),
+        "_4:1"
+    );
+}
+
+#[test]
+fn g038() {
+    // composition(12:1, 4:1)
+    assert_eq!(
+        composition(layout![12 : 1], layout![4 : 1]).to_string(),
+        "_4:_1"
+    );
+    // composition(12d:1s, 4s:1d)
+    let d0: i32 = 12;
+    let d1: i32 = 1;
+    assert_eq!(
+        composition(layout![d0 : 1], layout![4 : d1]).to_string(),
+        "_4:1"
+    );
+}
+
+#[test]
+fn g039() {
+    // composition(12:1, 4:1)
+    assert_eq!(
+        composition(layout![12 : 1], layout![4 : 1]).to_string(),
+        "_4:_1"
+    );
+    // composition(12d:1s, 4s:1s)
+    let d0: i32 = 12;
+    assert_eq!(
+        composition(layout![d0 : 1], layout![4 : 1]).to_string(),
+        "_4:_1"
+    );
+}
+
+#[test]
+fn g040() {
+    // composition((12,3):(1,24), (4):(1))
+    assert_eq!(
+        composition(layout![(12,3) : (1,24)], layout![(4) : (1)]).to_string(),
+        "(_4):(_1)"
+    );
+    // composition((12d,3d):(1d,24d), (4s):(1s))
+    let d0: i32 = 12;
+    let d1: i32 = 3;
+    let d2: i32 = 1;
+    let d3: i32 = 24;
+    assert_eq!(
+        composition(layout![(d0,d1) : (d2,d3)], layout![(4) : (1)]).to_string(),
+        "((4,1)):((1,24))"
+    );
+}
+
+#[test]
+fn g041() {
+    // composition(16:2, 4:2)
+    assert_eq!(
+        composition(layout![16 : 2], layout![4 : 2]).to_string(),
+        "_4:_4"
+    );
+    // composition(16d:2d, 4d:2d)
+    let d0: i32 = 16;
+    let d1: i32 = 2;
+    let d2: i32 = 4;
+    let d3: i32 = 2;
+    assert_eq!(
+        composition(layout![d0 : d1], layout![d2 : d3]).to_string(),
+        "4:4"
+    );
+}
+
+#[test]
+fn g042() {
+    // composition((128,24,5):(1,128,3072), 64:2)
+    assert_eq!(
+        composition(layout![(128,24,5) : (1,128,3072)], layout![64 : 2]).to_string(),
+        "_64:_2"
+    );
+    // composition((128d,24d,5d):(1d,128d,3072d), 64d:2d)
+    let d0: i32 = 128;
+    let d1: i32 = 24;
+    let d2: i32 = 5;
+    let d3: i32 = 1;
+    let d4: i32 = 128;
+    let d5: i32 = 3072;
+    let d6: i32 = 64;
+    let d7: i32 = 2;
+    assert_eq!(
+        composition(layout![(d0,d1,d2) : (d3,d4,d5)], layout![d6 : d7]).to_string(),
+        "(64,1,1):(2,128,3072)"
+    );
+}
+
+#[test]
+fn g043() {
+    // composition((128,24,5):(1,128,3072), 480:32)
+    assert_eq!(
+        composition(layout![(128,24,5) : (1,128,3072)], layout![480 : 32]).to_string(),
+        "_480:_32"
+    );
+    // composition((128d,24d,5d):(1d,128d,3072d), 480d:32s)
+    let d0: i32 = 128;
+    let d1: i32 = 24;
+    let d2: i32 = 5;
+    let d3: i32 = 1;
+    let d4: i32 = 128;
+    let d5: i32 = 3072;
+    let d6: i32 = 480;
+    assert_eq!(
+        composition(layout![(d0,d1,d2) : (d3,d4,d5)], layout![d6 : 32]).to_string(),
+        "(4,24,5):(32,128,3072)"
+    );
+}
+
+#[test]
+fn g044() {
+    // composition((1):(0), (4):(1))
+    assert_eq!(
+        composition(layout![(1) : (0)], layout![(4) : (1)]).to_string(),
+        "(_4):(_0)"
+    );
+}
+
+#[test]
+fn g045() {
+    // composition((1):(1), (4):(1))
+    assert_eq!(
+        composition(layout![(1) : (1)], layout![(4) : (1)]).to_string(),
+        "(_4):(_1)"
+    );
+}
+
+#[test]
+fn g046() {
+    // composition((4):(1), (4):(2))
+    assert_eq!(
+        composition(layout![(4) : (1)], layout![(4) : (2)]).to_string(),
+        "(_4):(_2)"
+    );
+}
+
+#[test]
+fn g047() {
+    // composition((4,3):(3,1), (24):(1))
+    assert_eq!(
+        composition(layout![(4,3) : (3,1)], layout![(24) : (1)]).to_string(),
+        "((_4,_6)):((_3,_1))"
+    );
+}
+
+#[test]
+fn g048() {
+    // composition((4,3):(3,1), (8):(1))
+    assert_eq!(
+        composition(layout![(4,3) : (3,1)], layout![(8) : (1)]).to_string(),
+        "((_4,_2)):((_3,_1))"
+    );
+}
+
+#[test]
+fn g049() {
+    // composition((4,3,1):(3,1,0), (24):(1))
+    assert_eq!(
+        composition(layout![(4,3,1) : (3,1,0)], layout![(24) : (1)]).to_string(),
+        "((_4,_3,_2)):((_3,_1,_0))"
+    );
+}
+
+#[test]
+fn g050() {
+    // composition((4,3,1):(3,1,0), (4):(1))
+    assert_eq!(
+        composition(layout![(4,3,1) : (3,1,0)], layout![(4) : (1)]).to_string(),
+        "(_4):(_3)"
+    );
+}
+
+#[test]
+fn g051() {
+    // composition((4,6,8):(1,4,7), 6:1)
+    assert_eq!(
+        composition(layout![(4,6,8) : (1,4,7)], layout![6 : 1]).to_string(),
+        "_6:_1"
+    );
+}
+
+#[test]
+fn g052() {
+    // composition((4,6,8,10):(2,3,5,7), 6:12)
+    assert_eq!(
+        composition(layout![(4,6,8,10) : (2,3,5,7)], layout![6 : 12]).to_string(),
+        "(_2,_3):(_9,_5)"
+    );
+}
+
+#[test]
+fn g053() {
+    // composition((8,8):(8,1), 2:3)
+    assert_eq!(
+        composition(layout![(8,8) : (8,1)], layout![2 : 3]).to_string(),
+        "_2:_24"
+    );
+}
+
+#[test]
+fn g054() {
+    // composition((8,8):(8,1), 3:3)
+    assert_eq!(
+        composition(layout![(8,8) : (8,1)], layout![3 : 3]).to_string(),
+        "_3:_24"
+    );
+}
+
+#[test]
+fn g055() {
+    // composition(3:1, 4:1)
+    assert_eq!(
+        composition(layout![3 : 1], layout![4 : 1]).to_string(),
+        "_4:_1"
+    );
+    // composition(3d:1s, 4s:1s)
+    let d0: i32 = 3;
+    assert_eq!(
+        composition(layout![d0 : 1], layout![4 : 1]).to_string(),
+        "_4:_1"
+    );
+}
+
+#[test]
+fn g056() {
+    // composition((48,24,5):(1,128,3072), 32:1)
+    assert_eq!(
+        composition(layout![(48,24,5) : (1,128,3072)], layout![32 : 1]).to_string(),
+        "_32:_1"
+    );
+    // composition((48d,24d,5d):(1s,128d,3072d), 32d:1s)
+    let d0: i32 = 48;
+    let d1: i32 = 24;
+    let d2: i32 = 5;
+    let d3: i32 = 128;
+    let d4: i32 = 3072;
+    let d5: i32 = 32;
+    assert_eq!(
+        composition(layout![(d0,d1,d2) : (1,d3,d4)], layout![d5 : 1]).to_string(),
+        "(32,1,1):(_1,128,3072)"
+    );
+}
+
+#[test]
+fn g057() {
+    // composition((4):(-1), (4):(1))
+    assert_eq!(
+        composition(layout![(4) : (-1)], layout![(4) : (1)]).to_string(),
+        "(_4):(_-1)"
+    );
+}
+
+#[test]
+fn g058() {
+    // composition((4):(1), (4):(-1))
+    assert_eq!(
+        composition(layout![(4) : (1)], layout![(4) : (-1)]).to_string(),
+        "(_4):(_-1)"
+    );
+}
+
+#[test]
+fn g059() {
+    // composition((4):(-1), (4):(-1))
+    assert_eq!(
+        composition(layout![(4) : (-1)], layout![(4) : (-1)]).to_string(),
+        "(_4):(_1)"
+    );
+}
+
+#[test]
+fn g060() {
+    // composition((4):(1), (4):(-2))
+    assert_eq!(
+        composition(layout![(4) : (1)], layout![(4) : (-2)]).to_string(),
+        "(_4):(_-2)"
+    );
+}
+
+#[test]
+fn g061() {
+    // composition((4,4):(-1,1), (2,4,2):(1,2,8))
+    assert_eq!(
+        composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,2,8)]).to_string(),
+        "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)"
+    );
+}
+
+#[test]
+fn g062() {
+    // composition((4,4):(-1,1), (2,4,2):(1,4,2))
+    assert_eq!(
+        composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,4,2)]).to_string(),
+        "(_2,_4,_2):(_-1,_1,_-2)"
+    );
+}
+
+#[test]
+fn g063() {
+    // composition((1,(2,4)):(0,(-1,512)), 2:-1)
+    assert_eq!(
+        composition(layout![(1,(2,4)) : (0,(-1,512))], layout![2 : -1]).to_string(),
+        "_2:_1"
+    );
+}
+
+#[test]
+fn g064() {
+    // composition((1,(2,4)):(0,(-1,512)), 4:-1)
+    assert_eq!(
+        composition(layout![(1,(2,4)) : (0,(-1,512))], layout![4 : -1]).to_string(),
+        "(_2,_2):(_1,_-512)"
+    );
+}
+
+#[test]
 fn g065() {
     // complement(1:0, 1)
     assert_eq!(complement(layout![1 : 0], int!(1)).to_string(), "_1:_0");
@@ -725,6 +1397,158 @@ fn g146() {
     assert_eq!(
         coalesce(layout![((2,2),(2,2)) : ((1,4),(8,32))]).to_string(),
         "(_2,_4,_2):(_1,_4,_32)"
+    );
+}
+
+#[test]
+fn d001() {
+    // composition((6,2):(8,2), (4,3):(3,1))
+    assert_eq!(
+        composition(layout![(6,2) : (8,2)], layout![(4,3) : (3,1)]).to_string(),
+        "((_2,_2),_3):((_24,_2),_8)"
+    );
+    // composition((6d,2d):(8d,2d), (4d,3d):(3d,1d))
+    let d0: i32 = 6;
+    let d1: i32 = 2;
+    let d2: i32 = 8;
+    let d3: i32 = 2;
+    let d4: i32 = 4;
+    let d5: i32 = 3;
+    let d6: i32 = 3;
+    let d7: i32 = 1;
+    assert_eq!(
+        composition(layout![(d0,d1) : (d2,d3)], layout![(d4,d5) : (d6,d7)]).to_string(),
+        "((2,2),(3,1)):((24,2),(8,2))"
+    );
+}
+
+#[test]
+fn d002() {
+    // composition((10,2):(16,4), (5,4):(1,5))
+    assert_eq!(
+        composition(layout![(10,2) : (16,4)], layout![(5,4) : (1,5)]).to_string(),
+        "(_5,(_2,_2)):(_16,(_80,_4))"
+    );
+    // composition((10d,2d):(16d,4d), (5d,4d):(1d,5d))
+    let d0: i32 = 10;
+    let d1: i32 = 2;
+    let d2: i32 = 16;
+    let d3: i32 = 4;
+    let d4: i32 = 5;
+    let d5: i32 = 4;
+    let d6: i32 = 1;
+    let d7: i32 = 5;
+    assert_eq!(
+        composition(layout![(d0,d1) : (d2,d3)], layout![(d4,d5) : (d6,d7)]).to_string(),
+        "((5,1),(2,2)):((16,4),(80,4))"
+    );
+}
+
+#[test]
+fn d003() {
+    // composition(20:2, (5,4):(4,1))
+    assert_eq!(
+        composition(layout![20 : 2], layout![(5,4) : (4,1)]).to_string(),
+        "(_5,_4):(_8,_2)"
+    );
+    // composition(20d:2d, (5d,4d):(4d,1d))
+    let d0: i32 = 20;
+    let d1: i32 = 2;
+    let d2: i32 = 5;
+    let d3: i32 = 4;
+    let d4: i32 = 4;
+    let d5: i32 = 1;
+    assert_eq!(
+        composition(layout![d0 : d1], layout![(d2,d3) : (d4,d5)]).to_string(),
+        "(5,4):(8,2)"
+    );
+}
+
+#[test]
+fn d004() {
+    // composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)
+    assert_eq!(
+        composition(layout![(12,(4,8)) : (59,(13,1))], tile![3:4, 8:2]).to_string(),
+        "(_3,(_2,_4)):(_236,(_26,_1))"
+    );
+    // composition((12d,(4d,8d)):(59d,(13d,1d)), <3d:4d, 8d:2d>)
+    let d0: i32 = 12;
+    let d1: i32 = 4;
+    let d2: i32 = 8;
+    let d3: i32 = 59;
+    let d4: i32 = 13;
+    let d5: i32 = 1;
+    let d6: i32 = 3;
+    let d7: i32 = 4;
+    let d8: i32 = 8;
+    let d9: i32 = 2;
+    assert_eq!(
+        composition(layout![(d0,(d1,d2)) : (d3,(d4,d5))], tile![d6:d7, d8:d9]).to_string(),
+        "(3,(2,4)):(236,(26,1))"
+    );
+}
+
+#[test]
+fn d005() {
+    // composition((12,(4,8)):(59,(13,1)), (3,8))
+    assert_eq!(
+        composition(layout![(12,(4,8)) : (59,(13,1))], shape![3, 8]).to_string(),
+        "(_3,(_4,_2)):(_59,(_13,_1))"
+    );
+    // composition((12d,(4d,8d)):(59d,(13d,1d)), (3d,8d))
+    let d0: i32 = 12;
+    let d1: i32 = 4;
+    let d2: i32 = 8;
+    let d3: i32 = 59;
+    let d4: i32 = 13;
+    let d5: i32 = 1;
+    let d6: i32 = 3;
+    let d7: i32 = 8;
+    assert_eq!(
+        composition(layout![(d0,(d1,d2)) : (d3,(d4,d5))], shape![d6, d7]).to_string(),
+        "(3,(4,2)):(59,(13,1))"
+    );
+}
+
+#[test]
+fn d006() {
+    // composition(4:-1, 4:1)
+    assert_eq!(
+        composition(layout![4 : -1], layout![4 : 1]).to_string(),
+        "_4:_-1"
+    );
+    // composition(4d:-1d, 4d:1d)
+    let d0: i32 = 4;
+    let d1: i32 = -1;
+    let d2: i32 = 4;
+    let d3: i32 = 1;
+    assert_eq!(
+        composition(layout![d0 : d1], layout![d2 : d3]).to_string(),
+        "4:-1"
+    );
+}
+
+#[test]
+fn d007() {
+    // composition((4,4):(-1,1), (2,4,2):(1,2,8))
+    assert_eq!(
+        composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,2,8)]).to_string(),
+        "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)"
+    );
+    // composition((4d,4d):(-1d,1d), (2d,4d,2d):(1d,2d,8d))
+    let d0: i32 = 4;
+    let d1: i32 = 4;
+    let d2: i32 = -1;
+    let d3: i32 = 1;
+    let d4: i32 = 2;
+    let d5: i32 = 4;
+    let d6: i32 = 2;
+    let d7: i32 = 1;
+    let d8: i32 = 2;
+    let d9: i32 = 8;
+    assert_eq!(
+        composition(layout![(d0,d1) : (d2,d3)], layout![(d4,d5,d6) : (d7,d8,d9)]).to_string(),
+        "((2,1),(2,2),(1,2)):((-1,1),(-2,1),(-8,2))"
     );
 }
 

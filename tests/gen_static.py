@@ -8,7 +8,7 @@ then `cargo fmt --all`.
 import csv, re, sys, os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OPS = {"coalesce", "coalesce_profile", "filter", "complement_cotarget"}
+OPS = {"coalesce", "coalesce_profile", "filter", "complement_cotarget", "composition", "composition_tiler"}
 
 def split_args(s):
     out, depth, cur = [], 0, ""
@@ -37,6 +37,14 @@ def lay(s):
     shape, stride = s.split(":")
     return f"layout![{shape} : {stride}]"
 
+def rhs(s):
+    """composition's right operand: a tiler <..>, a layout, or a shape (by mode)."""
+    if s.startswith("<"):
+        return f"tile![{s[1:-1]}]"
+    if ":" in s:
+        return lay(s)
+    return shp(s)
+
 def mixed_lay(s, lets):
     """Mixed layout: 'd' ints become i32 variables, 's' ints stay literals."""
     def rep(m):
@@ -57,6 +65,10 @@ print()
 for r in rows:
     if r["op"] not in OPS or r["cpp_static"].startswith(("COMPILE_ERROR", "RUNTIME_ERROR")):
         continue
+    if r["admissible"] == "no":
+        # CuTe's result is silently wrong; ours does not compile. Those rows
+        # are ui-tests (ui-tests/composition_*.rs), not runtime tests.
+        continue
     name, args = parse_call(r["expr"])
     if name == "coalesce" and len(args) == 1:
         call = f"coalesce({lay(args[0])})"
@@ -66,6 +78,8 @@ for r in rows:
         call = f"filter({lay(args[0])})"
     elif name == "complement" and len(args) == 2 and not args[1].startswith("("):
         call = f"complement({lay(args[0])}, int!({args[1]}))"
+    elif name == "composition":
+        call = f"composition({lay(args[0])}, {rhs(args[1])})"
     else:
         continue
     print("#[test]")
@@ -86,6 +100,8 @@ for r in rows:
             mcall = f"coalesce_by({lay(ml)}, {shp(mixed_lay(margs[1], lets))})"
         elif name == "complement":
             mcall = f"complement({lay(ml)}, {mixed_lay(margs[1], lets)})"
+        elif name == "composition":
+            mcall = f"composition({lay(ml)}, {rhs(mixed_lay(margs[1], lets))})"
         else:
             mcall = f"filter({lay(ml)})"
         print(f"    // {r['cpp_mixed_expr']}")

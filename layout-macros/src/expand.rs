@@ -118,3 +118,31 @@ pub fn tile(input: TokenStream) -> Result<TokenStream> {
     });
     Ok(hlist_value(values.collect::<Vec<_>>().into_iter()))
 }
+
+/// `__show_table!(Trait, Val, Mode, N)`: see the macro's documentation.
+pub fn show_table(input: TokenStream) -> Result<TokenStream> {
+    let parser = |p: ParseStream| {
+        let tr: syn::Path = p.parse()?;
+        p.parse::<Token![,]>()?;
+        let val: syn::Path = p.parse()?;
+        p.parse::<Token![,]>()?;
+        let mode: syn::Path = p.parse()?;
+        p.parse::<Token![,]>()?;
+        let max: syn::LitInt = p.parse()?;
+        Ok((tr, val, mode, max.base10_parse::<u64>()?))
+    };
+    let (tr, val, mode, max) = parser.parse2(input)?;
+    let span = proc_macro2::Span::call_site();
+    let impls = (0..=max).map(|n| {
+        let u = crate::typenum_bits::unsigned_type(n, span);
+        let lit = proc_macro2::Literal::u64_unsuffixed(n);
+        quote::quote! {
+            impl #tr for #u {
+                type Pos = #val<#lit>;
+                type Neg = #val<{ -#lit }>;
+                type Mode = #mode<#lit>;
+            }
+        }
+    });
+    Ok(quote::quote!(#(#impls)*))
+}

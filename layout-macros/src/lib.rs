@@ -214,3 +214,13 @@ pub fn Coord(input: TokenStream) -> TokenStream {
 pub fn Layout(input: TokenStream) -> TokenStream {
     finish(expand::layout(input.into(), Form::Type))
 }
+
+/// For `cute_algebra`'s compile errors: `__show_table!(Trait, Val, Mode, N)`
+/// implements `Trait` for the typenum unsigneds `0..=N`, mapping each to
+/// `Val<n>` (`Pos`), `Val<-n>` (`Neg`) and `Mode<n>` (`Mode`), types whose
+/// names print the number.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __show_table(input: TokenStream) -> TokenStream {
+    finish(expand::show_table(input.into()))
+}

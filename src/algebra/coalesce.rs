@@ -69,6 +69,82 @@ pub fn coalesce<S: IntTuple + Coalesce<D>, D: IntTuple>(l: Layout<S, D>) -> S::O
     l.shape().coalesce(l.stride())
 }
 
+/// CuTe's `detail::coalesce_x`, used by composition: like [`Coalesce`],
+/// but a static `_1` last mode first becomes `_2`, so that its stride
+/// survives and the layout keeps extending beyond its domain with it.
+pub trait CoalesceX<D> {
+    /// The coalesced layout.
+    type Output;
+    /// Computes it.
+    fn coalesce_x(self, stride: D) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple> CoalesceX<D> for S
+where
+    S::Flat: ReverseOnto<HNil>,
+    D::Flat: ReverseOnto<HNil>,
+    <S::Flat as ReverseOnto<HNil>>::Output: BwStartX<<D::Flat as ReverseOnto<HNil>>::Output>,
+{
+    type Output = <<S::Flat as ReverseOnto<HNil>>::Output as BwStartX<
+        <D::Flat as ReverseOnto<HNil>>::Output,
+    >>::Output;
+    #[inline(always)]
+    fn coalesce_x(self, stride: D) -> Self::Output {
+        let s = self.flatten().reverse_onto(HNil);
+        let d = stride.flatten().reverse_onto(HNil);
+        s.bw_start_x(d)
+    }
+}
+
+/// Starts `coalesce_x`'s backward walk: the last mode, a `_1` made `_2`.
+pub trait BwStartX<D> {
+    /// The coalesced layout.
+    type Output;
+    /// Computes it.
+    fn bw_start_x(self, stride: D) -> Self::Output;
+}
+impl<S0: LastX, T, D0, DT> BwStartX<HCons<D0, DT>> for HCons<S0, T>
+where
+    T: Bw<DT, HCons<S0::Output, HNil>, HCons<D0, HNil>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn bw_start_x(self, stride: HCons<D0, DT>) -> Self::Output {
+        let acc_s = HCons {
+            head: self.head.last_x(),
+            tail: HNil,
+        };
+        let acc_d = HCons {
+            head: stride.head,
+            tail: HNil,
+        };
+        self.tail.bw(stride.tail, acc_s, acc_d)
+    }
+}
+
+/// `coalesce_x`'s last shape: a static `_1` becomes `_2`.
+pub trait LastX {
+    /// The shape.
+    type Output;
+    /// Computes it.
+    fn last_x(self) -> Self::Output;
+}
+impl LastX for One {
+    type Output = typenum::P2;
+    #[inline(always)]
+    fn last_x(self) -> typenum::P2 {
+        typenum::P2::new()
+    }
+}
+impl_for_not_one! {
+    impl<> LastX<> {
+        type Output = Self;
+        #[inline(always)]
+        fn last_x(self) -> Self {
+            self
+        }
+    }
+}
+
 /// Starts the backward walk: the last mode is the initial stack.
 pub trait BwStart<D> {
     /// The coalesced layout.

@@ -6,14 +6,22 @@
 //! values follow CuTe's mixed behaviour (for example, runtime modes never
 //! merge).
 
+mod arith;
 pub(crate) mod classify;
 mod coalesce;
 mod coalesce_by;
 mod complement;
+pub(crate) mod composition;
 mod filter;
 
+pub use arith::*;
 pub use classify::{One, OrdIsEqual, StaticEq};
 pub use coalesce::*;
 pub use coalesce_by::*;
 pub use complement::*;
+pub use composition::composition;
+pub use composition::{
+    ByMode, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes, try_composition,
+    verdict, walk,
+};
 pub use filter::*;

@@ -1,26 +1,17 @@
 //! composition: `R(i) = A(B(i))`, and its by-mode form with tilers.
 //!
 //! CuTe coalesces `A` (keeping its last stride so `A` extends beyond its
-//! domain), then maps each leaf `s:d` of `B` through `A`'s modes. CuTe checks
-//! only stride and shape divisibility, which lets two wrong cases through;
-//! both are errors here:
-//! - a leaf of `B` that crosses into the next mode of `A` without filling the
-//!   current one exactly ([`LayoutError::Straddle`]);
-//! - leaves of `B` whose offsets, added, carry out of a mode of `A`, or that
-//!   mix signs below `A`'s last mode (Shah's disjointness, [`LayoutError::Disjointness`]).
-//!
-//! Together with CuTe's checks these make the result equal `A(B(i))` on
-//! `B`'s domain.
+//! domain), then maps each leaf `s:d` of `B` through `A`'s modes. The walk
+//! and its admissibility checks are shared with the typed layouts
+//! (`algebra::composition`); see there for the conditions beyond CuTe's.
 
 use alloc::vec;
 use alloc::vec::Vec;
 
 use super::coalesce::coalesce_x_flat;
-use super::{DynLayout, IntTree, mul};
+use super::{DynLayout, IntTree};
 use crate::LayoutError;
-use crate::rules::{checked_ceil_div, signum};
-
-const OP: &str = "composition";
+use crate::algebra::composition::replay::{self, Footprint, OP, Val};
 
 /// The right operand of a by-mode operation: CuTe's `Tiler`.
 ///
@@ -52,125 +43,26 @@ impl From<&IntTree> for Tiler {
     }
 }
 
-/// Where the leaves of `B` land in `A`'s digits, for the disjointness check.
-struct Footprint {
-    /// Per mode of `A`: sum of the leaves' largest digit, and the first leaf there.
-    used: Vec<(i64, Option<usize>)>,
-    pos: bool,
-    neg: bool,
-    below_last: bool,
-    leaf: usize,
-}
-
-impl Footprint {
-    fn touch(&mut self, a: &[(i64, i64)], m: usize, r: i64, n: i64) -> Result<(), LayoutError> {
-        let last = m + 1 == a.len();
-        self.below_last |= !last;
-        let top = mul(r, n - 1, OP)?;
-        let (sum, first) = &mut self.used[m];
-        *sum = sum
-            .checked_add(top)
-            .ok_or(LayoutError::Overflow { op: OP })?;
-        let mode_b = *first.get_or_insert(self.leaf);
-        if !last && *sum >= a[m].0 {
-            return Err(LayoutError::Disjointness {
-                op: OP,
-                mode_a: mode_b,
-                mode_b: self.leaf,
-            });
-        }
-        Ok(())
-    }
-}
-
-/// Compose coalesced `a` with one leaf `s:d` of `B` (CuTe's `composition_impl`).
-fn compose_leaf(
-    a: &[(i64, i64)],
-    s: i64,
-    d: i64,
-    fp: &mut Footprint,
-) -> Result<(IntTree, IntTree), LayoutError> {
-    let last_stride = a[a.len() - 1].1;
-    if d == 0 {
-        return Ok((IntTree::Int(s), IntTree::Int(0)));
-    }
-    if s != 1 {
-        fp.pos |= d > 0;
-        fp.neg |= d < 0;
-    }
-    if a.len() == 1 {
-        return Ok((IntTree::Int(s), IntTree::Int(mul(d, last_stride, OP)?)));
-    }
-    let cdiv = |x, y| checked_ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
-    let (mut shapes, mut strides) = (Vec::new(), Vec::new());
-    let (mut rest_shape, mut rest_stride) = (s, d);
-    for (m, &(cs, cd)) in a[..a.len() - 1].iter().enumerate() {
-        if s != 1 && !(rest_stride % cs == 0 || rest_stride < cs) {
-            return Err(LayoutError::StrideDivisibility {
-                op: OP,
-                mode: m,
-                stride: rest_stride,
-                shape: cs,
-            });
-        }
-        let abs = rest_stride
-            .checked_abs()
-            .ok_or(LayoutError::Overflow { op: OP })?;
-        let next_shape = cdiv(cs, abs)?;
-        let next_stride = cdiv(abs, cs)? * signum(rest_stride);
-        if next_shape != 1 && rest_shape != 1 {
-            let new_shape = next_shape.min(rest_shape);
-            if rest_shape % new_shape != 0 {
-                return Err(LayoutError::ShapeDivisibility {
-                    op: OP,
-                    mode: m,
-                    shape: new_shape,
-                    rest: rest_shape,
-                });
-            }
-            if new_shape < rest_shape && mul(new_shape, abs, OP)? != cs {
-                return Err(LayoutError::Straddle {
-                    op: OP,
-                    mode_a: m,
-                    mode_b: fp.leaf,
-                });
-            }
-            fp.touch(a, m, abs, new_shape)?;
-            shapes.push(IntTree::Int(new_shape));
-            strides.push(IntTree::Int(mul(rest_stride, cd, OP)?));
-            rest_shape /= new_shape;
-        }
-        rest_stride = next_stride;
-    }
-    let tail = mul(rest_stride, last_stride, OP)?;
-    if shapes.is_empty() {
-        if rest_shape != 1 {
-            fp.touch(a, a.len() - 1, rest_stride.abs(), rest_shape)?;
-        }
-        return Ok((IntTree::Int(rest_shape), IntTree::Int(tail)));
-    }
-    if rest_shape != 1 {
-        fp.touch(a, a.len() - 1, rest_stride.abs(), rest_shape)?;
-        shapes.push(IntTree::Int(rest_shape));
-        strides.push(IntTree::Int(tail));
-    }
-    Ok((
-        IntTree::Tuple(shapes).unwrap_single(),
-        IntTree::Tuple(strides).unwrap_single(),
-    ))
-}
-
 fn compose_tree(
     a: &[(i64, i64)],
     s: &IntTree,
     d: &IntTree,
-    fp: &mut Footprint,
+    fp: &mut Footprint<'_>,
 ) -> Result<(IntTree, IntTree), LayoutError> {
     match (s, d) {
         (IntTree::Int(s), IntTree::Int(d)) => {
-            let r = compose_leaf(a, *s, *d, fp);
-            fp.leaf += 1;
-            r
+            let mut modes = Vec::new();
+            let st = |v| Val { v, st: true };
+            replay::leaf(a, st(*s), st(*d), fp, &mut |s, d| {
+                modes.push((IntTree::Int(s), IntTree::Int(d)));
+                Ok(())
+            })
+            .map_err(|f| f.err)?;
+            let (shapes, strides): (Vec<_>, Vec<_>) = modes.into_iter().unzip();
+            Ok((
+                IntTree::Tuple(shapes).unwrap_single(),
+                IntTree::Tuple(strides).unwrap_single(),
+            ))
         }
         (IntTree::Tuple(sv), IntTree::Tuple(dv)) => {
             let (mut rs, mut rd) = (Vec::with_capacity(sv.len()), Vec::with_capacity(sv.len()));
@@ -200,21 +92,10 @@ impl DynLayout {
     /// ```
     pub fn composition(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
         let a = coalesce_x_flat(self)?;
-        let mut fp = Footprint {
-            used: vec![(0, None); a.len()],
-            pos: false,
-            neg: false,
-            below_last: false,
-            leaf: 0,
-        };
+        let mut used = vec![(0, None); a.len()];
+        let mut fp = Footprint::new(0, &mut used);
         let (s, d) = compose_tree(&a, b.shape(), b.stride(), &mut fp)?;
-        if fp.pos && fp.neg && fp.below_last {
-            return Err(LayoutError::Disjointness {
-                op: OP,
-                mode_a: 0,
-                mode_b: fp.leaf.saturating_sub(1),
-            });
-        }
+        fp.finish()?;
         Ok(DynLayout::from_parts(s, d))
     }
 

@@ -115,6 +115,12 @@ impl<S, D> Layout<S, D> {
     pub(crate) const fn from_parts(shape: S, stride: D) -> Self {
         Layout { shape, stride }
     }
+
+    /// The shape and stride, without the IntTuple bounds of the getters.
+    #[inline(always)]
+    pub(crate) fn into_parts(self) -> (S, D) {
+        (self.shape, self.stride)
+    }
 }
 
 /// The span of a layout with shape `Self` and stride `D`:

@@ -1,0 +1,332 @@
+//! Static admissibility: the verdict the type-level walk builds, and the
+//! compile error each failure becomes.
+//!
+//! The walk never fails to produce a result type; it records the first
+//! condition that fails as a [`Fail`] verdict. [`Admissible`] holds only for
+//! [`Admitted`]; for a failure, its impl asks for a trait that nothing
+//! implements, whose message names the condition with the mode and values
+//! written out (`Mode<1>`, `Val<6>`), so the error reads in CuTe's terms.
+//! A value known only at run time ([`Rt`]) leaves its check to run time.
+
+use crate::tuple::{S, Z};
+use core::marker::PhantomData;
+use typenum::{
+    Add1, B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, UInt, Unsigned, Z0,
+};
+
+/// Every condition checked so far holds.
+pub struct Admitted;
+/// The first condition that failed.
+pub struct Fail<X>(PhantomData<X>);
+/// Stride divisibility fails at mode `M` of the coalesced `A`: stride `D`, shape `C`.
+pub struct StrideFail<M, D, C>(PhantomData<(M, D, C)>);
+/// Shape divisibility fails at mode `M`: shape `N` against the remaining `R`.
+pub struct ShapeFail<M, N, R>(PhantomData<(M, N, R)>);
+/// Leaf `L` of `B` straddles mode `M` of the coalesced `A`.
+pub struct StraddleFail<M, L>(PhantomData<(M, L)>);
+/// Leaves `LA` and `LB` of `B` overlap (Shah's disjointness).
+pub struct DisjointFail<LA, LB>(PhantomData<(LA, LB)>);
+/// A flag or sum that depends on run-time values: checked at run time.
+pub struct Rt;
+/// No leaf of `B` has touched this mode of `A` yet.
+pub struct NoLeaf;
+
+/// The verdict `Self`, then `W`: the first failure wins.
+pub trait Then<W> {
+    /// The combined verdict.
+    type Out;
+}
+impl<W> Then<W> for Admitted {
+    type Out = W;
+}
+impl<X, W> Then<W> for Fail<X> {
+    type Out = Fail<X>;
+}
+
+/// Three-valued "or" of flags (`B0`, `B1`, [`Rt`]).
+pub trait Or<B> {
+    /// `Self || B`.
+    type Out;
+}
+impl<B> Or<B> for B0 {
+    type Out = B;
+}
+impl<B> Or<B> for B1 {
+    type Out = B1;
+}
+impl Or<B0> for Rt {
+    type Out = Rt;
+}
+impl Or<B1> for Rt {
+    type Out = B1;
+}
+impl Or<Rt> for Rt {
+    type Out = Rt;
+}
+
+/// `Self && (a run-time condition)`.
+pub trait AndRt {
+    /// `B0` stays `B0`; anything else becomes [`Rt`].
+    type Out;
+}
+impl AndRt for B0 {
+    type Out = B0;
+}
+impl AndRt for B1 {
+    type Out = Rt;
+}
+impl AndRt for Rt {
+    type Out = Rt;
+}
+
+/// `B1` or `B0`: pick `T` or `F`; [`Rt`] picks `R`.
+pub trait Pick<T, F, R> {
+    /// The choice.
+    type Out;
+}
+impl<T, F, R> Pick<T, F, R> for B1 {
+    type Out = T;
+}
+impl<T, F, R> Pick<T, F, R> for B0 {
+    type Out = F;
+}
+impl<T, F, R> Pick<T, F, R> for Rt {
+    type Out = R;
+}
+
+/// The first leaf to touch a mode: `Self` if set, else `L`.
+pub trait FirstLeaf<L> {
+    /// The leaf.
+    type Out;
+}
+impl<L> FirstLeaf<L> for NoLeaf {
+    type Out = L;
+}
+impl<L> FirstLeaf<L> for Z {
+    type Out = Z;
+}
+impl<L, N> FirstLeaf<L> for S<N> {
+    type Out = S<N>;
+}
+
+/// Adds a leaf's footprint to a mode's sum ([`Rt`] absorbs).
+pub trait AddTop<X> {
+    /// The new sum.
+    type Out;
+}
+impl<X> AddTop<X> for Rt {
+    type Out = Rt;
+}
+impl<U: core::ops::Add<X>, X> AddTop<X> for U
+where
+    U: Unsigned,
+{
+    type Out = typenum::Sum<U, X>;
+}
+
+/// The disjointness check for a footprint sum `Self` in a mode of extent
+/// `C`: `Self < C`; `F` and `L` name the leaves for the error.
+pub trait Below<C, F, L> {
+    /// The verdict.
+    type Out;
+}
+impl<C, F, L> Below<C, F, L> for Rt {
+    type Out = Admitted;
+}
+impl<U: Unsigned + Cmp<C>, C, F, L> Below<C, F, L> for U
+where
+    Compare<U, C>: Pick<Admitted, Fail<DisjointFail<F, L>>, Admitted>,
+{
+    type Out = <Compare<U, C> as Pick<Admitted, Fail<DisjointFail<F, L>>, Admitted>>::Out;
+}
+
+/// A comparison as a choice: `Less` picks `T`, `Equal` and `Greater` pick `F`.
+impl<T, F, R> Pick<T, F, R> for Less {
+    type Out = T;
+}
+impl<T, F, R> Pick<T, F, R> for Equal {
+    type Out = F;
+}
+impl<T, F, R> Pick<T, F, R> for Greater {
+    type Out = F;
+}
+
+/// The final check of Shah's disjointness: leaves of both signs (`Self`,
+/// `N`) with some leaf below `A`'s last mode (`B`). `L` is the last leaf.
+pub trait SignMix<N, B, L> {
+    /// The verdict.
+    type Out;
+}
+impl<N, B, L> SignMix<N, B, L> for B0 {
+    type Out = Admitted;
+}
+impl<N, B, L> SignMix<N, B, L> for Rt {
+    type Out = Admitted;
+}
+impl<N: Pick<B, B0, Rt>, B, L> SignMix<N, B, L> for B1
+where
+    <N as Pick<B, B0, Rt>>::Out: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>,
+{
+    type Out =
+        <<N as Pick<B, B0, Rt>>::Out as Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>>::Out;
+}
+
+// ---- Printing values in error messages ----
+
+/// A static integer, as an error message shows it.
+pub struct Val<const N: i64>;
+/// A mode index, as an error message shows it.
+pub struct Mode<const N: usize>;
+
+/// The printable forms of a typenum unsigned up to 1024.
+pub trait ShowU {
+    /// As a positive value.
+    type Pos;
+    /// As a negative value.
+    type Neg;
+    /// As a mode index.
+    type Mode;
+}
+cute_algebra_macros::__show_table!(ShowU, Val, Mode, 1024);
+
+/// [`ShowU`] with a fallback: beyond 1024 the typenum type itself.
+pub trait Show {
+    /// As a positive value.
+    type Pos;
+    /// As a negative value.
+    type Neg;
+    /// As a mode index.
+    type Mode;
+}
+impl<U: Unsigned, B: typenum::Bit> Show for UInt<U, B>
+where
+    UInt<U, B>: Cmp<typenum::U1024>,
+    Compare<UInt<U, B>, typenum::U1024>: ShowBy<UInt<U, B>>,
+{
+    type Pos = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Pos;
+    type Neg = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Neg;
+    type Mode = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Mode;
+}
+impl Show for typenum::UTerm {
+    type Pos = Val<0>;
+    type Neg = Val<0>;
+    type Mode = Mode<0>;
+}
+/// The branch of [`Show`].
+pub trait ShowBy<U> {
+    /// As a positive value.
+    type Pos;
+    /// As a negative value.
+    type Neg;
+    /// As a mode index.
+    type Mode;
+}
+impl<U: ShowU> ShowBy<U> for Less {
+    type Pos = U::Pos;
+    type Neg = U::Neg;
+    type Mode = U::Mode;
+}
+impl<U: Unsigned + NonZero> ShowBy<U> for Greater {
+    type Pos = PInt<U>;
+    type Neg = NInt<U>;
+    type Mode = U;
+}
+impl<U: ShowU> ShowBy<U> for Equal {
+    type Pos = U::Pos;
+    type Neg = U::Neg;
+    type Mode = U::Mode;
+}
+
+/// A static integer's printable form.
+pub trait ShowInt {
+    /// `Val<n>`.
+    type Out;
+}
+impl<U: Unsigned + NonZero + Show> ShowInt for PInt<U> {
+    type Out = U::Pos;
+}
+impl<U: Unsigned + NonZero + Show> ShowInt for NInt<U> {
+    type Out = U::Neg;
+}
+impl ShowInt for Z0 {
+    type Out = Val<0>;
+}
+
+/// A Peano index's printable form.
+pub trait ShowIndex {
+    /// The index as a typenum unsigned.
+    type U;
+    /// `Mode<n>`.
+    type Out;
+}
+impl ShowIndex for Z {
+    type U = typenum::UTerm;
+    type Out = Mode<0>;
+}
+impl<N: ShowIndex> ShowIndex for S<N>
+where
+    N::U: core::ops::Add<B1>,
+    Add1<N::U>: Show,
+{
+    type U = Add1<N::U>;
+    type Out = <Add1<N::U> as Show>::Mode;
+}
+
+// ---- The errors ----
+
+/// Holds when the static verdict is [`Admitted`]; for a failure, the
+/// failure's own message is reported.
+#[diagnostic::on_unimplemented(
+    message = "composition: not admissible (`{Self}`)",
+    label = "no layout equals A(B(i)) for these operands"
+)]
+pub trait Admissible {}
+impl Admissible for Admitted {}
+
+/// Never implemented: the compile error for a stride divisibility failure.
+#[diagnostic::on_unimplemented(
+    message = "composition: stride divisibility fails at {Self} of the coalesced left operand: stride {D} is neither a multiple of nor smaller than shape {C}",
+    label = "CuTe: \"Stride Divisibility Condition\"",
+    note = "where a leaf of B lands in a mode of coalesced A, |stride| must divide or be a multiple of that mode's shape"
+)]
+pub trait StrideDivisibilityFails<D, C> {}
+impl<M: ShowIndex, D: ShowInt, C: ShowInt> Admissible for Fail<StrideFail<M, D, C>> where
+    M::Out: StrideDivisibilityFails<D::Out, C::Out>
+{
+}
+
+/// Never implemented: the compile error for a shape divisibility failure.
+#[diagnostic::on_unimplemented(
+    message = "composition: shape divisibility fails at {Self} of the coalesced left operand: shape {N} is neither a multiple of nor a divisor of the remaining {R}",
+    label = "CuTe: \"Shape Divisibility Condition\"",
+    note = "a leaf of B must take a whole number of elements from each mode of coalesced A it passes"
+)]
+pub trait ShapeDivisibilityFails<N, R> {}
+impl<M: ShowIndex, N: ShowInt, R: ShowInt> Admissible for Fail<ShapeFail<M, N, R>> where
+    M::Out: ShapeDivisibilityFails<N::Out, R::Out>
+{
+}
+
+/// Never implemented: the compile error for a straddling leaf.
+#[diagnostic::on_unimplemented(
+    message = "composition: {L} of the right operand straddles the boundary of {Self} of the coalesced left operand without filling it",
+    label = "no layout equals A(B(i)) here",
+    note = "a leaf of B that continues into the next mode of coalesced A must first cover its current mode exactly"
+)]
+pub trait StraddleFails<L> {}
+impl<M: ShowIndex, L: ShowIndex> Admissible for Fail<StraddleFail<M, L>> where
+    M::Out: StraddleFails<L::Out>
+{
+}
+
+/// Never implemented: the compile error for overlapping leaves.
+#[diagnostic::on_unimplemented(
+    message = "composition: disjointness fails: {Self} and {LB} of the right operand overlap in the left operand's modes, so no layout equals A(B(i))",
+    label = "Shah's disjointness condition",
+    note = "the leaves of B must land in disjoint digits of coalesced A (offsets that carry out of a mode, or both signs below A's last mode, overlap)"
+)]
+pub trait DisjointnessFails<LB> {}
+impl<LA: ShowIndex, LB: ShowIndex> Admissible for Fail<DisjointFail<LA, LB>> where
+    LA::Out: DisjointnessFails<LB::Out>
+{
+}

@@ -1,0 +1,600 @@
+//! CuTe's `composition_impl` on types: the result's structure and static
+//! values, and the static verdict.
+//!
+//! Each leaf `s:d` of `B` walks the coalesced modes of `A` (a list of
+//! [`AM`] records, which also carry the disjointness footprint from leaf to
+//! leaf). A step on mode `c:e` with the rest `rs:rd` of the leaf computes
+//! CuTe's `next_shape = ceil_div(c, |rd|)` and
+//! `next_stride = ceil_div(|rd|, c) * signum(rd)` with one comparison of `|rd|`
+//! with `c`: at or above `c`, `next_shape` is `_1` and the mode is skipped;
+//! below, `next_stride` is `±1`. A mode is skipped where CuTe knows
+//! statically that `next_shape` or `rs` is `_1`; otherwise it contributes
+//! `min(next_shape, rs) : rd * e`. Runtime values give runtime results and
+//! leave their checks to run time ([`Rt`]).
+
+use super::verdict::{
+    AddTop, Admitted, AndRt, Below, Fail, FirstLeaf, NoLeaf, Or, Pick, Rt, ShapeFail, SignMix,
+    StraddleFail, StrideFail, Then,
+};
+use crate::algebra::CeilDivExact;
+use crate::algebra::classify::{One, impl_for_not_one};
+use crate::int::{Int, IntMul, Prod};
+use crate::tuple::{S as Succ, Z};
+use core::marker::PhantomData;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{
+    B0, B1, Cmp, Compare, Diff, Equal, Greater, Less, NInt, NonZero, PInt, Prod as UProd, Sub1, U1,
+    UInt, UTerm, Unsigned, Z0,
+};
+
+/// `ceil(A / B)`, static.
+type CQ<A, B> = <A as CeilDivExact<B>>::Quot;
+/// Whether `B` divides `A`, static.
+type CE<A, B> = <A as CeilDivExact<B>>::Exact;
+/// The verdict of a check whose outcome is the bit `B`: admitted, or failure `X`.
+type Chk<B, X> = <B as Pick<Admitted, Fail<X>, Admitted>>::Out;
+
+/// A coalesced mode of `A` in the walk: shape `C`, stride `D`, the sum `U`
+/// of the footprints of the leaves in it, and the first leaf `F` there.
+pub struct AM<C, D, U, F>(PhantomData<(C, D, U, F)>);
+
+/// The modes with shapes `Self` and strides `D` as walk records.
+pub trait Records<D> {
+    /// The records.
+    type Output;
+}
+impl Records<HNil> for HNil {
+    type Output = HNil;
+}
+impl<C, CT: Records<DT>, D, DT> Records<HCons<D, DT>> for HCons<C, CT> {
+    type Output = HCons<AM<C, D, UTerm, NoLeaf>, CT::Output>;
+}
+
+/// The state of a leaf's walk: rest `RS:RD`, whether the leaf's shape is not
+/// `1` (`SN`), the mode `M` and leaf `L` indices, whether a mode has been
+/// emitted (`Any`), the verdict `V` and whether a leaf landed below `A`'s
+/// last mode (`Bl`).
+#[allow(clippy::type_complexity)]
+pub struct St<RS, RD, SN, M, L, Any, V, Bl>(PhantomData<(RS, RD, SN, M, L, Any, V, Bl)>);
+
+/// A walk's result: the leaf's modes `Sh:Sd` (a list), the updated records
+/// `Ms`, the verdict `V` and the below-last flag `Bl`.
+pub struct Out<Sh, Sd, Ms, V, Bl>(PhantomData<(Sh, Sd, Ms, V, Bl)>);
+
+/// The parts of an [`Out`].
+pub trait OutParts {
+    /// The result modes' shapes.
+    type Shape;
+    /// The result modes' strides.
+    type Stride;
+    /// The updated records.
+    type Modes;
+    /// The verdict.
+    type V;
+    /// The below-last flag.
+    type Bl;
+}
+impl<Sh, Sd, Ms, V, Bl> OutParts for Out<Sh, Sd, Ms, V, Bl> {
+    type Shape = Sh;
+    type Stride = Sd;
+    type Modes = Ms;
+    type V = V;
+    type Bl = Bl;
+}
+
+/// Walks the records `Self` (the remaining modes of `A`) in state `St`.
+pub trait Walk<St> {
+    /// An [`Out`].
+    type Out;
+}
+impl<A0, T: WalkNext<A0, St>, St> Walk<St> for HCons<A0, T> {
+    type Out = T::Out;
+}
+
+/// The walk at mode `A0`, by what follows it (`Self`): `HNil` for the last mode.
+pub trait WalkNext<A0, St> {
+    /// An [`Out`].
+    type Out;
+}
+/// The last mode contributes only its stride: `rs : rd * e`, unless modes
+/// were emitted and `rs` is the static `_1`.
+impl<C, D: Int, U, F, RS, RD, SN, M, L, Any, V, Bl>
+    WalkNext<AM<C, D, U, F>, St<RS, RD, SN, M, L, Any, V, Bl>> for HNil
+where
+    RD: IntMul<D>,
+    Any: FinalRest<RS, Prod<RD, D>>,
+{
+    type Out = Out<
+        <Any as FinalRest<RS, Prod<RD, D>>>::Shape,
+        <Any as FinalRest<RS, Prod<RD, D>>>::Stride,
+        HCons<AM<C, D, U, F>, HNil>,
+        V,
+        Bl,
+    >;
+}
+impl<A0, St, H, TT> WalkNext<A0, St> for HCons<H, TT>
+where
+    (A0, St): StepTo<HCons<H, TT>>,
+{
+    type Out = <(A0, St) as StepTo<HCons<H, TT>>>::Out;
+}
+
+/// The final mode's contribution, by whether modes were emitted (`Self`).
+pub trait FinalRest<RS, X> {
+    /// Shapes.
+    type Shape;
+    /// Strides.
+    type Stride;
+}
+impl<RS, X> FinalRest<RS, X> for B0 {
+    type Shape = HCons<RS, HNil>;
+    type Stride = HCons<X, HNil>;
+}
+impl<RS: KeepRest<X>, X> FinalRest<RS, X> for B1 {
+    type Shape = RS::Shape;
+    type Stride = RS::Stride;
+}
+/// After emitted modes, the rest `Self : X` is kept unless it is `_1`.
+pub trait KeepRest<X> {
+    /// Shapes.
+    type Shape;
+    /// Strides.
+    type Stride;
+}
+impl<X> KeepRest<X> for One {
+    type Shape = HNil;
+    type Stride = HNil;
+}
+impl_for_not_one! {
+    impl<X> KeepRest<X> {
+        type Shape = HCons<Self, HNil>;
+        type Stride = HCons<X, HNil>;
+    }
+}
+
+/// Skip the mode.
+pub struct Skip;
+/// Emit a mode of shape `N` (its stride is `rd * e`).
+pub struct App<N>(PhantomData<N>);
+/// An emitted mode `N : X`.
+pub struct Emit<N, X>(PhantomData<(N, X)>);
+
+/// A step's effect: emission `E`, the new rest `NRS:NRD`, the mode's new
+/// footprint `U2`, `F2`, the verdict `W` and the below-last flag `BA`.
+pub struct SR<E, NRS, NRD, U2, F2, W, BA>(PhantomData<(E, NRS, NRD, U2, F2, W, BA)>);
+
+/// The inputs of a step: mode shape `C`, rest `RS:RD`, `SN`, the mode's
+/// footprint `U`, `F`, and the indices `M`, `L`.
+#[allow(clippy::type_complexity)]
+pub struct In<C, RS, RD, SN, U, F, M, L>(PhantomData<(C, RS, RD, SN, U, F, M, L)>);
+
+/// A step on mode `Self.0` in state `Self.1`, then the rest `T` of the walk.
+pub trait StepTo<T> {
+    /// An [`Out`].
+    type Out;
+}
+impl<C, D, U, F, RS, RD, SN, M, L, Any, V, Bl, T> StepTo<T>
+    for (AM<C, D, U, F>, St<RS, RD, SN, M, L, Any, V, Bl>)
+where
+    In<C, RS, RD, SN, U, F, M, L>: StepRes,
+    <In<C, RS, RD, SN, U, F, M, L> as StepRes>::Out: Apply<C, D, RD, T, SN, M, L, Any, V, Bl>,
+{
+    type Out = <<In<C, RS, RD, SN, U, F, M, L> as StepRes>::Out as Apply<
+        C,
+        D,
+        RD,
+        T,
+        SN,
+        M,
+        L,
+        Any,
+        V,
+        Bl,
+    >>::Out;
+}
+
+/// Applies a step's effect `Self` and walks on.
+pub trait Apply<C, D, RD, T, SN, M, L, Any, V, Bl> {
+    /// An [`Out`].
+    type Out;
+}
+impl<E, NRS, NRD, U2, F2, W, BA, C, D, RD, T, SN, M, L, Any, V, Bl>
+    Apply<C, D, RD, T, SN, M, L, Any, V, Bl> for SR<E, NRS, NRD, U2, F2, W, BA>
+where
+    E: Emitted<RD, D, Any>,
+    V: Then<W>,
+    Bl: Or<BA>,
+    T: Walk<St<NRS, NRD, SN, Succ<M>, L, E::Any, <V as Then<W>>::Out, <Bl as Or<BA>>::Out>>,
+    <T as Walk<St<NRS, NRD, SN, Succ<M>, L, E::Any, <V as Then<W>>::Out, <Bl as Or<BA>>::Out>>>::Out:
+        PrependMode<AM<C, D, U2, F2>, E::Emit>,
+{
+    type Out = <<T as Walk<
+        St<NRS, NRD, SN, Succ<M>, L, E::Any, <V as Then<W>>::Out, <Bl as Or<BA>>::Out>,
+    >>::Out as PrependMode<AM<C, D, U2, F2>, E::Emit>>::Out;
+}
+
+/// [`Skip`] or [`App`] as what the step emits, and the new `Any` flag.
+pub trait Emitted<RD, D, Any> {
+    /// [`Skip`] or [`Emit`].
+    type Emit;
+    /// Whether any mode has been emitted.
+    type Any;
+}
+impl<RD, D, Any> Emitted<RD, D, Any> for Skip {
+    type Emit = Skip;
+    type Any = Any;
+}
+impl<N, RD: IntMul<D>, D: Int, Any> Emitted<RD, D, Any> for App<N> {
+    type Emit = Emit<N, Prod<RD, D>>;
+    type Any = B1;
+}
+
+/// Puts the step's record `A` and emitted mode in front of the rest's [`Out`].
+pub trait PrependMode<A, E> {
+    /// An [`Out`].
+    type Out;
+}
+impl<Sh, Sd, Ms, V, Bl, A> PrependMode<A, Skip> for Out<Sh, Sd, Ms, V, Bl> {
+    type Out = Out<Sh, Sd, HCons<A, Ms>, V, Bl>;
+}
+impl<Sh, Sd, Ms, V, Bl, A, N, X> PrependMode<A, Emit<N, X>> for Out<Sh, Sd, Ms, V, Bl> {
+    type Out = Out<HCons<N, Sh>, HCons<X, Sd>, HCons<A, Ms>, V, Bl>;
+}
+
+/// A step's effect ([`SR`]), by the kinds of its inputs.
+pub trait StepRes {
+    /// An [`SR`].
+    type Out;
+}
+
+/// The sign of a static stride.
+pub struct Pos;
+/// The sign of a static stride.
+pub struct Neg;
+/// `Self` (a sign) applied to the unsigned `Q`.
+pub trait Signed<Q> {
+    /// `±Q`.
+    type Out;
+}
+impl<Q: Unsigned + NonZero> Signed<Q> for Pos {
+    type Out = PInt<Q>;
+}
+impl<Q: Unsigned + NonZero> Signed<Q> for Neg {
+    type Out = NInt<Q>;
+}
+
+macro_rules! static_step {
+    ($($RD:ident => $Sg:ident),*) => {$(
+        /// Static shape and stride: one comparison of `|rd|` with `c`.
+        impl<Cu, RS, Ru, SN, U, F, M, L> StepRes for In<PInt<Cu>, RS, $RD<Ru>, SN, U, F, M, L>
+        where
+            Cu: Unsigned + NonZero,
+            Ru: Unsigned + NonZero + Cmp<Cu>,
+            Compare<Ru, Cu>: ByOrd<$Sg, Ru, Self>,
+        {
+            type Out = <Compare<Ru, Cu> as ByOrd<$Sg, Ru, Self>>::Out;
+        }
+    )*};
+}
+static_step!(PInt => Pos, NInt => Neg);
+
+/// A runtime stride: CuTe's next shape and stride are runtime.
+impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepRes for In<PInt<Cu>, RS, i32, SN, U, F, M, L>
+where
+    RS: RtRest<F, L>,
+{
+    type Out = RS::Out;
+}
+/// A runtime shape: CuTe's next shape and stride are runtime.
+impl<RS, RD, SN, U, F, M, L> StepRes for In<i32, RS, RD, SN, U, F, M, L>
+where
+    RS: RtRest<F, L>,
+{
+    type Out = RS::Out;
+}
+
+/// A runtime next shape: skip if the rest is `_1`, else emit a runtime mode.
+pub trait RtRest<F, L> {
+    /// An [`SR`].
+    type Out;
+}
+impl<F, L> RtRest<F, L> for One {
+    type Out = SR<Skip, One, i32, Rt, F, Admitted, B0>;
+}
+impl_for_not_one! {
+    impl<F, L> RtRest<F, L> where [F: FirstLeaf<L>] {
+        type Out = SR<App<i32>, i32, i32, Rt, <F as FirstLeaf<L>>::Out, Admitted, Rt>;
+    }
+}
+
+/// The branch of a static step, by `compare(|rd|, c)` (`Self`).
+pub trait ByOrd<Sg, Ru, I> {
+    /// An [`SR`].
+    type Out;
+}
+/// `|rd| > c`: skip; stride divisibility needs `c` to divide `|rd|`.
+impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L> ByOrd<Sg, Ru, In<PInt<Cu>, RS, RD, SN, U, F, M, L>>
+    for Greater
+where
+    Cu: Unsigned + NonZero,
+    Ru: CeilDivExact<Cu>,
+    Sg: Signed<CQ<Ru, Cu>>,
+    CE<Ru, Cu>: Pick<Admitted, Fail<StrideFail<M, RD, PInt<Cu>>>, Admitted>,
+    SN: Pick<Chk<CE<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>,
+{
+    type Out = SR<
+        Skip,
+        RS,
+        <Sg as Signed<CQ<Ru, Cu>>>::Out,
+        U,
+        F,
+        <SN as Pick<Chk<CE<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>>::Out,
+        B0,
+    >;
+}
+/// `|rd| == c`: skip, the next stride is `±1`.
+impl<Sg: Signed<U1>, Ru, Cu, RS, RD, SN, U, F, M, L>
+    ByOrd<Sg, Ru, In<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Equal
+where
+    Cu: Unsigned + NonZero,
+{
+    type Out = SR<Skip, RS, Sg::Out, U, F, Admitted, B0>;
+}
+/// `|rd| < c`: the next stride is `±1`; what happens depends on the rest.
+impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L> ByOrd<Sg, Ru, In<PInt<Cu>, RS, RD, SN, U, F, M, L>>
+    for Less
+where
+    Cu: Unsigned + NonZero,
+    RS: LessRest<Sg, Ru, Cu, U, F, M, L>,
+{
+    type Out = RS::Out;
+}
+
+/// A static step with `|rd| < c`, by the rest's shape (`Self`).
+pub trait LessRest<Sg, Ru, Cu, U, F, M, L> {
+    /// An [`SR`].
+    type Out;
+}
+impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> LessRest<Sg, Ru, Cu, U, F, M, L> for One {
+    type Out = SR<Skip, One, Sg::Out, U, F, Admitted, B0>;
+}
+/// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
+impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> LessRest<Sg, Ru, Cu, U, F, M, L> for i32 {
+    type Out = SR<App<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
+}
+/// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
+impl<Sg, Ru, Cu, U, F, M, L, X, Y, Bt> LessRest<Sg, Ru, Cu, U, F, M, L>
+    for PInt<UInt<UInt<X, Y>, Bt>>
+where
+    UInt<UInt<X, Y>, Bt>: Unsigned + NonZero,
+    Cu: CeilDivExact<Ru>,
+    CQ<Cu, Ru>: Cmp<UInt<UInt<X, Y>, Bt>>,
+    Compare<CQ<Cu, Ru>, UInt<UInt<X, Y>, Bt>>:
+        NextVsRest<Sg, Ru, Cu, U, F, M, L, CQ<Cu, Ru>, CE<Cu, Ru>, UInt<UInt<X, Y>, Bt>>,
+{
+    type Out = <Compare<CQ<Cu, Ru>, UInt<UInt<X, Y>, Bt>> as NextVsRest<
+        Sg,
+        Ru,
+        Cu,
+        U,
+        F,
+        M,
+        L,
+        CQ<Cu, Ru>,
+        CE<Cu, Ru>,
+        UInt<UInt<X, Y>, Bt>,
+    >>::Out;
+}
+
+/// A static step emitting a mode, by `compare(n, su)` (`Self`); `Es` says
+/// whether `|rd|` divides `c`.
+pub trait NextVsRest<Sg, Ru, Cu, U, F, M, L, N, Es, Su> {
+    /// An [`SR`].
+    type Out;
+}
+/// `n < su`: emit `n`; the rest `su / n` must be exact (shape divisibility),
+/// the leaf must fill the mode (`|rd|` divides `c`), and the footprint
+/// grows by `c - |rd|` (disjointness: it stays below `c`).
+impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> NextVsRest<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for Less
+where
+    Sg: Signed<U1>,
+    N: Unsigned + NonZero,
+    Su: Unsigned + NonZero + CeilDivExact<N>,
+    CQ<Su, N>: NonZero,
+    CE<Su, N>: Pick<Admitted, Fail<ShapeFail<M, PInt<N>, PInt<Su>>>, Admitted>,
+    Es: Pick<Admitted, Fail<StraddleFail<M, L>>, Admitted>,
+    F: FirstLeaf<L>,
+    U: Below<Ru, F::Out, L> + AddTop<Diff<Cu, Ru>>,
+    Cu: core::ops::Sub<Ru>,
+    Chk<Es, StraddleFail<M, L>>: Then<<U as Below<Ru, F::Out, L>>::Out>,
+    Chk<CE<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>>:
+        Then<<Chk<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Out, L>>::Out>>::Out>,
+{
+    type Out = SR<
+        App<PInt<N>>,
+        PInt<CQ<Su, N>>,
+        Sg::Out,
+        <U as AddTop<Diff<Cu, Ru>>>::Out,
+        F::Out,
+        <Chk<CE<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
+            <Chk<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Out, L>>::Out>>::Out,
+        >>::Out,
+        B1,
+    >;
+}
+macro_rules! next_covers_rest {
+    ($($Ord:ident),*) => {$(
+        /// `n >= su`: emit the whole rest `su`; the footprint grows by
+        /// `|rd| * (su - 1)` and must stay below `c` (disjointness).
+        impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> NextVsRest<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for $Ord
+        where
+            Sg: Signed<U1>,
+            Su: Unsigned + NonZero + core::ops::Sub<B1>,
+            Sub1<Su>: core::ops::Mul<Ru>,
+            F: FirstLeaf<L>,
+            U: AddTop<UProd<Sub1<Su>, Ru>>,
+            <U as AddTop<UProd<Sub1<Su>, Ru>>>::Out: Below<Cu, F::Out, L>,
+        {
+            type Out = SR<
+                App<PInt<Su>>,
+                One,
+                Sg::Out,
+                <U as AddTop<UProd<Sub1<Su>, Ru>>>::Out,
+                F::Out,
+                <<U as AddTop<UProd<Sub1<Su>, Ru>>>::Out as Below<Cu, F::Out, L>>::Out,
+                B1,
+            >;
+        }
+    )*};
+}
+next_covers_rest!(Equal, Greater);
+
+// ---- Leaves and the tree of B ----
+
+/// The walk's context between leaves: the records `AL`, the next leaf `L`,
+/// the verdict `V`, the flags below-last `Bl`, positive `P` and negative `N`
+/// strides, and the last leaf `La`.
+pub struct Cx<AL, L, V, Bl, P, N, La>(PhantomData<(AL, L, V, Bl, P, N, La)>);
+
+/// Composes coalesced `A` with `B` = `Self:D`, leaf by leaf in context `Cx`.
+pub trait ComposeTree<D, Cx> {
+    /// The result's shape.
+    type Shape;
+    /// The result's stride.
+    type Stride;
+    /// The context after the last leaf.
+    type Cx;
+}
+impl<S: Int, D: LeafBy<S, Cx>, Cx> ComposeTree<D, Cx> for S {
+    type Shape = D::Shape;
+    type Stride = D::Stride;
+    type Cx = D::Cx;
+}
+impl<Cx> ComposeTree<HNil, Cx> for HNil {
+    type Shape = HNil;
+    type Stride = HNil;
+    type Cx = Cx;
+}
+impl<H, T, DH, DT, Cx> ComposeTree<HCons<DH, DT>, Cx> for HCons<H, T>
+where
+    H: ComposeTree<DH, Cx>,
+    T: ComposeTree<DT, H::Cx>,
+{
+    type Shape = HCons<H::Shape, T::Shape>;
+    type Stride = HCons<H::Stride, T::Stride>;
+    type Cx = T::Cx;
+}
+
+/// One leaf `S:Self`, by its stride.
+pub trait LeafBy<S, Cx> {
+    /// The result's shape.
+    type Shape;
+    /// The result's stride.
+    type Stride;
+    /// The context after this leaf.
+    type Cx;
+}
+/// A static zero stride: the leaf as it is (CuTe's shortcut).
+impl<S, AL, L, V, Bl, P, N, La> LeafBy<S, Cx<AL, L, V, Bl, P, N, La>> for Z0 {
+    type Shape = S;
+    type Stride = Z0;
+    type Cx = Cx<AL, Succ<L>, V, Bl, P, N, L>;
+}
+macro_rules! leaf_by {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        /// A non-zero (or runtime) stride: walk the modes of `A`.
+        impl<S, AL, L, V, Bl, P, N, La, $($g)*> LeafBy<S, Cx<AL, L, V, Bl, P, N, La>> for $D
+        where
+            S: NotOne,
+            $D: SignFlags<S::Out>,
+            AL: Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>,
+            <AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out: OutParts,
+            <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Shape: Unwrap,
+            <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Stride: Unwrap,
+            P: Or<<$D as SignFlags<S::Out>>::Pos>,
+            N: Or<<$D as SignFlags<S::Out>>::Neg>,
+        {
+            type Shape =
+                <<<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Shape as Unwrap>::Out;
+            type Stride =
+                <<<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Stride as Unwrap>::Out;
+            type Cx = Cx<
+                <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Modes,
+                Succ<L>,
+                <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::V,
+                <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Bl,
+                <P as Or<<$D as SignFlags<S::Out>>::Pos>>::Out,
+                <N as Or<<$D as SignFlags<S::Out>>::Neg>>::Out,
+                L,
+            >;
+        }
+    )*};
+}
+leaf_by!(
+    [U: Unsigned + NonZero] PInt<U>,
+    [U: Unsigned + NonZero] NInt<U>,
+    [] i32
+);
+
+/// `B1` when the leaf shape `Self` is statically not `1`, `B0` for `_1`,
+/// [`Rt`] at run time.
+pub trait NotOne {
+    /// The flag.
+    type Out;
+}
+impl NotOne for One {
+    type Out = B0;
+}
+impl NotOne for i32 {
+    type Out = Rt;
+}
+crate::algebra::classify::impl_for_static_not_one! {
+    impl<> NotOne<> {
+        type Out = B1;
+    }
+}
+
+/// The sign flags of a leaf with stride `Self` and shape-not-one flag `SN`.
+pub trait SignFlags<SN> {
+    /// Positive stride on a leaf of size > 1.
+    type Pos;
+    /// Negative stride on a leaf of size > 1.
+    type Neg;
+}
+impl<SN, U: Unsigned + NonZero> SignFlags<SN> for PInt<U> {
+    type Pos = SN;
+    type Neg = B0;
+}
+impl<SN, U: Unsigned + NonZero> SignFlags<SN> for NInt<U> {
+    type Pos = B0;
+    type Neg = SN;
+}
+impl<SN: AndRt> SignFlags<SN> for i32 {
+    type Pos = SN::Out;
+    type Neg = SN::Out;
+}
+
+/// A leaf's result list: one mode is an integral result, more a tuple.
+pub trait Unwrap {
+    /// The result.
+    type Out;
+}
+impl<X> Unwrap for HCons<X, HNil> {
+    type Out = X;
+}
+impl<X, Y, T> Unwrap for HCons<X, HCons<Y, T>> {
+    type Out = Self;
+}
+
+/// The verdict after the last leaf: the walk's, then the sign check.
+pub trait FinalVerdict {
+    /// The verdict.
+    type Out;
+}
+impl<AL, L, V, Bl, P, N, La> FinalVerdict for Cx<AL, L, V, Bl, P, N, La>
+where
+    P: SignMix<N, Bl, La>,
+    V: Then<<P as SignMix<N, Bl, La>>::Out>,
+{
+    type Out = <V as Then<<P as SignMix<N, Bl, La>>::Out>>::Out;
+}
