@@ -26,7 +26,7 @@
 //! ```
 
 use core::fmt;
-use typenum::{Integer, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
+use typenum::{B0, B1, Bit, Integer, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
 
 /// A CuTe integer: a static typenum integer or a runtime `i32`.
 #[diagnostic::on_unimplemented(
@@ -107,7 +107,7 @@ macro_rules! binary_op {
     (
         $(#[$doc:meta])*
         $Trait:ident :: $method:ident, alias $Alias:ident,
-        static $TnTrait:path,
+        static $($TnTrait:path)?,
         runtime |$a:ident, $b:ident| $rt:expr,
         static_lhs_runtime [$($SL:ident),*],
         runtime_lhs_static [$($SR:ident),*]
@@ -122,6 +122,7 @@ macro_rules! binary_op {
         #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
         pub type $Alias<A, B> = <A as $Trait<B>>::Output;
 
+        $(
         impl<A: StaticInt + $TnTrait, B: StaticInt> $Trait<B> for A
         where
             <A as $TnTrait>::Output: StaticInt,
@@ -132,6 +133,7 @@ macro_rules! binary_op {
                 Default::default()
             }
         }
+        )?
         impl $Trait<i32> for i32 {
             type Output = i32;
             #[inline(always)]
@@ -222,11 +224,275 @@ absorb_zero!(IntMul::mul, i32, Z0);
 binary_op! {
     /// `a / b`, truncating like C++; `_0 / x` is `_0`. A runtime zero
     /// divisor panics, as Rust's `/` does; a static one does not compile.
-    IntDiv::div, alias Quot, static core::ops::Div<B>,
+    ///
+    /// Static division strips factors of two from the divisor by matching
+    /// bits ([`UFloorDiv`]); typenum's long division runs only for odd
+    /// divisors above 1.
+    ///
+    /// ```
+    /// use cute_algebra::int::{Int, IntDiv, Quot};
+    /// use cute_algebra::typenum::{N3, P2, P3, P7, P12, P96, Z0};
+    /// use static_assertions::assert_type_eq_all;
+    /// assert_type_eq_all!(Quot<P96, P12>, cute_algebra::typenum::P8);
+    /// assert_type_eq_all!(Quot<P7, P2>, P3);
+    /// assert_type_eq_all!(Quot<P7, N3>, cute_algebra::typenum::N2);
+    /// assert_type_eq_all!(Quot<P2, P3>, Z0);
+    /// assert_eq!(P7::new().div(2).value(), 3);
+    /// ```
+    IntDiv::div, alias Quot, static,
     runtime |a, b| a / b,
     static_lhs_runtime [PInt, NInt], runtime_lhs_static [PInt, NInt]
 }
 absorb_zero!(IntDiv::div, Z0, i32);
+
+/// Implements static `IntDiv` for one sign pattern: the magnitudes divide
+/// with [`UFloorDiv`], and `ToSign` gives the result its sign.
+macro_rules! static_div {
+    ($([$($g:ident),*] $L:ty, $R:ty, $UL:ty, $UR:ty, $ToSign:ident;)*) => {$(
+        impl<$($g: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static),*> IntDiv<$R> for $L
+        where
+            $UL: UFloorDiv<$UR>,
+            <$UL as UFloorDiv<$UR>>::Output: $ToSign,
+        {
+            type Output = <<$UL as UFloorDiv<$UR>>::Output as $ToSign>::Output;
+            #[inline(always)]
+            fn div(self, _: $R) -> Self::Output {
+                Default::default()
+            }
+        }
+    )*};
+}
+static_div! {
+    [U, V] PInt<U>, PInt<V>, U, V, ToStatic;
+    [U, V] NInt<U>, NInt<V>, U, V, ToStatic;
+    [U, V] PInt<U>, NInt<V>, U, V, ToStaticNeg;
+    [U, V] NInt<U>, PInt<V>, U, V, ToStaticNeg;
+    [V] Z0, PInt<V>, UTerm, V, ToStatic;
+    [V] Z0, NInt<V>, UTerm, V, ToStatic;
+}
+
+/// `⌊Self / B⌋` for typenum unsigned integers, `B ≥ 1`.
+///
+/// An even divisor drops one low bit of each operand (`⌊a / 2b⌋ = ⌊⌊a/2⌋ / b⌋`),
+/// so powers of two cost one impl match per bit; typenum's long division,
+/// roughly quadratic in the bit length, runs only for odd divisors above 1.
+///
+/// ```
+/// use cute_algebra::int::UFloorDiv;
+/// use cute_algebra::typenum::{U3, U4, U12, U1024, U4096};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U4096 as UFloorDiv<U1024>>::Output, U4);
+/// assert_type_eq_all!(<U12 as UFloorDiv<U4>>::Output, U3);
+/// ```
+pub trait UFloorDiv<B> {
+    /// The quotient.
+    type Output: Unsigned;
+}
+/// Divisor 1.
+impl<A: Unsigned> UFloorDiv<UInt<UTerm, B1>> for A {
+    type Output = A;
+}
+/// Even divisor, zero dividend.
+impl<BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B0>> for UTerm {
+    type Output = UTerm;
+}
+/// Even divisor: drop the low bit of both.
+impl<AU, AB: Bit, BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B0>> for UInt<AU, AB>
+where
+    AU: UFloorDiv<UInt<BU, BB>>,
+{
+    type Output = AU::Output;
+}
+/// Odd divisor above 1: typenum's long division.
+impl<A, BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B1>> for A
+where
+    A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
+    <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output: Unsigned,
+{
+    type Output = <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output;
+}
+
+/// `⌈Self / B⌉` for typenum unsigned integers, `B ≥ 1`: [`UCeilDivCarry`]
+/// with no carry.
+///
+/// ```
+/// use cute_algebra::int::UCeilDiv;
+/// use cute_algebra::typenum::{U1, U2, U3, U5, U7, U8, U13};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U13 as UCeilDiv<U8>>::Output, U2);
+/// assert_type_eq_all!(<U13 as UCeilDiv<U5>>::Output, U3);
+/// assert_type_eq_all!(<U7 as UCeilDiv<U7>>::Output, U1);
+/// assert_type_eq_all!(<U1 as UCeilDiv<U8>>::Output, U1);
+/// ```
+pub trait UCeilDiv<B> {
+    /// The quotient, rounded up.
+    type Output: Unsigned;
+}
+impl<A: UCeilDivCarry<B, B0>, B> UCeilDiv<B> for A {
+    type Output = A::Output;
+}
+
+/// `⌈(Self + C) / B⌉` for typenum unsigned integers, `B ≥ 1`, `C` a bit.
+///
+/// An even divisor drops one low bit of each operand; the carry becomes
+/// 1 when the dropped dividend bit or the carry was 1
+/// (`⌈(2a + 1) / 2b⌉ = ⌈(2a + 2) / 2b⌉ = ⌈(a + 1) / b⌉`). The recursion is
+/// on `Self`'s own bits, so it ends even while `B` is still being inferred.
+pub trait UCeilDivCarry<B, C> {
+    /// The quotient, rounded up.
+    type Output: Unsigned;
+}
+/// Divisor 1: `Self + C`.
+impl<A: core::ops::Add<C>, C: Bit> UCeilDivCarry<UInt<UTerm, B1>, C> for A
+where
+    <A as core::ops::Add<C>>::Output: Unsigned,
+{
+    type Output = <A as core::ops::Add<C>>::Output;
+}
+/// Even divisor, zero dividend: `⌈C / B⌉ = C`.
+impl<BU, BB, C: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C> for UTerm
+where
+    UTerm: core::ops::Add<C>,
+    <UTerm as core::ops::Add<C>>::Output: Unsigned,
+{
+    type Output = <UTerm as core::ops::Add<C>>::Output;
+}
+/// Even divisor: drop the low bits; the carry is `a0 | C`.
+impl<AU, A0: Bit + core::ops::BitOr<C>, C, BU, BB> UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C>
+    for UInt<AU, A0>
+where
+    AU: UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>,
+{
+    type Output = <AU as UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>>::Output;
+}
+/// Odd divisor above 1, carry 1: `⌊a / b⌋ + 1` (typenum's long division
+/// runs on `Self`'s bits only, so it also ends while `B` is being inferred).
+impl<A, BU: Unsigned, BB: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1> for A
+where
+    A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
+    typenum::Quot<A, UInt<UInt<BU, BB>, B1>>: core::ops::Add<B1>,
+    typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>: Unsigned,
+{
+    type Output = typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>;
+}
+/// Odd divisor above 1, no carry, zero dividend.
+impl<BU, BB> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> for UTerm {
+    type Output = UTerm;
+}
+/// Odd divisor above 1, no carry: `⌊(a - 1) / b⌋ + 1`.
+impl<AU, AB, BU: Unsigned, BB: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> for UInt<AU, AB>
+where
+    UInt<AU, AB>: core::ops::Sub<B1>,
+    typenum::Sub1<UInt<AU, AB>>: UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>,
+{
+    type Output =
+        <typenum::Sub1<UInt<AU, AB>> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>>::Output;
+}
+
+/// `Self / B` for typenum unsigned integers when `B` divides `Self`; no
+/// impl otherwise, so the divisibility check costs no arithmetic for the
+/// factors of two.
+///
+/// ```
+/// use cute_algebra::int::UExactDiv;
+/// use cute_algebra::typenum::{U3, U4, U12};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U12 as UExactDiv<U4>>::Output, U3);
+/// ```
+pub trait UExactDiv<B> {
+    /// The exact quotient.
+    type Output: Unsigned;
+}
+/// Divisor 1.
+impl<A: Unsigned> UExactDiv<UInt<UTerm, B1>> for A {
+    type Output = A;
+}
+/// Even divisor, zero dividend.
+impl<BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B0>> for UTerm {
+    type Output = UTerm;
+}
+/// Even divisor: the dividend's dropped bit must be 0.
+impl<AU, BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B0>> for UInt<AU, B0>
+where
+    AU: UExactDiv<UInt<BU, BB>>,
+{
+    type Output = AU::Output;
+}
+/// Odd divisor above 1: typenum's division with a zero remainder.
+impl<A, BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B1>> for A
+where
+    A: typenum::PartialDiv<UInt<UInt<BU, BB>, B1>>,
+    typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>: Unsigned,
+{
+    type Output = typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>;
+}
+
+/// `B1` when `B` divides `Self` (typenum unsigned integers, `B ≥ 1`), else
+/// `B0`. Total: it always has an answer, for checks that report a verdict.
+///
+/// ```
+/// use cute_algebra::int::UDivides;
+/// use cute_algebra::typenum::{B0, B1, U3, U4, U6, U12};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U12 as UDivides<U4>>::Output, B1);
+/// assert_type_eq_all!(<U6 as UDivides<U4>>::Output, B0);
+/// assert_type_eq_all!(<U12 as UDivides<U3>>::Output, B1);
+/// ```
+pub trait UDivides<B> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+/// Divisor 1.
+impl<A> UDivides<UInt<UTerm, B1>> for A {
+    type Output = B1;
+}
+/// Even divisor, zero dividend.
+impl<BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UTerm {
+    type Output = B1;
+}
+/// Even divisor, even dividend: drop the low bit of both.
+impl<AU: UDivides<UInt<BU, BB>>, BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UInt<AU, B0> {
+    type Output = AU::Output;
+}
+/// Even divisor, odd dividend.
+impl<AU, BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UInt<AU, B1> {
+    type Output = B0;
+}
+/// Odd divisor above 1: typenum's remainder, compared with zero.
+impl<A, BU, BB> UDivides<UInt<UInt<BU, BB>, B1>> for A
+where
+    A: core::ops::Rem<UInt<UInt<BU, BB>, B1>>,
+    <A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output: IsUTerm,
+{
+    type Output = <<A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output as IsUTerm>::Output;
+}
+
+/// `B1` for typenum's unsigned zero, `B0` for any other unsigned.
+pub trait IsUTerm {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl IsUTerm for UTerm {
+    type Output = B1;
+}
+impl<U, B> IsUTerm for UInt<U, B> {
+    type Output = B0;
+}
+
+/// The magnitude of a static integer as a typenum unsigned (`UTerm` for `_0`).
+pub trait Magnitude {
+    /// `|Self|`, unsigned.
+    type Output: Unsigned;
+}
+impl Magnitude for Z0 {
+    type Output = UTerm;
+}
+impl<U: Unsigned + NonZero> Magnitude for PInt<U> {
+    type Output = U;
+}
+impl<U: Unsigned + NonZero> Magnitude for NInt<U> {
+    type Output = U;
+}
 
 binary_op! {
     /// `a % b`, with C++'s sign rule; `_0 % x` and `x % _1` are `_0`.
@@ -313,7 +579,23 @@ impl IntAbs for i32 {
     }
 }
 
-/// CuTe's `ceil_div(a, b)`: `(a + b - 1) / b`.
+/// CuTe's `ceil_div(a, b)`: `(a + b - 1) / b`, truncating like C++.
+///
+/// For a static `a >= 0` and `b > 0` this is `⌈a / b⌉`, computed with
+/// [`UCeilDiv`] (factors of two stripped by matching bits); other signs
+/// and runtime values follow the formula.
+///
+/// ```
+/// use cute_algebra::int::{CeilDiv, Int, IntCeilDiv};
+/// use cute_algebra::typenum::{N1, N2, P1, P2, P3, P4, P7, P8, P24, Z0};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(CeilDiv<P7, P2>, P4);
+/// assert_type_eq_all!(CeilDiv<P24, P8>, P3);
+/// assert_type_eq_all!(CeilDiv<P2, P8>, P1);
+/// assert_type_eq_all!(CeilDiv<Z0, P8>, Z0);
+/// assert_type_eq_all!(CeilDiv<P4, N1>, N2); // (4 - 1 - 1) / -1, as in C++
+/// assert_eq!(P7::new().ceil_div(2).value(), 4);
+/// ```
 pub trait IntCeilDiv<Rhs: Int>: Int {
     /// The result: static when both operands are static.
     type Output: Int;
@@ -322,24 +604,66 @@ pub trait IntCeilDiv<Rhs: Int>: Int {
 }
 /// The result type of [`IntCeilDiv`].
 pub type CeilDiv<A, B> = <A as IntCeilDiv<B>>::Output;
-impl<A, B> IntCeilDiv<B> for A
+
+impl<U, V> IntCeilDiv<PInt<V>> for PInt<U>
 where
-    A: IntAdd<B>,
-    B: Int,
-    Sum<A, B>: IntSub<typenum::P1>,
-    Diff<Sum<A, B>, typenum::P1>: IntDiv<B>,
+    U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static + UCeilDiv<V>,
+    V: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static,
+    <U as UCeilDiv<V>>::Output: ToStatic,
 {
-    type Output = Quot<Diff<Sum<A, B>, typenum::P1>, B>;
+    type Output = <<U as UCeilDiv<V>>::Output as ToStatic>::Output;
     #[inline(always)]
-    fn ceil_div(self, rhs: B) -> Self::Output {
-        self.add(rhs).sub(typenum::P1::new()).div(rhs)
+    fn ceil_div(self, _: PInt<V>) -> Self::Output {
+        Default::default()
     }
+}
+impl<V: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> IntCeilDiv<PInt<V>> for Z0 {
+    type Output = Z0;
+    #[inline(always)]
+    fn ceil_div(self, _: PInt<V>) -> Z0 {
+        Z0::new()
+    }
+}
+/// The other sign patterns and runtime values: CuTe's formula.
+macro_rules! ceil_div_formula {
+    ($([$($g:tt)*] $L:ty, $R:ty;)*) => {$(
+        impl<$($g)*> IntCeilDiv<$R> for $L
+        where
+            $L: IntAdd<$R>,
+            $R: Int,
+            Sum<$L, $R>: IntSub<typenum::P1>,
+            Diff<Sum<$L, $R>, typenum::P1>: IntDiv<$R>,
+        {
+            type Output = Quot<Diff<Sum<$L, $R>, typenum::P1>, $R>;
+            #[inline(always)]
+            fn ceil_div(self, rhs: $R) -> Self::Output {
+                self.add(rhs).sub(typenum::P1::new()).div(rhs)
+            }
+        }
+    )*};
+}
+ceil_div_formula! {
+    [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static, B] NInt<U>, B;
+    [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static, V: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static] PInt<U>, NInt<V>;
+    [V: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static] Z0, NInt<V>;
+    [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static] PInt<U>, i32;
+    [] Z0, i32;
+    [B] i32, B;
 }
 
 /// CuTe's `shape_div(a, b)` for integers: `ceil_div(a, b)` where the
 /// divisibility condition `a % b == 0 || b % a == 0` holds. For static
 /// operands the condition is a trait bound; a runtime violation is reported
 /// by [`IntShapeDiv::try_shape_div`].
+///
+/// ```
+/// use cute_algebra::int::{IntShapeDiv, ShapeDiv};
+/// use cute_algebra::typenum::{P1, P3, P4, P12};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(ShapeDiv<P12, P4>, P3);
+/// assert_type_eq_all!(ShapeDiv<P4, P12>, P1);
+/// assert!(6.try_shape_div(4).is_err());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "shape_div: divisibility condition fails: neither `{Self}` nor `{Rhs}` divides the other",
     note = "CuTe's shape_div(a, b) needs a % b == 0 or b % a == 0"
@@ -367,14 +691,15 @@ pub trait IntShapeDiv<Rhs: Int>: Int {
 /// The result type of [`IntShapeDiv`].
 pub type ShapeDiv<A, B> = <A as IntShapeDiv<B>>::Output;
 
-/// Static shape_div: dispatch on `|a| >= |b|` with one comparison, then
-/// require the exact remainder to be zero.
+/// Static shape_div: the verdict of [`DividesEither`] on the magnitudes
+/// must be `B1`; the result is [`CeilDiv`].
 impl<A, B> IntShapeDiv<B> for A
 where
-    A: StaticInt + typenum::Abs + IntCeilDiv<B>,
-    B: StaticInt + typenum::Abs,
-    typenum::AbsVal<A>: typenum::Cmp<typenum::AbsVal<B>>,
-    (A, B): ShapeDivCheck<typenum::Compare<typenum::AbsVal<A>, typenum::AbsVal<B>>>,
+    A: StaticInt + Magnitude + IntCeilDiv<B>,
+    B: StaticInt + Magnitude,
+    <A as Magnitude>::Output: DividesEither<<B as Magnitude>::Output>,
+    <<A as Magnitude>::Output as DividesEither<<B as Magnitude>::Output>>::Output:
+        ShapeDivisible<A, B>,
 {
     type Output = CeilDiv<A, B>;
     #[inline(always)]
@@ -383,12 +708,44 @@ where
     }
 }
 
-#[doc(hidden)]
-/// Helper: the divisibility condition, given the comparison of `|a|` and `|b|`.
-pub trait ShapeDivCheck<Ord> {}
-impl<A: core::ops::Rem<B, Output = Z0>, B> ShapeDivCheck<typenum::Greater> for (A, B) {}
-impl<A, B> ShapeDivCheck<typenum::Equal> for (A, B) {}
-impl<A, B: core::ops::Rem<A, Output = Z0>> ShapeDivCheck<typenum::Less> for (A, B) {}
+/// `B1` when `Self % B == 0 || B % Self == 0` (typenum unsigned integers,
+/// not both zero), else `B0`: one comparison, then one [`UDivides`].
+pub trait DividesEither<B> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl<A: typenum::Cmp<B>, B> DividesEither<B> for A
+where
+    typenum::Compare<A, B>: DividesEitherBranch<A, B>,
+{
+    type Output = <typenum::Compare<A, B> as DividesEitherBranch<A, B>>::Output;
+}
+/// The branch of [`DividesEither`] chosen by the comparison of `A` and `B`.
+pub trait DividesEitherBranch<A, B> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl<A: UDivides<B>, B> DividesEitherBranch<A, B> for typenum::Greater {
+    type Output = A::Output;
+}
+impl<A, B> DividesEitherBranch<A, B> for typenum::Equal {
+    type Output = B1;
+}
+/// `a < b`: `b % a == 0`, or `a` is zero (`0 % b == 0`).
+impl<B> DividesEitherBranch<UTerm, B> for typenum::Less {
+    type Output = B1;
+}
+impl<AU, AB, B: UDivides<UInt<AU, AB>>> DividesEitherBranch<UInt<AU, AB>, B> for typenum::Less {
+    type Output = B::Output;
+}
+
+/// The divisibility condition of `shape_div(A, B)` holds: implemented for `B1` only.
+#[diagnostic::on_unimplemented(
+    message = "shape_div: divisibility condition fails: neither `{A}` nor `{B}` divides the other",
+    note = "CuTe's shape_div(a, b) needs a % b == 0 or b % a == 0"
+)]
+pub trait ShapeDivisible<A, B> {}
+impl<A, B> ShapeDivisible<A, B> for B1 {}
 
 macro_rules! runtime_shape_div {
     ($([$($g:tt)*] $L:ty, $R:ty;)*) => {$(
@@ -425,6 +782,21 @@ where
     type Output = PInt<UInt<U, B>>;
 }
 
+/// Maps a typenum unsigned to the negative static integer of that magnitude.
+pub trait ToStaticNeg {
+    /// `Z0` for zero, `NInt` otherwise.
+    type Output: StaticInt;
+}
+impl ToStaticNeg for UTerm {
+    type Output = Z0;
+}
+impl<U: Unsigned, B: typenum::Bit> ToStaticNeg for UInt<U, B>
+where
+    NInt<UInt<U, B>>: StaticInt,
+{
+    type Output = NInt<UInt<U, B>>;
+}
+
 /// CuTe's const-generic spelling of a static integer: `C<8>` is `P8`.
 /// It reaches as far as typenum's const bridge (0 to 1024); beyond that,
 /// use the typenum type or an integer literal in the macros.
@@ -453,3 +825,114 @@ macro_rules! for_int_kinds {
     };
 }
 pub(crate) use for_int_kinds;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use typenum::Integer;
+
+    type Neg<A> = <A as core::ops::Neg>::Output;
+
+    /// Every static division against the runtime rule, over all signs.
+    macro_rules! row {
+        ($a:literal; $($b:literal),*) => {$(
+            check::<C<$a>, C<$b>>($a, $b);
+            check::<Neg<C<$a>>, C<$b>>(-$a, $b);
+            check::<C<$a>, Neg<C<$b>>>($a, -$b);
+            check::<Neg<C<$a>>, Neg<C<$b>>>(-$a, -$b);
+        )*};
+    }
+
+    fn check<A, B>(a: i32, b: i32)
+    where
+        A: IntDiv<B> + IntCeilDiv<B>,
+        B: Int,
+        Quot<A, B>: Integer,
+        CeilDiv<A, B>: Integer,
+    {
+        assert_eq!(<Quot<A, B> as Integer>::I32, a / b, "{a} / {b}");
+        let ceil = crate::rules::checked_ceil_div(a as i64, b as i64).unwrap();
+        assert_eq!(
+            <CeilDiv<A, B> as Integer>::I32 as i64,
+            ceil,
+            "ceil_div({a}, {b})"
+        );
+    }
+
+    #[test]
+    fn static_division_matches_the_runtime_rule() {
+        row!(0; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(1; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(2; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(3; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(4; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(5; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(6; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(7; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(8; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(9; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(12; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(15; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(16; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(17; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(24; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(31; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(32; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(33; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(48; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(64; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(96; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(100; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(127; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(128; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(255; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(256; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(1000; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+        row!(1024; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128);
+    }
+
+    fn shape_div_ok<A: IntShapeDiv<B>, B: Int>(a: i32, b: i32)
+    where
+        ShapeDiv<A, B>: Integer,
+    {
+        assert!(crate::rules::divides_either(a as i64, b as i64), "{a}, {b}");
+        let q = crate::rules::checked_shape_div(a as i64, b as i64).unwrap();
+        assert_eq!(
+            <ShapeDiv<A, B> as Integer>::I32 as i64,
+            q,
+            "shape_div({a}, {b})"
+        );
+    }
+
+    #[test]
+    fn static_shape_div() {
+        shape_div_ok::<C<96>, C<12>>(96, 12);
+        shape_div_ok::<C<12>, C<96>>(12, 96);
+        shape_div_ok::<C<45>, C<15>>(45, 15);
+        shape_div_ok::<C<5>, C<15>>(5, 15);
+        shape_div_ok::<C<7>, C<7>>(7, 7);
+        shape_div_ok::<Z0, C<7>>(0, 7);
+        shape_div_ok::<Neg<C<12>>, C<4>>(-12, 4);
+        shape_div_ok::<C<4>, Neg<C<12>>>(4, -12);
+        shape_div_ok::<C<1024>, C<1>>(1024, 1);
+    }
+
+    #[test]
+    fn udivides_agrees_with_remainder() {
+        macro_rules! d {
+            ($($a:literal / $b:literal),*) => {$({
+                type A = <C<$a> as Magnitude>::Output;
+                type B = <C<$b> as Magnitude>::Output;
+                assert_eq!(<<A as UDivides<B>>::Output as Bit>::BOOL, $a % $b == 0, "{} % {}", $a, $b);
+            })*};
+        }
+        d!(0 / 3);
+        d!(12 / 4);
+        d!(12 / 8);
+        d!(45 / 15);
+        d!(45 / 6);
+        d!(7 / 7);
+        d!(1000 / 125);
+        d!(1000 / 48);
+    }
+}

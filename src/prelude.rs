@@ -2,7 +2,8 @@
 
 pub use crate::algebra::composition::composition;
 pub use crate::algebra::{
-    Composed, Composition, coalesce, coalesce_by, complement, filter, try_composition,
+    Composed, Composition, coalesce, coalesce_by, complement, filter, try_complement,
+    try_composition,
 };
 pub use crate::int::{
     Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntGcd, IntMax, IntMin, IntMul, IntRem, IntShapeDiv,

@@ -3,272 +3,1148 @@
 //! CuTe's algorithm on `filter(l)`: take the modes by increasing stride;
 //! each stride `d` divided by the extent `cur` of what is already covered
 //! (`cur` starts at 1 and becomes `d * s`) gives the next result mode
-//! `d / cur : cur` (floored, as in CuTe); a last mode
-//! `ceil_div(cotarget, cur) : cur` fills up to the cotarget. `d >= cur` is a
-//! trait bound: otherwise the layout is not complementable (its modes
-//! overlap or interleave, as in `(2,2):(2,3)`).
+//! `d / cur : cur` (floored, as in CuTe); the last modes
+//! `coalesce(ceil_div(cotarget, cur)) : compact from cur` fill up to the
+//! cotarget, an integer or a shape.
+//!
+//! Admissibility is decided once, up front, as a type: the computation
+//! yields either the result layout or a marker naming the broken condition
+//! ([`StrideBelowExtent`], [`NegativeStride`], [`RuntimeStrideStructure`]),
+//! and one check trait per condition turns a marker into a compile error
+//! whose first line names the operation and the condition. Runtime values
+//! are checked at run time: [`try_complement`] returns the [`LayoutError`],
+//! [`complement`] panics with it.
+//!
+//! The result never has mergeable neighbours (each mode ends below the next
+//! stride), so CuTe's final `coalesce` only drops static `_1` modes; this
+//! module drops them as it goes.
 
+use super::classify::{One, impl_for_not_one};
 use super::{Coalesce, FilterLayout, Filtered, LayoutParts};
-use crate::int::{Int, IntCeilDiv, IntMul, Prod, StaticInt};
-use crate::layout::Layout;
-use crate::tuple::IntTuple;
+use crate::error::LayoutError;
+use crate::int::{CeilDiv, Int, IntAdd, IntCeilDiv, IntMul, Prod, ToStatic, UFloorDiv};
+use crate::layout::{CosizeOf, Layout, Span};
+use crate::tuple::{Compact, IntTuple, LayoutLeft, ReverseOnto};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Cmp, Equal, Greater, Less, P1, Z0};
+use typenum::{
+    B0, B1, Bit, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0,
+};
 
-/// Complements the filtered layout `Self:FD` within the integer cotarget `M`.
-#[diagnostic::on_unimplemented(
-    message = "complement: the layout `{Self}`:`{FD}` (after filter) is not complementable, or has a runtime stride at rank >= 2",
-    label = "complement needs each stride, in increasing order, to be at least the previous stride times its shape",
-    note = "a stride below that extent means overlapping or interleaved modes, e.g. `(2,2):(2,3)` (CuTe: \"Non-injective Layout detected in complement\")",
-    note = "CuTe: \"Dynamic-stride complement only for rank-1 layouts\"; use `DynLayout` for runtime strides",
-    note = "the cotarget must be an integer"
-)]
-pub trait ComplementFiltered<FD, M> {
-    /// The complement.
-    type Output;
-    /// Computes it.
-    fn complement_filtered(self, stride: FD, cotarget: M) -> Self::Output;
-}
-/// An integer filtered layout: dispatch on its stride.
-impl<S: Int, FD: ComplementRank1<S, M>, M> ComplementFiltered<FD, M> for S {
-    type Output = FD::Output;
-    #[inline(always)]
-    fn complement_filtered(self, stride: FD, cotarget: M) -> Self::Output {
-        stride.complement_rank1(self, cotarget)
-    }
-}
-/// Rank >= 2 (filter returns an integer layout for one mode): static strides.
-impl<S0, ST, D0, DT, M> ComplementFiltered<HCons<D0, DT>, M> for HCons<S0, ST>
-where
-    HCons<D0, DT>: StaticStrides,
-    Self: Pairs<HCons<D0, DT>>,
-    <Self as Pairs<HCons<D0, DT>>>::Sorted: Fold<P1, M> + Default,
-    <<Self as Pairs<HCons<D0, DT>>>::Sorted as Fold<P1, M>>::Shape:
-        Coalesce<<<Self as Pairs<HCons<D0, DT>>>::Sorted as Fold<P1, M>>::Stride>,
-{
-    type Output = <<<Self as Pairs<HCons<D0, DT>>>::Sorted as Fold<P1, M>>::Shape as Coalesce<
-        <<Self as Pairs<HCons<D0, DT>>>::Sorted as Fold<P1, M>>::Stride,
-    >>::Output;
-    #[inline(always)]
-    fn complement_filtered(self, _: HCons<D0, DT>, cotarget: M) -> Self::Output {
-        let (s, d) = <<Self as Pairs<HCons<D0, DT>>>::Sorted as Default>::default()
-            .fold(P1::new(), cotarget);
-        s.coalesce(d)
-    }
-}
+const OP: &str = "complement";
 
-/// The rank-1 cases, by the stride `Self` of the filtered mode `S`.
-pub trait ComplementRank1<S, M> {
-    /// The complement.
-    type Output;
-    /// Computes it.
-    fn complement_rank1(self, shape: S, cotarget: M) -> Self::Output;
-}
-/// `filter` left `_1:_0`: the complement is the whole cotarget, `M:_1`.
-impl<S, M: Int + Coalesce<P1>> ComplementRank1<S, M> for Z0 {
-    type Output = M::Output;
-    #[inline(always)]
-    fn complement_rank1(self, _: S, cotarget: M) -> Self::Output {
-        cotarget.coalesce(P1::new())
-    }
-}
-macro_rules! rank1 {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        /// One mode `s:d`: the result is `(d, ceil_div(M, d*s)) : (1, d*s)`, coalesced.
-        impl<S: Int, M: Int, $($g)*> ComplementRank1<S, M> for $T
-        where
-            $T: IntMul<S>,
-            M: IntCeilDiv<Prod<$T, S>>,
-            HCons<$T, HCons<<M as IntCeilDiv<Prod<$T, S>>>::Output, HNil>>:
-                IntTuple + Coalesce<HCons<P1, HCons<Prod<$T, S>, HNil>>>,
-            HCons<P1, HCons<Prod<$T, S>, HNil>>: IntTuple,
-        {
-            type Output = <HCons<$T, HCons<<M as IntCeilDiv<Prod<$T, S>>>::Output, HNil>> as Coalesce<
-                HCons<P1, HCons<Prod<$T, S>, HNil>>,
-            >>::Output;
-            #[inline(always)]
-            fn complement_rank1(self, shape: S, cotarget: M) -> Self::Output {
-                let next = self.mul(shape);
-                let rest = cotarget.ceil_div(next);
-                let s = HCons { head: self, tail: HCons { head: rest, tail: HNil } };
-                let d = HCons { head: P1::new(), tail: HCons { head: next, tail: HNil } };
-                s.coalesce(d)
-            }
-        }
-    )*};
-}
-rank1!(
-    i32 => [],
-    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero + Copy + core::fmt::Debug + Default + 'static]
-);
-
-/// Every stride of a rank >= 2 layout must be static for the sort.
-#[diagnostic::on_unimplemented(
-    message = "complement: dynamic-stride complement only for rank-1 layouts (strides `{Self}`)",
-    label = "a runtime stride in a layout of rank >= 2",
-    note = "sorting modes by stride needs static strides; use `DynLayout` for runtime strides"
-)]
-pub trait StaticStrides {}
-impl StaticStrides for HNil {}
-impl<H: StaticInt, T: StaticStrides> StaticStrides for HCons<H, T> {}
-
-/// The modes of `Self:D` as `(stride, shape)` pairs sorted by stride
-/// (a stable insertion sort: one `Cmp` per comparison).
-pub trait Pairs<D> {
-    /// The sorted pairs.
-    type Sorted;
-}
-impl Pairs<HNil> for HNil {
-    type Sorted = HNil;
-}
-impl<S0, ST: Pairs<DT>, D0, DT> Pairs<HCons<D0, DT>> for HCons<S0, ST>
-where
-    ST::Sorted: Insert<D0, S0>,
-{
-    type Sorted = <ST::Sorted as Insert<D0, S0>>::Output;
-}
-
-/// Inserts the mode `S:D` into the sorted list `Self`.
-pub trait Insert<D, S> {
-    /// The list with the mode in place.
-    type Output;
-}
-impl<D, S> Insert<D, S> for HNil {
-    type Output = HCons<(D, S), HNil>;
-}
-impl<D: Cmp<HD>, S, HD, HS, T> Insert<D, S> for HCons<(HD, HS), T>
-where
-    <D as Cmp<HD>>::Output: InsertAt<D, S, HD, HS, T>,
-{
-    type Output = <<D as Cmp<HD>>::Output as InsertAt<D, S, HD, HS, T>>::Output;
-}
-/// The lazy branch of [`Insert`], chosen by the comparison.
-pub trait InsertAt<D, S, HD, HS, T> {
-    /// The list with the mode in place.
-    type Output;
-}
-impl<D, S, HD, HS, T> InsertAt<D, S, HD, HS, T> for Less {
-    type Output = HCons<(D, S), HCons<(HD, HS), T>>;
-}
-impl<D, S, HD, HS, T: Insert<D, S>> InsertAt<D, S, HD, HS, T> for Equal {
-    type Output = HCons<(HD, HS), T::Output>;
-}
-impl<D, S, HD, HS, T: Insert<D, S>> InsertAt<D, S, HD, HS, T> for Greater {
-    type Output = HCons<(HD, HS), T::Output>;
-}
-
-/// `d >= cur`: the next stride is not inside the extent already covered,
-/// so `d / cur` (floored, as in CuTe) is a mode of at least one element.
-#[diagnostic::on_unimplemented(
-    message = "complement: the layout is not complementable: stride `{Self}` is below `{Cur}`, the extent (stride * shape) of the modes with smaller strides",
-    label = "its modes overlap or interleave (CuTe: \"Non-injective Layout detected in complement\")",
-    note = "complement needs each stride, in increasing order, to be at least the previous stride times its shape"
-)]
-pub trait StrideNotBelow<Cur> {
-    /// `Self / Cur`, floored.
-    type Output: StaticInt;
-}
-impl<D, Cur> StrideNotBelow<Cur> for D
-where
-    D: StaticInt + Cmp<Cur> + core::ops::Div<Cur>,
-    <D as Cmp<Cur>>::Output: NotLess,
-    <D as core::ops::Div<Cur>>::Output: StaticInt,
-{
-    type Output = <D as core::ops::Div<Cur>>::Output;
-}
-
-/// `Greater` or `Equal`.
-pub trait NotLess {}
-impl NotLess for Greater {}
-impl NotLess for Equal {}
-
-/// Walks the sorted modes with the covered extent `Cur`, then appends the
-/// rest of the cotarget `M`: the flat result modes, before coalescing.
-pub trait Fold<Cur, M> {
-    /// The result shapes.
-    type Shape;
-    /// The result strides.
-    type Stride;
-    /// Computes them.
-    fn fold(self, cur: Cur, cotarget: M) -> (Self::Shape, Self::Stride);
-}
-impl<Cur: Int, M: IntCeilDiv<Cur>> Fold<Cur, M> for HNil {
-    type Shape = HCons<M::Output, HNil>;
-    type Stride = HCons<Cur, HNil>;
-    #[inline(always)]
-    fn fold(self, cur: Cur, cotarget: M) -> (Self::Shape, Self::Stride) {
-        let rest = cotarget.ceil_div(cur);
-        (
-            HCons {
-                head: rest,
-                tail: HNil,
-            },
-            HCons {
-                head: cur,
-                tail: HNil,
-            },
-        )
-    }
-}
-impl<D, S: Int, T, Cur: Int, M> Fold<Cur, M> for HCons<(D, S), T>
-where
-    D: StrideNotBelow<Cur> + IntMul<S>,
-    T: Fold<Prod<D, S>, M>,
-{
-    type Shape = HCons<<D as StrideNotBelow<Cur>>::Output, T::Shape>;
-    type Stride = HCons<Cur, T::Stride>;
-    #[inline(always)]
-    fn fold(self, cur: Cur, cotarget: M) -> (Self::Shape, Self::Stride) {
-        let (d, s) = self.head;
-        let (ts, td) = self.tail.fold(d.mul(s), cotarget);
-        (
-            HCons {
-                head: <D as StrideNotBelow<Cur>>::Output::default(),
-                tail: ts,
-            },
-            HCons {
-                head: cur,
-                tail: td,
-            },
-        )
-    }
-}
-
-/// CuTe's `complement(layout, cotarget)` for an integer cotarget.
+/// CuTe's `complement(layout, cotarget)`: an ordered layout `R` whose offsets
+/// avoid `l`'s image (except 0), such that `(l, R)` reaches the cotarget.
+///
+/// The cotarget is an integer or a shape (`shape![2, 2]`; CuTe takes
+/// `shape(cotarget)`). Static layouts resolve during type checking; a
+/// layout that is not complementable does not compile. A layout of rank 2
+/// or more (after filter) must have static strides: sorting modes by a
+/// runtime stride would make the result's structure depend on runtime
+/// values (use `cute_algebra::dynamic::DynLayout` for those).
+///
+/// # Panics
+/// When runtime values break a condition that [`try_complement`] reports:
+/// a negative stride or a stride below the extent of the smaller ones, a
+/// shape or cotarget below 1, or an `i32` overflow. A runtime zero stride is
+/// not an error: `complement(4:0, 8)` is `8:1` as a function (CuTe divides
+/// by zero there).
 ///
 /// ```
 /// use cute_algebra::prelude::*;
 /// assert_eq!(complement(layout![4 : 2], int!(24)).to_string(), "(_2,_3):(_1,_8)");
 /// assert_eq!(complement(layout![4 : 0], int!(8)).to_string(), "_8:_1");
 /// assert_eq!(complement(layout![(2, 3) : (1, 2)], int!(6)).to_string(), "_1:_0");
+/// assert_eq!(complement(layout![64 : 1], shape![32, 4, 4]).to_string(), "_8:_64");
+/// let (n, m): (i32, i32) = (12, 128);
+/// assert_eq!(complement(layout![n : 2], m).to_string(), "(_2,6):(_1,24)");
 /// ```
 #[inline(always)]
-pub fn complement<S, D, M>(l: Layout<S, D>, cotarget: M) -> Complemented<Layout<S, D>, M>
-where
-    S: IntTuple,
-    D: IntTuple,
-    Layout<S, D>: FilterLayout,
-    Filtered<Layout<S, D>>: LayoutParts + ComplementLayout<M>,
-{
-    super::filter_any(l).complement_layout(cotarget)
+pub fn complement<L: Complement<M>, M>(l: L, cotarget: M) -> Complemented<L, M> {
+    match l.try_complement_to(cotarget) {
+        Ok(r) => r,
+        Err(e) => panic!("{}", e),
+    }
 }
 
-/// The result type of [`complement`].
-pub type Complemented<L, M> = <Filtered<L> as ComplementLayout<M>>::Output;
+/// [`complement`] without the panic: runtime values that break a condition
+/// give the [`LayoutError`] naming it.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let (s, d, m): (i32, i32, i32) = (4, 0, 8);
+/// let r = try_complement(layout![s : d], m).unwrap();
+/// assert_eq!(r.to_string(), "(8,1):(_1,8)"); // 8:1 as a function
+/// let neg: i32 = -1;
+/// assert!(try_complement(layout![4 : neg], int!(8)).is_err());
+/// let zero: i32 = 0;
+/// assert!(try_complement(layout![4 : 2], zero).is_err());
+/// ```
+#[inline(always)]
+pub fn try_complement<L: Complement<M>, M>(
+    l: L,
+    cotarget: M,
+) -> Result<Complemented<L, M>, LayoutError> {
+    l.try_complement_to(cotarget)
+}
 
-/// [`ComplementFiltered`] seen from the filtered layout.
-pub trait ComplementLayout<M> {
+/// The result type of [`complement`]; the cotarget defaults to CuTe's
+/// one-argument form, `cosize(filter(L))` ([`Layout::complement`]).
+///
+/// ```
+/// use cute_algebra::algebra::Complemented;
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::{P2, P3};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(Complemented<Layout![(2, 2) : (1, 6)]>, Layout<P3, P2>);
+/// assert_type_eq_all!(Complemented<Layout![(2, 2) : (1, 6)], Shape![24]>, Layout![(3, 2) : (2, 12)]);
+/// ```
+pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M>>::Output;
+
+/// `complement(L, M)` as a trait on the layout: the admissibility checks
+/// are bounds of its impl, so a failing one is the first line of the error.
+pub trait Complement<M> {
+    /// The complement.
+    type Output;
+    /// Computes it, checking runtime values.
+    fn try_complement_to(self, cotarget: M) -> Result<Self::Output, LayoutError>;
+}
+impl<S: IntTuple, D: IntTuple, M: IntTuple> Complement<M> for Layout<S, D>
+where
+    Layout<S, D>: FilterLayout,
+    Filtered<Layout<S, D>>: LayoutParts,
+    <Filtered<Layout<S, D>> as LayoutParts>::Shape:
+        ComplementShape<<Filtered<Layout<S, D>> as LayoutParts>::Stride, M>,
+    ComplementOf<Layout<S, D>, M>:
+        ComplementModesDoNotOverlap + ComplementStridesNotNegative + ComplementStructureIsStatic,
+{
+    type Output = ComplementOf<Layout<S, D>, M>;
+    #[inline(always)]
+    fn try_complement_to(self, cotarget: M) -> Result<Self::Output, LayoutError> {
+        let (s, d) = super::filter_any(self).parts();
+        s.complement_shape(d, cotarget)
+    }
+}
+
+/// The outcome of the computation: the result layout or a marker.
+type ComplementOf<L, M> = <<Filtered<L> as LayoutParts>::Shape as ComplementShape<
+    <Filtered<L> as LayoutParts>::Stride,
+    M,
+>>::Output;
+
+/// CuTe's default cotarget of `complement(layout)`: `cosize(filter(layout))`.
+pub trait FilteredCosize {
+    /// The cotarget.
+    type Output: IntTuple;
+    /// Computes it.
+    fn filtered_cosize(self) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple> FilteredCosize for Layout<S, D>
+where
+    Layout<S, D>: FilterLayout,
+    Filtered<Layout<S, D>>: LayoutParts,
+    <Filtered<Layout<S, D>> as LayoutParts>::Shape:
+        Span<<Filtered<Layout<S, D>> as LayoutParts>::Stride>,
+    <<Filtered<Layout<S, D>> as LayoutParts>::Shape as Span<
+        <Filtered<Layout<S, D>> as LayoutParts>::Stride,
+    >>::Output: IntAdd<P1>,
+{
+    type Output = CosizeOf<
+        <Filtered<Layout<S, D>> as LayoutParts>::Shape,
+        <Filtered<Layout<S, D>> as LayoutParts>::Stride,
+    >;
+    #[inline(always)]
+    fn filtered_cosize(self) -> Self::Output {
+        let (s, d) = super::filter_any(self).parts();
+        s.span(d).add(P1::new())
+    }
+}
+
+impl<S: IntTuple, D: IntTuple> Layout<S, D> {
+    /// CuTe's one-argument `complement(layout)`: the cotarget is
+    /// `cosize(filter(layout))`, so the result fills the gaps inside the
+    /// layout's own image.
+    ///
+    /// # Panics
+    /// As [`complement`]; [`Layout::try_complement`] returns the error.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// assert_eq!(layout![(2, 2) : (1, 6)].complement().to_string(), "_3:_2");
+    /// assert_eq!(layout![(2, 4) : (1, 2)].complement().to_string(), "_1:_0");
+    /// ```
+    #[inline(always)]
+    pub fn complement(self) -> Complemented<Self>
+    where
+        Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
+    {
+        complement(self, self.filtered_cosize())
+    }
+
+    /// [`Layout::complement`] without the panic.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let d: i32 = 3;
+    /// assert_eq!(layout![4 : d].try_complement().unwrap().to_string(), "(3,1):(_1,12)");
+    /// let neg: i32 = -3;
+    /// assert!(layout![4 : neg].try_complement().is_err());
+    /// ```
+    #[inline(always)]
+    pub fn try_complement(self) -> Result<Complemented<Self>, LayoutError>
+    where
+        Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
+    {
+        try_complement(self, self.filtered_cosize())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Markers and checks
+
+/// Marker outcome: after sorting by stride, a stride is below the extent
+/// (stride × shape) of the mode before it. Never constructed: the check
+/// [`ComplementModesDoNotOverlap`] rejects it at compile time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StrideBelowExtent;
+/// Marker outcome: a negative stride (see [`ComplementStridesNotNegative`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeStride;
+/// Marker outcome: a runtime stride in a layout of rank >= 2 (see
+/// [`ComplementStructureIsStatic`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RuntimeStrideStructure;
+
+/// Holds unless the layout's modes overlap or interleave.
+#[diagnostic::on_unimplemented(
+    message = "complement: the layout is not complementable: sorted by stride, a mode starts below the extent (stride * shape) of the mode before it",
+    label = "its modes overlap or interleave, so no layout fills the gaps between them",
+    note = "e.g. `(2,2):(2,3)`: the stride-3 mode starts inside the extent 4 of the stride-2 mode (CuTe says \"Non-injective Layout detected in complement\", though such a layout can be injective)"
+)]
+pub trait ComplementModesDoNotOverlap {}
+/// Holds unless the layout has a negative stride.
+#[diagnostic::on_unimplemented(
+    message = "complement: the layout is not complementable: it has a negative stride",
+    label = "complement needs non-negative strides"
+)]
+pub trait ComplementStridesNotNegative {}
+/// Holds unless a layout of rank >= 2 has a runtime stride.
+#[diagnostic::on_unimplemented(
+    message = "complement: the result's structure would depend on runtime values: a layout of rank >= 2 (after filter) has a runtime stride",
+    label = "the order of the modes, and so the result's type, depends on the runtime stride",
+    note = "CuTe: \"Dynamic-stride complement only for rank-1 layouts\"; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
+)]
+pub trait ComplementStructureIsStatic {}
+
+macro_rules! passes {
+    ($Check:ident: $($T:ty),*) => {
+        impl<S, D> $Check for Layout<S, D> {}
+        $(impl $Check for $T {})*
+    };
+}
+passes!(ComplementModesDoNotOverlap: NegativeStride, RuntimeStrideStructure);
+passes!(ComplementStridesNotNegative: StrideBelowExtent, RuntimeStrideStructure);
+passes!(ComplementStructureIsStatic: StrideBelowExtent, NegativeStride);
+
+// ---------------------------------------------------------------------------
+// Runtime checks (all constant for static values)
+
+#[inline(always)]
+fn fits(v: i64) -> Result<i64, LayoutError> {
+    if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
+        Ok(v)
+    } else {
+        Err(LayoutError::Overflow { op: OP })
+    }
+}
+
+#[inline(always)]
+fn positive(v: i64) -> Result<i64, LayoutError> {
+    if v >= 1 {
+        Ok(v)
+    } else {
+        Err(LayoutError::ZeroSize { op: OP })
+    }
+}
+
+/// `d >= cur` for the mode at position `mode` in stride order.
+#[inline(always)]
+fn not_below(d: i64, cur: i64, mode: usize) -> Result<(), LayoutError> {
+    if d < 0 {
+        Err(LayoutError::NotComplementable {
+            op: OP,
+            mode,
+            reason: "its stride is negative",
+        })
+    } else if d < cur {
+        Err(LayoutError::NotComplementable {
+            op: OP,
+            mode,
+            reason: "its stride is below the extent (stride * shape) of the modes with smaller strides (modes counted in stride order)",
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// The next extent `d * s`, checked: `s >= 1` and no `i32` overflow.
+#[inline(always)]
+fn next_extent<D: Int, S: Int>(d: D, s: S) -> Result<(), LayoutError> {
+    fits(d.value() as i64 * positive(s.value() as i64)?).map(|_| ())
+}
+
+// ---------------------------------------------------------------------------
+// Dispatch on the filtered layout
+
+/// The complement of the filtered layout `Self:FD` within `M`.
+pub trait ComplementShape<FD, M> {
+    /// The complement, or a marker naming the broken condition.
+    type Output;
+    /// Computes it.
+    fn complement_shape(self, stride: FD, cotarget: M) -> Result<Self::Output, LayoutError>;
+}
+/// One mode: by its stride.
+impl<S: Int, FD: ComplementRank1<S, M>, M> ComplementShape<FD, M> for S {
+    type Output = FD::Output;
+    #[inline(always)]
+    fn complement_shape(self, stride: FD, cotarget: M) -> Result<Self::Output, LayoutError> {
+        stride.complement_rank1(self, cotarget)
+    }
+}
+/// Rank >= 2 (filter returns an integer layout for one mode): static strides only.
+impl<S0, ST, D0, DT, M> ComplementShape<HCons<D0, DT>, M> for HCons<S0, ST>
+where
+    HCons<D0, DT>: AllStatic,
+    <HCons<D0, DT> as AllStatic>::Output: ComplementRankN<Self, HCons<D0, DT>, M>,
+{
+    type Output =
+        <<HCons<D0, DT> as AllStatic>::Output as ComplementRankN<Self, HCons<D0, DT>, M>>::Output;
+    #[inline(always)]
+    fn complement_shape(
+        self,
+        stride: HCons<D0, DT>,
+        cotarget: M,
+    ) -> Result<Self::Output, LayoutError> {
+        <<HCons<D0, DT> as AllStatic>::Output as ComplementRankN<Self, HCons<D0, DT>, M>>::complement_rank_n(
+            self, stride, cotarget,
+        )
+    }
+}
+
+/// `B1` when every stride is static.
+pub trait AllStatic {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl AllStatic for HNil {
+    type Output = B1;
+}
+impl<H: AllStatic, T: AllStatic> AllStatic for HCons<H, T>
+where
+    H::Output: core::ops::BitAnd<T::Output>,
+    typenum::And<H::Output, T::Output>: Bit,
+{
+    type Output = typenum::And<H::Output, T::Output>;
+}
+impl AllStatic for i32 {
+    type Output = B0;
+}
+impl AllStatic for Z0 {
+    type Output = B1;
+}
+impl<U: Unsigned + NonZero> AllStatic for PInt<U> {
+    type Output = B1;
+}
+impl<U: Unsigned + NonZero> AllStatic for NInt<U> {
+    type Output = B1;
+}
+
+/// Rank >= 2, by the verdict of [`AllStatic`] on the strides.
+pub trait ComplementRankN<S, D, M> {
+    /// The complement, or a marker.
+    type Output;
+    /// Computes it.
+    fn complement_rank_n(shape: S, stride: D, cotarget: M) -> Result<Self::Output, LayoutError>;
+}
+impl<S, D, M> ComplementRankN<S, D, M> for B0 {
+    type Output = RuntimeStrideStructure;
+    #[inline(always)]
+    fn complement_rank_n(_: S, _: D, _: M) -> Result<Self::Output, LayoutError> {
+        Err(LayoutError::BadArgument {
+            op: OP,
+            msg: "a runtime stride in a layout of rank >= 2",
+        })
+    }
+}
+impl<S: Pairs<D>, D, M> ComplementRankN<S, D, M> for B1
+where
+    S::Sorted: ComplementFold<P1, M, HNil, HNil>,
+{
+    type Output = <S::Sorted as ComplementFold<P1, M, HNil, HNil>>::Output;
+    #[inline(always)]
+    fn complement_rank_n(shape: S, stride: D, cotarget: M) -> Result<Self::Output, LayoutError> {
+        shape.sort(stride).fold(P1::new(), cotarget, HNil, HNil, 0)
+    }
+}
+
+/// The rank-1 cases, by the stride `Self` of the filtered mode `S`.
+pub trait ComplementRank1<S, M> {
+    /// The complement, or a marker.
+    type Output;
+    /// Computes it.
+    fn complement_rank1(self, shape: S, cotarget: M) -> Result<Self::Output, LayoutError>;
+}
+/// `filter` left `_1:_0`: the complement is `make_layout(coalesce(cotarget))`.
+impl<S, M: StrideZeroCotarget> ComplementRank1<S, M> for Z0 {
+    type Output = M::Output;
+    #[inline(always)]
+    fn complement_rank1(self, _: S, cotarget: M) -> Result<Self::Output, LayoutError> {
+        cotarget.whole()
+    }
+}
+impl<S, M, U: Unsigned + NonZero> ComplementRank1<S, M> for NInt<U> {
+    type Output = NegativeStride;
+    #[inline(always)]
+    fn complement_rank1(self, _: S, _: M) -> Result<Self::Output, LayoutError> {
+        not_below(-1, 1, 0).map(|_| NegativeStride)
+    }
+}
+macro_rules! rank1_fold {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        /// One mode `s:d`: the general fold over one pair.
+        impl<S, M, $($g)*> ComplementRank1<S, M> for $T
+        where
+            HCons<($T, S), HNil>: ComplementFold<P1, M, HNil, HNil>,
+        {
+            type Output = <HCons<($T, S), HNil> as ComplementFold<P1, M, HNil, HNil>>::Output;
+            #[inline(always)]
+            fn complement_rank1(self, shape: S, cotarget: M) -> Result<Self::Output, LayoutError> {
+                HCons { head: (self, shape), tail: HNil }.fold(P1::new(), cotarget, HNil, HNil, 0)
+            }
+        }
+    )*};
+}
+rank1_fold!([] i32, [U: Unsigned + NonZero] PInt<U>);
+
+// ---------------------------------------------------------------------------
+// Sorting by stride
+
+/// The modes of `Self:D` as `(stride, shape)` pairs sorted by stride
+/// (a stable insertion sort, as CuTe's repeated first minimum: one `Cmp`
+/// per comparison).
+pub trait Pairs<D> {
+    /// The sorted pairs.
+    type Sorted;
+    /// Sorts.
+    fn sort(self, stride: D) -> Self::Sorted;
+}
+impl Pairs<HNil> for HNil {
+    type Sorted = HNil;
+    #[inline(always)]
+    fn sort(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<S0, ST: Pairs<DT>, D0, DT> Pairs<HCons<D0, DT>> for HCons<S0, ST>
+where
+    ST::Sorted: Insert<D0, S0>,
+{
+    type Sorted = <ST::Sorted as Insert<D0, S0>>::Output;
+    #[inline(always)]
+    fn sort(self, stride: HCons<D0, DT>) -> Self::Sorted {
+        self.tail.sort(stride.tail).insert(stride.head, self.head)
+    }
+}
+
+/// Inserts the mode `S:D` into the sorted list `Self`.
+pub trait Insert<D, S> {
+    /// The list with the mode in place.
+    type Output;
+    /// Inserts.
+    fn insert(self, d: D, s: S) -> Self::Output;
+}
+impl<D, S> Insert<D, S> for HNil {
+    type Output = HCons<(D, S), HNil>;
+    #[inline(always)]
+    fn insert(self, d: D, s: S) -> Self::Output {
+        HCons {
+            head: (d, s),
+            tail: HNil,
+        }
+    }
+}
+impl<D: Cmp<HD>, S, HD, HS, T> Insert<D, S> for HCons<(HD, HS), T>
+where
+    Compare<D, HD>: InsertAt<D, S, HD, HS, T>,
+{
+    type Output = <Compare<D, HD> as InsertAt<D, S, HD, HS, T>>::Output;
+    #[inline(always)]
+    fn insert(self, d: D, s: S) -> Self::Output {
+        <Compare<D, HD> as InsertAt<D, S, HD, HS, T>>::insert_at(d, s, self.head, self.tail)
+    }
+}
+/// The lazy branch of [`Insert`], chosen by the comparison.
+pub trait InsertAt<D, S, HD, HS, T> {
+    /// The list with the mode in place.
+    type Output;
+    /// Inserts.
+    fn insert_at(d: D, s: S, head: (HD, HS), tail: T) -> Self::Output;
+}
+impl<D, S, HD, HS, T> InsertAt<D, S, HD, HS, T> for Less {
+    type Output = HCons<(D, S), HCons<(HD, HS), T>>;
+    #[inline(always)]
+    fn insert_at(d: D, s: S, head: (HD, HS), tail: T) -> Self::Output {
+        HCons {
+            head: (d, s),
+            tail: HCons { head, tail },
+        }
+    }
+}
+macro_rules! insert_later {
+    ($($O:ty),*) => {$(
+        impl<D, S, HD, HS, T: Insert<D, S>> InsertAt<D, S, HD, HS, T> for $O {
+            type Output = HCons<(HD, HS), T::Output>;
+            #[inline(always)]
+            fn insert_at(d: D, s: S, head: (HD, HS), tail: T) -> Self::Output {
+                HCons { head, tail: tail.insert(d, s) }
+            }
+        }
+    )*};
+}
+insert_later!(Equal, Greater);
+
+// ---------------------------------------------------------------------------
+// The fold over the sorted modes
+
+/// Walks the sorted `(stride, shape)` pairs `Self` with the covered extent
+/// `Cur`, pushing result modes onto the reversed lists `AS:AD`, then
+/// appends the rest of the cotarget `M`.
+pub trait ComplementFold<Cur, M, AS, AD> {
+    /// The complement, or a marker.
+    type Output;
+    /// Continues the walk; `mode` counts the pairs in stride order.
+    fn fold(
+        self,
+        cur: Cur,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<Cur, M: ComplementRest<Cur, AS, AD>, AS, AD> ComplementFold<Cur, M, AS, AD> for HNil {
+    type Output = M::Output;
+    #[inline(always)]
+    fn fold(
+        self,
+        cur: Cur,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        _: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        cotarget.rest(cur, acc_s, acc_d)
+    }
+}
+impl<D, S, T, Cur, M, AS, AD> ComplementFold<Cur, M, AS, AD> for HCons<(D, S), T>
+where
+    D: ComplementStep<S, T, Cur, M, AS, AD>,
+{
+    type Output = D::Output;
+    #[inline(always)]
+    fn fold(
+        self,
+        cur: Cur,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        let (d, s) = self.head;
+        d.step(s, self.tail, cur, cotarget, acc_s, acc_d, mode)
+    }
+}
+
+/// One mode `S:Self` of the fold, by its stride `Self`.
+pub trait ComplementStep<S, T, Cur, M, AS, AD> {
+    /// The complement, or a marker.
+    type Output;
+    /// Pushes the mode's gap and continues with `rest`.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        self,
+        s: S,
+        rest: T,
+        cur: Cur,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<U: Unsigned + NonZero, S, T, Cur, M, AS, AD> ComplementStep<S, T, Cur, M, AS, AD> for NInt<U> {
+    type Output = NegativeStride;
+    #[inline(always)]
+    fn step(
+        self,
+        _: S,
+        _: T,
+        _: Cur,
+        _: M,
+        _: AS,
+        _: AD,
+        mode: usize,
+    ) -> Result<NegativeStride, LayoutError> {
+        not_below(-1, 1, mode).map(|_| NegativeStride)
+    }
+}
+/// A static positive stride: by the extent, static or runtime.
+impl<U: Unsigned + NonZero, S, T, Cur, M, AS, AD> ComplementStep<S, T, Cur, M, AS, AD> for PInt<U>
+where
+    Cur: StaticStrideStep<U, S, T, M, AS, AD>,
+{
+    type Output = Cur::Output;
+    #[inline(always)]
+    fn step(
+        self,
+        s: S,
+        rest: T,
+        cur: Cur,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        cur.static_step(s, rest, cotarget, acc_s, acc_d, mode)
+    }
+}
+/// A runtime stride (rank 1 only, so `cur` is `_1`): the gap is `d : cur`.
+/// A zero stride covers nothing: the complement is the whole cotarget,
+/// here as `size(M) : cur` followed by the cotarget's modes of size 1.
+impl<S: Int, T, Cur: Int, M: IntTuple + CheckedSize, AS, AD> ComplementStep<S, T, Cur, M, AS, AD>
+    for i32
+where
+    T: ComplementFold<i32, M, HCons<i32, AS>, HCons<Cur, AD>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn step(
+        self,
+        s: S,
+        rest: T,
+        cur: Cur,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        let (d, c) = (self as i64, cur.value() as i64);
+        let (q, next) = if d == 0 {
+            positive(s.value() as i64)?;
+            let m = cotarget.checked_size()?;
+            (m, m)
+        } else {
+            not_below(d, c, mode)?;
+            (d / c, fits(d * positive(s.value() as i64)?)?)
+        };
+        rest.fold(
+            next as i32,
+            cotarget,
+            HCons {
+                head: q as i32,
+                tail: acc_s,
+            },
+            HCons {
+                head: cur,
+                tail: acc_d,
+            },
+            mode + 1,
+        )
+    }
+}
+
+/// A static stride `PInt<U>` against the extent `Self`.
+pub trait StaticStrideStep<U, S, T, M, AS, AD> {
+    /// The complement, or a marker.
+    type Output;
+    /// Pushes the gap and continues.
+    fn static_step(
+        self,
+        s: S,
+        rest: T,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError>;
+}
+/// A static extent: one comparison, then a lazy branch.
+impl<V: Unsigned + NonZero, U: Unsigned + NonZero + Cmp<V>, S, T, M, AS, AD>
+    StaticStrideStep<U, S, T, M, AS, AD> for PInt<V>
+where
+    Compare<U, V>: StaticGap<U, V, S, T, M, AS, AD>,
+{
+    type Output = <Compare<U, V> as StaticGap<U, V, S, T, M, AS, AD>>::Output;
+    #[inline(always)]
+    fn static_step(
+        self,
+        s: S,
+        rest: T,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        <Compare<U, V> as StaticGap<U, V, S, T, M, AS, AD>>::gap(
+            s, rest, cotarget, acc_s, acc_d, mode,
+        )
+    }
+}
+/// A runtime extent: the gap `d / cur` is runtime, checked at run time.
+impl<U: Unsigned + NonZero, S: Int, T, M, AS, AD> StaticStrideStep<U, S, T, M, AS, AD> for i32
+where
+    PInt<U>: Int,
+    S: IntMul<PInt<U>>,
+    T: ComplementFold<Prod<S, PInt<U>>, M, HCons<i32, AS>, HCons<i32, AD>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn static_step(
+        self,
+        s: S,
+        rest: T,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        let d = PInt::<U>::new();
+        not_below(d.value() as i64, self as i64, mode)?;
+        next_extent(d, s)?;
+        rest.fold(
+            s.mul(d),
+            cotarget,
+            HCons {
+                head: d.value() / self,
+                tail: acc_s,
+            },
+            HCons {
+                head: self,
+                tail: acc_d,
+            },
+            mode + 1,
+        )
+    }
+}
+
+/// The branch of a static step, chosen by comparing the stride `U` with
+/// the extent `V`: below is an error marker, equal leaves no gap, above
+/// leaves the gap `⌊U / V⌋ : V`.
+pub trait StaticGap<U, V, S, T, M, AS, AD> {
+    /// The complement, or a marker.
+    type Output;
+    /// Pushes the gap and continues.
+    fn gap(
+        s: S,
+        rest: T,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<U, V, S, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Less {
+    type Output = StrideBelowExtent;
+    #[inline(always)]
+    fn gap(_: S, _: T, _: M, _: AS, _: AD, mode: usize) -> Result<StrideBelowExtent, LayoutError> {
+        not_below(0, 1, mode).map(|_| StrideBelowExtent)
+    }
+}
+impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Equal
+where
+    PInt<U>: Int,
+    S: IntMul<PInt<U>>,
+    T: ComplementFold<Prod<S, PInt<U>>, M, AS, AD>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn gap(
+        s: S,
+        rest: T,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        let d = PInt::<U>::new();
+        next_extent(d, s)?;
+        rest.fold(s.mul(d), cotarget, acc_s, acc_d, mode + 1)
+    }
+}
+impl<U, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Greater
+where
+    U: Unsigned + NonZero + UFloorDiv<V>,
+    V: Unsigned + NonZero,
+    PInt<U>: Int,
+    S: IntMul<PInt<U>>,
+    PInt<V>: Int,
+    <U as UFloorDiv<V>>::Output: ToStatic,
+    <<U as UFloorDiv<V>>::Output as ToStatic>::Output: PushMode<PInt<V>, AS, AD>,
+    T: ComplementFold<
+            Prod<S, PInt<U>>,
+            M,
+            <<<U as UFloorDiv<V>>::Output as ToStatic>::Output as PushMode<PInt<V>, AS, AD>>::S,
+            <<<U as UFloorDiv<V>>::Output as ToStatic>::Output as PushMode<PInt<V>, AS, AD>>::D,
+        >,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn gap(
+        s: S,
+        rest: T,
+        cotarget: M,
+        acc_s: AS,
+        acc_d: AD,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        let d = PInt::<U>::new();
+        next_extent(d, s)?;
+        let q = <<U as UFloorDiv<V>>::Output as ToStatic>::Output::default();
+        let (acc_s, acc_d) = q.push(PInt::<V>::new(), acc_s, acc_d);
+        rest.fold(s.mul(d), cotarget, acc_s, acc_d, mode + 1)
+    }
+}
+
+/// Pushes the mode `Self:D` onto the reversed lists, unless `Self` is the
+/// static `_1` (CuTe's final coalesce drops it).
+pub trait PushMode<D, AS, AD> {
+    /// The shapes after the push.
+    type S;
+    /// The strides after the push.
+    type D;
+    /// Pushes.
+    fn push(self, d: D, acc_s: AS, acc_d: AD) -> (Self::S, Self::D);
+}
+impl<D, AS, AD> PushMode<D, AS, AD> for One {
+    type S = AS;
+    type D = AD;
+    #[inline(always)]
+    fn push(self, _: D, acc_s: AS, acc_d: AD) -> (AS, AD) {
+        (acc_s, acc_d)
+    }
+}
+impl_for_not_one! {
+    impl<D, AS, AD> PushMode<D, AS, AD> {
+        type S = HCons<Self, AS>;
+        type D = HCons<D, AD>;
+        #[inline(always)]
+        fn push(self, d: D, acc_s: AS, acc_d: AD) -> (Self::S, Self::D) {
+            (HCons { head: self, tail: acc_s }, HCons { head: d, tail: acc_d })
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The rest of the cotarget
+
+/// The modes that fill up to the cotarget `Self` from the extent `Cur`,
+/// pushed after the gaps `AS:AD`; then the result is built.
+pub trait ComplementRest<Cur, AS, AD> {
     /// The complement.
     type Output;
     /// Computes it.
-    fn complement_layout(self, cotarget: M) -> Self::Output;
+    fn rest(self, cur: Cur, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError>;
 }
-impl<FS: ComplementFiltered<FD, M> + IntTuple, FD: IntTuple, M> ComplementLayout<M>
-    for Layout<FS, FD>
+/// An integer cotarget: one mode `ceil_div(M, cur) : cur`.
+impl<M: Int + IntCeilDiv<Cur>, Cur: Int, AS, AD> ComplementRest<Cur, AS, AD> for M
+where
+    CeilDiv<M, Cur>: PushMode<Cur, AS, AD>,
+    <CeilDiv<M, Cur> as PushMode<Cur, AS, AD>>::S:
+        FinishModes<<CeilDiv<M, Cur> as PushMode<Cur, AS, AD>>::D>,
 {
-    type Output = FS::Output;
+    type Output = <<CeilDiv<M, Cur> as PushMode<Cur, AS, AD>>::S as FinishModes<
+        <CeilDiv<M, Cur> as PushMode<Cur, AS, AD>>::D,
+    >>::Output;
     #[inline(always)]
-    fn complement_layout(self, cotarget: M) -> Self::Output {
-        self.shape().complement_filtered(self.stride(), cotarget)
+    fn rest(self, cur: Cur, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
+        positive(self.value() as i64)?;
+        let (s, d) = self.ceil_div(cur).push(cur, acc_s, acc_d);
+        Ok(s.finish(d))
+    }
+}
+/// A shape cotarget: `coalesce(ceil_div(M, cur))` with compact strides from `cur`.
+impl<H, T, Cur: Int, AS, AD> ComplementRest<Cur, AS, AD> for HCons<H, T>
+where
+    Self: IntTuple,
+    <Self as IntTuple>::Flat: CeilDivLeaves<Cur>,
+    <<Self as IntTuple>::Flat as CeilDivLeaves<Cur>>::Output: CoalesceRuns,
+    <<<Self as IntTuple>::Flat as CeilDivLeaves<Cur>>::Output as CoalesceRuns>::Output:
+        CompactPush<Cur, AS, AD>,
+{
+    type Output = <<<<Self as IntTuple>::Flat as CeilDivLeaves<Cur>>::Output as CoalesceRuns>::Output as CompactPush<
+        Cur,
+        AS,
+        AD,
+    >>::Output;
+    #[inline(always)]
+    fn rest(self, cur: Cur, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
+        self.flatten()
+            .ceil_div_leaves(cur)?
+            .coalesce_runs()?
+            .compact_push(cur, acc_s, acc_d)
+    }
+}
+
+/// CuTe's `ceil_div(tuple, b)` on the flat leaves `Self`: each leaf `a`
+/// becomes `ceil_div(a, b)` and `b` becomes `ceil_div(b, a)`. (On a nested
+/// tuple CuTe divides by whole modes, which gives the same leaves, as
+/// `⌈⌈x / a⌉ / b⌉ = ⌈x / ab⌉`.)
+pub trait CeilDivLeaves<B> {
+    /// The flat result.
+    type Output;
+    /// Computes it; every leaf must be at least 1.
+    fn ceil_div_leaves(self, b: B) -> Result<Self::Output, LayoutError>;
+}
+impl<B> CeilDivLeaves<B> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn ceil_div_leaves(self, _: B) -> Result<HNil, LayoutError> {
+        Ok(HNil)
+    }
+}
+impl<A: IntCeilDiv<B>, B: IntCeilDiv<A>, T: CeilDivLeaves<CeilDiv<B, A>>> CeilDivLeaves<B>
+    for HCons<A, T>
+{
+    type Output = HCons<CeilDiv<A, B>, T::Output>;
+    #[inline(always)]
+    fn ceil_div_leaves(self, b: B) -> Result<Self::Output, LayoutError> {
+        positive(self.head.value() as i64)?;
+        Ok(HCons {
+            head: self.head.ceil_div(b),
+            tail: self.tail.ceil_div_leaves(b.ceil_div(self.head))?,
+        })
+    }
+}
+
+/// CuTe's `coalesce(shape)` on flat leaves: neighbours that are both static
+/// or both runtime multiply into one run.
+pub trait CoalesceRuns {
+    /// The runs, as a flat tuple.
+    type Output;
+    /// Computes them, checking the products for overflow.
+    fn coalesce_runs(self) -> Result<Self::Output, LayoutError>;
+}
+impl<F, T: RunsFrom<F>> CoalesceRuns for HCons<F, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn coalesce_runs(self) -> Result<Self::Output, LayoutError> {
+        self.tail.runs_from(self.head)
+    }
+}
+/// Continues the runs over `Self` with the current run `F`.
+pub trait RunsFrom<F> {
+    /// The runs.
+    type Output;
+    /// Computes them.
+    fn runs_from(self, front: F) -> Result<Self::Output, LayoutError>;
+}
+impl<F> RunsFrom<F> for HNil {
+    type Output = HCons<F, HNil>;
+    #[inline(always)]
+    fn runs_from(self, front: F) -> Result<Self::Output, LayoutError> {
+        Ok(HCons {
+            head: front,
+            tail: HNil,
+        })
+    }
+}
+impl<F: AllStatic, X: AllStatic, T> RunsFrom<F> for HCons<X, T>
+where
+    (F::Output, X::Output): RunJoin<F, X, T>,
+{
+    type Output = <(F::Output, X::Output) as RunJoin<F, X, T>>::Output;
+    #[inline(always)]
+    fn runs_from(self, front: F) -> Result<Self::Output, LayoutError> {
+        <(F::Output, X::Output) as RunJoin<F, X, T>>::join(front, self.head, self.tail)
+    }
+}
+/// Merge `X` into the run `F` when both are static or both runtime.
+pub trait RunJoin<F, X, T> {
+    /// The runs.
+    type Output;
+    /// Continues.
+    fn join(front: F, x: X, rest: T) -> Result<Self::Output, LayoutError>;
+}
+macro_rules! run_join {
+    (merge $($K:ty),*) => {$(
+        impl<F: IntMul<X>, X: Int, T: RunsFrom<Prod<F, X>>> RunJoin<F, X, T> for ($K, $K) {
+            type Output = T::Output;
+            #[inline(always)]
+            fn join(front: F, x: X, rest: T) -> Result<Self::Output, LayoutError> {
+                fits(front.value() as i64 * x.value() as i64)?;
+                rest.runs_from(front.mul(x))
+            }
+        }
+    )*};
+    (split $(($A:ty, $B:ty)),*) => {$(
+        impl<F, X, T: RunsFrom<X>> RunJoin<F, X, T> for ($A, $B) {
+            type Output = HCons<F, T::Output>;
+            #[inline(always)]
+            fn join(front: F, x: X, rest: T) -> Result<Self::Output, LayoutError> {
+                Ok(HCons { head: front, tail: rest.runs_from(x)? })
+            }
+        }
+    )*};
+}
+run_join!(merge B0, B1);
+run_join!(split(B0, B1), (B1, B0));
+
+/// Pushes the runs `Self` with compact strides from `C` (static `_1`
+/// runs dropped), then builds the result.
+pub trait CompactPush<C, AS, AD> {
+    /// The complement.
+    type Output;
+    /// Computes it.
+    fn compact_push(self, c: C, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError>;
+}
+impl<C, AS: FinishModes<AD>, AD> CompactPush<C, AS, AD> for HNil {
+    type Output = AS::Output;
+    #[inline(always)]
+    fn compact_push(self, _: C, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
+        Ok(acc_s.finish(acc_d))
+    }
+}
+impl<R, T, C, AS, AD> CompactPush<C, AS, AD> for HCons<R, T>
+where
+    R: Int + PushMode<C, AS, AD>,
+    C: Int + IntMul<R>,
+    T: CompactPush<Prod<C, R>, R::S, R::D>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn compact_push(self, c: C, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
+        fits(c.value() as i64 * self.head.value() as i64)?;
+        let (s, d) = self.head.push(c, acc_s, acc_d);
+        self.tail.compact_push(c.mul(self.head), s, d)
+    }
+}
+
+/// Builds the result from the reversed modes `Self:AD`: none is `_1:_0`,
+/// one is an integer layout, more are a flat tuple.
+pub trait FinishModes<AD> {
+    /// The layout.
+    type Output;
+    /// Builds it.
+    fn finish(self, acc_d: AD) -> Self::Output;
+}
+impl FinishModes<HNil> for HNil {
+    type Output = Layout<P1, Z0>;
+    #[inline(always)]
+    fn finish(self, _: HNil) -> Self::Output {
+        Layout::from_parts(P1::new(), Z0::new())
+    }
+}
+impl<A, DA> FinishModes<HCons<DA, HNil>> for HCons<A, HNil> {
+    type Output = Layout<A, DA>;
+    #[inline(always)]
+    fn finish(self, acc_d: HCons<DA, HNil>) -> Self::Output {
+        Layout::from_parts(self.head, acc_d.head)
+    }
+}
+impl<A, B, T, DA, DB, DT> FinishModes<HCons<DA, HCons<DB, DT>>> for HCons<A, HCons<B, T>>
+where
+    Self: ReverseOnto<HNil>,
+    HCons<DA, HCons<DB, DT>>: ReverseOnto<HNil>,
+{
+    type Output = Layout<
+        <Self as ReverseOnto<HNil>>::Output,
+        <HCons<DA, HCons<DB, DT>> as ReverseOnto<HNil>>::Output,
+    >;
+    #[inline(always)]
+    fn finish(self, acc_d: HCons<DA, HCons<DB, DT>>) -> Self::Output {
+        Layout::from_parts(self.reverse_onto(HNil), acc_d.reverse_onto(HNil))
+    }
+}
+
+/// The cotarget of a stride-0 layout: CuTe's `make_layout(coalesce(cotarget))`.
+pub trait StrideZeroCotarget {
+    /// The complement.
+    type Output;
+    /// Computes it.
+    fn whole(self) -> Result<Self::Output, LayoutError>;
+}
+impl<M: Int + Coalesce<P1>> StrideZeroCotarget for M {
+    type Output = M::Output;
+    #[inline(always)]
+    fn whole(self) -> Result<Self::Output, LayoutError> {
+        positive(self.value() as i64)?;
+        Ok(self.coalesce(P1::new()))
+    }
+}
+impl<H, T> StrideZeroCotarget for HCons<H, T>
+where
+    Self: IntTuple + CheckedSize,
+    <Self as IntTuple>::Flat: CoalesceRuns,
+    <<Self as IntTuple>::Flat as CoalesceRuns>::Output: IntIfSingle,
+    <<<Self as IntTuple>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output:
+        Compact<LayoutLeft, P1>,
+{
+    type Output = Layout<
+        <<<Self as IntTuple>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output,
+        <<<<Self as IntTuple>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output as Compact<
+            LayoutLeft,
+            P1,
+        >>::Stride,
+    >;
+    #[inline(always)]
+    fn whole(self) -> Result<Self::Output, LayoutError> {
+        self.checked_size()?;
+        let shape = self.flatten().coalesce_runs()?.int_if_single();
+        Ok(Layout::from_parts(shape, shape.compact(P1::new()).0))
+    }
+}
+
+/// A one-element tuple as its element (CuTe's `fold_first` result).
+pub trait IntIfSingle {
+    /// The element, or the tuple.
+    type Output;
+    /// Unwraps.
+    fn int_if_single(self) -> Self::Output;
+}
+impl<A> IntIfSingle for HCons<A, HNil> {
+    type Output = A;
+    #[inline(always)]
+    fn int_if_single(self) -> A {
+        self.head
+    }
+}
+impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
+    type Output = Self;
+    #[inline(always)]
+    fn int_if_single(self) -> Self {
+        self
+    }
+}
+
+/// The product of the leaves, checked: each at least 1, and no `i32` overflow.
+pub trait CheckedSize {
+    /// The product.
+    fn checked_size(self) -> Result<i64, LayoutError>;
+}
+impl<I: Int> CheckedSize for I {
+    #[inline(always)]
+    fn checked_size(self) -> Result<i64, LayoutError> {
+        positive(self.value() as i64)
+    }
+}
+impl CheckedSize for HNil {
+    #[inline(always)]
+    fn checked_size(self) -> Result<i64, LayoutError> {
+        Ok(1)
+    }
+}
+impl<H: CheckedSize, T: CheckedSize> CheckedSize for HCons<H, T> {
+    #[inline(always)]
+    fn checked_size(self) -> Result<i64, LayoutError> {
+        fits(self.head.checked_size()? * self.tail.checked_size()?)
     }
 }
