@@ -12,7 +12,11 @@ mod coalesce;
 mod coalesce_by;
 mod complement;
 pub(crate) mod composition;
+mod divide;
 mod filter;
+mod product;
+mod regroup;
+mod tile_to_shape;
 
 pub use arith::*;
 pub use classify::{One, OrdIsEqual, StaticEq};
@@ -24,4 +28,8 @@ pub use composition::{
     ByMode, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes, try_composition,
     verdict, walk,
 };
+pub use divide::*;
 pub use filter::*;
+pub use product::*;
+pub use regroup::*;
+pub use tile_to_shape::*;

@@ -225,3 +225,15 @@ impl<S, D> LayoutParts for Layout<S, D> {
     type Shape = S;
     type Stride = D;
 }
+
+/// A layout's parts by value, for results named through [`LayoutParts`].
+pub trait IntoParts: LayoutParts {
+    /// Shape and stride.
+    fn parts(self) -> (Self::Shape, Self::Stride);
+}
+impl<S, D> IntoParts for Layout<S, D> {
+    #[inline(always)]
+    fn parts(self) -> (S, D) {
+        self.into_parts()
+    }
+}

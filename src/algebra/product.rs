@@ -1,0 +1,629 @@
+//! The products: `logical_product`, its zipped, tiled and flat forms, and
+//! `blocked_product` / `raked_product`.
+//!
+//! CuTe's `logical_product(a, t)` for a layout `t` is
+//! `(a, composition(complement(a, size(a) * cosize(t)), t))`: the block `a`,
+//! then `t`'s layout of block repetitions, placed where `a` does not reach.
+//! A by-mode tiler multiplies mode by mode; `_` keeps the mode; an integer
+//! `n` is the layout `n:1`.
+
+use super::divide::{TilerFits, ok_or_panic};
+use super::{
+    Complement, Composition, TileUnzipped, Unpacked, UnpackedLayout, Zip2By, tile_unzip,
+    unpack_layout,
+};
+use crate::error::LayoutError;
+use crate::int::{IntAdd, IntMul, Prod};
+use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, MakeLayout, Span, Underscore};
+use crate::tuple::{IntTuple, Zip};
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{P1, Z0};
+
+/// Multiplies the block `L` by the tiler `Self`.
+#[diagnostic::on_unimplemented(
+    message = "logical_product: `{Self}` cannot multiply this layout",
+    label = "a tiler is a layout, an integer, `_`, or a tuple of those with at most the layout's rank",
+    note = "complement(a, size(a)*cosize(t)) and its composition with t must be admissible"
+)]
+pub trait ProductBy<L> {
+    /// The product.
+    type Output: IntoParts;
+    /// Multiplies, reporting a runtime value that breaks a condition.
+    fn try_product(self, l: L) -> Result<Self::Output, LayoutError>;
+}
+
+/// `size(a) * cosize(t)`.
+type ProductCotarget<S, TS, TD> = Prod<<S as IntTuple>::Size, CosizeOf<TS, TD>>;
+/// `composition(complement(a, size(a) * cosize(t)), t)`.
+type Repetitions<S, D, TS, TD> =
+    <<Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output as Composition<
+        Layout<TS, TD>,
+    >>::Output;
+
+impl<S, D, TS, TD> ProductBy<Layout<S, D>> for Layout<TS, TD>
+where
+    S: IntTuple,
+    D: IntTuple,
+    TS: IntTuple + Span<TD>,
+    TD: IntTuple,
+    <TS as Span<TD>>::Output: IntAdd<P1>,
+    S::Size: IntMul<CosizeOf<TS, TD>>,
+    Layout<S, D>: Complement<ProductCotarget<S, TS, TD>>,
+    <Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output: Composition<Self>,
+    Repetitions<S, D, TS, TD>: IntoParts,
+{
+    type Output = Layout<
+        HCons<S, HCons<<Repetitions<S, D, TS, TD> as LayoutParts>::Shape, HNil>>,
+        HCons<D, HCons<<Repetitions<S, D, TS, TD> as LayoutParts>::Stride, HNil>>,
+    >;
+    #[inline]
+    fn try_product(self, a: Layout<S, D>) -> Result<Self::Output, LayoutError> {
+        let cotarget = a.size().mul(self.cosize());
+        let (rs, rd) = a.try_complement_to(cotarget)?.try_compose(self)?.parts();
+        let (s, d) = a.into_parts();
+        Ok(Layout::from_parts(
+            HCons {
+                head: s,
+                tail: HCons {
+                    head: rs,
+                    tail: HNil,
+                },
+            },
+            HCons {
+                head: d,
+                tail: HCons {
+                    head: rd,
+                    tail: HNil,
+                },
+            },
+        ))
+    }
+}
+impl<L: IntoParts> ProductBy<L> for Underscore {
+    type Output = L;
+    #[inline(always)]
+    fn try_product(self, l: L) -> Result<L, LayoutError> {
+        Ok(l)
+    }
+}
+/// An integer tiler `n` is the layout `make_layout(n)`.
+macro_rules! int_tiler {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<L, $($g)*> ProductBy<L> for $T
+        where
+            $T: MakeLayout,
+            <$T as MakeLayout>::Output: ProductBy<L>,
+        {
+            type Output = <<$T as MakeLayout>::Output as ProductBy<L>>::Output;
+            #[inline(always)]
+            fn try_product(self, l: L) -> Result<Self::Output, LayoutError> {
+                self.make_layout().try_product(l)
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(int_tiler);
+/// A by-mode tiler: modes multiplied one by one, the rest kept.
+impl<T0, TT, S, D> ProductBy<Layout<S, D>> for HCons<T0, TT>
+where
+    Self: TilerFits<S> + ProductModes<S, D>,
+    Layout<<Self as ProductModes<S, D>>::Shapes, <Self as ProductModes<S, D>>::Strides>: IntoParts,
+{
+    type Output =
+        Layout<<Self as ProductModes<S, D>>::Shapes, <Self as ProductModes<S, D>>::Strides>;
+    #[inline]
+    fn try_product(self, l: Layout<S, D>) -> Result<Self::Output, LayoutError> {
+        let (s, d) = l.into_parts();
+        let (s, d) = self.try_product_modes(s, d)?;
+        Ok(Layout::from_parts(s, d))
+    }
+}
+
+/// The by-mode walk of a tuple tiler (see `DivideModes`).
+pub trait ProductModes<S, D> {
+    /// The result's shapes.
+    type Shapes;
+    /// The result's strides.
+    type Strides;
+    /// Multiplies mode by mode.
+    fn try_product_modes(self, s: S, d: D) -> Result<(Self::Shapes, Self::Strides), LayoutError>;
+}
+impl<S, D> ProductModes<S, D> for HNil {
+    type Shapes = S;
+    type Strides = D;
+    #[inline(always)]
+    fn try_product_modes(self, s: S, d: D) -> Result<(S, D), LayoutError> {
+        Ok((s, d))
+    }
+}
+impl<T0, TT> ProductModes<HNil, HNil> for HCons<T0, TT> {
+    type Shapes = HNil;
+    type Strides = HNil;
+    #[inline(always)]
+    fn try_product_modes(self, _: HNil, _: HNil) -> Result<(HNil, HNil), LayoutError> {
+        Ok((HNil, HNil))
+    }
+}
+impl<T0, TT, S0, ST, D0, DT> ProductModes<HCons<S0, ST>, HCons<D0, DT>> for HCons<T0, TT>
+where
+    T0: ProductBy<Layout<S0, D0>>,
+    TT: ProductModes<ST, DT>,
+{
+    type Shapes = HCons<<T0::Output as LayoutParts>::Shape, TT::Shapes>;
+    type Strides = HCons<<T0::Output as LayoutParts>::Stride, TT::Strides>;
+    #[inline]
+    fn try_product_modes(
+        self,
+        s: HCons<S0, ST>,
+        d: HCons<D0, DT>,
+    ) -> Result<(Self::Shapes, Self::Strides), LayoutError> {
+        let (s0, d0) = self
+            .head
+            .try_product(Layout::from_parts(s.head, d.head))?
+            .parts();
+        let (st, dt) = self.tail.try_product_modes(s.tail, d.tail)?;
+        Ok((HCons { head: s0, tail: st }, HCons { head: d0, tail: dt }))
+    }
+}
+
+/// The result type of [`logical_product`].
+pub type LogicalProduct<L, T> = <T as ProductBy<L>>::Output;
+/// The result type of [`zipped_product`].
+pub type ZippedProduct<L, T> = <T as ZippedProductBy<L>>::Zipped;
+/// The result type of [`tiled_product`].
+pub type TiledProduct<L, T> = UnpackedLayout<
+    <ZippedProduct<L, T> as LayoutParts>::Shape,
+    <ZippedProduct<L, T> as LayoutParts>::Stride,
+    false,
+>;
+/// The result type of [`flat_product`].
+pub type FlatProduct<L, T> = UnpackedLayout<
+    <ZippedProduct<L, T> as LayoutParts>::Shape,
+    <ZippedProduct<L, T> as LayoutParts>::Stride,
+    true,
+>;
+
+/// CuTe's `logical_product(block, tiler)`: `(block, repetitions)` for a
+/// layout or integer tiler, and mode by mode for a tuple tiler.
+///
+/// # Panics
+/// When a runtime value breaks complement's or composition's conditions
+/// (static values are checked at compile time); [`try_logical_product`]
+/// returns the error.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let p = logical_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
+/// assert_eq!(p.to_string(), "((_32,_8),(_4,_1)):((_1,_32),(_256,_0))");
+/// ```
+#[inline]
+#[track_caller]
+pub fn logical_product<S, D, T: ProductBy<Layout<S, D>>>(
+    block: Layout<S, D>,
+    tiler: T,
+) -> LogicalProduct<Layout<S, D>, T> {
+    ok_or_panic(tiler.try_product(block))
+}
+
+/// [`logical_product`], returning a runtime condition's failure as an error.
+#[inline]
+pub fn try_logical_product<S, D, T: ProductBy<Layout<S, D>>>(
+    block: Layout<S, D>,
+    tiler: T,
+) -> Result<LogicalProduct<Layout<S, D>, T>, LayoutError> {
+    tiler.try_product(block)
+}
+
+/// The bounds shared by the zipped, tiled and flat products.
+pub trait ZippedProductBy<L>: ProductBy<L> + Sized {
+    /// The zipped result.
+    type Zipped: IntoParts;
+    /// Multiplies and zips.
+    fn try_zipped_product(self, l: L) -> Result<Self::Zipped, LayoutError>;
+}
+impl<L, T> ZippedProductBy<L> for T
+where
+    T: ProductBy<L>,
+    <T::Output as LayoutParts>::Shape: Zip2By<T>,
+    <T::Output as LayoutParts>::Stride: Zip2By<T>,
+{
+    type Zipped =
+        TileUnzipped<<T::Output as LayoutParts>::Shape, <T::Output as LayoutParts>::Stride, T>;
+    #[inline]
+    fn try_zipped_product(self, l: L) -> Result<Self::Zipped, LayoutError> {
+        let (s, d) = self.try_product(l)?.parts();
+        Ok(tile_unzip::<_, _, T>(Layout::from_parts(s, d)))
+    }
+}
+
+/// CuTe's `zipped_product(block, tiler)`: `((blocks…), (repetitions…))`.
+///
+/// # Panics
+/// As [`logical_product`].
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let p = zipped_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
+/// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+/// ```
+#[inline]
+#[track_caller]
+pub fn zipped_product<S, D, T: ZippedProductBy<Layout<S, D>>>(
+    block: Layout<S, D>,
+    tiler: T,
+) -> ZippedProduct<Layout<S, D>, T> {
+    ok_or_panic(tiler.try_zipped_product(block))
+}
+
+/// CuTe's `tiled_product(block, tiler)`: `((blocks…), rep0, rep1, …)`.
+///
+/// # Panics
+/// As [`logical_product`].
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let p = tiled_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
+/// assert_eq!(p.to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
+/// ```
+#[inline]
+#[track_caller]
+pub fn tiled_product<S, D, T: ZippedProductBy<Layout<S, D>>>(
+    block: Layout<S, D>,
+    tiler: T,
+) -> TiledProduct<Layout<S, D>, T>
+where
+    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
+    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
+{
+    unpack_layout(zipped_product(block, tiler))
+}
+
+/// CuTe's `flat_product(block, tiler)`: `(block0, block1, …, rep0, …)`.
+///
+/// # Panics
+/// As [`logical_product`].
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let p = flat_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
+/// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
+/// ```
+#[inline]
+#[track_caller]
+pub fn flat_product<S, D, T: ZippedProductBy<Layout<S, D>>>(
+    block: Layout<S, D>,
+    tiler: T,
+) -> FlatProduct<Layout<S, D>, T>
+where
+    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
+    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
+{
+    unpack_layout(zipped_product(block, tiler))
+}
+
+/// An integer shape is the rank-1 tuple `(s)` in `blocked_product` and
+/// `raked_product` (CuTe's `zip` wraps it so).
+pub trait IntoModes {
+    /// The tuple.
+    type Modes;
+    /// Wraps.
+    fn into_modes(self) -> Self::Modes;
+}
+macro_rules! wrap_int {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> IntoModes for $T {
+            type Modes = HCons<Self, HNil>;
+            #[inline(always)]
+            fn into_modes(self) -> Self::Modes {
+                HCons { head: self, tail: HNil }
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(wrap_int);
+impl IntoModes for HNil {
+    type Modes = HNil;
+    #[inline(always)]
+    fn into_modes(self) -> HNil {
+        HNil
+    }
+}
+impl<H, T> IntoModes for HCons<H, T> {
+    type Modes = Self;
+    #[inline(always)]
+    fn into_modes(self) -> Self {
+        self
+    }
+}
+
+/// CuTe's `append<R>` on two layouts' modes: the shorter list gets `_1:_0`
+/// modes until both have the rank of the longer. `Self` is the shape list
+/// of `a`, with strides `DA`; `TS:TD` are `t`'s.
+pub trait PadPair<DA, TS, TD> {
+    /// `a`'s padded shapes.
+    type AS;
+    /// `a`'s padded strides.
+    type AD;
+    /// `t`'s padded shapes.
+    type TS;
+    /// `t`'s padded strides.
+    type TD;
+    /// Pads.
+    #[allow(clippy::type_complexity)]
+    fn pad(self, da: DA, ts: TS, td: TD) -> (Self::AS, Self::AD, Self::TS, Self::TD);
+}
+impl PadPair<HNil, HNil, HNil> for HNil {
+    type AS = HNil;
+    type AD = HNil;
+    type TS = HNil;
+    type TD = HNil;
+    #[inline(always)]
+    fn pad(self, _: HNil, _: HNil, _: HNil) -> (HNil, HNil, HNil, HNil) {
+        (HNil, HNil, HNil, HNil)
+    }
+}
+impl<A0, AT, D0, DT> PadPair<HCons<D0, DT>, HNil, HNil> for HCons<A0, AT>
+where
+    AT: PadPair<DT, HNil, HNil>,
+{
+    type AS = HCons<A0, AT::AS>;
+    type AD = HCons<D0, AT::AD>;
+    type TS = HCons<P1, AT::TS>;
+    type TD = HCons<Z0, AT::TD>;
+    #[inline(always)]
+    fn pad(self, da: HCons<D0, DT>, _: HNil, _: HNil) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
+        let (a, d, t, e) = self.tail.pad(da.tail, HNil, HNil);
+        (
+            HCons {
+                head: self.head,
+                tail: a,
+            },
+            HCons {
+                head: da.head,
+                tail: d,
+            },
+            HCons {
+                head: P1::new(),
+                tail: t,
+            },
+            HCons {
+                head: Z0::new(),
+                tail: e,
+            },
+        )
+    }
+}
+impl<T0, TT, E0, ET> PadPair<HNil, HCons<T0, TT>, HCons<E0, ET>> for HNil
+where
+    HNil: PadPair<HNil, TT, ET>,
+{
+    type AS = HCons<P1, <HNil as PadPair<HNil, TT, ET>>::AS>;
+    type AD = HCons<Z0, <HNil as PadPair<HNil, TT, ET>>::AD>;
+    type TS = HCons<T0, <HNil as PadPair<HNil, TT, ET>>::TS>;
+    type TD = HCons<E0, <HNil as PadPair<HNil, TT, ET>>::TD>;
+    #[inline(always)]
+    fn pad(
+        self,
+        _: HNil,
+        ts: HCons<T0, TT>,
+        td: HCons<E0, ET>,
+    ) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
+        let (a, d, t, e) = HNil.pad(HNil, ts.tail, td.tail);
+        (
+            HCons {
+                head: P1::new(),
+                tail: a,
+            },
+            HCons {
+                head: Z0::new(),
+                tail: d,
+            },
+            HCons {
+                head: ts.head,
+                tail: t,
+            },
+            HCons {
+                head: td.head,
+                tail: e,
+            },
+        )
+    }
+}
+impl<A0, AT, D0, DT, T0, TT, E0, ET> PadPair<HCons<D0, DT>, HCons<T0, TT>, HCons<E0, ET>>
+    for HCons<A0, AT>
+where
+    AT: PadPair<DT, TT, ET>,
+{
+    type AS = HCons<A0, AT::AS>;
+    type AD = HCons<D0, AT::AD>;
+    type TS = HCons<T0, AT::TS>;
+    type TD = HCons<E0, AT::TD>;
+    #[inline(always)]
+    fn pad(
+        self,
+        da: HCons<D0, DT>,
+        ts: HCons<T0, TT>,
+        td: HCons<E0, ET>,
+    ) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
+        let (a, d, t, e) = self.tail.pad(da.tail, ts.tail, td.tail);
+        (
+            HCons {
+                head: self.head,
+                tail: a,
+            },
+            HCons {
+                head: da.head,
+                tail: d,
+            },
+            HCons {
+                head: ts.head,
+                tail: t,
+            },
+            HCons {
+                head: td.head,
+                tail: e,
+            },
+        )
+    }
+}
+
+/// The padded pair of [`PadPair`], as layouts.
+type Padded<S, D, TS, TD> = (
+    Layout<
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::AS,
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::AD,
+    >,
+    Layout<
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::TS,
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::TD,
+    >,
+);
+
+/// `blocked_product` (`RAKED = false`) and `raked_product` (`RAKED = true`)
+/// of the block `Self` by the layout `T`.
+pub trait BlockProduct<T, const RAKED: bool> {
+    /// The product.
+    type Output;
+    /// Multiplies.
+    fn try_block_product(self, t: T) -> Result<Self::Output, LayoutError>;
+}
+impl<S, D, TS, TD, const RAKED: bool> BlockProduct<Layout<TS, TD>, RAKED> for Layout<S, D>
+where
+    S: IntoModes,
+    D: IntoModes,
+    TS: IntoModes,
+    TD: IntoModes,
+    S::Modes: PadPair<D::Modes, TS::Modes, TD::Modes>,
+    Padded<S, D, TS, TD>: PairProduct<RAKED>,
+{
+    type Output = <Padded<S, D, TS, TD> as PairProduct<RAKED>>::Output;
+    #[inline]
+    fn try_block_product(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
+        let (s, d) = self.into_parts();
+        let (ts, td) = t.into_parts();
+        let (a, ad, t, td) = s.into_modes().pad(d.into_modes(), ts.into_modes(), td.into_modes());
+        (Layout::from_parts(a, ad), Layout::from_parts(t, td)).try_pair_product()
+    }
+}
+
+/// The logical product of a padded pair, zipped block-first or
+/// repetition-first.
+pub trait PairProduct<const RAKED: bool> {
+    /// The zipped product.
+    type Output;
+    /// Multiplies and zips.
+    fn try_pair_product(self) -> Result<Self::Output, LayoutError>;
+}
+impl<AS, AD, TS, TD, RS, RD> PairProduct<false> for (Layout<AS, AD>, Layout<TS, TD>)
+where
+    Layout<TS, TD>: ProductBy<
+            Layout<AS, AD>,
+            Output = Layout<HCons<AS, HCons<RS, HNil>>, HCons<AD, HCons<RD, HNil>>>,
+        >,
+    AS: Zip<RS>,
+    AD: Zip<RD>,
+{
+    type Output = Layout<<AS as Zip<RS>>::Output, <AD as Zip<RD>>::Output>;
+    #[inline]
+    fn try_pair_product(self) -> Result<Self::Output, LayoutError> {
+        let (s, d) = self.1.try_product(self.0)?.into_parts();
+        Ok(Layout::from_parts(
+            s.head.zip(s.tail.head),
+            d.head.zip(d.tail.head),
+        ))
+    }
+}
+impl<AS, AD, TS, TD, RS, RD> PairProduct<true> for (Layout<AS, AD>, Layout<TS, TD>)
+where
+    Layout<TS, TD>: ProductBy<
+            Layout<AS, AD>,
+            Output = Layout<HCons<AS, HCons<RS, HNil>>, HCons<AD, HCons<RD, HNil>>>,
+        >,
+    RS: Zip<AS>,
+    RD: Zip<AD>,
+{
+    type Output = Layout<<RS as Zip<AS>>::Output, <RD as Zip<AD>>::Output>;
+    #[inline]
+    fn try_pair_product(self) -> Result<Self::Output, LayoutError> {
+        let (s, d) = self.1.try_product(self.0)?.into_parts();
+        Ok(Layout::from_parts(
+            s.tail.head.zip(s.head),
+            d.tail.head.zip(d.head),
+        ))
+    }
+}
+
+/// The result type of [`blocked_product`].
+pub type BlockedProduct<A, T> = <A as BlockProduct<T, false>>::Output;
+/// The result type of [`raked_product`].
+pub type RakedProduct<A, T> = <A as BlockProduct<T, true>>::Output;
+
+/// CuTe's `blocked_product(block, tiler)`: both layouts padded to the same
+/// rank, multiplied, and zipped mode by mode as `((block_i, rep_i), …)`:
+/// each block stays contiguous.
+///
+/// # Panics
+/// As [`logical_product`]; [`try_blocked_product`] returns the error.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let p = blocked_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
+/// assert_eq!(p.to_string(), "((_32,_4),(_8,_1)):((_1,_256),(_32,_0))");
+/// ```
+#[inline]
+#[track_caller]
+pub fn blocked_product<A: BlockProduct<T, false>, T>(block: A, tiler: T) -> BlockedProduct<A, T> {
+    ok_or_panic(block.try_block_product(tiler))
+}
+
+/// [`blocked_product`], returning a runtime condition's failure as an error.
+#[inline]
+pub fn try_blocked_product<A: BlockProduct<T, false>, T>(
+    block: A,
+    tiler: T,
+) -> Result<BlockedProduct<A, T>, LayoutError> {
+    block.try_block_product(tiler)
+}
+
+/// CuTe's `raked_product(block, tiler)`: as [`blocked_product`], but
+/// zipped `((rep_i, block_i), …)`, so the blocks interleave (CuTe 4.x does
+/// not coalesce the result).
+///
+/// # Panics
+/// As [`logical_product`]; [`try_raked_product`] returns the error.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let p = raked_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
+/// assert_eq!(p.to_string(), "((_4,_32),(_1,_8)):((_256,_1),(_0,_32))");
+/// ```
+#[inline]
+#[track_caller]
+pub fn raked_product<A: BlockProduct<T, true>, T>(block: A, tiler: T) -> RakedProduct<A, T> {
+    ok_or_panic(block.try_block_product(tiler))
+}
+
+/// [`raked_product`], returning a runtime condition's failure as an error.
+#[inline]
+pub fn try_raked_product<A: BlockProduct<T, true>, T>(
+    block: A,
+    tiler: T,
+) -> Result<RakedProduct<A, T>, LayoutError> {
+    block.try_block_product(tiler)
+}

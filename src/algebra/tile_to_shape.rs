@@ -1,0 +1,234 @@
+//! `tile_to_shape(block, target, order)`: repeat a block layout until it
+//! covers a target shape.
+
+use super::product::{IntoModes, BlockProduct, PadPair};
+use crate::error::LayoutError;
+use crate::int::{CeilDiv, Int, IntCeilDiv};
+use crate::layout::{CompactOrder, Layout};
+use crate::tuple::{Compact, IntTuple, LayoutLeft, ProductEach};
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{NonZero, P1, PInt, PartialDiv, Unsigned};
+
+/// The block must not have more modes than the target shape.
+#[diagnostic::on_unimplemented(
+    message = "tile_to_shape: the block has more modes than the target shape",
+    label = "CuTe: \"Rank of layout must be <= rank of target shape.\""
+)]
+pub trait BlockRankFits<Trg> {}
+impl<Trg> BlockRankFits<Trg> for HNil {}
+impl<B0, BT: BlockRankFits<TT>, T0, TT> BlockRankFits<HCons<T0, TT>> for HCons<B0, BT> {}
+
+/// `target / block` per mode: the number of blocks. Each block size must
+/// divide its target size: a trait bound when both are static, a runtime
+/// check otherwise.
+pub trait BlockCounts<Trg> {
+    /// The counts.
+    type Output: IntTuple;
+    /// Computes them, or names the first mode the block does not divide.
+    fn try_block_counts(self, target: Trg, mode: usize) -> Result<Self::Output, LayoutError>;
+}
+impl BlockCounts<HNil> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn try_block_counts(self, _: HNil, _: usize) -> Result<HNil, LayoutError> {
+        Ok(HNil)
+    }
+}
+impl<B0, BT, T0: Int, TT> BlockCounts<HCons<T0, TT>> for HCons<B0, BT>
+where
+    B0: BlockDivides<T0>,
+    BT: BlockCounts<TT>,
+    HCons<B0::Count, BT::Output>: IntTuple,
+{
+    type Output = HCons<B0::Count, BT::Output>;
+    #[inline]
+    fn try_block_counts(
+        self,
+        target: HCons<T0, TT>,
+        mode: usize,
+    ) -> Result<Self::Output, LayoutError> {
+        let (b, t) = (self.head.value() as i64, target.head.value() as i64);
+        if b <= 0 || t % b != 0 {
+            return Err(LayoutError::BlockDoesNotDivide {
+                mode,
+                block: b,
+                target: t,
+            });
+        }
+        Ok(HCons {
+            head: self.head.count(target.head),
+            tail: self.tail.try_block_counts(target.tail, mode + 1)?,
+        })
+    }
+}
+
+/// The block size `Self` divides the target size `T`.
+#[diagnostic::on_unimplemented(
+    message = "tile_to_shape: block shape does not divide the target shape: a block mode of size `{Self}` does not divide `{T}`",
+    label = "each mode of the target must be a multiple of the block's mode (CuTe: \"tile_to_shape: block shape does not divide the target shape.\")"
+)]
+pub trait BlockDivides<T>: Int {
+    /// `T / Self`.
+    type Count: Int;
+    /// Computes it.
+    fn count(self, target: T) -> Self::Count;
+}
+impl<UB: Unsigned + NonZero, UT: Unsigned + NonZero> BlockDivides<PInt<UT>> for PInt<UB>
+where
+    PInt<UT>: PartialDiv<PInt<UB>> + IntCeilDiv<PInt<UB>>,
+    Self: Int,
+{
+    type Count = CeilDiv<PInt<UT>, PInt<UB>>;
+    #[inline(always)]
+    fn count(self, target: PInt<UT>) -> Self::Count {
+        target.ceil_div(self)
+    }
+}
+macro_rules! runtime_divides {
+    ($($B:ty, $T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> BlockDivides<$T> for $B
+        where
+            $T: IntCeilDiv<$B>,
+            $B: Int,
+        {
+            type Count = CeilDiv<$T, $B>;
+            #[inline(always)]
+            fn count(self, target: $T) -> Self::Count {
+                target.ceil_div(self)
+            }
+        }
+    )*};
+}
+runtime_divides!(
+    i32, i32 => [],
+    i32, PInt<U> => [U: Unsigned + NonZero],
+    PInt<U>, i32 => [U: Unsigned + NonZero]
+);
+
+/// The layout of the block counts: column-major ([`LayoutLeft`]) or
+/// ordered by an order tuple (CuTe's `make_ordered_layout`).
+pub trait CountsOrder<C> {
+    /// Its strides.
+    type Stride;
+    /// Computes them.
+    fn counts_stride(self, counts: C) -> Self::Stride;
+}
+impl<C: Compact<LayoutLeft, P1>> CountsOrder<C> for LayoutLeft {
+    type Stride = C::Stride;
+    #[inline(always)]
+    fn counts_stride(self, counts: C) -> C::Stride {
+        counts.compact(P1::new()).0
+    }
+}
+impl<C: CompactOrder<HCons<O0, OT>>, O0, OT> CountsOrder<C> for HCons<O0, OT> {
+    type Stride = C::Stride;
+    #[inline(always)]
+    fn counts_stride(self, counts: C) -> C::Stride {
+        counts.compact_order(self)
+    }
+}
+
+/// `tile_to_shape` of the block `Self` to the target shape `Trg`, with the
+/// blocks ordered by `Ord`.
+pub trait TileToShape<Trg, Ord> {
+    /// The tiled layout.
+    type Output;
+    /// Tiles, or names the mode the block does not divide.
+    fn try_tile_to_shape(self, target: Trg, order: Ord) -> Result<Self::Output, LayoutError>;
+}
+/// The padded block's shape and stride.
+type PadS<S, D, Trg> = <<S as IntoModes>::Modes as PadPair<<D as IntoModes>::Modes, Trg, Trg>>::AS;
+type PadD<S, D, Trg> = <<S as IntoModes>::Modes as PadPair<<D as IntoModes>::Modes, Trg, Trg>>::AD;
+/// The number of blocks per mode.
+type Counts<S, D, Trg> =
+    <<PadS<S, D, Trg> as ProductEach>::Output as BlockCounts<<Trg as ProductEach>::Output>>::Output;
+
+impl<S, D, Trg, Ord> TileToShape<Trg, Ord> for Layout<S, D>
+where
+    S: IntoModes,
+    D: IntoModes,
+    S::Modes: BlockRankFits<Trg> + PadPair<D::Modes, Trg, Trg>,
+    Trg: ProductEach + Copy,
+    PadS<S, D, Trg>: ProductEach + Copy,
+    <PadS<S, D, Trg> as ProductEach>::Output: BlockCounts<<Trg as ProductEach>::Output>,
+    Ord: CountsOrder<Counts<S, D, Trg>>,
+    Layout<PadS<S, D, Trg>, PadD<S, D, Trg>>:
+        BlockProduct<Layout<Counts<S, D, Trg>, Ord::Stride>, false>,
+{
+    type Output = <Layout<PadS<S, D, Trg>, PadD<S, D, Trg>> as BlockProduct<
+        Layout<Counts<S, D, Trg>, Ord::Stride>,
+        false,
+    >>::Output;
+    #[inline]
+    fn try_tile_to_shape(self, target: Trg, order: Ord) -> Result<Self::Output, LayoutError> {
+        let (s, d) = self.into_parts();
+        let (ps, pd, _, _) = s.into_modes().pad(d.into_modes(), target, target);
+        let counts = ps
+            .product_each()
+            .try_block_counts(target.product_each(), 0)?;
+        let reps = Layout::from_parts(counts, order.counts_stride(counts));
+        Layout::from_parts(ps, pd).try_block_product(reps)
+    }
+}
+
+/// The result type of [`tile_to_shape`].
+pub type TiledToShape<L, Trg> = <L as TileToShape<Trg, LayoutLeft>>::Output;
+
+/// CuTe's `tile_to_shape(block, target)`: the block repeated, column-major,
+/// until it covers `target`; the block is padded with `_1:_0` modes to the
+/// target's rank, and each of its modes must divide the target's.
+///
+/// # Panics
+/// When a runtime block mode does not divide the target (a static one does
+/// not compile); [`try_tile_to_shape`] returns the error.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let l = tile_to_shape(layout![(2, 2) : (1, 2)], shape![8, 6, 2]);
+/// assert_eq!(l.to_string(), "((_2,_4),(_2,_3),(_1,_2)):((_1,_4),(_2,_16),(_0,_48))");
+/// ```
+#[inline]
+#[track_caller]
+pub fn tile_to_shape<L: TileToShape<Trg, LayoutLeft>, Trg>(
+    block: L,
+    target: Trg,
+) -> TiledToShape<L, Trg> {
+    super::divide::ok_or_panic(block.try_tile_to_shape(target, LayoutLeft))
+}
+
+/// [`tile_to_shape`] with the blocks ordered by `order` (CuTe's third
+/// argument, as in `make_ordered_layout`).
+///
+/// # Panics
+/// As [`tile_to_shape`].
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let l = tile_to_shape_ordered(layout![((2, 2), 2) : ((1, 2), 4)], shape![8, 6], shape![1, 0]);
+/// assert_eq!(l.to_string(), "(((_2,_2),_2),(_2,_3)):(((_1,_2),_24),(_4,_8))");
+/// ```
+#[inline]
+#[track_caller]
+pub fn tile_to_shape_ordered<L: TileToShape<Trg, Ord>, Trg, Ord>(
+    block: L,
+    target: Trg,
+    order: Ord,
+) -> L::Output {
+    super::divide::ok_or_panic(block.try_tile_to_shape(target, order))
+}
+
+/// [`tile_to_shape`], returning a runtime block mode that does not divide
+/// the target as an error.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let m: i32 = 7;
+/// assert!(try_tile_to_shape(layout![(2, 2) : (1, 2)], shape![m, 6]).is_err());
+/// ```
+#[inline]
+pub fn try_tile_to_shape<L: TileToShape<Trg, LayoutLeft>, Trg>(
+    block: L,
+    target: Trg,
+) -> Result<TiledToShape<L, Trg>, LayoutError> {
+    block.try_tile_to_shape(target, LayoutLeft)
+}

@@ -1,0 +1,68 @@
+//! The divide/product issue's examples (CuTe 4.7 results, as the issue
+//! lists them) and the tile-per-block workflow: a runtime `(M, N)` matrix
+//! divided by a static `(BM, BN)` tile, then one block's tile sliced out.
+
+use cute_algebra::dynamic::eval::eval;
+use cute_algebra::prelude::*;
+
+#[test]
+fn issue_examples() {
+    let (m, n): (i32, i32) = (256, 512);
+    let a = make_layout(shape![m, n]);
+    assert_eq!(
+        logical_divide(a, shape![128, 64]).to_string(),
+        "((_128,2),(_64,8)):((_1,_128),(256,16384))"
+    );
+    assert_eq!(
+        tiled_divide(a, shape![128, 64]).to_string(),
+        "((_128,_64),2,8):((_1,256),_128,16384)"
+    );
+    let block = layout![(32, 8) : (1, 32)];
+    let tiler = layout![(4, 1) : (1, 0)];
+    assert_eq!(
+        logical_product(block, tiler).to_string(),
+        "((_32,_8),(_4,_1)):((_1,_32),(_256,_0))"
+    );
+    assert_eq!(
+        raked_product(block, tiler).to_string(),
+        "((_4,_32),(_1,_8)):((_256,_1),(_0,_32))"
+    );
+    assert_eq!(
+        logical_divide(layout![(4, 2, 3) : (2, 1, 8)], layout![4 : 2]).to_string(),
+        "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
+    );
+    assert_eq!(
+        zipped_divide(
+            layout![(9, (4, 8)) : (59, (13, 1))],
+            tile![3:3, (2,4):(1,8)]
+        )
+        .to_string(),
+        "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))"
+    );
+}
+
+#[test]
+fn tile_per_block_workflow() {
+    let (m, n): (i32, i32) = (256, 512);
+    let (bx, by): (i32, i32) = (1, 3);
+    let tiles = zipped_divide(make_layout(shape![m, n]), shape![128, 64]);
+    assert_eq!(
+        tiles.to_string(),
+        "((_128,_64),(2,8)):((_1,256),(_128,16384))"
+    );
+    let (tile, offset) = tiles.slice_and_offset(coord![_, (bx, by)]);
+    // The tile's shape stays static; its stride along N is the runtime M.
+    assert_eq!(tile.to_string(), "((_128,_64)):((_1,256))");
+    assert_eq!(offset, 49280);
+    assert_eq!(
+        eval("crd2idx(zipped_divide((256,512):(1,256), (128,64)), (0,(1,3)))")
+            .unwrap()
+            .to_string(),
+        "49280"
+    );
+    // With a static matrix, everything is static: the tile is a type.
+    let s = zipped_divide(layout![(256, 512) : (1, 256)], shape![128, 64]);
+    let t: Layout![((128, 64)) : ((1, 256))] = s.slice(coord![_, (1, 3)]);
+    assert_eq!(t.to_string(), "((_128,_64)):((_1,_256))");
+    assert_eq!(core::mem::size_of_val(&s), 0);
+}
