@@ -1401,6 +1401,500 @@ fn g146() {
 }
 
 #[test]
+fn g147() {
+    // logical_divide(1:0, 1:0)
+    assert_eq!(
+        logical_divide(layout![1 : 0], layout![1 : 0]).to_string(),
+        "(_1,_1):(_0,_0)"
+    );
+}
+
+#[test]
+fn g148() {
+    // logical_divide(1:0, 1:1)
+    assert_eq!(
+        logical_divide(layout![1 : 0], layout![1 : 1]).to_string(),
+        "(_1,_1):(_0,_0)"
+    );
+}
+
+#[test]
+fn g149() {
+    // logical_divide(1:1, 1:0)
+    assert_eq!(
+        logical_divide(layout![1 : 1], layout![1 : 0]).to_string(),
+        "(_1,_1):(_0,_0)"
+    );
+}
+
+#[test]
+fn g150() {
+    // logical_divide(1:1, 1:1)
+    assert_eq!(
+        logical_divide(layout![1 : 1], layout![1 : 1]).to_string(),
+        "(_1,_1):(_1,_0)"
+    );
+}
+
+#[test]
+fn g151() {
+    // logical_divide(6:1, 2:1)
+    assert_eq!(
+        logical_divide(layout![6 : 1], layout![2 : 1]).to_string(),
+        "(_2,_3):(_1,_2)"
+    );
+}
+
+#[test]
+fn g152() {
+    // logical_divide(6:1, 2:3)
+    assert_eq!(
+        logical_divide(layout![6 : 1], layout![2 : 3]).to_string(),
+        "(_2,_3):(_3,_1)"
+    );
+}
+
+#[test]
+fn g153() {
+    // logical_divide(6:1, (2,3):(3,1))
+    assert_eq!(
+        logical_divide(layout![6 : 1], layout![(2,3) : (3,1)]).to_string(),
+        "((_2,_3),_1):((_3,_1),_0)"
+    );
+}
+
+#[test]
+fn g154() {
+    // logical_divide(6:2, 2:1)
+    assert_eq!(
+        logical_divide(layout![6 : 2], layout![2 : 1]).to_string(),
+        "(_2,_3):(_2,_4)"
+    );
+}
+
+#[test]
+fn g155() {
+    // logical_divide(6:2, 2:3)
+    assert_eq!(
+        logical_divide(layout![6 : 2], layout![2 : 3]).to_string(),
+        "(_2,_3):(_6,_2)"
+    );
+}
+
+#[test]
+fn g156() {
+    // logical_divide(6:2, (2,3):(3,1))
+    assert_eq!(
+        logical_divide(layout![6 : 2], layout![(2,3) : (3,1)]).to_string(),
+        "((_2,_3),_1):((_6,_2),_0)"
+    );
+}
+
+#[test]
+fn g157() {
+    // logical_divide((6,6):(1,12), (6,3):(3,1))
+    assert_eq!(
+        logical_divide(layout![(6,6) : (1,12)], layout![(6,3) : (3,1)]).to_string(),
+        "(((_2,_3),_3),_2):(((_3,_12),_1),_36)"
+    );
+}
+
+#[test]
+fn g158() {
+    // logical_divide((6,6):(12,1), (6,3):(3,1))
+    assert_eq!(
+        logical_divide(layout![(6,6) : (12,1)], layout![(6,3) : (3,1)]).to_string(),
+        "(((_2,_3),_3),_2):(((_36,_1),_12),_3)"
+    );
+}
+
+#[test]
+fn g159() {
+    // logical_divide(32:1, 2:8)
+    assert_eq!(
+        logical_divide(layout![32 : 1], layout![2 : 8]).to_string(),
+        "(_2,(_8,_2)):(_8,(_1,_16))"
+    );
+}
+
+#[test]
+fn g160() {
+    // logical_divide((4,1):(1,1), 2:1)
+    assert_eq!(
+        logical_divide(layout![(4,1) : (1,1)], layout![2 : 1]).to_string(),
+        "(_2,_2):(_1,_2)"
+    );
+}
+
+#[test]
+fn g161() {
+    // logical_divide((4,1):(1,1), 2:2)
+    assert_eq!(
+        logical_divide(layout![(4,1) : (1,1)], layout![2 : 2]).to_string(),
+        "(_2,_2):(_2,_1)"
+    );
+}
+
+#[test]
+fn g162() {
+    // logical_divide((8,8):(1,8), 32:2)
+    assert_eq!(
+        logical_divide(layout![(8,8) : (1,8)], layout![32 : 2]).to_string(),
+        "(_32,_2):(_2,_1)"
+    );
+}
+
+#[test]
+fn g163() {
+    // logical_divide((8,8):(8,1), 32:2)
+    assert_eq!(
+        logical_divide(layout![(8,8) : (8,1)], layout![32 : 2]).to_string(),
+        "((_4,_8),_2):((_16,_1),_8)"
+    );
+}
+
+#[test]
+fn g164() {
+    // logical_divide(2:1, 32:1)
+    assert_eq!(
+        logical_divide(layout![2 : 1], layout![32 : 1]).to_string(),
+        "(_32,_1):(_1,_0)"
+    );
+    // logical_divide(2d:1s, 32s:1s)
+    let d0: i32 = 2;
+    assert_eq!(
+        logical_divide(layout![d0 : 1], layout![32 : 1]).to_string(),
+        "(_32,1):(_1,_32)"
+    );
+}
+
+#[test]
+fn g165() {
+    // logical_divide(48:1, 32:1)
+    assert_eq!(
+        logical_divide(layout![48 : 1], layout![32 : 1]).to_string(),
+        "(_32,_2):(_1,_32)"
+    );
+    // logical_divide(48d:1s, 32s:1s)
+    let d0: i32 = 48;
+    assert_eq!(
+        logical_divide(layout![d0 : 1], layout![32 : 1]).to_string(),
+        "(_32,2):(_1,_32)"
+    );
+}
+
+#[test]
+fn g166() {
+    // logical_divide(96:1, 32:2)
+    assert_eq!(
+        logical_divide(layout![96 : 1], layout![32 : 2]).to_string(),
+        "(_32,(_2,_2)):(_2,(_1,_64))"
+    );
+    // logical_divide(96d:1s, 32s:2s)
+    let d0: i32 = 96;
+    assert_eq!(
+        logical_divide(layout![d0 : 1], layout![32 : 2]).to_string(),
+        "(_32,(_2,2)):(_2,(_1,_64))"
+    );
+}
+
+#[test]
+fn g167() {
+    // logical_divide(32:1, 48:1)
+    assert_eq!(
+        logical_divide(layout![32 : 1], layout![48 : 1]).to_string(),
+        "(_48,_1):(_1,_0)"
+    );
+    // logical_divide(32d:1s, 48s:1s)
+    let d0: i32 = 32;
+    assert_eq!(
+        logical_divide(layout![d0 : 1], layout![48 : 1]).to_string(),
+        "(_48,1):(_1,_48)"
+    );
+}
+
+#[test]
+fn g168() {
+    // logical_divide((32,4,4):(1,32,128), 64:1)
+    assert_eq!(
+        logical_divide(layout![(32,4,4) : (1,32,128)], layout![64 : 1]).to_string(),
+        "(_64,_8):(_1,_64)"
+    );
+    // logical_divide((32s,4s,4d):(1s,32s,128s), 64s:1s)
+    let d0: i32 = 4;
+    assert_eq!(
+        logical_divide(layout![(32,4,d0) : (1,32,128)], layout![64 : 1]).to_string(),
+        "(_64,(_2,4)):(_1,(_64,_128))"
+    );
+}
+
+#[test]
+fn g169() {
+    // logical_divide((128,4,3):(1,512,0), 32:1)
+    assert_eq!(
+        logical_divide(layout![(128,4,3) : (1,512,0)], layout![32 : 1]).to_string(),
+        "(_32,(_4,_4,_3)):(_1,(_32,_512,_0))"
+    );
+    // logical_divide((128d,4d,3d):(1d,512d,0d), 32s:1s)
+    let d0: i32 = 128;
+    let d1: i32 = 4;
+    let d2: i32 = 3;
+    let d3: i32 = 1;
+    let d4: i32 = 512;
+    let d5: i32 = 0;
+    assert_eq!(
+        logical_divide(layout![(d0,d1,d2) : (d3,d4,d5)], layout![32 : 1]).to_string(),
+        "((32,1,1),(4,4,3)):((1,512,0),(32,512,0))"
+    );
+}
+
+#[test]
+fn g170() {
+    // logical_divide((128,4,3):(1,512,0), 32:2)
+    assert_eq!(
+        logical_divide(layout![(128,4,3) : (1,512,0)], layout![32 : 2]).to_string(),
+        "(_32,(_2,(_2,_4,_3))):(_2,(_1,(_64,_512,_0)))"
+    );
+    // logical_divide((128d,4d,3d):(1d,512d,0d), 32s:2s)
+    let d0: i32 = 128;
+    let d1: i32 = 4;
+    let d2: i32 = 3;
+    let d3: i32 = 1;
+    let d4: i32 = 512;
+    let d5: i32 = 0;
+    assert_eq!(
+        logical_divide(layout![(d0,d1,d2) : (d3,d4,d5)], layout![32 : 2]).to_string(),
+        "((32,1,1),((2,1,1),(2,4,3))):((2,512,0),((1,512,0),(64,512,0)))"
+    );
+}
+
+#[test]
+fn g171() {
+    // logical_divide((16,4,3):(1,512,0), 32:1)
+    assert_eq!(
+        logical_divide(layout![(16,4,3) : (1,512,0)], layout![32 : 1]).to_string(),
+        "((_16,_2),(_2,_3)):((_1,_512),(_1024,_0))"
+    );
+    // logical_divide((16d,4d,3d):(1d,512d,0d), 32s:1s)
+    let d0: i32 = 16;
+    let d1: i32 = 4;
+    let d2: i32 = 3;
+    let d3: i32 = 1;
+    let d4: i32 = 512;
+    let d5: i32 = 0;
+    assert_eq!(
+        logical_divide(layout![(d0,d1,d2) : (d3,d4,d5)], layout![32 : 1]).to_string(),
+        "((16,2,1),(1,2,3)):((1,512,0),(32,1024,0))"
+    );
+}
+
+#[test]
+fn g172() {
+    // logical_product(1:0, 1:0)
+    assert_eq!(
+        logical_product(layout![1 : 0], layout![1 : 0]).to_string(),
+        "(_1,_1):(_0,_0)"
+    );
+}
+
+#[test]
+fn g173() {
+    // logical_product(1:1, 1:0)
+    assert_eq!(
+        logical_product(layout![1 : 1], layout![1 : 0]).to_string(),
+        "(_1,_1):(_1,_0)"
+    );
+}
+
+#[test]
+fn g174() {
+    // logical_product(1:0, 1:1)
+    assert_eq!(
+        logical_product(layout![1 : 0], layout![1 : 1]).to_string(),
+        "(_1,_1):(_0,_0)"
+    );
+}
+
+#[test]
+fn g175() {
+    // logical_product(1:1, 1:1)
+    assert_eq!(
+        logical_product(layout![1 : 1], layout![1 : 1]).to_string(),
+        "(_1,_1):(_1,_0)"
+    );
+}
+
+#[test]
+fn g176() {
+    // logical_product(3:1, 4:0)
+    assert_eq!(
+        logical_product(layout![3 : 1], layout![4 : 0]).to_string(),
+        "(_3,_4):(_1,_0)"
+    );
+}
+
+#[test]
+fn g177() {
+    // logical_product(3:0, 4:1)
+    assert_eq!(
+        logical_product(layout![3 : 0], layout![4 : 1]).to_string(),
+        "(_3,_4):(_0,_1)"
+    );
+}
+
+#[test]
+fn g178() {
+    // logical_product(3:0, 4:0)
+    assert_eq!(
+        logical_product(layout![3 : 0], layout![4 : 0]).to_string(),
+        "(_3,_4):(_0,_0)"
+    );
+}
+
+#[test]
+fn g179() {
+    // logical_product(3:2, 4:1)
+    assert_eq!(
+        logical_product(layout![3 : 2], layout![4 : 1]).to_string(),
+        "(_3,(_2,_2)):(_2,(_1,_6))"
+    );
+}
+
+#[test]
+fn g180() {
+    // logical_product((3):(1), (2,4):(1,2))
+    assert_eq!(
+        logical_product(layout![(3) : (1)], layout![(2,4) : (1,2)]).to_string(),
+        "((_3),(_2,_4)):((_1),(_3,_6))"
+    );
+}
+
+#[test]
+fn g181() {
+    // logical_product((2,4):(1,2), (3):(1))
+    assert_eq!(
+        logical_product(layout![(2,4) : (1,2)], layout![(3) : (1)]).to_string(),
+        "((_2,_4),(_3)):((_1,_2),(_8))"
+    );
+}
+
+#[test]
+fn g182() {
+    // logical_product((8,(2,2)):(1,(8,16)), (4):(2))
+    assert_eq!(
+        logical_product(layout![(8,(2,2)) : (1,(8,16))], layout![(4) : (2)]).to_string(),
+        "((_8,(_2,_2)),(_4)):((_1,(_8,_16)),(_64))"
+    );
+}
+
+#[test]
+fn g183() {
+    // logical_product((2,2):(1,2), (3,3):(3,1))
+    assert_eq!(
+        logical_product(layout![(2,2) : (1,2)], layout![(3,3) : (3,1)]).to_string(),
+        "((_2,_2),(_3,_3)):((_1,_2),(_12,_4))"
+    );
+}
+
+#[test]
+fn g184() {
+    // logical_product((3):(32), (32):(1))
+    assert_eq!(
+        logical_product(layout![(3) : (32)], layout![(32) : (1)]).to_string(),
+        "((_3),(_32)):((_32),(_1))"
+    );
+}
+
+#[test]
+fn g185() {
+    // logical_product((3):(2), (4):(1))
+    assert_eq!(
+        logical_product(layout![(3) : (2)], layout![(4) : (1)]).to_string(),
+        "((_3),((_2,_2))):((_2),((_1,_6)))"
+    );
+}
+
+#[test]
+fn g186() {
+    // logical_product((3):(32), (128):(1))
+    assert_eq!(
+        logical_product(layout![(3) : (32)], layout![(128) : (1)]).to_string(),
+        "((_3),((_32,_4))):((_32),((_1,_96)))"
+    );
+}
+
+#[test]
+fn g187() {
+    // logical_product((3):(32), (8,8):(1,8))
+    assert_eq!(
+        logical_product(layout![(3) : (32)], layout![(8,8) : (1,8)]).to_string(),
+        "((_3),(_8,(_4,_2))):((_32),(_1,(_8,_96)))"
+    );
+}
+
+#[test]
+fn g188() {
+    // logical_product((3):(32), (8,8):(8,1))
+    assert_eq!(
+        logical_product(layout![(3) : (32)], layout![(8,8) : (8,1)]).to_string(),
+        "((_3),((_4,_2),_8)):((_32),((_8,_96),_1))"
+    );
+}
+
+#[test]
+fn g189() {
+    // logical_product(((4,2)):((1,16)), (4,4):(1,4))
+    assert_eq!(
+        logical_product(layout![((4,2)) : ((1,16))], layout![(4,4) : (1,4)]).to_string(),
+        "(((_4,_2)),(_4,_4)):(((_1,_16)),(_4,_32))"
+    );
+}
+
+#[test]
+fn g190() {
+    // logical_product(((4,2)):((1,16)), (4,2):(2,1))
+    assert_eq!(
+        logical_product(layout![((4,2)) : ((1,16))], layout![(4,2) : (2,1)]).to_string(),
+        "(((_4,_2)),((_2,_2),_2)):(((_1,_16)),((_8,_32),_4))"
+    );
+}
+
+#[test]
+fn g191() {
+    // logical_product(((2,2),(2,2)):((1,4),(8,32)), (2,2):(1,2))
+    assert_eq!(
+        logical_product(
+            layout![((2,2),(2,2)) : ((1,4),(8,32))],
+            layout![(2,2) : (1,2)]
+        )
+        .to_string(),
+        "(((_2,_2),(_2,_2)),(_2,_2)):(((_1,_4),(_8,_32)),(_2,_16))"
+    );
+}
+
+#[test]
+fn g192() {
+    // logical_product(((2,2),(2,2)):((1,4),(8,32)), (2,2):(2,1))
+    assert_eq!(
+        logical_product(
+            layout![((2,2),(2,2)) : ((1,4),(8,32))],
+            layout![(2,2) : (2,1)]
+        )
+        .to_string(),
+        "(((_2,_2),(_2,_2)),(_2,_2)):(((_1,_4),(_8,_32)),(_16,_2))"
+    );
+}
+
+#[test]
+fn g193() {
+    // logical_product(((4,6)):((1,6)), (3):(1))
+    assert_eq!(
+        logical_product(layout![((4,6)) : ((1,6))], layout![(3) : (1)]).to_string(),
+        "(((_4,_6)),(_3)):(((_1,_6)),(_36))"
+    );
+}
+
+#[test]
 fn d001() {
     // composition((6,2):(8,2), (4,3):(3,1))
     assert_eq!(
@@ -1622,6 +2116,228 @@ fn d013() {
 fn d015() {
     // complement(4:0, 8)
     assert_eq!(complement(layout![4 : 0], int!(8)).to_string(), "_8:_1");
+}
+
+#[test]
+fn d017() {
+    // logical_divide((4,2,3):(2,1,8), 4:2)
+    assert_eq!(
+        logical_divide(layout![(4,2,3) : (2,1,8)], layout![4 : 2]).to_string(),
+        "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
+    );
+    // logical_divide((4d,2d,3d):(2d,1d,8d), 4d:2d)
+    let d0: i32 = 4;
+    let d1: i32 = 2;
+    let d2: i32 = 3;
+    let d3: i32 = 2;
+    let d4: i32 = 1;
+    let d5: i32 = 8;
+    let d6: i32 = 4;
+    let d7: i32 = 2;
+    assert_eq!(
+        logical_divide(layout![(d0,d1,d2) : (d3,d4,d5)], layout![d6 : d7]).to_string(),
+        "((2,2,1),((2,1,1),(1,1,3))):((4,1,8),((2,1,8),(16,2,8)))"
+    );
+}
+
+#[test]
+fn d019() {
+    // logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
+    assert_eq!(
+        logical_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
+        "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))"
+    );
+}
+
+#[test]
+fn d020() {
+    // zipped_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
+    assert_eq!(
+        zipped_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
+        "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))"
+    );
+}
+
+#[test]
+fn d021() {
+    // tiled_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
+    assert_eq!(
+        tiled_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
+        "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))"
+    );
+}
+
+#[test]
+fn d022() {
+    // flat_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
+    assert_eq!(
+        flat_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
+        "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))"
+    );
+}
+
+#[test]
+fn d023() {
+    // logical_divide((8,6):(1,8), <4:1, 3:1>)
+    assert_eq!(
+        logical_divide(layout![(8,6) : (1,8)], tile![4:1, 3:1]).to_string(),
+        "((_4,_2),(_3,_2)):((_1,_4),(_8,_24))"
+    );
+    // logical_divide((8d,6d):(1d,8d), <4d:1d, 3d:1d>)
+    let d0: i32 = 8;
+    let d1: i32 = 6;
+    let d2: i32 = 1;
+    let d3: i32 = 8;
+    let d4: i32 = 4;
+    let d5: i32 = 1;
+    let d6: i32 = 3;
+    let d7: i32 = 1;
+    assert_eq!(
+        logical_divide(layout![(d0,d1) : (d2,d3)], tile![d4:d5, d6:d7]).to_string(),
+        "((4,(1,2)),(3,(1,2))):((1,(1,4)),(8,(8,24)))"
+    );
+}
+
+#[test]
+fn d024() {
+    // logical_divide(16:1, 6:1)
+    assert_eq!(
+        logical_divide(layout![16 : 1], layout![6 : 1]).to_string(),
+        "(_6,_3):(_1,_6)"
+    );
+    // logical_divide(16d:1d, 6d:1d)
+    let d0: i32 = 16;
+    let d1: i32 = 1;
+    let d2: i32 = 6;
+    let d3: i32 = 1;
+    assert_eq!(
+        logical_divide(layout![d0 : d1], layout![d2 : d3]).to_string(),
+        "(6,(1,3)):(1,(1,6))"
+    );
+}
+
+#[test]
+fn d025() {
+    // logical_product((2,2):(4,1), 6:1)
+    assert_eq!(
+        logical_product(layout![(2,2) : (4,1)], layout![6 : 1]).to_string(),
+        "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
+    );
+}
+
+#[test]
+fn d027() {
+    // logical_product((2,2):(4,1), 6)
+    assert_eq!(
+        logical_product(layout![(2,2) : (4,1)], int!(6)).to_string(),
+        "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
+    );
+}
+
+#[test]
+fn d028() {
+    // logical_product((2,5):(5,1), <3:1, 4:1>)
+    assert_eq!(
+        logical_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]).to_string(),
+        "((_2,_3),(_5,_4)):((_5,_1),(_1,_5))"
+    );
+    // logical_product((2d,5d):(5d,1d), <3d:1d, 4d:1d>)
+    let d0: i32 = 2;
+    let d1: i32 = 5;
+    let d2: i32 = 5;
+    let d3: i32 = 1;
+    let d4: i32 = 3;
+    let d5: i32 = 1;
+    let d6: i32 = 4;
+    let d7: i32 = 1;
+    assert_eq!(
+        logical_product(layout![(d0,d1) : (d2,d3)], tile![d4:d5, d6:d7]).to_string(),
+        "((2,(3,1)),(5,(1,4))):((5,(1,10)),(1,(1,5)))"
+    );
+}
+
+#[test]
+fn d029() {
+    // zipped_product((2,5):(5,1), <3:1, 4:1>)
+    assert_eq!(
+        zipped_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]).to_string(),
+        "((_2,_5),(_3,_4)):((_5,_1),(_1,_5))"
+    );
+    // zipped_product((2d,5d):(5d,1d), <3d:1d, 4d:1d>)
+    let d0: i32 = 2;
+    let d1: i32 = 5;
+    let d2: i32 = 5;
+    let d3: i32 = 1;
+    let d4: i32 = 3;
+    let d5: i32 = 1;
+    let d6: i32 = 4;
+    let d7: i32 = 1;
+    assert_eq!(
+        zipped_product(layout![(d0,d1) : (d2,d3)], tile![d4:d5, d6:d7]).to_string(),
+        "((2,5),((3,1),(1,4))):((5,1),((1,10),(1,5)))"
+    );
+}
+
+#[test]
+fn d030() {
+    // tiled_product((2,5):(5,1), <3:1, 4:1>)
+    assert_eq!(
+        tiled_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]).to_string(),
+        "((_2,_5),_3,_4):((_5,_1),_1,_5)"
+    );
+    // tiled_product((2d,5d):(5d,1d), <3d:1d, 4d:1d>)
+    let d0: i32 = 2;
+    let d1: i32 = 5;
+    let d2: i32 = 5;
+    let d3: i32 = 1;
+    let d4: i32 = 3;
+    let d5: i32 = 1;
+    let d6: i32 = 4;
+    let d7: i32 = 1;
+    assert_eq!(
+        tiled_product(layout![(d0,d1) : (d2,d3)], tile![d4:d5, d6:d7]).to_string(),
+        "((2,5),(3,1),(1,4)):((5,1),(1,10),(1,5))"
+    );
+}
+
+#[test]
+fn d031() {
+    // flat_product((2,5):(5,1), <3:1, 4:1>)
+    assert_eq!(
+        flat_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]).to_string(),
+        "(_2,_5,_3,_4):(_5,_1,_1,_5)"
+    );
+    // flat_product((2d,5d):(5d,1d), <3d:1d, 4d:1d>)
+    let d0: i32 = 2;
+    let d1: i32 = 5;
+    let d2: i32 = 5;
+    let d3: i32 = 1;
+    let d4: i32 = 3;
+    let d5: i32 = 1;
+    let d6: i32 = 4;
+    let d7: i32 = 1;
+    assert_eq!(
+        flat_product(layout![(d0,d1) : (d2,d3)], tile![d4:d5, d6:d7]).to_string(),
+        "(2,5,(3,1),(1,4)):(5,1,(1,10),(1,5))"
+    );
+}
+
+#[test]
+fn d032() {
+    // blocked_product((2,5):(5,1), (3,4):(1,3))
+    assert_eq!(
+        blocked_product(layout![(2,5) : (5,1)], layout![(3,4) : (1,3)]).to_string(),
+        "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))"
+    );
+}
+
+#[test]
+fn d033() {
+    // raked_product((2,5):(5,1), (3,4):(1,3))
+    assert_eq!(
+        raked_product(layout![(2,5) : (5,1)], layout![(3,4) : (1,3)]).to_string(),
+        "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))"
+    );
 }
 
 #[test]

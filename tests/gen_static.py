@@ -9,6 +9,9 @@ import csv, re, sys, os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OPS = {"coalesce", "coalesce_profile", "filter", "complement_cotarget", "composition", "composition_tiler"}
+TILING = {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product",
+          "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product"}
+OPS |= TILING
 
 def split_args(s):
     out, depth, cur = [], 0, ""
@@ -45,6 +48,18 @@ def rhs(s):
         return lay(s)
     return shp(s)
 
+def tiler(s):
+    """A divide/product tiler: an integer is `int!(n)`, else as composition's rhs."""
+    if re.fullmatch(r"-?\d+", s):
+        return f"int!({s})"
+    return rhs(s)
+
+def mixed_tiler(s):
+    """A mixed tiler: a runtime integer (a variable) stays as it is."""
+    if re.fullmatch(r"[a-z]\w*", s):
+        return s
+    return tiler(s)
+
 def mixed_lay(s, lets):
     """Mixed layout: 'd' ints become i32 variables, 's' ints stay literals."""
     def rep(m):
@@ -80,6 +95,8 @@ for r in rows:
         call = f"complement({lay(args[0])}, int!({args[1]}))"
     elif name == "composition":
         call = f"composition({lay(args[0])}, {rhs(args[1])})"
+    elif name in TILING:
+        call = f"{name}({lay(args[0])}, {tiler(args[1])})"
     else:
         continue
     print("#[test]")
@@ -102,6 +119,8 @@ for r in rows:
             mcall = f"complement({lay(ml)}, {mixed_lay(margs[1], lets)})"
         elif name == "composition":
             mcall = f"composition({lay(ml)}, {rhs(mixed_lay(margs[1], lets))})"
+        elif name in TILING:
+            mcall = f"{name}({lay(ml)}, {mixed_tiler(mixed_lay(margs[1], lets))})"
         else:
             mcall = f"filter({lay(ml)})"
         print(f"    // {r['cpp_mixed_expr']}")

@@ -517,7 +517,9 @@ where
     fn try_block_product(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
         let (s, d) = self.into_parts();
         let (ts, td) = t.into_parts();
-        let (a, ad, t, td) = s.into_modes().pad(d.into_modes(), ts.into_modes(), td.into_modes());
+        let (a, ad, t, td) = s
+            .into_modes()
+            .pad(d.into_modes(), ts.into_modes(), td.into_modes());
         (Layout::from_parts(a, ad), Layout::from_parts(t, td)).try_pair_product()
     }
 }

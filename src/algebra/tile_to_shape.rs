@@ -1,7 +1,7 @@
 //! `tile_to_shape(block, target, order)`: repeat a block layout until it
 //! covers a target shape.
 
-use super::product::{IntoModes, BlockProduct, PadPair};
+use super::product::{BlockProduct, IntoModes, PadPair};
 use crate::error::LayoutError;
 use crate::int::{CeilDiv, Int, IntCeilDiv};
 use crate::layout::{CompactOrder, Layout};
