@@ -119,7 +119,7 @@ crate::int::for_int_kinds!(int_tiler);
 /// modes beyond the tiler are kept.
 impl<T0, TT, S, D> DivideBy<Layout<S, D>> for HCons<T0, TT>
 where
-    Self: TilerFits<S> + DivideModes<S, D>,
+    Self: DivideModes<S, D>,
     Layout<<Self as DivideModes<S, D>>::Shapes, <Self as DivideModes<S, D>>::Strides>: IntoParts,
 {
     type Output = Layout<<Self as DivideModes<S, D>>::Shapes, <Self as DivideModes<S, D>>::Strides>;
@@ -131,7 +131,11 @@ where
     }
 }
 
-/// A tiler may have at most as many modes as the layout.
+/// A tiler may have at most as many modes as the layout, at every level.
+///
+/// The divide and product functions check this as a bound of their own,
+/// beside a walk that tolerates extra modes, so that a tiler that is too
+/// long is one error.
 #[diagnostic::on_unimplemented(
     message = "too many modes in tiler: the tiler has more modes than the layout",
     label = "CuTe: \"Too many modes in tiler\"",
@@ -139,7 +143,15 @@ where
 )]
 pub trait TilerFits<S> {}
 impl<S> TilerFits<S> for HNil {}
-impl<T0, TT: TilerFits<ST>, S0, ST> TilerFits<HCons<S0, ST>> for HCons<T0, TT> {}
+impl<T0: TilerFits<S0>, TT: TilerFits<ST>, S0, ST> TilerFits<HCons<S0, ST>> for HCons<T0, TT> {}
+impl<S, TS, TD> TilerFits<S> for Layout<TS, TD> {}
+impl<S> TilerFits<S> for Underscore {}
+macro_rules! int_fits {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<S, $($g)*> TilerFits<S> for $T {}
+    )*};
+}
+crate::int::for_int_kinds!(int_fits);
 
 /// The by-mode walk of a tuple tiler over the modes `S:D`. Lengths that
 /// do not fit are reported by [`TilerFits`]; here the extra tiler modes
@@ -230,7 +242,7 @@ pub(crate) fn ok_or_panic<T>(r: Result<T, LayoutError>) -> T {
 /// ```
 #[inline]
 #[track_caller]
-pub fn logical_divide<S, D, T: DivideBy<Layout<S, D>>>(
+pub fn logical_divide<S, D, T: DivideBy<Layout<S, D>> + TilerFits<S>>(
     l: Layout<S, D>,
     tiler: T,
 ) -> LogicalDivided<Layout<S, D>, T> {
@@ -245,7 +257,7 @@ pub fn logical_divide<S, D, T: DivideBy<Layout<S, D>>>(
 /// assert!(try_logical_divide(layout![(n, 4) : (1, 7)], layout![8 : 1]).is_err());
 /// ```
 #[inline]
-pub fn try_logical_divide<S, D, T: DivideBy<Layout<S, D>>>(
+pub fn try_logical_divide<S, D, T: DivideBy<Layout<S, D>> + TilerFits<S>>(
     l: Layout<S, D>,
     tiler: T,
 ) -> Result<LogicalDivided<Layout<S, D>, T>, LayoutError> {
@@ -286,7 +298,7 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn zipped_divide<S, D, T: ZippedDivide<Layout<S, D>>>(
+pub fn zipped_divide<S, D, T: ZippedDivide<Layout<S, D>> + TilerFits<S>>(
     l: Layout<S, D>,
     tiler: T,
 ) -> ZippedDivided<Layout<S, D>, T> {
@@ -306,7 +318,7 @@ pub fn zipped_divide<S, D, T: ZippedDivide<Layout<S, D>>>(
 /// ```
 #[inline]
 #[track_caller]
-pub fn tiled_divide<S, D, T: ZippedDivide<Layout<S, D>>>(
+pub fn tiled_divide<S, D, T: ZippedDivide<Layout<S, D>> + TilerFits<S>>(
     l: Layout<S, D>,
     tiler: T,
 ) -> TiledDivided<Layout<S, D>, T>
@@ -329,7 +341,7 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn flat_divide<S, D, T: ZippedDivide<Layout<S, D>>>(
+pub fn flat_divide<S, D, T: ZippedDivide<Layout<S, D>> + TilerFits<S>>(
     l: Layout<S, D>,
     tiler: T,
 ) -> FlatDivided<Layout<S, D>, T>

@@ -106,7 +106,7 @@ crate::int::for_int_kinds!(int_tiler);
 /// A by-mode tiler: modes multiplied one by one, the rest kept.
 impl<T0, TT, S, D> ProductBy<Layout<S, D>> for HCons<T0, TT>
 where
-    Self: TilerFits<S> + ProductModes<S, D>,
+    Self: ProductModes<S, D>,
     Layout<<Self as ProductModes<S, D>>::Shapes, <Self as ProductModes<S, D>>::Strides>: IntoParts,
 {
     type Output =
@@ -198,7 +198,7 @@ pub type FlatProduct<L, T> = UnpackedLayout<
 /// ```
 #[inline]
 #[track_caller]
-pub fn logical_product<S, D, T: ProductBy<Layout<S, D>>>(
+pub fn logical_product<S, D, T: ProductBy<Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> LogicalProduct<Layout<S, D>, T> {
@@ -207,7 +207,7 @@ pub fn logical_product<S, D, T: ProductBy<Layout<S, D>>>(
 
 /// [`logical_product`], returning a runtime condition's failure as an error.
 #[inline]
-pub fn try_logical_product<S, D, T: ProductBy<Layout<S, D>>>(
+pub fn try_logical_product<S, D, T: ProductBy<Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<LogicalProduct<Layout<S, D>, T>, LayoutError> {
@@ -248,7 +248,7 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn zipped_product<S, D, T: ZippedProductBy<Layout<S, D>>>(
+pub fn zipped_product<S, D, T: ZippedProductBy<Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> ZippedProduct<Layout<S, D>, T> {
@@ -267,7 +267,7 @@ pub fn zipped_product<S, D, T: ZippedProductBy<Layout<S, D>>>(
 /// ```
 #[inline]
 #[track_caller]
-pub fn tiled_product<S, D, T: ZippedProductBy<Layout<S, D>>>(
+pub fn tiled_product<S, D, T: ZippedProductBy<Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> TiledProduct<Layout<S, D>, T>
@@ -290,7 +290,7 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn flat_product<S, D, T: ZippedProductBy<Layout<S, D>>>(
+pub fn flat_product<S, D, T: ZippedProductBy<Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> FlatProduct<Layout<S, D>, T>

@@ -2,12 +2,14 @@
 //! covers a target shape.
 
 use super::product::{BlockProduct, IntoModes, PadPair};
+use super::verdict::ShowInt;
 use crate::error::LayoutError;
+use crate::int::UDivides;
 use crate::int::{CeilDiv, Int, IntCeilDiv};
 use crate::layout::{CompactOrder, Layout};
 use crate::tuple::{Compact, IntTuple, LayoutLeft, ProductEach};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, P1, PInt, PartialDiv, Unsigned};
+use typenum::{NonZero, P1, PInt, Unsigned};
 
 /// The block must not have more modes than the target shape.
 #[diagnostic::on_unimplemented(
@@ -64,7 +66,7 @@ where
 
 /// The block size `Self` divides the target size `T`.
 #[diagnostic::on_unimplemented(
-    message = "tile_to_shape: block shape does not divide the target shape: a block mode of size `{Self}` does not divide `{T}`",
+    message = "tile_to_shape: block shape does not divide the target shape",
     label = "each mode of the target must be a multiple of the block's mode (CuTe: \"tile_to_shape: block shape does not divide the target shape.\")"
 )]
 pub trait BlockDivides<T>: Int {
@@ -75,7 +77,9 @@ pub trait BlockDivides<T>: Int {
 }
 impl<UB: Unsigned + NonZero, UT: Unsigned + NonZero> BlockDivides<PInt<UT>> for PInt<UB>
 where
-    PInt<UT>: PartialDiv<PInt<UB>> + IntCeilDiv<PInt<UB>>,
+    UT: UDivides<UB>,
+    <UT as UDivides<UB>>::Output: DividesVerdict<PInt<UB>, PInt<UT>>,
+    PInt<UT>: IntCeilDiv<PInt<UB>>,
     Self: Int,
 {
     type Count = CeilDiv<PInt<UT>, PInt<UB>>;
@@ -84,6 +88,24 @@ where
         target.ceil_div(self)
     }
 }
+/// The static verdict of [`BlockDivides`]: `B1` passes; `B0` reports the
+/// two sizes through [`BlockModeDoesNotDivide`].
+pub trait DividesVerdict<B, T> {}
+impl<B, T> DividesVerdict<B, T> for typenum::B1 {}
+impl<B: ShowInt, T: ShowInt> DividesVerdict<B, T> for typenum::B0 where
+    B::Out: BlockModeDoesNotDivide<T::Out>
+{
+}
+
+/// Never implemented: the compile error for a block that does not divide
+/// the target.
+#[diagnostic::on_unimplemented(
+    message = "tile_to_shape: block shape does not divide the target shape: a block mode of size {Self} does not divide {T}",
+    label = "CuTe: \"tile_to_shape: block shape does not divide the target shape.\"",
+    note = "each mode of the target must be a multiple of the size of the block's mode"
+)]
+pub trait BlockModeDoesNotDivide<T> {}
+
 macro_rules! runtime_divides {
     ($($B:ty, $T:ty => [$($g:tt)*]),*) => {$(
         impl<$($g)*> BlockDivides<$T> for $B
