@@ -17,6 +17,7 @@ mod filter;
 mod product;
 mod regroup;
 mod tile_to_shape;
+pub mod tiler;
 
 pub use arith::*;
 pub use classify::{One, OrdIsEqual, StaticEq};
@@ -33,3 +34,4 @@ pub use filter::*;
 pub use product::*;
 pub use regroup::*;
 pub use tile_to_shape::*;
+pub use tiler::{ApplyTiler, ApplyZipped, ByModes, Divide, LayoutTiler, Product, TilerFits};

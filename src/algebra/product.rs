@@ -7,30 +7,17 @@
 //! A by-mode tiler multiplies mode by mode; `_` keeps the mode; an integer
 //! `n` is the layout `n:1`.
 
-use super::divide::{TilerFits, ok_or_panic};
+use super::tiler::ok_or_panic;
 use super::{
-    Complement, Composition, TileUnzipped, Unpacked, UnpackedLayout, Zip2By, tile_unzip,
-    unpack_layout,
+    ApplyTiler, ApplyZipped, Complement, Composition, LayoutTiler, Product, TilerFits, Unpacked,
+    UnpackedLayout, unpack_layout,
 };
 use crate::error::LayoutError;
 use crate::int::{IntAdd, IntMul, Prod};
-use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, MakeLayout, Span, Underscore};
+use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
 use crate::tuple::{IntTuple, Zip};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{P1, Z0};
-
-/// Multiplies the block `L` by the tiler `Self`.
-#[diagnostic::on_unimplemented(
-    message = "logical_product: `{Self}` cannot multiply this layout",
-    label = "a tiler is a layout, an integer, `_`, or a tuple of those with at most the layout's rank",
-    note = "complement(a, size(a)*cosize(t)) and its composition with t must be admissible"
-)]
-pub trait ProductBy<L> {
-    /// The product.
-    type Output: IntoParts;
-    /// Multiplies, reporting a runtime value that breaks a condition.
-    fn try_product(self, l: L) -> Result<Self::Output, LayoutError>;
-}
 
 /// `size(a) * cosize(t)`.
 type ProductCotarget<S, TS, TD> = Prod<<S as IntTuple>::Size, CosizeOf<TS, TD>>;
@@ -40,7 +27,7 @@ type Repetitions<S, D, TS, TD> =
         Layout<TS, TD>,
     >>::Output;
 
-impl<S, D, TS, TD> ProductBy<Layout<S, D>> for Layout<TS, TD>
+impl<S, D, TS, TD> LayoutTiler<Layout<TS, TD>, Layout<S, D>> for Product
 where
     S: IntTuple,
     D: IntTuple,
@@ -49,7 +36,7 @@ where
     <TS as Span<TD>>::Output: IntAdd<P1>,
     S::Size: IntMul<CosizeOf<TS, TD>>,
     Layout<S, D>: Complement<ProductCotarget<S, TS, TD>>,
-    <Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output: Composition<Self>,
+    <Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output: Composition<Layout<TS, TD>>,
     Repetitions<S, D, TS, TD>: IntoParts,
 {
     type Output = Layout<
@@ -57,9 +44,12 @@ where
         HCons<D, HCons<<Repetitions<S, D, TS, TD> as LayoutParts>::Stride, HNil>>,
     >;
     #[inline]
-    fn try_product(self, a: Layout<S, D>) -> Result<Self::Output, LayoutError> {
-        let cotarget = a.size().mul(self.cosize());
-        let (rs, rd) = a.try_complement_to(cotarget)?.try_compose(self)?.parts();
+    fn try_apply_layout(
+        tiler: Layout<TS, TD>,
+        a: Layout<S, D>,
+    ) -> Result<Self::Output, LayoutError> {
+        let cotarget = a.size().mul(tiler.cosize());
+        let (rs, rd) = a.try_complement_to(cotarget)?.try_compose(tiler)?.parts();
         let (s, d) = a.into_parts();
         Ok(Layout::from_parts(
             HCons {
@@ -79,97 +69,10 @@ where
         ))
     }
 }
-impl<L: IntoParts> ProductBy<L> for Underscore {
-    type Output = L;
-    #[inline(always)]
-    fn try_product(self, l: L) -> Result<L, LayoutError> {
-        Ok(l)
-    }
-}
-/// An integer tiler `n` is the layout `make_layout(n)`.
-macro_rules! int_tiler {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<L, $($g)*> ProductBy<L> for $T
-        where
-            $T: MakeLayout,
-            <$T as MakeLayout>::Output: ProductBy<L>,
-        {
-            type Output = <<$T as MakeLayout>::Output as ProductBy<L>>::Output;
-            #[inline(always)]
-            fn try_product(self, l: L) -> Result<Self::Output, LayoutError> {
-                self.make_layout().try_product(l)
-            }
-        }
-    )*};
-}
-crate::int::for_int_kinds!(int_tiler);
-/// A by-mode tiler: modes multiplied one by one, the rest kept.
-impl<T0, TT, S, D> ProductBy<Layout<S, D>> for HCons<T0, TT>
-where
-    Self: ProductModes<S, D>,
-    Layout<<Self as ProductModes<S, D>>::Shapes, <Self as ProductModes<S, D>>::Strides>: IntoParts,
-{
-    type Output =
-        Layout<<Self as ProductModes<S, D>>::Shapes, <Self as ProductModes<S, D>>::Strides>;
-    #[inline]
-    fn try_product(self, l: Layout<S, D>) -> Result<Self::Output, LayoutError> {
-        let (s, d) = l.into_parts();
-        let (s, d) = self.try_product_modes(s, d)?;
-        Ok(Layout::from_parts(s, d))
-    }
-}
-
-/// The by-mode walk of a tuple tiler (see `DivideModes`).
-pub trait ProductModes<S, D> {
-    /// The result's shapes.
-    type Shapes;
-    /// The result's strides.
-    type Strides;
-    /// Multiplies mode by mode.
-    fn try_product_modes(self, s: S, d: D) -> Result<(Self::Shapes, Self::Strides), LayoutError>;
-}
-impl<S, D> ProductModes<S, D> for HNil {
-    type Shapes = S;
-    type Strides = D;
-    #[inline(always)]
-    fn try_product_modes(self, s: S, d: D) -> Result<(S, D), LayoutError> {
-        Ok((s, d))
-    }
-}
-impl<T0, TT> ProductModes<HNil, HNil> for HCons<T0, TT> {
-    type Shapes = HNil;
-    type Strides = HNil;
-    #[inline(always)]
-    fn try_product_modes(self, _: HNil, _: HNil) -> Result<(HNil, HNil), LayoutError> {
-        Ok((HNil, HNil))
-    }
-}
-impl<T0, TT, S0, ST, D0, DT> ProductModes<HCons<S0, ST>, HCons<D0, DT>> for HCons<T0, TT>
-where
-    T0: ProductBy<Layout<S0, D0>>,
-    TT: ProductModes<ST, DT>,
-{
-    type Shapes = HCons<<T0::Output as LayoutParts>::Shape, TT::Shapes>;
-    type Strides = HCons<<T0::Output as LayoutParts>::Stride, TT::Strides>;
-    #[inline]
-    fn try_product_modes(
-        self,
-        s: HCons<S0, ST>,
-        d: HCons<D0, DT>,
-    ) -> Result<(Self::Shapes, Self::Strides), LayoutError> {
-        let (s0, d0) = self
-            .head
-            .try_product(Layout::from_parts(s.head, d.head))?
-            .parts();
-        let (st, dt) = self.tail.try_product_modes(s.tail, d.tail)?;
-        Ok((HCons { head: s0, tail: st }, HCons { head: d0, tail: dt }))
-    }
-}
-
 /// The result type of [`logical_product`].
-pub type LogicalProduct<L, T> = <T as ProductBy<L>>::Output;
+pub type LogicalProduct<L, T> = <T as ApplyTiler<Product, L>>::Output;
 /// The result type of [`zipped_product`].
-pub type ZippedProduct<L, T> = <T as ZippedProductBy<L>>::Zipped;
+pub type ZippedProduct<L, T> = <T as ApplyZipped<Product, L>>::Zipped;
 /// The result type of [`tiled_product`].
 pub type TiledProduct<L, T> = UnpackedLayout<
     <ZippedProduct<L, T> as LayoutParts>::Shape,
@@ -198,42 +101,20 @@ pub type FlatProduct<L, T> = UnpackedLayout<
 /// ```
 #[inline]
 #[track_caller]
-pub fn logical_product<S, D, T: ProductBy<Layout<S, D>> + TilerFits<S>>(
+pub fn logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> LogicalProduct<Layout<S, D>, T> {
-    ok_or_panic(tiler.try_product(block))
+    ok_or_panic(tiler.try_apply(block))
 }
 
 /// [`logical_product`], returning a runtime condition's failure as an error.
 #[inline]
-pub fn try_logical_product<S, D, T: ProductBy<Layout<S, D>> + TilerFits<S>>(
+pub fn try_logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<LogicalProduct<Layout<S, D>, T>, LayoutError> {
-    tiler.try_product(block)
-}
-
-/// The bounds shared by the zipped, tiled and flat products.
-pub trait ZippedProductBy<L>: ProductBy<L> + Sized {
-    /// The zipped result.
-    type Zipped: IntoParts;
-    /// Multiplies and zips.
-    fn try_zipped_product(self, l: L) -> Result<Self::Zipped, LayoutError>;
-}
-impl<L, T> ZippedProductBy<L> for T
-where
-    T: ProductBy<L>,
-    <T::Output as LayoutParts>::Shape: Zip2By<T>,
-    <T::Output as LayoutParts>::Stride: Zip2By<T>,
-{
-    type Zipped =
-        TileUnzipped<<T::Output as LayoutParts>::Shape, <T::Output as LayoutParts>::Stride, T>;
-    #[inline]
-    fn try_zipped_product(self, l: L) -> Result<Self::Zipped, LayoutError> {
-        let (s, d) = self.try_product(l)?.parts();
-        Ok(tile_unzip::<_, _, T>(Layout::from_parts(s, d)))
-    }
+    tiler.try_apply(block)
 }
 
 /// CuTe's `zipped_product(block, tiler)`: `((blocks…), (repetitions…))`.
@@ -248,11 +129,11 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn zipped_product<S, D, T: ZippedProductBy<Layout<S, D>> + TilerFits<S>>(
+pub fn zipped_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> ZippedProduct<Layout<S, D>, T> {
-    ok_or_panic(tiler.try_zipped_product(block))
+    ok_or_panic(tiler.try_zipped(block))
 }
 
 /// CuTe's `tiled_product(block, tiler)`: `((blocks…), rep0, rep1, …)`.
@@ -267,7 +148,7 @@ pub fn zipped_product<S, D, T: ZippedProductBy<Layout<S, D>> + TilerFits<S>>(
 /// ```
 #[inline]
 #[track_caller]
-pub fn tiled_product<S, D, T: ZippedProductBy<Layout<S, D>> + TilerFits<S>>(
+pub fn tiled_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> TiledProduct<Layout<S, D>, T>
@@ -290,7 +171,7 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn flat_product<S, D, T: ZippedProductBy<Layout<S, D>> + TilerFits<S>>(
+pub fn flat_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
     block: Layout<S, D>,
     tiler: T,
 ) -> FlatProduct<Layout<S, D>, T>
@@ -532,42 +413,49 @@ pub trait PairProduct<const RAKED: bool> {
     /// Multiplies and zips.
     fn try_pair_product(self) -> Result<Self::Output, LayoutError>;
 }
-impl<AS, AD, TS, TD, RS, RD> PairProduct<false> for (Layout<AS, AD>, Layout<TS, TD>)
+impl<AS, AD, TS, TD, RS, RD, const RAKED: bool> PairProduct<RAKED>
+    for (Layout<AS, AD>, Layout<TS, TD>)
 where
-    Layout<TS, TD>: ProductBy<
+    Layout<TS, TD>: ApplyTiler<
+            Product,
             Layout<AS, AD>,
             Output = Layout<HCons<AS, HCons<RS, HNil>>, HCons<AD, HCons<RD, HNil>>>,
         >,
-    AS: Zip<RS>,
-    AD: Zip<RD>,
+    (AS, RS): ZipInOrder<RAKED>,
+    (AD, RD): ZipInOrder<RAKED>,
 {
-    type Output = Layout<<AS as Zip<RS>>::Output, <AD as Zip<RD>>::Output>;
+    type Output =
+        Layout<<(AS, RS) as ZipInOrder<RAKED>>::Output, <(AD, RD) as ZipInOrder<RAKED>>::Output>;
     #[inline]
     fn try_pair_product(self) -> Result<Self::Output, LayoutError> {
-        let (s, d) = self.1.try_product(self.0)?.into_parts();
+        let (s, d) = self.1.try_apply(self.0)?.into_parts();
         Ok(Layout::from_parts(
-            s.head.zip(s.tail.head),
-            d.head.zip(d.tail.head),
+            (s.head, s.tail.head).zip_in_order(),
+            (d.head, d.tail.head).zip_in_order(),
         ))
     }
 }
-impl<AS, AD, TS, TD, RS, RD> PairProduct<true> for (Layout<AS, AD>, Layout<TS, TD>)
-where
-    Layout<TS, TD>: ProductBy<
-            Layout<AS, AD>,
-            Output = Layout<HCons<AS, HCons<RS, HNil>>, HCons<AD, HCons<RD, HNil>>>,
-        >,
-    RS: Zip<AS>,
-    RD: Zip<AD>,
-{
-    type Output = Layout<<RS as Zip<AS>>::Output, <RD as Zip<AD>>::Output>;
-    #[inline]
-    fn try_pair_product(self) -> Result<Self::Output, LayoutError> {
-        let (s, d) = self.1.try_product(self.0)?.into_parts();
-        Ok(Layout::from_parts(
-            s.tail.head.zip(s.head),
-            d.tail.head.zip(d.head),
-        ))
+
+/// `zip(block, reps)` for `blocked_product`, `zip(reps, block)` for
+/// `raked_product`.
+pub trait ZipInOrder<const RAKED: bool> {
+    /// The zipped modes.
+    type Output;
+    /// Zips.
+    fn zip_in_order(self) -> Self::Output;
+}
+impl<A: Zip<R>, R> ZipInOrder<false> for (A, R) {
+    type Output = A::Output;
+    #[inline(always)]
+    fn zip_in_order(self) -> A::Output {
+        self.0.zip(self.1)
+    }
+}
+impl<A, R: Zip<A>> ZipInOrder<true> for (A, R) {
+    type Output = R::Output;
+    #[inline(always)]
+    fn zip_in_order(self) -> R::Output {
+        self.1.zip(self.0)
     }
 }
 

@@ -1,0 +1,185 @@
+//! What divides and products share: the kinds of tiler and the by-mode
+//! walk. A tiler is a layout, an integer `n` (the layout `n:1`), `_` (the
+//! mode is kept), or a tuple of tilers applied mode by mode, where the
+//! layout's modes beyond the tuple are kept. Only the layout case differs
+//! between the operations; it is [`LayoutTiler`], implemented by the
+//! operation markers [`Divide`] and [`Product`].
+
+use super::{TileUnzipped, Zip2By, tile_unzip};
+use crate::error::LayoutError;
+use crate::layout::{IntoParts, Layout, LayoutParts, MakeLayout, Underscore};
+use frunk_core::hlist::{HCons, HNil};
+
+/// The operation marker of `logical_divide`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Divide;
+/// The operation marker of `logical_product`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Product;
+
+/// The operation `Self` (a marker) with the layout tiler `T` on `L`.
+pub trait LayoutTiler<T, L> {
+    /// The result.
+    type Output: IntoParts;
+    /// Applies it, checking runtime values.
+    fn try_apply_layout(tiler: T, l: L) -> Result<Self::Output, LayoutError>;
+}
+
+/// Applies the tiler `Self` to the layout `L` with the operation `Op`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot tile this layout with `{Op}`",
+    label = "a tiler is a layout, an integer, `_`, or a tuple of those with at most the layout's rank",
+    note = "the complements and compositions the operation stands for must be admissible"
+)]
+pub trait ApplyTiler<Op, L> {
+    /// The result.
+    type Output: IntoParts;
+    /// Applies it, checking runtime values.
+    fn try_apply(self, l: L) -> Result<Self::Output, LayoutError>;
+}
+impl<Op: LayoutTiler<Self, L>, TS, TD, L> ApplyTiler<Op, L> for Layout<TS, TD> {
+    type Output = Op::Output;
+    #[inline(always)]
+    fn try_apply(self, l: L) -> Result<Self::Output, LayoutError> {
+        Op::try_apply_layout(self, l)
+    }
+}
+impl<Op, L: IntoParts> ApplyTiler<Op, L> for Underscore {
+    type Output = L;
+    #[inline(always)]
+    fn try_apply(self, l: L) -> Result<L, LayoutError> {
+        Ok(l)
+    }
+}
+/// An integer tiler `n` is the layout `make_layout(n)`.
+macro_rules! int_tiler {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<Op, L, $($g)*> ApplyTiler<Op, L> for $T
+        where
+            $T: MakeLayout,
+            <$T as MakeLayout>::Output: ApplyTiler<Op, L>,
+        {
+            type Output = <<$T as MakeLayout>::Output as ApplyTiler<Op, L>>::Output;
+            #[inline(always)]
+            fn try_apply(self, l: L) -> Result<Self::Output, LayoutError> {
+                self.make_layout().try_apply(l)
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(int_tiler);
+/// A by-mode tiler: modes tiled one by one, the rest kept.
+impl<Op, T0, TT, S, D> ApplyTiler<Op, Layout<S, D>> for HCons<T0, TT>
+where
+    Self: ByModes<Op, S, D>,
+{
+    type Output = Layout<<Self as ByModes<Op, S, D>>::Shapes, <Self as ByModes<Op, S, D>>::Strides>;
+    #[inline]
+    fn try_apply(self, l: Layout<S, D>) -> Result<Self::Output, LayoutError> {
+        let (s, d) = l.into_parts();
+        let (s, d) = self.try_by_modes(s, d)?;
+        Ok(Layout::from_parts(s, d))
+    }
+}
+
+/// The by-mode walk of a tuple tiler over the modes `S:D`. Extra tiler
+/// modes are dropped here; [`TilerFits`] reports them, as one error.
+pub trait ByModes<Op, S, D> {
+    /// The result's shapes.
+    type Shapes;
+    /// The result's strides.
+    type Strides;
+    /// Tiles mode by mode.
+    fn try_by_modes(self, s: S, d: D) -> Result<(Self::Shapes, Self::Strides), LayoutError>;
+}
+impl<Op, S, D> ByModes<Op, S, D> for HNil {
+    type Shapes = S;
+    type Strides = D;
+    #[inline(always)]
+    fn try_by_modes(self, s: S, d: D) -> Result<(S, D), LayoutError> {
+        Ok((s, d))
+    }
+}
+impl<Op, T0, TT> ByModes<Op, HNil, HNil> for HCons<T0, TT> {
+    type Shapes = HNil;
+    type Strides = HNil;
+    #[inline(always)]
+    fn try_by_modes(self, _: HNil, _: HNil) -> Result<(HNil, HNil), LayoutError> {
+        Ok((HNil, HNil))
+    }
+}
+impl<Op, T0, TT, S0, ST, D0, DT> ByModes<Op, HCons<S0, ST>, HCons<D0, DT>> for HCons<T0, TT>
+where
+    T0: ApplyTiler<Op, Layout<S0, D0>>,
+    TT: ByModes<Op, ST, DT>,
+{
+    type Shapes = HCons<<T0::Output as LayoutParts>::Shape, TT::Shapes>;
+    type Strides = HCons<<T0::Output as LayoutParts>::Stride, TT::Strides>;
+    #[inline]
+    fn try_by_modes(
+        self,
+        s: HCons<S0, ST>,
+        d: HCons<D0, DT>,
+    ) -> Result<(Self::Shapes, Self::Strides), LayoutError> {
+        let (s0, d0) = self
+            .head
+            .try_apply(Layout::from_parts(s.head, d.head))?
+            .parts();
+        let (st, dt) = self.tail.try_by_modes(s.tail, d.tail)?;
+        Ok((HCons { head: s0, tail: st }, HCons { head: d0, tail: dt }))
+    }
+}
+
+/// A tiler may have at most as many modes as the layout, at every level.
+///
+/// The divide and product functions check this as a bound of their own,
+/// beside a walk that tolerates extra modes, so that a tiler that is too
+/// long is one error.
+#[diagnostic::on_unimplemented(
+    message = "too many modes in tiler: the tiler has more modes than the layout",
+    label = "CuTe: \"Too many modes in tiler\"",
+    note = "a by-mode tiler `tile![..]` divides (or multiplies) mode i of the layout by its mode i"
+)]
+pub trait TilerFits<S> {}
+impl<S> TilerFits<S> for HNil {}
+impl<T0: TilerFits<S0>, TT: TilerFits<ST>, S0, ST> TilerFits<HCons<S0, ST>> for HCons<T0, TT> {}
+impl<S, TS, TD> TilerFits<S> for Layout<TS, TD> {}
+impl<S> TilerFits<S> for Underscore {}
+macro_rules! int_fits {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<S, $($g)*> TilerFits<S> for $T {}
+    )*};
+}
+crate::int::for_int_kinds!(int_fits);
+
+/// The zipped form: the result regrouped by the tiler (CuTe's
+/// `tile_unzip`), `((tiles…), (rests…))`.
+pub trait ApplyZipped<Op, L>: ApplyTiler<Op, L> + Sized {
+    /// The zipped result.
+    type Zipped: IntoParts;
+    /// Applies and zips.
+    fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError>;
+}
+impl<Op, L, T> ApplyZipped<Op, L> for T
+where
+    T: ApplyTiler<Op, L>,
+    <T::Output as LayoutParts>::Shape: Zip2By<T>,
+    <T::Output as LayoutParts>::Stride: Zip2By<T>,
+{
+    type Zipped =
+        TileUnzipped<<T::Output as LayoutParts>::Shape, <T::Output as LayoutParts>::Stride, T>;
+    #[inline]
+    fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError> {
+        let (s, d) = self.try_apply(l)?.parts();
+        Ok(tile_unzip::<_, _, T>(Layout::from_parts(s, d)))
+    }
+}
+
+/// Panics with the error of a runtime value (the `try_` forms return it).
+#[track_caller]
+pub(crate) fn ok_or_panic<T>(r: Result<T, LayoutError>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    }
+}
