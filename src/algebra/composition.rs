@@ -129,8 +129,11 @@ pub trait CompositionRhs<S, D> {
 /// let s = 3;
 /// let _ = composition(layout![(6, 2) : (1, 7)], layout![(s, 2) : (2, 3)]);
 /// ```
+///
+/// The result type is [`Composed<A, B>`]; the signature names it `R` so that
+/// an inadmissible static composition is reported once.
 #[inline(always)]
-pub fn composition<A: Composition<B>, B>(a: A, b: B) -> Composed<A, B> {
+pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
     match a.try_compose(b) {
         Ok(r) => r,
         Err(e) => panic!("{e}"),
@@ -150,7 +153,7 @@ pub fn composition<A: Composition<B>, B>(a: A, b: B) -> Composed<A, B> {
 /// assert_eq!(r.to_string(), "(3,_2):(_1,_7)");
 /// ```
 #[inline(always)]
-pub fn try_composition<A: Composition<B>, B>(a: A, b: B) -> Result<Composed<A, B>, LayoutError> {
+pub fn try_composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> Result<R, LayoutError> {
     a.try_compose(b)
 }
 
