@@ -153,4 +153,30 @@ mod types {
     );
     assert_eq_size!(Coalesced<Layout![((2, 2), (2, 2)) : ((1, 4), (8, 32))]>, ());
     assert_eq_size!(Filtered<Layout![(2, (1, 6)) : (0, (6, 2))]>, ());
+
+    // composition: d001, g061, d004, and the mixed g042 and g056.
+    use cute_algebra::algebra::Composed;
+    use cute_algebra::typenum::{N1, N2, P4, P24, P26, P236};
+    assert_type_eq_all!(
+        Composed<Layout![(6, 2) : (8, 2)], Layout![(4, 3) : (3, 1)]>,
+        Layout<HList![HList![P2, P2], P3], HList![HList![P24, P2], P8]>
+    );
+    assert_type_eq_all!(
+        Composed<Layout![(4, 4) : (-1, 1)], Layout![(2, 4, 2) : (1, 2, 8)]>,
+        Layout<HList![P2, HList![P2, P2], P2], HList![N1, HList![N2, P1], P2]>
+    );
+    assert_type_eq_all!(
+        Composed<Layout![(12, (4, 8)) : (59, (13, 1))], HList![Layout![3 : 4], Layout![8 : 2]]>,
+        Layout<HList![P3, HList![P2, P4]], HList![P236, HList![P26, P1]]>
+    );
+    assert_type_eq_all!(
+        Composed<Layout<HList![i32, i32, i32], HList![i32, i32, i32]>, Layout<i32, i32>>,
+        Layout<HList![i32, i32, i32], HList![i32, i32, i32]>
+    );
+    assert_type_eq_all!(
+        Composed<Layout<HList![i32, i32, i32], HList![P1, i32, i32]>, Layout<i32, P1>>,
+        Layout<HList![i32, i32, i32], HList![P1, i32, i32]>
+    );
+    assert_eq_size!(Composed<Layout![(6, 2) : (8, 2)], Layout![(4, 3) : (3, 1)]>, ());
+    assert_eq_size!(Composed<Layout![(12, (4, 8)) : (59, (13, 1))], Shape![3, 8]>, ());
 }''')

@@ -72,6 +72,14 @@ pub fn coalesce<S: IntTuple + Coalesce<D>, D: IntTuple>(l: Layout<S, D>) -> S::O
 /// CuTe's `detail::coalesce_x`, used by composition: like [`Coalesce`],
 /// but a static `_1` last mode first becomes `_2`, so that its stride
 /// survives and the layout keeps extending beyond its domain with it.
+///
+/// ```
+/// use cute_algebra::algebra::CoalesceX;
+/// use cute_algebra::prelude::*;
+/// // (4,1):(1,0) coalesces to _4:_1; coalesce_x keeps the last stride.
+/// assert_eq!(shape![4, 1].coalesce_x(stride![1, 0]).to_string(), "(_4,_2):(_1,_0)");
+/// assert_eq!(shape![4, 1].coalesce_x(stride![1, 4]).to_string(), "_8:_1");
+/// ```
 pub trait CoalesceX<D> {
     /// The coalesced layout.
     type Output;

@@ -41,12 +41,12 @@ use walk::{ComposeTree, Cx, FinalVerdict, Records};
 /// use cute_algebra::prelude::*;
 /// use static_assertions::assert_type_eq_all;
 ///
-/// fn first_half<L: Composition<Layout![4 : 1]>>(l: L) -> Composed<L, Layout![4 : 1]> {
-///     composition(l, layout![4 : 1])
+/// // Generic code names the result with `Composed`.
+/// fn tile_5x4<L: Composition<Layout![(5, 4) : (4, 1)]>>(l: L) -> Composed<L, Layout![(5, 4) : (4, 1)]> {
+///     composition(l, layout![(5, 4) : (4, 1)])
 /// }
-/// let r = first_half(layout![(2, 4) : (4, 1)]);
-/// assert_eq!(r.to_string(), "(_2,_2):(_4,_1)");
-/// assert_type_eq_all!(Composed<Layout![(2, 4) : (4, 1)], Layout![4 : 1]>, Layout![(2, 2) : (4, 1)]);
+/// assert_eq!(tile_5x4(layout![20 : 2]).to_string(), "(_5,_4):(_8,_2)");
+/// assert_type_eq_all!(Composed<Layout![20 : 2], Layout![(5, 4) : (4, 1)]>, Layout![(5, 4) : (8, 2)]);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "composition: `{Self}` cannot be composed with `{B}`",
@@ -60,6 +60,17 @@ pub trait Composition<B> {
 }
 
 /// The result type of [`composition`]: `Composed<A, B>`.
+///
+/// ```
+/// use cute_algebra::algebra::Composed;
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// // composition((4,3):(3,1), (6):(2)) is ((_2,_3)):((_6,_1)) in CuTe.
+/// assert_type_eq_all!(
+///     Composed<Layout![(4, 3) : (3, 1)], Layout![(6) : (2)]>,
+///     Layout![((2, 3)) : ((6, 1))]
+/// );
+/// ```
 pub type Composed<A, B> = <A as Composition<B>>::Output;
 
 impl<S, D, B: CompositionRhs<S, D>> Composition<B> for Layout<S, D> {
@@ -107,13 +118,18 @@ pub trait CompositionRhs<S, D> {
 /// assert_eq!(r.to_string(), "((_2,_2),_3):((_24,_2),_8)");
 /// assert_eq!(core::mem::size_of_val(&r), 0);
 ///
-/// // A tiler works mode by mode; `_` keeps a mode.
-/// let t = composition(layout![(12, (4, 8)) : (59, (13, 1))], tile![3, _]);
-/// assert_eq!(t.to_string(), "(_3,(_4,_8)):(_59,(_13,_1))");
+/// // A tiler works mode by mode (a shape is a tiler too).
+/// let a = layout![(12, (4, 8)) : (59, (13, 1))];
+/// assert_eq!(composition(a, tile![3:4, 8:2]).to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
+/// assert_eq!(composition(a, shape![3, 8]).to_string(), "(_3,(_4,_2)):(_59,(_13,_1))");
+/// // `_` keeps a mode as it is.
+/// let t = composition(a, tile![3, _]);
+/// assert_eq!(t.get::<1>().to_string(), a.get::<1>().to_string());
+/// assert_eq!(t.get::<0>().to_string(), composition(a.get::<0>(), int!(3)).to_string());
 ///
 /// // Runtime values: CuTe's mixed structure, runtime size-1 modes included.
 /// let (m, n, k) = (128, 24, 5);
-/// let r = composition(layout![(m, n, k) : (1, {128}, {3072})], layout![{64} : {2}]);
+/// let r = composition(layout![(m, n, k) : ({1}, {128}, {3072})], layout![{64} : {2}]);
 /// assert_eq!(r.to_string(), "(64,1,1):(2,128,3072)");
 /// ```
 ///
@@ -129,8 +145,11 @@ pub trait CompositionRhs<S, D> {
 /// let s = 3;
 /// let _ = composition(layout![(6, 2) : (1, 7)], layout![(s, 2) : (2, 3)]);
 /// ```
+///
+/// The result type is [`Composed<A, B>`]; the signature names it `R` so that
+/// an inadmissible static composition is reported once.
 #[inline(always)]
-pub fn composition<A: Composition<B>, B>(a: A, b: B) -> Composed<A, B> {
+pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
     match a.try_compose(b) {
         Ok(r) => r,
         Err(e) => panic!("{e}"),
@@ -142,15 +161,16 @@ pub fn composition<A: Composition<B>, B>(a: A, b: B) -> Composed<A, B> {
 ///
 /// ```
 /// use cute_algebra::prelude::*;
-/// let a = layout![(6, 2) : (1, 7)];
+/// // CuTe returns (3,2):(2,3), which is wrong at i = 5.
 /// let s = 3;
-/// let e = try_composition(a, layout![(s, 2) : (2, 3)]).unwrap_err();
+/// let e = try_composition(layout![(6, 2) : (1, 7)], layout![(s, 2) : (2, 3)]).unwrap_err();
 /// assert!(matches!(e, LayoutError::Disjointness { .. }));
-/// let r = try_composition(a, layout![(s, 2) : (1, 6)]).unwrap();
-/// assert_eq!(r.to_string(), "(3,_2):(_1,_7)");
+/// let n = 12;
+/// assert_eq!(try_composition(layout![n : {1}], layout![4 : 1]).unwrap().to_string(), "_4:1");
+/// assert_eq!(try_composition(layout![n : 1], layout![4 : 1]).unwrap().to_string(), "_4:_1");
 /// ```
 #[inline(always)]
-pub fn try_composition<A: Composition<B>, B>(a: A, b: B) -> Result<Composed<A, B>, LayoutError> {
+pub fn try_composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> Result<R, LayoutError> {
     a.try_compose(b)
 }
 
@@ -299,6 +319,13 @@ fn set<T: Leaves>(t: &mut T, k: usize, v: i64) -> Result<(), LayoutError> {
 }
 
 /// A coalesced layout's modes as flat lists: an integral layout is one mode.
+///
+/// ```
+/// use cute_algebra::algebra::ModeLists;
+/// use cute_algebra::prelude::*;
+/// let (s, d) = layout![8 : 2].mode_lists();
+/// assert_eq!((s.to_cute_string(), d.to_cute_string()), ("(_8)".into(), "(_2)".into()));
+/// ```
 pub trait ModeLists {
     /// The shapes.
     type Shapes;
@@ -335,6 +362,17 @@ impl<H, T, D> ModeLists for Layout<HCons<H, T>, D> {
 }
 
 /// The leaves of an IntTuple as values: read, and write into a result.
+///
+/// ```
+/// use cute_algebra::algebra::Leaves;
+/// use cute_algebra::prelude::*;
+/// let n = 5;
+/// let mut s = shape![2, (n, 3)];
+/// assert_eq!(s.leaf(&mut 1), Some((5, false)));
+/// assert_eq!(s.set_leaf(&mut 1, 7), Some(true));
+/// assert_eq!(s.to_cute_string(), "(_2,(7,_3))");
+/// assert_eq!(s.leaf(&mut 3), None);
+/// ```
 pub trait Leaves: Sized {
     /// Whether every leaf is static.
     const IS_STATIC: bool;
@@ -475,6 +513,13 @@ where
 
 /// A layout's top-level modes as lists of shapes and strides (an integral
 /// layout is its own single mode).
+///
+/// ```
+/// use cute_algebra::algebra::TopModes;
+/// use cute_algebra::prelude::*;
+/// let (s, d) = int!(8).top_modes(int!(2));
+/// assert_eq!((s.to_cute_string(), d.to_cute_string()), ("(_8)".into(), "(_2)".into()));
+/// ```
 pub trait TopModes<D> {
     /// The modes' shapes.
     type Shapes;
@@ -510,6 +555,14 @@ impl<H, T, D> TopModes<D> for HCons<H, T> {
 }
 
 /// The tiler `Self` applied to the modes `SL:DL`, mode by mode.
+///
+/// ```
+/// use cute_algebra::algebra::ByMode;
+/// use cute_algebra::prelude::*;
+/// // composition((12,(4,8)):(59,(13,1)), (3,8)), by mode.
+/// let (s, d) = shape![3, 8].by_mode(shape![12, (4, 8)], stride![59, (13, 1)]).unwrap();
+/// assert_eq!((s.to_cute_string(), d.to_cute_string()), ("(_3,(_4,_2))".into(), "(_59,(_13,_1))".into()));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "composition: the tiler has more modes than the layout it tiles",
     label = "CuTe: static_assert(tuple_size<Tiler>::value <= Layout::rank)"

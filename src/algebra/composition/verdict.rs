@@ -7,6 +7,15 @@
 //! implements, whose message names the condition with the mode and values
 //! written out (`Mode<1>`, `Val<6>`), so the error reads in CuTe's terms.
 //! A value known only at run time ([`Rt`]) leaves its check to run time.
+//!
+//! ```
+//! use cute_algebra::algebra::verdict::{Admitted, Fail, StraddleFail, Then};
+//! use cute_algebra::tuple::Z;
+//! use static_assertions::assert_type_eq_all;
+//! type F = Fail<StraddleFail<Z, Z>>;
+//! assert_type_eq_all!(<Admitted as Then<F>>::Out, F);
+//! assert_type_eq_all!(<F as Then<Admitted>>::Out, F);
+//! ```
 
 use crate::tuple::{S, Z};
 use core::marker::PhantomData;

@@ -11,6 +11,21 @@
 //! statically that `next_shape` or `rs` is `_1`; otherwise it contributes
 //! `min(next_shape, rs) : rd * e`. Runtime values give runtime results and
 //! leave their checks to run time ([`Rt`]).
+//!
+//! ```
+//! use cute_algebra::algebra::verdict::Admitted;
+//! use cute_algebra::algebra::walk::{ComposeTree, Cx, Records};
+//! use cute_algebra::prelude::*;
+//! use cute_algebra::tuple::Z;
+//! use cute_algebra::typenum::{B0, P1, P8};
+//! use static_assertions::assert_type_eq_all;
+//! // The modes of A = (4,2):(2,9) as records; the identity B = 8:1 walks
+//! // them and gives A back.
+//! type A = <Shape![4, 2] as Records<Stride![2, 9]>>::Output;
+//! type C = Cx<A, Z, Admitted, B0, B0, B0, Z>;
+//! assert_type_eq_all!(<P8 as ComposeTree<P1, C>>::Shape, Shape![4, 2]);
+//! assert_type_eq_all!(<P8 as ComposeTree<P1, C>>::Stride, Stride![2, 9]);
+//! ```
 
 use super::verdict::{
     AddTop, Admitted, AndRt, Below, Fail, FirstLeaf, NoLeaf, Or, Pick, Rt, ShapeFail, SignMix,
