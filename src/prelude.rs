@@ -1,6 +1,9 @@
 //! Everything a user needs, in one line: `use cute_algebra::prelude::*;`.
 
-pub use crate::algebra::{coalesce, coalesce_by, complement, filter, try_complement};
+pub use crate::algebra::{
+    coalesce, coalesce_by, complement, filter, left_inverse, right_inverse, try_complement,
+    try_left_inverse,
+};
 pub use crate::int::{
     Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntGcd, IntMax, IntMin, IntMul, IntRem, IntShapeDiv,
     IntSub, StaticInt,

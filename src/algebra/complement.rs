@@ -185,8 +185,9 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     pub fn complement(self) -> Complemented<Self>
     where
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
-        Complemented<Self>:
-            ComplementModesDoNotOverlap + ComplementStridesNotNegative + ComplementStructureIsStatic,
+        Complemented<Self>: ComplementModesDoNotOverlap
+            + ComplementStridesNotNegative
+            + ComplementStructureIsStatic,
     {
         complement(self, self.filtered_cosize())
     }
@@ -204,8 +205,9 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     pub fn try_complement(self) -> Result<Complemented<Self>, LayoutError>
     where
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
-        Complemented<Self>:
-            ComplementModesDoNotOverlap + ComplementStridesNotNegative + ComplementStructureIsStatic,
+        Complemented<Self>: ComplementModesDoNotOverlap
+            + ComplementStridesNotNegative
+            + ComplementStructureIsStatic,
     {
         try_complement(self, self.filtered_cosize())
     }

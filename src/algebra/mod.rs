@@ -11,9 +11,11 @@ mod coalesce;
 mod coalesce_by;
 mod complement;
 mod filter;
+mod inverse;
 
 pub use classify::{One, OrdIsEqual, StaticEq};
 pub use coalesce::*;
 pub use coalesce_by::*;
 pub use complement::*;
 pub use filter::*;
+pub use inverse::*;
