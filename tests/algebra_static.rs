@@ -350,11 +350,11 @@ fn g037() {
         "_4:_1"
     );
     // composition(12d:1d, 4s:1d)
-    let d0: i32 = 12;
-    let d1: i32 = 1;
+    let d0: i32 = 1;
+    let d1: i32 = 12;
     let d2: i32 = 1;
     assert_eq!(
-        composition(layout![d0 : d1], layout![4 : d2]).to_string(),
+        composition(layout![d1 : d2], layout![4 : d0]).to_string(),
         "_4:1"
     );
 }
@@ -367,10 +367,10 @@ fn g038() {
         "_4:_1"
     );
     // composition(12d:1s, 4s:1d)
-    let d0: i32 = 12;
-    let d1: i32 = 1;
+    let d0: i32 = 1;
+    let d1: i32 = 12;
     assert_eq!(
-        composition(layout![d0 : 1], layout![4 : d1]).to_string(),
+        composition(layout![d1 : 1], layout![4 : d0]).to_string(),
         "_4:1"
     );
 }
@@ -416,12 +416,12 @@ fn g041() {
         "_4:_4"
     );
     // composition(16d:2d, 4d:2d)
-    let d0: i32 = 16;
+    let d0: i32 = 4;
     let d1: i32 = 2;
-    let d2: i32 = 4;
+    let d2: i32 = 16;
     let d3: i32 = 2;
     assert_eq!(
-        composition(layout![d0 : d1], layout![d2 : d3]).to_string(),
+        composition(layout![d2 : d3], layout![d0 : d1]).to_string(),
         "4:4"
     );
 }
@@ -434,16 +434,16 @@ fn g042() {
         "_64:_2"
     );
     // composition((128d,24d,5d):(1d,128d,3072d), 64d:2d)
-    let d0: i32 = 128;
-    let d1: i32 = 24;
-    let d2: i32 = 5;
-    let d3: i32 = 1;
-    let d4: i32 = 128;
-    let d5: i32 = 3072;
-    let d6: i32 = 64;
-    let d7: i32 = 2;
+    let d0: i32 = 64;
+    let d1: i32 = 2;
+    let d2: i32 = 128;
+    let d3: i32 = 24;
+    let d4: i32 = 5;
+    let d5: i32 = 1;
+    let d6: i32 = 128;
+    let d7: i32 = 3072;
     assert_eq!(
-        composition(layout![(d0,d1,d2) : (d3,d4,d5)], layout![d6 : d7]).to_string(),
+        composition(layout![(d2,d3,d4) : (d5,d6,d7)], layout![d0 : d1]).to_string(),
         "(64,1,1):(2,128,3072)"
     );
 }
@@ -456,15 +456,15 @@ fn g043() {
         "_480:_32"
     );
     // composition((128d,24d,5d):(1d,128d,3072d), 480d:32s)
-    let d0: i32 = 128;
-    let d1: i32 = 24;
-    let d2: i32 = 5;
-    let d3: i32 = 1;
-    let d4: i32 = 128;
-    let d5: i32 = 3072;
-    let d6: i32 = 480;
+    let d0: i32 = 480;
+    let d1: i32 = 128;
+    let d2: i32 = 24;
+    let d3: i32 = 5;
+    let d4: i32 = 1;
+    let d5: i32 = 128;
+    let d6: i32 = 3072;
     assert_eq!(
-        composition(layout![(d0,d1,d2) : (d3,d4,d5)], layout![d6 : 32]).to_string(),
+        composition(layout![(d1,d2,d3) : (d4,d5,d6)], layout![d0 : 32]).to_string(),
         "(4,24,5):(32,128,3072)"
     );
 }
@@ -591,14 +591,14 @@ fn g056() {
         "_32:_1"
     );
     // composition((48d,24d,5d):(1s,128d,3072d), 32d:1s)
-    let d0: i32 = 48;
-    let d1: i32 = 24;
-    let d2: i32 = 5;
-    let d3: i32 = 128;
-    let d4: i32 = 3072;
-    let d5: i32 = 32;
+    let d0: i32 = 32;
+    let d1: i32 = 48;
+    let d2: i32 = 24;
+    let d3: i32 = 5;
+    let d4: i32 = 128;
+    let d5: i32 = 3072;
     assert_eq!(
-        composition(layout![(d0,d1,d2) : (1,d3,d4)], layout![d5 : 1]).to_string(),
+        composition(layout![(d1,d2,d3) : (1,d4,d5)], layout![d0 : 1]).to_string(),
         "(32,1,1):(_1,128,3072)"
     );
 }
@@ -694,6 +694,21 @@ fn g067() {
 }
 
 #[test]
+fn g068() {
+    // complement(1:0, (2,2))
+    assert_eq!(
+        complement(layout![1 : 0], shape![2, 2]).to_string(),
+        "_4:_1"
+    );
+    // complement(1s:0s, (2s,2d))
+    let d0: i32 = 2;
+    assert_eq!(
+        complement(layout![1 : 0], shape![2, d0]).to_string(),
+        "(_2,2):(_1,_2)"
+    );
+}
+
+#[test]
 fn g069() {
     // complement(1:1, 1)
     assert_eq!(complement(layout![1 : 1], int!(1)).to_string(), "_1:_0");
@@ -709,6 +724,21 @@ fn g070() {
 fn g071() {
     // complement(1:1, 5)
     assert_eq!(complement(layout![1 : 1], int!(5)).to_string(), "_5:_1");
+}
+
+#[test]
+fn g072() {
+    // complement(1:1, (2,2))
+    assert_eq!(
+        complement(layout![1 : 1], shape![2, 2]).to_string(),
+        "_4:_1"
+    );
+    // complement(1s:1s, (2s,2d))
+    let d0: i32 = 2;
+    assert_eq!(
+        complement(layout![1 : 1], shape![2, d0]).to_string(),
+        "(_2,2):(_1,_2)"
+    );
 }
 
 #[test]
@@ -733,6 +763,21 @@ fn g075() {
 fn g076() {
     // complement(1:2, 5)
     assert_eq!(complement(layout![1 : 2], int!(5)).to_string(), "_5:_1");
+}
+
+#[test]
+fn g077() {
+    // complement(1:2, (2,2))
+    assert_eq!(
+        complement(layout![1 : 2], shape![2, 2]).to_string(),
+        "_4:_1"
+    );
+    // complement(1s:2s, (2s,2d))
+    let d0: i32 = 2;
+    assert_eq!(
+        complement(layout![1 : 2], shape![2, d0]).to_string(),
+        "(_2,2):(_1,_2)"
+    );
 }
 
 #[test]
@@ -802,6 +847,21 @@ fn g087() {
 }
 
 #[test]
+fn g088() {
+    // complement(4:2, (2,2))
+    assert_eq!(
+        complement(layout![4 : 2], shape![2, 2]).to_string(),
+        "_2:_1"
+    );
+    // complement(4s:2s, (2s,2d))
+    let d0: i32 = 2;
+    assert_eq!(
+        complement(layout![4 : 2], shape![2, d0]).to_string(),
+        "(_2,1):(_1,_8)"
+    );
+}
+
+#[test]
 fn g089() {
     // complement(4:4, 1)
     assert_eq!(complement(layout![4 : 4], int!(1)).to_string(), "_4:_1");
@@ -819,6 +879,21 @@ fn g091() {
     assert_eq!(
         complement(layout![4 : 4], int!(17)).to_string(),
         "(_4,_2):(_1,_16)"
+    );
+}
+
+#[test]
+fn g092() {
+    // complement(4:4, (2,2))
+    assert_eq!(
+        complement(layout![4 : 4], shape![2, 2]).to_string(),
+        "_4:_1"
+    );
+    // complement(4s:4s, (2s,2d))
+    let d0: i32 = 2;
+    assert_eq!(
+        complement(layout![4 : 4], shape![2, d0]).to_string(),
+        "(_4,1):(_1,_16)"
     );
 }
 
@@ -1159,6 +1234,14 @@ fn g121() {
         complement(layout![(3,6) : (1,3)], int!(18)).to_string(),
         "_1:_0"
     );
+    // complement((3d,6d):(1s,3s), 18d)
+    let d0: i32 = 3;
+    let d1: i32 = 6;
+    let d2: i32 = 18;
+    assert_eq!(
+        complement(layout![(d0,d1) : (1,3)], d2).to_string(),
+        "(1,1):(3,18)"
+    );
 }
 
 #[test]
@@ -1167,6 +1250,14 @@ fn g122() {
     assert_eq!(
         complement(layout![(3,6) : (1,9)], int!(48)).to_string(),
         "_3:_3"
+    );
+    // complement((3d,6d):(1s,9s), 48d)
+    let d0: i32 = 3;
+    let d1: i32 = 6;
+    let d2: i32 = 48;
+    assert_eq!(
+        complement(layout![(d0,d1) : (1,9)], d2).to_string(),
+        "(3,1):(3,54)"
     );
 }
 
@@ -1177,6 +1268,14 @@ fn g123() {
         complement(layout![(3,6) : (1,10)], int!(53)).to_string(),
         "_3:_3"
     );
+    // complement((3d,6d):(1s,10s), 53d)
+    let d0: i32 = 3;
+    let d1: i32 = 6;
+    let d2: i32 = 53;
+    assert_eq!(
+        complement(layout![(d0,d1) : (1,10)], d2).to_string(),
+        "(3,1):(3,60)"
+    );
 }
 
 #[test]
@@ -1185,6 +1284,40 @@ fn g124() {
     assert_eq!(
         complement(layout![((2,2),(2,2)) : ((1,4),(8,32))], int!(46)).to_string(),
         "(_2,_2):(_2,_16)"
+    );
+    // complement(((2d,2d),(2d,2d)):((1s,4s),(8s,32s)), 46d)
+    let d0: i32 = 2;
+    let d1: i32 = 2;
+    let d2: i32 = 2;
+    let d3: i32 = 2;
+    let d4: i32 = 46;
+    assert_eq!(
+        complement(layout![((d0,d1),(d2,d3)) : ((1,4),(8,32))], d4).to_string(),
+        "(2,1,2,1):(2,8,16,64)"
+    );
+}
+
+#[test]
+fn g125() {
+    // complement(64:1, (32,4,4))
+    assert_eq!(
+        complement(layout![64 : 1], shape![32, 4, 4]).to_string(),
+        "_8:_64"
+    );
+}
+
+#[test]
+fn g126() {
+    // complement(64:1, (32,4,4))
+    assert_eq!(
+        complement(layout![64 : 1], shape![32, 4, 4]).to_string(),
+        "_8:_64"
+    );
+    // complement(64s:1s, (32s,4s,4d))
+    let d0: i32 = 4;
+    assert_eq!(
+        complement(layout![64 : 1], shape![32, 4, d0]).to_string(),
+        "(_2,4):(_64,_128)"
     );
 }
 
@@ -1895,6 +2028,420 @@ fn g193() {
 }
 
 #[test]
+fn g194() {
+    // right_inverse(1:0)
+    assert_eq!(right_inverse(layout![1 : 0]).to_string(), "_1:_0");
+}
+
+#[test]
+fn g195() {
+    // right_inverse(1:1)
+    assert_eq!(right_inverse(layout![1 : 1]).to_string(), "_1:_0");
+}
+
+#[test]
+fn g196() {
+    // right_inverse(((1,1)):((0,0)))
+    assert_eq!(
+        right_inverse(layout![((1,1)) : ((0,0))]).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g197() {
+    // right_inverse(((3,7)):((0,0)))
+    assert_eq!(
+        right_inverse(layout![((3,7)) : ((0,0))]).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g198() {
+    // right_inverse((4):(0))
+    assert_eq!(right_inverse(layout![(4) : (0)]).to_string(), "_1:_0");
+}
+
+#[test]
+fn g199() {
+    // right_inverse((4):(1))
+    assert_eq!(right_inverse(layout![(4) : (1)]).to_string(), "_4:_1");
+}
+
+#[test]
+fn g200() {
+    // right_inverse((4):(2))
+    assert_eq!(right_inverse(layout![(4) : (2)]).to_string(), "_1:_0");
+}
+
+#[test]
+fn g201() {
+    // right_inverse((2,4):(0,2))
+    assert_eq!(right_inverse(layout![(2,4) : (0,2)]).to_string(), "_1:_0");
+}
+
+#[test]
+fn g202() {
+    // right_inverse((8,4):(1,8))
+    assert_eq!(right_inverse(layout![(8,4) : (1,8)]).to_string(), "_32:_1");
+}
+
+#[test]
+fn g203() {
+    // right_inverse((8,4):(4,1))
+    assert_eq!(
+        right_inverse(layout![(8,4) : (4,1)]).to_string(),
+        "(_4,_8):(_8,_1)"
+    );
+}
+
+#[test]
+fn g204() {
+    // right_inverse((2,4,6):(1,2,8))
+    assert_eq!(
+        right_inverse(layout![(2,4,6) : (1,2,8)]).to_string(),
+        "_48:_1"
+    );
+}
+
+#[test]
+fn g205() {
+    // right_inverse((2,4,6):(4,1,8))
+    assert_eq!(
+        right_inverse(layout![(2,4,6) : (4,1,8)]).to_string(),
+        "(_4,_2,_6):(_2,_1,_8)"
+    );
+}
+
+#[test]
+fn g206() {
+    // right_inverse((2,4,4,6):(4,1,0,8))
+    assert_eq!(
+        right_inverse(layout![(2,4,4,6) : (4,1,0,8)]).to_string(),
+        "(_4,_2,_6):(_2,_1,_32)"
+    );
+}
+
+#[test]
+fn g207() {
+    // right_inverse((4,2):(1,16))
+    assert_eq!(right_inverse(layout![(4,2) : (1,16)]).to_string(), "_4:_1");
+}
+
+#[test]
+fn g208() {
+    // right_inverse((4,2):(1,5))
+    assert_eq!(right_inverse(layout![(4,2) : (1,5)]).to_string(), "_4:_1");
+}
+
+#[test]
+fn g209() {
+    // right_inverse((128,128):(65536,1))
+    assert_eq!(
+        right_inverse(layout![(128,128) : (65536,1)]).to_string(),
+        "_128:_128"
+    );
+}
+
+#[test]
+fn g210() {
+    // right_inverse((128,160):(65536,1))
+    assert_eq!(
+        right_inverse(layout![(128,160) : (65536,1)]).to_string(),
+        "_160:_128"
+    );
+}
+
+#[test]
+fn g211() {
+    // right_inverse((128,3,160):(65536,512,1))
+    assert_eq!(
+        right_inverse(layout![(128,3,160) : (65536,512,1)]).to_string(),
+        "_160:_384"
+    );
+}
+
+#[test]
+fn g212() {
+    // right_inverse((128,64):(131072,2))
+    assert_eq!(
+        right_inverse(layout![(128,64) : (131072,2)]).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g213() {
+    // right_inverse((32,4,4,4):(262144,4,8388608,1))
+    assert_eq!(
+        right_inverse(layout![(32,4,4,4) : (262144,4,8388608,1)]).to_string(),
+        "(_4,_4):(_512,_32)"
+    );
+}
+
+#[test]
+fn g214() {
+    // right_inverse((2,2,2):(4,0,1))
+    assert_eq!(
+        right_inverse(layout![(2,2,2) : (4,0,1)]).to_string(),
+        "_2:_4"
+    );
+}
+
+#[test]
+fn g215() {
+    // right_inverse((((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32))
+    assert_eq!(right_inverse(layout![(((((32,4),1),(32,2)),4),1,(2,2),2) : (((((262144,4),0),(0,1)),8388608),0,(2,16),32)]).to_string(), "(_2,_2,_4,_4):(_4096,_32768,_32,_65536)");
+}
+
+#[test]
+fn g216() {
+    // right_inverse((4,2):(1,4))
+    assert_eq!(right_inverse(layout![(4,2) : (1,4)]).to_string(), "_8:_1");
+    // right_inverse((4s,2s):(1s,4d)) = _4:_1: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn g217() {
+    // right_inverse((4,2):(1,4))
+    assert_eq!(right_inverse(layout![(4,2) : (1,4)]).to_string(), "_8:_1");
+    // right_inverse((4s,2d):(1s,4d)) = _4:_1: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn g218() {
+    // right_inverse((4,2):(1,4))
+    assert_eq!(right_inverse(layout![(4,2) : (1,4)]).to_string(), "_8:_1");
+    // right_inverse((4d,2d):(1s,4d)) = 4:_1: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn g219() {
+    // right_inverse((2,4):(4,1))
+    assert_eq!(
+        right_inverse(layout![(2,4) : (4,1)]).to_string(),
+        "(_4,_2):(_2,_1)"
+    );
+    // right_inverse((2s,4s):(4d,1s)) = _4:_2: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn g220() {
+    // right_inverse((2,4):(4,1))
+    assert_eq!(
+        right_inverse(layout![(2,4) : (4,1)]).to_string(),
+        "(_4,_2):(_2,_1)"
+    );
+    // right_inverse((2d,4s):(4d,1s)) = _4:2: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn g221() {
+    // right_inverse((2,4):(4,1))
+    assert_eq!(
+        right_inverse(layout![(2,4) : (4,1)]).to_string(),
+        "(_4,_2):(_2,_1)"
+    );
+    // right_inverse((2d,4d):(4d,1s)) = 4:2: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn g222() {
+    // right_inverse((4):(-1))
+    assert_eq!(right_inverse(layout![(4) : (-1)]).to_string(), "_1:_0");
+}
+
+#[test]
+fn g223() {
+    // left_inverse(1:0)
+    assert_eq!(left_inverse(layout![1 : 0]).to_string(), "_1:_0");
+}
+
+#[test]
+fn g224() {
+    // left_inverse(1:1)
+    assert_eq!(left_inverse(layout![1 : 1]).to_string(), "_1:_0");
+}
+
+#[test]
+fn g225() {
+    // left_inverse(((1,1)):((0,0)))
+    assert_eq!(
+        left_inverse(layout![((1,1)) : ((0,0))]).to_string(),
+        "_1:_0"
+    );
+}
+
+#[test]
+fn g226() {
+    // left_inverse(((3,7)):((0,0)))
+    assert_eq!(
+        left_inverse(layout![((3,7)) : ((0,0))]).to_string(),
+        "_21:_0"
+    );
+}
+
+#[test]
+fn g227() {
+    // left_inverse((4):(0))
+    assert_eq!(left_inverse(layout![(4) : (0)]).to_string(), "_4:_0");
+}
+
+#[test]
+fn g228() {
+    // left_inverse((4):(1))
+    assert_eq!(left_inverse(layout![(4) : (1)]).to_string(), "_4:_1");
+}
+
+#[test]
+fn g229() {
+    // left_inverse((4):(2))
+    assert_eq!(
+        left_inverse(layout![(4) : (2)]).to_string(),
+        "(_2,_4):(_0,_1)"
+    );
+}
+
+#[test]
+fn g230() {
+    // left_inverse((2,4):(0,2))
+    assert_eq!(
+        left_inverse(layout![(2,4) : (0,2)]).to_string(),
+        "(_2,_4):(_0,_2)"
+    );
+}
+
+#[test]
+fn g231() {
+    // left_inverse((8,4):(1,8))
+    assert_eq!(left_inverse(layout![(8,4) : (1,8)]).to_string(), "_32:_1");
+}
+
+#[test]
+fn g232() {
+    // left_inverse((8,4):(4,1))
+    assert_eq!(
+        left_inverse(layout![(8,4) : (4,1)]).to_string(),
+        "(_4,_8):(_8,_1)"
+    );
+}
+
+#[test]
+fn g233() {
+    // left_inverse((2,4,6):(1,2,8))
+    assert_eq!(
+        left_inverse(layout![(2,4,6) : (1,2,8)]).to_string(),
+        "_48:_1"
+    );
+}
+
+#[test]
+fn g234() {
+    // left_inverse((2,4,6):(4,1,8))
+    assert_eq!(
+        left_inverse(layout![(2,4,6) : (4,1,8)]).to_string(),
+        "(_4,_2,_6):(_2,_1,_8)"
+    );
+}
+
+#[test]
+fn g235() {
+    // left_inverse((2,4,4,6):(4,1,0,8))
+    assert_eq!(
+        left_inverse(layout![(2,4,4,6) : (4,1,0,8)]).to_string(),
+        "(_4,_2,_6):(_2,_1,_32)"
+    );
+}
+
+#[test]
+fn g236() {
+    // left_inverse((4,2):(1,16))
+    assert_eq!(
+        left_inverse(layout![(4,2) : (1,16)]).to_string(),
+        "(_16,_2):(_1,_4)"
+    );
+}
+
+#[test]
+fn g237() {
+    // left_inverse((4,2):(1,5))
+    assert_eq!(
+        left_inverse(layout![(4,2) : (1,5)]).to_string(),
+        "(_5,_2):(_1,_4)"
+    );
+}
+
+#[test]
+fn g238() {
+    // left_inverse((128,128):(65536,1))
+    assert_eq!(
+        left_inverse(layout![(128,128) : (65536,1)]).to_string(),
+        "(_65536,_128):(_128,_1)"
+    );
+}
+
+#[test]
+fn g239() {
+    // left_inverse((128,160):(65536,1))
+    assert_eq!(
+        left_inverse(layout![(128,160) : (65536,1)]).to_string(),
+        "(_65536,_128):(_128,_1)"
+    );
+}
+
+#[test]
+fn g240() {
+    // left_inverse((128,3,160):(65536,512,1))
+    assert_eq!(
+        left_inverse(layout![(128,3,160) : (65536,512,1)]).to_string(),
+        "(_512,_128,_128):(_384,_128,_1)"
+    );
+}
+
+#[test]
+fn g241() {
+    // left_inverse((128,64):(131072,2))
+    assert_eq!(
+        left_inverse(layout![(128,64) : (131072,2)]).to_string(),
+        "(_2,_65536,_128):(_0,_128,_1)"
+    );
+}
+
+#[test]
+fn g242() {
+    // left_inverse((32,4,4,4):(262144,4,8388608,1))
+    assert_eq!(
+        left_inverse(layout![(32,4,4,4) : (262144,4,8388608,1)]).to_string(),
+        "(_4,_65536,_32,_4):(_512,_32,_1,_128)"
+    );
+}
+
+#[test]
+fn g243() {
+    // left_inverse((2,2,2):(4,0,1))
+    assert_eq!(
+        left_inverse(layout![(2,2,2) : (4,0,1)]).to_string(),
+        "(_4,_2):(_4,_1)"
+    );
+}
+
+#[test]
+fn g244() {
+    // left_inverse((((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32))
+    assert_eq!(left_inverse(layout![(((((32,4),1),(32,2)),4),1,(2,2),2) : (((((262144,4),0),(0,1)),8388608),0,(2,16),32)]).to_string(), "(_2,_2,_4,_16384,_32,_4):(_4096,_32768,_32,_65536,_1,_8192)");
+}
+
+#[test]
+fn g245() {
+    // left_inverse((4):(-1))
+    assert_eq!(
+        left_inverse(layout![(4) : (-1)]).to_string(),
+        "(_-1,_4):(_0,_1)"
+    );
+}
+
+#[test]
 fn d001() {
     // composition((6,2):(8,2), (4,3):(3,1))
     assert_eq!(
@@ -1902,16 +2449,16 @@ fn d001() {
         "((_2,_2),_3):((_24,_2),_8)"
     );
     // composition((6d,2d):(8d,2d), (4d,3d):(3d,1d))
-    let d0: i32 = 6;
-    let d1: i32 = 2;
-    let d2: i32 = 8;
-    let d3: i32 = 2;
-    let d4: i32 = 4;
-    let d5: i32 = 3;
-    let d6: i32 = 3;
-    let d7: i32 = 1;
+    let d0: i32 = 4;
+    let d1: i32 = 3;
+    let d2: i32 = 3;
+    let d3: i32 = 1;
+    let d4: i32 = 6;
+    let d5: i32 = 2;
+    let d6: i32 = 8;
+    let d7: i32 = 2;
     assert_eq!(
-        composition(layout![(d0,d1) : (d2,d3)], layout![(d4,d5) : (d6,d7)]).to_string(),
+        composition(layout![(d4,d5) : (d6,d7)], layout![(d0,d1) : (d2,d3)]).to_string(),
         "((2,2),(3,1)):((24,2),(8,2))"
     );
 }
@@ -1924,16 +2471,16 @@ fn d002() {
         "(_5,(_2,_2)):(_16,(_80,_4))"
     );
     // composition((10d,2d):(16d,4d), (5d,4d):(1d,5d))
-    let d0: i32 = 10;
-    let d1: i32 = 2;
-    let d2: i32 = 16;
-    let d3: i32 = 4;
-    let d4: i32 = 5;
-    let d5: i32 = 4;
-    let d6: i32 = 1;
-    let d7: i32 = 5;
+    let d0: i32 = 5;
+    let d1: i32 = 4;
+    let d2: i32 = 1;
+    let d3: i32 = 5;
+    let d4: i32 = 10;
+    let d5: i32 = 2;
+    let d6: i32 = 16;
+    let d7: i32 = 4;
     assert_eq!(
-        composition(layout![(d0,d1) : (d2,d3)], layout![(d4,d5) : (d6,d7)]).to_string(),
+        composition(layout![(d4,d5) : (d6,d7)], layout![(d0,d1) : (d2,d3)]).to_string(),
         "((5,1),(2,2)):((16,4),(80,4))"
     );
 }
@@ -1946,14 +2493,14 @@ fn d003() {
         "(_5,_4):(_8,_2)"
     );
     // composition(20d:2d, (5d,4d):(4d,1d))
-    let d0: i32 = 20;
-    let d1: i32 = 2;
-    let d2: i32 = 5;
-    let d3: i32 = 4;
-    let d4: i32 = 4;
-    let d5: i32 = 1;
+    let d0: i32 = 5;
+    let d1: i32 = 4;
+    let d2: i32 = 4;
+    let d3: i32 = 1;
+    let d4: i32 = 20;
+    let d5: i32 = 2;
     assert_eq!(
-        composition(layout![d0 : d1], layout![(d2,d3) : (d4,d5)]).to_string(),
+        composition(layout![d4 : d5], layout![(d0,d1) : (d2,d3)]).to_string(),
         "(5,4):(8,2)"
     );
 }
@@ -1966,18 +2513,18 @@ fn d004() {
         "(_3,(_2,_4)):(_236,(_26,_1))"
     );
     // composition((12d,(4d,8d)):(59d,(13d,1d)), <3d:4d, 8d:2d>)
-    let d0: i32 = 12;
+    let d0: i32 = 3;
     let d1: i32 = 4;
     let d2: i32 = 8;
-    let d3: i32 = 59;
-    let d4: i32 = 13;
-    let d5: i32 = 1;
-    let d6: i32 = 3;
-    let d7: i32 = 4;
-    let d8: i32 = 8;
-    let d9: i32 = 2;
+    let d3: i32 = 2;
+    let d4: i32 = 12;
+    let d5: i32 = 4;
+    let d6: i32 = 8;
+    let d7: i32 = 59;
+    let d8: i32 = 13;
+    let d9: i32 = 1;
     assert_eq!(
-        composition(layout![(d0,(d1,d2)) : (d3,(d4,d5))], tile![d6:d7, d8:d9]).to_string(),
+        composition(layout![(d4,(d5,d6)) : (d7,(d8,d9))], tile![d0:d1, d2:d3]).to_string(),
         "(3,(2,4)):(236,(26,1))"
     );
 }
@@ -1990,16 +2537,16 @@ fn d005() {
         "(_3,(_4,_2)):(_59,(_13,_1))"
     );
     // composition((12d,(4d,8d)):(59d,(13d,1d)), (3d,8d))
-    let d0: i32 = 12;
-    let d1: i32 = 4;
-    let d2: i32 = 8;
-    let d3: i32 = 59;
-    let d4: i32 = 13;
-    let d5: i32 = 1;
-    let d6: i32 = 3;
-    let d7: i32 = 8;
+    let d0: i32 = 3;
+    let d1: i32 = 8;
+    let d2: i32 = 12;
+    let d3: i32 = 4;
+    let d4: i32 = 8;
+    let d5: i32 = 59;
+    let d6: i32 = 13;
+    let d7: i32 = 1;
     assert_eq!(
-        composition(layout![(d0,(d1,d2)) : (d3,(d4,d5))], shape![d6, d7]).to_string(),
+        composition(layout![(d2,(d3,d4)) : (d5,(d6,d7))], shape![d0, d1]).to_string(),
         "(3,(4,2)):(59,(13,1))"
     );
 }
@@ -2013,11 +2560,11 @@ fn d006() {
     );
     // composition(4d:-1d, 4d:1d)
     let d0: i32 = 4;
-    let d1: i32 = -1;
+    let d1: i32 = 1;
     let d2: i32 = 4;
-    let d3: i32 = 1;
+    let d3: i32 = -1;
     assert_eq!(
-        composition(layout![d0 : d1], layout![d2 : d3]).to_string(),
+        composition(layout![d2 : d3], layout![d0 : d1]).to_string(),
         "4:-1"
     );
 }
@@ -2030,18 +2577,18 @@ fn d007() {
         "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)"
     );
     // composition((4d,4d):(-1d,1d), (2d,4d,2d):(1d,2d,8d))
-    let d0: i32 = 4;
+    let d0: i32 = 2;
     let d1: i32 = 4;
-    let d2: i32 = -1;
+    let d2: i32 = 2;
     let d3: i32 = 1;
     let d4: i32 = 2;
-    let d5: i32 = 4;
-    let d6: i32 = 2;
-    let d7: i32 = 1;
-    let d8: i32 = 2;
-    let d9: i32 = 8;
+    let d5: i32 = 8;
+    let d6: i32 = 4;
+    let d7: i32 = 4;
+    let d8: i32 = -1;
+    let d9: i32 = 1;
     assert_eq!(
-        composition(layout![(d0,d1) : (d2,d3)], layout![(d4,d5,d6) : (d7,d8,d9)]).to_string(),
+        composition(layout![(d6,d7) : (d8,d9)], layout![(d0,d1,d2) : (d3,d4,d5)]).to_string(),
         "((2,1),(2,2),(1,2)):((-1,1),(-2,1),(-8,2))"
     );
 }
@@ -2078,6 +2625,8 @@ fn d010() {
         complement(layout![(4,6) : (1,4)], int!(24)).to_string(),
         "_1:_0"
     );
+    // complement((4d,6d):(1d,4d), 24d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2101,6 +2650,8 @@ fn d012() {
         complement(layout![(2,4) : (1,6)], int!(24)).to_string(),
         "_3:_2"
     );
+    // complement((2d,4d):(1d,6d), 24d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2110,12 +2661,35 @@ fn d013() {
         complement(layout![(2,2) : (1,6)], int!(24)).to_string(),
         "(_3,_2):(_2,_12)"
     );
+    // complement((2d,2d):(1d,6d), 24d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
+}
+
+#[test]
+fn d014() {
+    // complement((2,2):(1,6))
+    assert_eq!(layout![(2,2) : (1,6)].complement().to_string(), "_3:_2");
+    // complement((2d,2d):(1d,6d)) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
 fn d015() {
     // complement(4:0, 8)
     assert_eq!(complement(layout![4 : 0], int!(8)).to_string(), "_8:_1");
+    // complement(4d:0d, 8d) = RUNTIME_ERROR: SIGFPE: CuTe divides by zero;
+    // we give the whole cotarget, see tests/complement_props.rs.
+}
+
+#[test]
+fn d016() {
+    // complement((2,2):(1,4), (2,4))
+    assert_eq!(
+        complement(layout![(2,2) : (1,4)], shape![2, 4]).to_string(),
+        "_2:_2"
+    );
+    // complement((2d,2d):(1d,4d), (2d,4d)) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2140,6 +2714,9 @@ fn d017() {
     );
 }
 
+// d018: logical_divide((3,5):(1,7), 2) = (_2,(_2,_5)):(_1,(_2,_7)) (admissible: no):
+// a compile error here, see ui-tests/.
+
 #[test]
 fn d019() {
     // logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
@@ -2147,6 +2724,8 @@ fn d019() {
         logical_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
         "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))"
     );
+    // logical_divide((9d,(4d,8d)):(59d,(13d,1d)), <3d:3d, (2d,4d):(1d,8d)>) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2156,6 +2735,8 @@ fn d020() {
         zipped_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
         "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))"
     );
+    // zipped_divide((9d,(4d,8d)):(59d,(13d,1d)), <3d:3d, (2d,4d):(1d,8d)>) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2165,6 +2746,8 @@ fn d021() {
         tiled_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
         "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))"
     );
+    // tiled_divide((9d,(4d,8d)):(59d,(13d,1d)), <3d:3d, (2d,4d):(1d,8d)>) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2174,6 +2757,8 @@ fn d022() {
         flat_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
         "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))"
     );
+    // flat_divide((9d,(4d,8d)):(59d,(13d,1d)), <3d:3d, (2d,4d):(1d,8d)>) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2223,7 +2808,12 @@ fn d025() {
         logical_product(layout![(2,2) : (4,1)], layout![6 : 1]).to_string(),
         "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
     );
+    // logical_product((2d,2d):(4d,1d), 6d:1d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
+
+// d026: logical_product((2,2):(4,1), (4,3):(3,1)) = COMPILE_ERROR: Stride Divisibility Condition (admissible: n/a):
+// a compile error here, see ui-tests/.
 
 #[test]
 fn d027() {
@@ -2232,6 +2822,8 @@ fn d027() {
         logical_product(layout![(2,2) : (4,1)], int!(6)).to_string(),
         "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
     );
+    // logical_product((2d,2d):(4d,1d), 6d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2329,6 +2921,8 @@ fn d032() {
         blocked_product(layout![(2,5) : (5,1)], layout![(3,4) : (1,3)]).to_string(),
         "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))"
     );
+    // blocked_product((2d,5d):(5d,1d), (3d,4d):(1d,3d)) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
 
 #[test]
@@ -2338,6 +2932,101 @@ fn d033() {
         raked_product(layout![(2,5) : (5,1)], layout![(3,4) : (1,3)]).to_string(),
         "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))"
     );
+    // raked_product((2d,5d):(5d,1d), (3d,4d):(1d,3d)) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
+    // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
+}
+
+#[test]
+fn d034() {
+    // right_inverse((4,8):(8,1))
+    assert_eq!(
+        right_inverse(layout![(4,8) : (8,1)]).to_string(),
+        "(_8,_4):(_4,_1)"
+    );
+    // right_inverse((4d,8d):(8d,1d)) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn d035() {
+    // right_inverse((2,4):(1,4))
+    assert_eq!(right_inverse(layout![(2,4) : (1,4)]).to_string(), "_2:_1");
+    // right_inverse((2d,4d):(1d,4d)) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn d036() {
+    // right_inverse((4,2):(1,8))
+    assert_eq!(right_inverse(layout![(4,2) : (1,8)]).to_string(), "_4:_1");
+    // right_inverse((4d,2d):(1d,8d)) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn d037() {
+    // right_inverse((2,(2,3)):(3,(1,6)))
+    assert_eq!(
+        right_inverse(layout![(2,(2,3)) : (3,(1,6))]).to_string(),
+        "_2:_2"
+    );
+    // right_inverse((2d,(2d,3d)):(3d,(1d,6d))) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn d038() {
+    // right_inverse(4:-1)
+    assert_eq!(right_inverse(layout![4 : -1]).to_string(), "_1:_0");
+    // right_inverse(4d:-1d) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
+}
+
+#[test]
+fn d039() {
+    // left_inverse((4,8):(8,1))
+    assert_eq!(
+        left_inverse(layout![(4,8) : (8,1)]).to_string(),
+        "(_8,_4):(_4,_1)"
+    );
+    // left_inverse((4d,8d):(8d,1d)) = COMPILE_ERROR: Left inverse requires static strides.:
+    // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
+}
+
+#[test]
+fn d040() {
+    // left_inverse((2,4):(1,4))
+    assert_eq!(
+        left_inverse(layout![(2,4) : (1,4)]).to_string(),
+        "(_4,_4):(_1,_2)"
+    );
+    // left_inverse((2d,4d):(1d,4d)) = COMPILE_ERROR: Left inverse requires static strides.:
+    // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
+}
+
+#[test]
+fn d041() {
+    // left_inverse((4,2):(1,8))
+    assert_eq!(
+        left_inverse(layout![(4,2) : (1,8)]).to_string(),
+        "(_8,_2):(_1,_4)"
+    );
+    // left_inverse((4d,2d):(1d,8d)) = COMPILE_ERROR: Left inverse requires static strides.:
+    // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
+}
+
+#[test]
+fn d042() {
+    // left_inverse((2,(2,3)):(3,(1,6)))
+    assert_eq!(
+        left_inverse(layout![(2,(2,3)) : (3,(1,6))]).to_string(),
+        "(_3,_2,_3):(_2,_1,_4)"
+    );
+    // left_inverse((2d,(2d,3d)):(3d,(1d,6d))) = COMPILE_ERROR: Left inverse requires static strides.:
+    // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
+}
+
+#[test]
+fn d043() {
+    // left_inverse((2,2):(0,1))
+    assert_eq!(left_inverse(layout![(2,2) : (0,1)]).to_string(), "_2:_2");
+    // left_inverse((2d,2d):(0d,1d)) = COMPILE_ERROR: Left inverse requires static strides.:
+    // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
 }
 
 #[test]
@@ -2368,16 +3057,16 @@ fn d045() {
         "(_2,_6):(_1,_2)"
     );
     // coalesce((2d,(1d,6d)):(1d,(6d,2d)), (1d,1d))
-    let d0: i32 = 2;
+    let d0: i32 = 1;
     let d1: i32 = 1;
-    let d2: i32 = 6;
+    let d2: i32 = 2;
     let d3: i32 = 1;
     let d4: i32 = 6;
-    let d5: i32 = 2;
-    let d6: i32 = 1;
-    let d7: i32 = 1;
+    let d5: i32 = 1;
+    let d6: i32 = 6;
+    let d7: i32 = 2;
     assert_eq!(
-        coalesce_by(layout![(d0,(d1,d2)) : (d3,(d4,d5))], shape![d6, d7]).to_string(),
+        coalesce_by(layout![(d2,(d3,d4)) : (d5,(d6,d7))], shape![d0, d1]).to_string(),
         "(2,(1,6)):(1,(6,2))"
     );
 }
@@ -2449,9 +3138,11 @@ fn d049() {
 
 // Result types, checked by the type checker (not only by printing).
 mod types {
-    use cute_algebra::algebra::{Coalesced, CoalescedBy, Filtered};
+    use cute_algebra::algebra::{
+        Coalesced, CoalescedBy, Complemented, Filtered, LeftInverse, RightInverse,
+    };
     use cute_algebra::prelude::*;
-    use cute_algebra::typenum::{P1, P2, P3, P6, P8, P12, Z0};
+    use cute_algebra::typenum::{P1, P2, P3, P4, P6, P8, P12, P24, P64, Z0};
     use frunk_core::HList;
     use static_assertions::{assert_eq_size, assert_type_eq_all};
 
@@ -2470,10 +3161,28 @@ mod types {
     );
     assert_eq_size!(Coalesced<Layout![((2, 2), (2, 2)) : ((1, 4), (8, 32))]>, ());
     assert_eq_size!(Filtered<Layout![(2, (1, 6)) : (0, (6, 2))]>, ());
+    assert_type_eq_all!(Complemented<Layout![4 : 2], P24>, Layout![(2, 3) : (1, 8)]);
+    assert_type_eq_all!(Complemented<Layout![(2, 2) : (1, 6)]>, Layout<P3, P2>);
+    assert_type_eq_all!(Complemented<Layout![64 : 1], Shape![32, 4, 4]>, Layout<P8, P64>);
+    assert_type_eq_all!(Complemented<Layout![4 : 2], Shape![2, i32]>, Layout<HList![P2, i32], HList![P1, P8]>);
+    assert_type_eq_all!(
+        RightInverse<Layout![(2, 4, 6) : (4, 1, 8)]>,
+        Layout![(4, 2, 6) : (2, 1, 8)]
+    );
+    assert_type_eq_all!(RightInverse<Layout![(4, 2) : (1, 5)]>, Layout<P4, P1>);
+    assert_type_eq_all!(
+        LeftInverse<Layout![(4, 2) : (1, 5)]>,
+        Layout![(5, 2) : (1, 4)]
+    );
+    assert_type_eq_all!(
+        LeftInverse<Layout![(2, 2, 2) : (4, 0, 1)]>,
+        Layout![(4, 2) : (4, 1)]
+    );
+    assert_eq_size!(RightInverse<Layout![(8, 4) : (4, 1)]>, ());
 
     // composition: d001, g061, d004, and the mixed g042 and g056.
     use cute_algebra::algebra::Composed;
-    use cute_algebra::typenum::{N1, N2, P4, P24, P26, P236};
+    use cute_algebra::typenum::{N1, N2, P26, P236};
     assert_type_eq_all!(
         Composed<Layout![(6, 2) : (8, 2)], Layout![(4, 3) : (3, 1)]>,
         Layout<HList![HList![P2, P2], P3], HList![HList![P24, P2], P8]>

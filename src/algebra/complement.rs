@@ -59,7 +59,11 @@ const OP: &str = "complement";
 /// assert_eq!(complement(layout![n : 2], m).to_string(), "(_2,6):(_1,24)");
 /// ```
 #[inline(always)]
-pub fn complement<L: Complement<M>, M>(l: L, cotarget: M) -> Complemented<L, M> {
+pub fn complement<L: Complement<M>, M>(l: L, cotarget: M) -> Complemented<L, M>
+where
+    Complemented<L, M>:
+        ComplementModesDoNotOverlap + ComplementStridesNotNegative + ComplementStructureIsStatic,
+{
     match l.try_complement_to(cotarget) {
         Ok(r) => r,
         Err(e) => panic!("{}", e),
@@ -83,7 +87,11 @@ pub fn complement<L: Complement<M>, M>(l: L, cotarget: M) -> Complemented<L, M> 
 pub fn try_complement<L: Complement<M>, M>(
     l: L,
     cotarget: M,
-) -> Result<Complemented<L, M>, LayoutError> {
+) -> Result<Complemented<L, M>, LayoutError>
+where
+    Complemented<L, M>:
+        ComplementModesDoNotOverlap + ComplementStridesNotNegative + ComplementStructureIsStatic,
+{
     l.try_complement_to(cotarget)
 }
 
@@ -100,8 +108,11 @@ pub fn try_complement<L: Complement<M>, M>(
 /// ```
 pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M>>::Output;
 
-/// `complement(L, M)` as a trait on the layout: the admissibility checks
-/// are bounds of its impl, so a failing one is the first line of the error.
+/// `complement(L, M)` as a trait on the layout. Its `Output` is the result
+/// layout, or a marker type when the layout is not complementable; the
+/// functions then require the three checks ([`ComplementModesDoNotOverlap`],
+/// [`ComplementStridesNotNegative`], [`ComplementStructureIsStatic`]), so
+/// the failing condition is the first line of the error.
 pub trait Complement<M> {
     /// The complement.
     type Output;
@@ -114,8 +125,6 @@ where
     Filtered<Layout<S, D>>: LayoutParts,
     <Filtered<Layout<S, D>> as LayoutParts>::Shape:
         ComplementShape<<Filtered<Layout<S, D>> as LayoutParts>::Stride, M>,
-    ComplementOf<Layout<S, D>, M>:
-        ComplementModesDoNotOverlap + ComplementStridesNotNegative + ComplementStructureIsStatic,
 {
     type Output = ComplementOf<Layout<S, D>, M>;
     #[inline(always)]
@@ -176,6 +185,9 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     pub fn complement(self) -> Complemented<Self>
     where
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
+        Complemented<Self>: ComplementModesDoNotOverlap
+            + ComplementStridesNotNegative
+            + ComplementStructureIsStatic,
     {
         complement(self, self.filtered_cosize())
     }
@@ -193,6 +205,9 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     pub fn try_complement(self) -> Result<Complemented<Self>, LayoutError>
     where
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
+        Complemented<Self>: ComplementModesDoNotOverlap
+            + ComplementStridesNotNegative
+            + ComplementStructureIsStatic,
     {
         try_complement(self, self.filtered_cosize())
     }
@@ -237,8 +252,12 @@ pub trait ComplementStructureIsStatic {}
 
 macro_rules! passes {
     ($Check:ident: $($T:ty),*) => {
+        #[diagnostic::do_not_recommend]
         impl<S, D> $Check for Layout<S, D> {}
-        $(impl $Check for $T {})*
+        $(
+            #[diagnostic::do_not_recommend]
+            impl $Check for $T {}
+        )*
     };
 }
 passes!(ComplementModesDoNotOverlap: NegativeStride, RuntimeStrideStructure);

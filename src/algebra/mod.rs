@@ -14,6 +14,7 @@ mod complement;
 pub(crate) mod composition;
 mod divide;
 mod filter;
+mod inverse;
 mod product;
 mod regroup;
 mod tile_to_shape;
@@ -31,6 +32,7 @@ pub use composition::{
 };
 pub use divide::*;
 pub use filter::*;
+pub use inverse::*;
 pub use product::*;
 pub use regroup::*;
 pub use tile_to_shape::*;

@@ -1,0 +1,1019 @@
+//! `right_inverse` and `left_inverse`, as in CuTe 4.x.
+//!
+//! Both start from `coalesce(l)` with its modes as `(stride, shape,
+//! prefix product)` triples, sorted by stride with CuTe's exchange sort
+//! (which is not stable: the order of equal strides follows CuTe).
+//!
+//! * `right_inverse` follows the chain of strides from 1: a mode whose
+//!   stride equals the extent reached so far adds `shape : prefix product`,
+//!   and the extent becomes `shape * stride`. The result is coalesced.
+//! * `left_inverse` decodes an offset digit by digit: each non-zero stride
+//!   `d` adds the mode `d / size : prefix product` (with `size` the product
+//!   of the previous such shapes, and `d % size == 0` required), the first
+//!   mode taking stride 0; the last sorted mode's shape closes the result.
+//!
+//! Strides must be static: the modes' order, and so the result's type,
+//! would otherwise depend on runtime values (CuTe's `right_inverse`
+//! silently drops runtime-stride modes; use
+//! `cute_algebra::dynamic::DynLayout`). Runtime shapes are fine and follow
+//! CuTe: after a runtime shape the extent is runtime, so `right_inverse`'s
+//! chain stops there (the result is shorter than the largest possible one
+//! but still a right inverse); `left_inverse` checks at run time the
+//! condition that static shapes check at compile time.
+
+use super::{AllStatic, BwStart, Coalesce};
+use crate::error::LayoutError;
+use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, UDivides};
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
+
+// ---------------------------------------------------------------------------
+// Public API
+
+/// CuTe's `right_inverse(layout)`: the largest (in CuTe's sense) `R` with
+/// `layout(R(i)) == i` for every `i < size(R)`.
+///
+/// The layout's strides must be static (a runtime stride does not compile:
+/// the result's structure would depend on its value). After a runtime
+/// shape the chain of strides stops, as in CuTe.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(right_inverse(layout![(4, 8) : (8, 1)]).to_string(), "(_8,_4):(_4,_1)");
+/// assert_eq!(right_inverse(layout![(2, 4, 6) : (4, 1, 8)]).to_string(), "(_4,_2,_6):(_2,_1,_8)");
+/// assert_eq!(right_inverse(layout![(4, 2) : (1, 5)]).to_string(), "_4:_1");
+/// let n: i32 = 4;
+/// assert_eq!(right_inverse(layout![(n, 2) : (1, 4)]).to_string(), "4:_1");
+/// ```
+#[inline(always)]
+pub fn right_inverse<L: RightInverseLayout>(l: L) -> RightInverse<L>
+where
+    RightInverse<L>: RightInverseStaticStrides,
+{
+    l.right_inverse_layout()
+}
+
+/// CuTe's `left_inverse(layout)`: an `R` with `layout(R(layout(i))) ==
+/// layout(i)` for every `i < size(layout)`.
+///
+/// The layout's strides must be static, each non-zero stride (in
+/// increasing order) must be a multiple of the size gathered below it
+/// (CuTe's "Left inverse divisibility condition"), and the modes with
+/// non-zero strides must not overlap (where CuTe's result would be wrong).
+///
+/// # Panics
+/// When runtime shapes make the modes overlap; [`try_left_inverse`]
+/// returns the error instead.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// assert_eq!(left_inverse(layout![(4, 8) : (8, 1)]).to_string(), "(_8,_4):(_4,_1)");
+/// assert_eq!(left_inverse(layout![4 : 2]).to_string(), "(_2,_4):(_0,_1)");
+/// assert_eq!(left_inverse(layout![(2, (2, 3)) : (3, (1, 6))]).to_string(), "(_3,_2,_3):(_2,_1,_4)");
+/// let n: i32 = 4;
+/// assert_eq!(left_inverse(layout![(n, 2) : (1, 4)]).to_string(), "(_4,_2):(_1,4)");
+/// ```
+#[inline(always)]
+pub fn left_inverse<L: LeftInverseLayout>(l: L) -> LeftInverse<L>
+where
+    LeftInverse<L>: LeftInverseStaticStrides + LeftInverseDivisible + LeftInverseModesDoNotOverlap,
+{
+    match l.try_left_inverse_layout() {
+        Ok(r) => r,
+        Err(e) => panic!("{}", e),
+    }
+}
+
+/// [`left_inverse`] without the panic: runtime shapes that make the modes
+/// overlap give [`LayoutError::NotInjective`].
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let (ok, overlap): (i32, i32) = (4, 8);
+/// assert_eq!(try_left_inverse(layout![(ok, 2) : (1, 4)]).unwrap().to_string(), "(_4,_2):(_1,4)");
+/// assert!(try_left_inverse(layout![(overlap, 2) : (1, 4)]).is_err());
+/// ```
+#[inline(always)]
+pub fn try_left_inverse<L: LeftInverseLayout>(l: L) -> Result<LeftInverse<L>, LayoutError>
+where
+    LeftInverse<L>: LeftInverseStaticStrides + LeftInverseDivisible + LeftInverseModesDoNotOverlap,
+{
+    l.try_left_inverse_layout()
+}
+
+/// The result type of [`right_inverse`].
+///
+/// ```
+/// use cute_algebra::algebra::RightInverse;
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(RightInverse<Layout![(4, 8) : (8, 1)]>, Layout![(8, 4) : (4, 1)]);
+/// ```
+pub type RightInverse<L> = <L as RightInverseLayout>::Output;
+
+/// The result type of [`left_inverse`].
+///
+/// ```
+/// use cute_algebra::algebra::LeftInverse;
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout![4 : 2]>, Layout![(2, 4) : (0, 1)]);
+/// ```
+pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
+
+/// [`right_inverse`] as a trait on the layout. `Output` is the result, or
+/// [`RightInverseRuntimeStride`] (rejected by [`RightInverseStaticStrides`]).
+pub trait RightInverseLayout {
+    /// The right inverse, or a marker.
+    type Output;
+    /// Computes it.
+    fn right_inverse_layout(self) -> Self::Output;
+}
+impl<S: IntTuple + Coalesce<D>, D: IntTuple> RightInverseLayout for Layout<S, D>
+where
+    S::Output: InverseModes,
+    <S::Output as InverseModes>::Strides: AllStatic,
+    <<S::Output as InverseModes>::Strides as AllStatic>::Output: RightInverseStart<S::Output>,
+{
+    type Output =
+        <<<S::Output as InverseModes>::Strides as AllStatic>::Output as RightInverseStart<
+            S::Output,
+        >>::Output;
+    #[inline(always)]
+    fn right_inverse_layout(self) -> Self::Output {
+        <<<S::Output as InverseModes>::Strides as AllStatic>::Output as RightInverseStart<
+            S::Output,
+        >>::start(self.shape().coalesce(self.stride()))
+    }
+}
+
+/// [`left_inverse`] as a trait on the layout. `Output` is the result, or a
+/// marker naming the broken condition (rejected by the checks).
+pub trait LeftInverseLayout {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Computes it, checking runtime values.
+    fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError>;
+}
+impl<S: IntTuple + Coalesce<D>, D: IntTuple> LeftInverseLayout for Layout<S, D>
+where
+    S::Output: InverseModes,
+    <S::Output as InverseModes>::Strides: AllStatic,
+    <<S::Output as InverseModes>::Strides as AllStatic>::Output: LeftInverseStart<S::Output>,
+{
+    type Output =
+        <<<S::Output as InverseModes>::Strides as AllStatic>::Output as LeftInverseStart<
+            S::Output,
+        >>::Output;
+    #[inline(always)]
+    fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
+        <<<S::Output as InverseModes>::Strides as AllStatic>::Output as LeftInverseStart<
+            S::Output,
+        >>::start(self.shape().coalesce(self.stride()))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Markers and checks
+
+/// Marker outcome of [`right_inverse`]: a runtime stride.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RightInverseRuntimeStride;
+/// Marker outcome of [`left_inverse`]: a runtime stride.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeftInverseRuntimeStride;
+/// Marker outcome of [`left_inverse`]: a stride not a multiple of the size below it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeftInverseNotDivisible;
+/// Marker outcome of [`left_inverse`]: overlapping or interleaved modes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeftInverseOverlap;
+
+/// Holds unless the layout has a runtime stride.
+#[diagnostic::on_unimplemented(
+    message = "right_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
+    label = "which modes chain up from stride 1, and in which order, depends on the runtime stride",
+    note = "CuTe silently leaves out the modes with runtime strides; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
+)]
+pub trait RightInverseStaticStrides {}
+#[diagnostic::do_not_recommend]
+impl<S, D> RightInverseStaticStrides for Layout<S, D> {}
+
+/// Holds unless the layout has a runtime stride.
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
+    label = "the order of the modes, and so the result's type, depends on the runtime stride",
+    note = "CuTe: \"Left inverse requires static strides.\"; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
+)]
+pub trait LeftInverseStaticStrides {}
+/// Holds unless a stride breaks the divisibility condition.
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: divisibility condition fails: sorted by stride, a non-zero stride is not a multiple of the product of the result's shapes below it",
+    label = "offsets cannot be decoded digit by digit",
+    note = "CuTe: \"Left inverse divisibility condition\""
+)]
+pub trait LeftInverseDivisible {}
+/// Holds unless the modes with non-zero strides overlap.
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: the layout's modes overlap or interleave: sorted by stride, a non-zero stride is below the previous stride times its shape (or follows a negative stride)",
+    label = "no layout R gives L(R(L(i))) == L(i) by decoding offsets digit by digit",
+    note = "CuTe returns a layout that breaks L(R(L(i))) == L(i) here, e.g. for `(2,6):(30,6)`"
+)]
+pub trait LeftInverseModesDoNotOverlap {}
+
+macro_rules! passes {
+    ($Check:ident: $($T:ty),*) => {
+        #[diagnostic::do_not_recommend]
+        impl<S, D> $Check for Layout<S, D> {}
+        $(
+            #[diagnostic::do_not_recommend]
+            impl $Check for $T {}
+        )*
+    };
+}
+passes!(LeftInverseStaticStrides: LeftInverseNotDivisible, LeftInverseOverlap);
+passes!(LeftInverseDivisible: LeftInverseRuntimeStride, LeftInverseOverlap);
+passes!(LeftInverseModesDoNotOverlap: LeftInverseRuntimeStride, LeftInverseNotDivisible);
+
+// ---------------------------------------------------------------------------
+// The coalesced modes as (stride, shape, prefix product) triples
+
+/// The coalesced layout's modes: strides, and `(stride, shape, prefix
+/// product)` triples (CuTe's `wrap` of an integer layout, then
+/// `preprod_shape`).
+pub trait InverseModes {
+    /// The strides, as a flat tuple.
+    type Strides;
+    /// The triples.
+    type Triples;
+    /// Builds the triples.
+    fn triples(self) -> Self::Triples;
+}
+impl<S: Int, D: Int> InverseModes for Layout<S, D> {
+    type Strides = HCons<D, HNil>;
+    type Triples = HCons<(D, S, P1), HNil>;
+    #[inline(always)]
+    fn triples(self) -> Self::Triples {
+        HCons {
+            head: (self.stride(), self.shape(), P1::new()),
+            tail: HNil,
+        }
+    }
+}
+impl<S0, ST, D0, DT> InverseModes for Layout<HCons<S0, ST>, HCons<D0, DT>>
+where
+    HCons<S0, ST>: IntTuple + Triples<HCons<D0, DT>, P1>,
+    HCons<D0, DT>: IntTuple,
+{
+    type Strides = HCons<D0, DT>;
+    type Triples = <HCons<S0, ST> as Triples<HCons<D0, DT>, P1>>::Output;
+    #[inline(always)]
+    fn triples(self) -> Self::Triples {
+        self.shape().triples(self.stride(), P1::new())
+    }
+}
+
+/// The triples of the shapes `Self` with strides `D`, the prefix product
+/// starting at `P`.
+pub trait Triples<D, P> {
+    /// The triples.
+    type Output;
+    /// Builds them.
+    fn triples(self, stride: D, prefix: P) -> Self::Output;
+}
+impl<P> Triples<HNil, P> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn triples(self, _: HNil, _: P) -> HNil {
+        HNil
+    }
+}
+impl<S0: IntMul<P>, ST: Triples<DT, Prod<S0, P>>, D0, DT, P: Int> Triples<HCons<D0, DT>, P>
+    for HCons<S0, ST>
+{
+    type Output = HCons<(D0, S0, P), ST::Output>;
+    #[inline(always)]
+    fn triples(self, stride: HCons<D0, DT>, prefix: P) -> Self::Output {
+        HCons {
+            head: (stride.head, self.head, prefix),
+            tail: self.tail.triples(stride.tail, self.head.mul(prefix)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// CuTe's exchange sort by stride
+
+/// CuTe's `exchange_sort` of the triples by stride: for each position, every
+/// later triple with a smaller stride is swapped in. (Not stable: CuTe's
+/// order of equal strides, which `right_inverse` can observe.)
+pub trait ExchangeSort {
+    /// The sorted triples.
+    type Output;
+    /// Sorts.
+    fn exchange_sort(self) -> Self::Output;
+}
+impl ExchangeSort for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn exchange_sort(self) -> HNil {
+        HNil
+    }
+}
+impl<H, T: ExchangePass<H>> ExchangeSort for HCons<H, T>
+where
+    T::Rest: ExchangeSort,
+{
+    type Output = HCons<T::Min, <T::Rest as ExchangeSort>::Output>;
+    #[inline(always)]
+    fn exchange_sort(self) -> Self::Output {
+        let (min, rest) = self.tail.pass(self.head);
+        HCons {
+            head: min,
+            tail: rest.exchange_sort(),
+        }
+    }
+}
+
+/// One row of the exchange sort: `H` at the current position meets each
+/// triple of `Self`, swapping with a smaller one.
+pub trait ExchangePass<H> {
+    /// What ends at the current position.
+    type Min;
+    /// The rest of the list after the row.
+    type Rest;
+    /// Runs the row.
+    fn pass(self, h: H) -> (Self::Min, Self::Rest);
+}
+impl<H> ExchangePass<H> for HNil {
+    type Min = H;
+    type Rest = HNil;
+    #[inline(always)]
+    fn pass(self, h: H) -> (H, HNil) {
+        (h, HNil)
+    }
+}
+impl<HD, HS, HP, XD: Cmp<HD>, XS, XP, T> ExchangePass<(HD, HS, HP)> for HCons<(XD, XS, XP), T>
+where
+    Compare<XD, HD>: SwapIf<(HD, HS, HP), (XD, XS, XP), T>,
+{
+    type Min = <Compare<XD, HD> as SwapIf<(HD, HS, HP), (XD, XS, XP), T>>::Min;
+    type Rest = <Compare<XD, HD> as SwapIf<(HD, HS, HP), (XD, XS, XP), T>>::Rest;
+    #[inline(always)]
+    fn pass(self, h: (HD, HS, HP)) -> (Self::Min, Self::Rest) {
+        <Compare<XD, HD> as SwapIf<(HD, HS, HP), (XD, XS, XP), T>>::swap_if(h, self.head, self.tail)
+    }
+}
+/// The comparison's branch of [`ExchangePass`]: `Less` swaps.
+pub trait SwapIf<H, X, T> {
+    /// What ends at the current position.
+    type Min;
+    /// The rest of the list after the row.
+    type Rest;
+    /// Continues the row.
+    fn swap_if(h: H, x: X, rest: T) -> (Self::Min, Self::Rest);
+}
+impl<H, X, T: ExchangePass<X>> SwapIf<H, X, T> for Less {
+    type Min = T::Min;
+    type Rest = HCons<H, T::Rest>;
+    #[inline(always)]
+    fn swap_if(h: H, x: X, rest: T) -> (Self::Min, Self::Rest) {
+        let (min, rest) = rest.pass(x);
+        (
+            min,
+            HCons {
+                head: h,
+                tail: rest,
+            },
+        )
+    }
+}
+macro_rules! keep {
+    ($($O:ty),*) => {$(
+        impl<H, X, T: ExchangePass<H>> SwapIf<H, X, T> for $O {
+            type Min = T::Min;
+            type Rest = HCons<X, T::Rest>;
+            #[inline(always)]
+            fn swap_if(h: H, x: X, rest: T) -> (Self::Min, Self::Rest) {
+                let (min, rest) = rest.pass(h);
+                (min, HCons { head: x, tail: rest })
+            }
+        }
+    )*};
+}
+keep!(Equal, Greater);
+
+// ---------------------------------------------------------------------------
+// right_inverse
+
+/// Starts `right_inverse` on the coalesced layout `L`, by the verdict of
+/// [`AllStatic`] on its strides.
+pub trait RightInverseStart<L> {
+    /// The right inverse, or a marker.
+    type Output;
+    /// Computes it.
+    fn start(l: L) -> Self::Output;
+}
+impl<L> RightInverseStart<L> for B0 {
+    type Output = RightInverseRuntimeStride;
+    #[inline(always)]
+    fn start(_: L) -> Self::Output {
+        RightInverseRuntimeStride
+    }
+}
+impl<L: InverseModes> RightInverseStart<L> for B1
+where
+    L::Triples: ExchangeSort,
+    <L::Triples as ExchangeSort>::Output: RightInverseFold<P1, HCons<P1, HNil>, HCons<Z0, HNil>>,
+{
+    type Output = <<L::Triples as ExchangeSort>::Output as RightInverseFold<
+        P1,
+        HCons<P1, HNil>,
+        HCons<Z0, HNil>,
+    >>::Output;
+    #[inline(always)]
+    fn start(l: L) -> Self::Output {
+        let acc_s = HCons {
+            head: P1::new(),
+            tail: HNil,
+        };
+        let acc_d = HCons {
+            head: Z0::new(),
+            tail: HNil,
+        };
+        l.triples().exchange_sort().fold(P1::new(), acc_s, acc_d)
+    }
+}
+
+/// Walks the sorted triples with the extent `Curr`, collecting the modes
+/// `shape : prefix product` of the chain on the reversed lists `AS:AD`;
+/// the result is their coalesced layout.
+pub trait RightInverseFold<Curr, AS, AD> {
+    /// The right inverse.
+    type Output;
+    /// Continues the walk.
+    fn fold(self, curr: Curr, acc_s: AS, acc_d: AD) -> Self::Output;
+}
+impl<Curr, AS: BwStart<AD>, AD> RightInverseFold<Curr, AS, AD> for HNil {
+    type Output = AS::Output;
+    #[inline(always)]
+    fn fold(self, _: Curr, acc_s: AS, acc_d: AD) -> Self::Output {
+        acc_s.bw_start(acc_d)
+    }
+}
+impl<D, S, P, T, Curr, AS, AD> RightInverseFold<Curr, AS, AD> for HCons<(D, S, P), T>
+where
+    Curr: RightInverseStep<D, S, P, T, AS, AD>,
+{
+    type Output = Curr::Output;
+    #[inline(always)]
+    fn fold(self, curr: Curr, acc_s: AS, acc_d: AD) -> Self::Output {
+        let (d, s, p) = self.head;
+        curr.step(d, s, p, self.tail, acc_s, acc_d)
+    }
+}
+
+/// One triple against the extent `Self`: a static extent compares, a
+/// runtime one ends the chain (CuTe's `is_constant<stride, curr>` is false).
+pub trait RightInverseStep<D, S, P, T, AS, AD> {
+    /// The right inverse.
+    type Output;
+    /// Continues the walk.
+    fn step(self, d: D, s: S, p: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output;
+}
+impl<D, S, P, T, AS: BwStart<AD>, AD> RightInverseStep<D, S, P, T, AS, AD> for i32 {
+    type Output = AS::Output;
+    #[inline(always)]
+    fn step(self, _: D, _: S, _: P, _: T, acc_s: AS, acc_d: AD) -> Self::Output {
+        acc_s.bw_start(acc_d)
+    }
+}
+impl<U: Unsigned + NonZero, D: Cmp<PInt<U>>, S, P, T, AS, AD> RightInverseStep<D, S, P, T, AS, AD>
+    for PInt<U>
+where
+    Compare<D, PInt<U>>: RightInverseLink<PInt<U>, D, S, P, T, AS, AD>,
+{
+    type Output = <Compare<D, PInt<U>> as RightInverseLink<PInt<U>, D, S, P, T, AS, AD>>::Output;
+    #[inline(always)]
+    fn step(self, d: D, s: S, p: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
+        <Compare<D, PInt<U>> as RightInverseLink<PInt<U>, D, S, P, T, AS, AD>>::link(
+            self, d, s, p, rest, acc_s, acc_d,
+        )
+    }
+}
+
+/// The branch of a static step: an equal stride links the mode into the chain.
+pub trait RightInverseLink<Curr, D, S, P, T, AS, AD> {
+    /// The right inverse.
+    type Output;
+    /// Continues the walk.
+    #[allow(clippy::too_many_arguments)]
+    fn link(curr: Curr, d: D, s: S, p: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output;
+}
+impl<Curr, D, S: IntMul<D>, P, T, AS, AD> RightInverseLink<Curr, D, S, P, T, AS, AD> for Equal
+where
+    D: Int,
+    T: RightInverseFold<Prod<S, D>, HCons<S, AS>, HCons<P, AD>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn link(_: Curr, d: D, s: S, p: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
+        rest.fold(
+            s.mul(d),
+            HCons {
+                head: s,
+                tail: acc_s,
+            },
+            HCons {
+                head: p,
+                tail: acc_d,
+            },
+        )
+    }
+}
+macro_rules! skip {
+    ($($O:ty),*) => {$(
+        impl<Curr, D, S, P, T, AS, AD> RightInverseLink<Curr, D, S, P, T, AS, AD> for $O
+        where
+            T: RightInverseFold<Curr, AS, AD>,
+        {
+            type Output = T::Output;
+            #[inline(always)]
+            fn link(curr: Curr, _: D, _: S, _: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
+                rest.fold(curr, acc_s, acc_d)
+            }
+        }
+    )*};
+}
+skip!(Less, Greater);
+
+// ---------------------------------------------------------------------------
+// left_inverse
+
+/// Starts `left_inverse` on the coalesced layout `L`, by the verdict of
+/// [`AllStatic`] on its strides.
+pub trait LeftInverseStart<L> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Computes it.
+    fn start(l: L) -> Result<Self::Output, LayoutError>;
+}
+impl<L> LeftInverseStart<L> for B0 {
+    type Output = LeftInverseRuntimeStride;
+    #[inline(always)]
+    fn start(_: L) -> Result<Self::Output, LayoutError> {
+        Err(LayoutError::BadArgument {
+            op: "left_inverse",
+            msg: "a runtime stride",
+        })
+    }
+}
+impl<L: InverseModes> LeftInverseStart<L> for B1
+where
+    L::Triples: ExchangeSort,
+    <L::Triples as ExchangeSort>::Output:
+        LeftInverseFold<P1, NoPrev, NoPrev, HNil, HCons<Z0, HNil>>,
+{
+    type Output = <<L::Triples as ExchangeSort>::Output as LeftInverseFold<
+        P1,
+        NoPrev,
+        NoPrev,
+        HNil,
+        HCons<Z0, HNil>,
+    >>::Output;
+    #[inline(always)]
+    fn start(l: L) -> Result<Self::Output, LayoutError> {
+        let acc_d = HCons {
+            head: Z0::new(),
+            tail: HNil,
+        };
+        l.triples()
+            .exchange_sort()
+            .fold(P1::new(), NoPrev, NoPrev, HNil, acc_d)
+    }
+}
+
+/// No previous mode with a non-zero stride yet (and no last shape yet).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoPrev;
+
+/// Walks the sorted triples with `Size` (the product of the result's
+/// shapes so far), the previous non-zero-stride mode `Prev` (as
+/// `(shape, stride)`), the last shape seen `Last`, and the reversed result
+/// lists `AS:AD`.
+pub trait LeftInverseFold<Size, Prev, Last, AS, AD> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Continues the walk.
+    fn fold(
+        self,
+        size: Size,
+        prev: Prev,
+        last: Last,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError>;
+}
+/// The end: the last sorted mode's shape closes the result, then coalesce.
+impl<Size, Prev, Last, AS, AD> LeftInverseFold<Size, Prev, Last, AS, AD> for HNil
+where
+    HCons<Last, AS>: BwStart<AD>,
+{
+    type Output = <HCons<Last, AS> as BwStart<AD>>::Output;
+    #[inline(always)]
+    fn fold(
+        self,
+        _: Size,
+        _: Prev,
+        last: Last,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        Ok(HCons {
+            head: last,
+            tail: acc_s,
+        }
+        .bw_start(acc_d))
+    }
+}
+impl<D, S, P, T, Size, Prev, Last, AS, AD> LeftInverseFold<Size, Prev, Last, AS, AD>
+    for HCons<(D, S, P), T>
+where
+    D: LeftInverseStep<S, P, T, Size, Prev, AS, AD>,
+{
+    type Output = D::Output;
+    #[inline(always)]
+    fn fold(
+        self,
+        size: Size,
+        prev: Prev,
+        _: Last,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        let (d, s, p) = self.head;
+        d.step(s, p, self.tail, size, prev, acc_s, acc_d)
+    }
+}
+
+/// One triple, by its stride `Self`: zero is skipped, anything else must
+/// be a multiple of `Size` and must not overlap `Prev`.
+pub trait LeftInverseStep<S, P, T, Size, Prev, AS, AD> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Continues the walk.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        self,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        prev: Prev,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<S, P, T, Size, Prev, AS, AD> LeftInverseStep<S, P, T, Size, Prev, AS, AD> for Z0
+where
+    T: LeftInverseFold<Size, Prev, S, AS, AD>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn step(
+        self,
+        s: S,
+        _: P,
+        rest: T,
+        size: Size,
+        prev: Prev,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        rest.fold(size, prev, s, acc_s, acc_d)
+    }
+}
+macro_rules! nonzero_step {
+    ($($T:ident),*) => {$(
+        /// A non-zero static stride: the divisibility verdict on the magnitudes.
+        impl<U: Unsigned + NonZero, S, P, T, Size: Magnitude, Prev, AS, AD>
+            LeftInverseStep<S, P, T, Size, Prev, AS, AD> for $T<U>
+        where
+            U: UDivides<<Size as Magnitude>::Output>,
+            <U as UDivides<<Size as Magnitude>::Output>>::Output: LeftInverseDivides<$T<U>, S, P, T, Size, Prev, AS, AD>,
+        {
+            type Output = <<U as UDivides<<Size as Magnitude>::Output>>::Output as LeftInverseDivides<
+                $T<U>, S, P, T, Size, Prev, AS, AD,
+            >>::Output;
+            #[inline(always)]
+            fn step(self, s: S, p: P, rest: T, size: Size, prev: Prev, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
+                <<U as UDivides<<Size as Magnitude>::Output>>::Output as LeftInverseDivides<
+                    $T<U>, S, P, T, Size, Prev, AS, AD,
+                >>::divides(self, s, p, rest, size, prev, acc_s, acc_d)
+            }
+        }
+    )*};
+}
+nonzero_step!(PInt, NInt);
+
+/// The divisibility verdict's branch.
+pub trait LeftInverseDivides<D, S, P, T, Size, Prev, AS, AD> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Continues the walk.
+    #[allow(clippy::too_many_arguments)]
+    fn divides(
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        prev: Prev,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<D, S, P, T, Size, Prev, AS, AD> LeftInverseDivides<D, S, P, T, Size, Prev, AS, AD> for B0 {
+    type Output = LeftInverseNotDivisible;
+    #[inline(always)]
+    fn divides(
+        _: D,
+        _: S,
+        _: P,
+        _: T,
+        _: Size,
+        _: Prev,
+        _: AS,
+        _: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        Err(LayoutError::BadArgument {
+            op: "left_inverse",
+            msg: "divisibility condition",
+        })
+    }
+}
+impl<D, S, P, T, Size, Prev, AS, AD> LeftInverseDivides<D, S, P, T, Size, Prev, AS, AD> for B1
+where
+    Prev: LeftInverseAfter<D, S, P, T, Size, AS, AD>,
+{
+    type Output = Prev::Output;
+    #[inline(always)]
+    fn divides(
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        prev: Prev,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        prev.after(d, s, p, rest, size, acc_s, acc_d)
+    }
+}
+
+/// The overlap check of the stride `D` against the previous non-zero-stride
+/// mode `Self`, then the push.
+pub trait LeftInverseAfter<D, S, P, T, Size, AS, AD> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Continues the walk.
+    #[allow(clippy::too_many_arguments)]
+    fn after(
+        self,
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<D, S, P, T, Size, AS, AD> LeftInverseAfter<D, S, P, T, Size, AS, AD> for NoPrev
+where
+    D: LeftInversePush<S, P, T, Size, AS, AD>,
+{
+    type Output = D::Output;
+    #[inline(always)]
+    fn after(
+        self,
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        d.push(s, p, rest, size, acc_s, acc_d)
+    }
+}
+/// After a negative stride, any further non-zero stride overlaps.
+impl<PS, U: Unsigned + NonZero, D, S, P, T, Size, AS, AD> LeftInverseAfter<D, S, P, T, Size, AS, AD>
+    for (PS, NInt<U>)
+{
+    type Output = LeftInverseOverlap;
+    #[inline(always)]
+    fn after(
+        self,
+        _: D,
+        _: S,
+        _: P,
+        _: T,
+        _: Size,
+        _: AS,
+        _: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        Err(LayoutError::NotInjective { op: "left_inverse" })
+    }
+}
+/// A positive previous stride: `d >= ps * pd`, checked by type for a
+/// static `ps`, at run time for a runtime one.
+impl<PS, U: Unsigned + NonZero, D, S, P, T, Size, AS, AD> LeftInverseAfter<D, S, P, T, Size, AS, AD>
+    for (PS, PInt<U>)
+where
+    PInt<U>: Int,
+    PS: IntMul<PInt<U>>,
+    Prod<PS, PInt<U>>: LeftInverseExtent<D, S, P, T, Size, AS, AD>,
+{
+    type Output = <Prod<PS, PInt<U>> as LeftInverseExtent<D, S, P, T, Size, AS, AD>>::Output;
+    #[inline(always)]
+    fn after(
+        self,
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        self.0.mul(self.1).extent(d, s, p, rest, size, acc_s, acc_d)
+    }
+}
+
+/// `D` against the previous mode's extent `Self`.
+pub trait LeftInverseExtent<D, S, P, T, Size, AS, AD> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Continues the walk.
+    #[allow(clippy::too_many_arguments)]
+    fn extent(
+        self,
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<D: Int, S, P, T, Size, AS, AD> LeftInverseExtent<D, S, P, T, Size, AS, AD> for i32
+where
+    D: LeftInversePush<S, P, T, Size, AS, AD>,
+{
+    type Output = D::Output;
+    #[inline(always)]
+    fn extent(
+        self,
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        if (d.value() as i64) < self as i64 {
+            return Err(LayoutError::NotInjective { op: "left_inverse" });
+        }
+        d.push(s, p, rest, size, acc_s, acc_d)
+    }
+}
+impl<V: Unsigned + NonZero, D: Cmp<PInt<V>>, S, P, T, Size, AS, AD>
+    LeftInverseExtent<D, S, P, T, Size, AS, AD> for PInt<V>
+where
+    Compare<D, PInt<V>>: LeftInverseNotBelow<D, S, P, T, Size, AS, AD>,
+{
+    type Output = <Compare<D, PInt<V>> as LeftInverseNotBelow<D, S, P, T, Size, AS, AD>>::Output;
+    #[inline(always)]
+    fn extent(
+        self,
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        <Compare<D, PInt<V>> as LeftInverseNotBelow<D, S, P, T, Size, AS, AD>>::not_below(
+            d, s, p, rest, size, acc_s, acc_d,
+        )
+    }
+}
+
+/// The comparison's branch: below the previous extent is an overlap.
+pub trait LeftInverseNotBelow<D, S, P, T, Size, AS, AD> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Continues the walk.
+    #[allow(clippy::too_many_arguments)]
+    fn not_below(
+        d: D,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<D, S, P, T, Size, AS, AD> LeftInverseNotBelow<D, S, P, T, Size, AS, AD> for Less {
+    type Output = LeftInverseOverlap;
+    #[inline(always)]
+    fn not_below(
+        _: D,
+        _: S,
+        _: P,
+        _: T,
+        _: Size,
+        _: AS,
+        _: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        Err(LayoutError::NotInjective { op: "left_inverse" })
+    }
+}
+macro_rules! not_below {
+    ($($O:ty),*) => {$(
+        impl<D: LeftInversePush<S, P, T, Size, AS, AD>, S, P, T, Size, AS, AD>
+            LeftInverseNotBelow<D, S, P, T, Size, AS, AD> for $O
+        {
+            type Output = D::Output;
+            #[inline(always)]
+            fn not_below(d: D, s: S, p: P, rest: T, size: Size, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
+                d.push(s, p, rest, size, acc_s, acc_d)
+            }
+        }
+    )*};
+}
+not_below!(Equal, Greater);
+
+/// Pushes `Self / Size : P` and continues with `Size * (Self / Size)`.
+pub trait LeftInversePush<S, P, T, Size, AS, AD> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Continues the walk.
+    fn push(
+        self,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError>;
+}
+impl<D, S: Copy, P, T, Size, AS, AD> LeftInversePush<S, P, T, Size, AS, AD> for D
+where
+    D: Int + IntDiv<Size>,
+    Size: IntMul<Quot<D, Size>>,
+    T: LeftInverseFold<
+            Prod<Size, Quot<D, Size>>,
+            (S, D),
+            S,
+            HCons<Quot<D, Size>, AS>,
+            HCons<P, AD>,
+        >,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn push(
+        self,
+        s: S,
+        p: P,
+        rest: T,
+        size: Size,
+        acc_s: AS,
+        acc_d: AD,
+    ) -> Result<Self::Output, LayoutError> {
+        let q = self.div(size);
+        rest.fold(
+            size.mul(q),
+            (s, self),
+            s,
+            HCons {
+                head: q,
+                tail: acc_s,
+            },
+            HCons {
+                head: p,
+                tail: acc_d,
+            },
+        )
+    }
+}
