@@ -2,11 +2,12 @@
 
 pub use crate::algebra::composition::composition;
 pub use crate::algebra::{
-    Composed, Composition, blocked_product, coalesce, coalesce_by, complement, filter, flat_divide,
-    flat_product, left_inverse, logical_divide, logical_product, raked_product, right_inverse,
-    tile_to_shape, tile_to_shape_ordered, tiled_divide, tiled_product, try_blocked_product,
-    try_complement, try_composition, try_left_inverse, try_logical_divide, try_logical_product,
-    try_raked_product, try_tile_to_shape, zipped_divide, zipped_product,
+    Composed, Composition, blocked_product, ceil_div, coalesce, coalesce_by, complement, filter,
+    flat_divide, flat_product, left_inverse, logical_divide, logical_product, max_common_layout,
+    max_common_vector, raked_product, right_inverse, tile_to_shape, tile_to_shape_ordered,
+    tiled_divide, tiled_product, try_blocked_product, try_ceil_div, try_complement,
+    try_composition, try_left_inverse, try_logical_divide, try_logical_product,
+    try_max_common_layout, try_raked_product, try_tile_to_shape, zipped_divide, zipped_product,
 };
 pub use crate::int::{
     Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntGcd, IntMax, IntMin, IntMul, IntRem, IntShapeDiv,

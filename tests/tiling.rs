@@ -66,3 +66,44 @@ fn tile_per_block_workflow() {
     assert_eq!(t.to_string(), "((_128,_64)):((_1,_256))");
     assert_eq!(core::mem::size_of_val(&s), 0);
 }
+
+/// `max_common_vector(a, b) = N` means: for every `n < N`, the index of
+/// offset `n` in `b` is also mapped to `n` by `a` (CuTe's post-condition),
+/// and `max_common_layout` has that size and maps into `b`'s domain.
+macro_rules! common_cases {
+    ($($a:expr, $b:expr => $n:literal;)*) => {$(
+        let (a, b) = ($a, $b);
+        let v = max_common_vector(a, b).value();
+        assert_eq!(v, $n, "{a} {b}");
+        let c = max_common_layout(a, b);
+        assert_eq!(c.size().value(), v, "{a} {b}");
+        for n in 0..v {
+            let i = c.crd2idx(n).value();
+            assert_eq!(b.crd2idx(i).value(), n, "{a} {b} n={n}");
+            assert_eq!(a.crd2idx(i).value(), n, "{a} {b} n={n}");
+        }
+    )*};
+}
+
+#[test]
+fn max_common_vector_and_layout() {
+    common_cases! {
+        layout![(4, 8) : (1, 4)], layout![(4, 8) : (1, 4)] => 32;
+        layout![(4, 8) : (1, 4)], layout![(4, 8) : (1, 8)] => 4;
+        layout![(4, 8) : (1, 4)], layout![(4, 8) : (8, 1)] => 1;
+        layout![(8, 8) : (8, 1)], layout![(8, 8) : (8, 1)] => 64;
+        layout![(2, 4, 8) : (1, 2, 16)], layout![(8, 8) : (1, 8)] => 8;
+        layout![(2, 4, 8) : (1, 2, 8)], layout![(8, 8) : (1, 8)] => 64;
+        layout![(4, 4) : (1, 4)], layout![((2, 2), 4) : ((1, 2), 4)] => 16;
+    }
+}
+
+#[test]
+fn ceil_div_is_the_rest_mode_of_logical_divide() {
+    let (m, n): (i32, i32) = (1000, 500);
+    assert_eq!(ceil_div(shape![m, n], shape![128, 64]).to_cute_string(), "(8,8)");
+    // A layout tile: the rest mode of logical_divide over the target.
+    let grid = ceil_div(int!(24), layout![4 : 2]);
+    let rest = logical_divide(layout![24 : 1], layout![4 : 2]).get::<1>();
+    assert_eq!(grid.to_cute_string(), rest.shape().to_cute_string());
+}

@@ -10,10 +10,12 @@ mod arith;
 pub(crate) mod classify;
 mod coalesce;
 mod coalesce_by;
+mod common;
 mod complement;
 pub(crate) mod composition;
 mod divide;
 mod filter;
+mod grid;
 mod inverse;
 mod product;
 mod regroup;
@@ -24,6 +26,7 @@ pub use arith::*;
 pub use classify::{One, OrdIsEqual, StaticEq};
 pub use coalesce::*;
 pub use coalesce_by::*;
+pub use common::*;
 pub use complement::*;
 pub use composition::composition;
 pub use composition::{
@@ -32,6 +35,7 @@ pub use composition::{
 };
 pub use divide::*;
 pub use filter::*;
+pub use grid::*;
 pub use inverse::*;
 pub use product::*;
 pub use regroup::*;

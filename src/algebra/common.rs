@@ -1,0 +1,215 @@
+//! `max_common_layout` and `max_common_vector`: how many elements two
+//! layouts agree on contiguously, as CuTe uses them to pick vector widths
+//! for copies. Both read `common = coalesce(composition(a, right_inverse(b)))`:
+//! its first mode, when it is a static shape with stride `_1`, is the run
+//! of indices where `a` and `b` agree.
+
+use super::tiler::ok_or_panic;
+use super::{
+    Coalesce, Composition, RightInverse, RightInverseLayout, RightInverseStaticStrides, StaticEq,
+};
+use crate::error::LayoutError;
+use crate::int::Int;
+use crate::layout::{IntoParts, Layout, LayoutParts};
+use crate::tuple::{AllStatic, IntTuple};
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B0, B1, P1, Z0};
+
+/// Mode 0 of a coalesced layout `Self:D` (the whole layout when it is an
+/// integer layout).
+pub trait FirstMode<D> {
+    /// Mode 0's shape.
+    type Shape;
+    /// Mode 0's stride.
+    type Stride;
+    /// Takes it.
+    fn first_mode(self, d: D) -> Layout<Self::Shape, Self::Stride>;
+}
+impl<S0, ST, D0, DT> FirstMode<HCons<D0, DT>> for HCons<S0, ST> {
+    type Shape = S0;
+    type Stride = D0;
+    #[inline(always)]
+    fn first_mode(self, d: HCons<D0, DT>) -> Layout<S0, D0> {
+        Layout::from_parts(self.head, d.head)
+    }
+}
+macro_rules! int_first {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<D, $($g)*> FirstMode<D> for $T {
+            type Shape = $T;
+            type Stride = D;
+            #[inline(always)]
+            fn first_mode(self, d: D) -> Layout<$T, D> {
+                Layout::from_parts(self, d)
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(int_first);
+
+/// CuTe's test on the first mode `Self:D` of the common layout: a static
+/// shape with the static stride `_1`.
+pub trait IsVector<D> {
+    /// `B1` or `B0`.
+    type Is;
+}
+impl<S: AllStatic, D: StaticEq<P1>> IsVector<D> for S
+where
+    S::Is: core::ops::BitAnd<<D as StaticEq<P1>>::Output>,
+{
+    type Is = <S::Is as core::ops::BitAnd<<D as StaticEq<P1>>::Output>>::Output;
+}
+
+/// The branch on [`IsVector`]: `B1` keeps `composition(inv_b, mode 0)`,
+/// `B0` gives `_1:_0`.
+pub trait CommonBy<M, InvB> {
+    /// The common layout.
+    type Output;
+    /// Computes it.
+    fn common_by(mode: M, inv_b: InvB) -> Result<Self::Output, LayoutError>;
+}
+impl<M, InvB> CommonBy<M, InvB> for B0 {
+    type Output = Layout<P1, Z0>;
+    #[inline(always)]
+    fn common_by(_: M, _: InvB) -> Result<Self::Output, LayoutError> {
+        Ok(Layout::from_parts(P1::new(), Z0::new()))
+    }
+}
+impl<M, InvB: Composition<M>> CommonBy<M, InvB> for B1 {
+    type Output = InvB::Output;
+    #[inline(always)]
+    fn common_by(mode: M, inv_b: InvB) -> Result<Self::Output, LayoutError> {
+        inv_b.try_compose(mode)
+    }
+}
+
+/// `coalesce(composition(a, right_inverse(b)))` for `a = Self`.
+type Common<A, B> =
+    <<<A as Composition<RightInverse<B>>>::Output as LayoutParts>::Shape as Coalesce<
+        <<A as Composition<RightInverse<B>>>::Output as LayoutParts>::Stride,
+    >>::Output;
+/// Its first mode's shape and stride.
+type Mode0<C> = <<C as LayoutParts>::Shape as FirstMode<<C as LayoutParts>::Stride>>::Shape;
+type Mode0D<C> = <<C as LayoutParts>::Shape as FirstMode<<C as LayoutParts>::Stride>>::Stride;
+/// The verdict of [`IsVector`] on it.
+type Verdict<C> = <Mode0<C> as IsVector<Mode0D<C>>>::Is;
+
+/// CuTe's `max_common_layout(a, b)` with `a = Self`.
+pub trait MaxCommonLayout<B> {
+    /// The common layout.
+    type Output;
+    /// Computes it, checking runtime values.
+    fn try_max_common_layout(self, b: B) -> Result<Self::Output, LayoutError>;
+}
+impl<SA, DA, B> MaxCommonLayout<B> for Layout<SA, DA>
+where
+    B: RightInverseLayout,
+    RightInverse<B>: RightInverseStaticStrides + Copy,
+    Self: Composition<RightInverse<B>>,
+    <Self as Composition<RightInverse<B>>>::Output: IntoParts,
+    <<Self as Composition<RightInverse<B>>>::Output as LayoutParts>::Shape:
+        Coalesce<<<Self as Composition<RightInverse<B>>>::Output as LayoutParts>::Stride>,
+    Common<Self, B>: IntoParts,
+    <Common<Self, B> as LayoutParts>::Shape: FirstMode<<Common<Self, B> as LayoutParts>::Stride>,
+    Mode0<Common<Self, B>>: IsVector<Mode0D<Common<Self, B>>>,
+    Verdict<Common<Self, B>>:
+        CommonBy<Layout<Mode0<Common<Self, B>>, Mode0D<Common<Self, B>>>, RightInverse<B>>,
+{
+    type Output = <Verdict<Common<Self, B>> as CommonBy<
+        Layout<Mode0<Common<Self, B>>, Mode0D<Common<Self, B>>>,
+        RightInverse<B>,
+    >>::Output;
+    #[inline]
+    fn try_max_common_layout(self, b: B) -> Result<Self::Output, LayoutError> {
+        let inv_b = b.right_inverse_layout();
+        let (s, d) = self.try_compose(inv_b)?.parts();
+        let (cs, cd) = s.coalesce(d).parts();
+        <Verdict<Common<Self, B>>>::common_by(cs.first_mode(cd), inv_b)
+    }
+}
+
+/// CuTe's `max_common_layout(a, b)`: the layout of the longest contiguous
+/// run of offsets that `a` and `b` map alike, as coordinates of `b`. It is
+/// `composition(right_inverse(b), m)`, where `m` is the first mode of
+/// `coalesce(composition(a, right_inverse(b)))` when that mode is a static
+/// shape with stride `_1`, and `_1:_0` otherwise.
+///
+/// # Panics
+/// When a runtime value breaks composition's conditions;
+/// [`try_max_common_layout`] returns the error.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let a = layout![(4, 8) : (1, 4)];
+/// assert_eq!(max_common_layout(a, a).to_string(), "_32:_1");
+/// let b = layout![(4, 8) : (8, 1)];
+/// assert_eq!(max_common_layout(a, b).to_string(), "_1:_0");
+/// ```
+#[inline]
+#[track_caller]
+pub fn max_common_layout<A: MaxCommonLayout<B>, B>(a: A, b: B) -> A::Output {
+    ok_or_panic(a.try_max_common_layout(b))
+}
+
+/// [`max_common_layout`], returning a runtime condition's failure.
+#[inline]
+pub fn try_max_common_layout<A: MaxCommonLayout<B>, B>(
+    a: A,
+    b: B,
+) -> Result<A::Output, LayoutError> {
+    a.try_max_common_layout(b)
+}
+
+/// CuTe's `max_common_vector(a, b)` with `a = Self`: the size of
+/// [`max_common_layout`] when both layouts are fully static, else `_1`.
+pub trait MaxCommonVector<B> {
+    /// The vector width, a static integer.
+    type Output: Int;
+}
+impl<SA, DA, SB, DB> MaxCommonVector<Layout<SB, DB>> for Layout<SA, DA>
+where
+    HCons<SA, HCons<DA, HCons<SB, HCons<DB, HNil>>>>: AllStatic,
+    <HCons<SA, HCons<DA, HCons<SB, HCons<DB, HNil>>>> as AllStatic>::Is:
+        VectorBy<Self, Layout<SB, DB>>,
+{
+    type Output =
+        <<HCons<SA, HCons<DA, HCons<SB, HCons<DB, HNil>>>> as AllStatic>::Is as VectorBy<
+            Self,
+            Layout<SB, DB>,
+        >>::Output;
+}
+/// The branch of [`MaxCommonVector`] on "both layouts are static".
+pub trait VectorBy<A, B> {
+    /// The vector width.
+    type Output: Int;
+}
+impl<A, B> VectorBy<A, B> for B0 {
+    type Output = P1;
+}
+impl<A: MaxCommonLayout<B>, B> VectorBy<A, B> for B1
+where
+    A::Output: IntoParts,
+    <A::Output as LayoutParts>::Shape: IntTuple,
+{
+    type Output = <<A::Output as LayoutParts>::Shape as IntTuple>::Size;
+}
+
+/// CuTe's `max_common_vector(a, b)`: how many contiguous elements `a` and
+/// `b` agree on, as a static integer (always `_1` unless both layouts are
+/// fully static).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let a = layout![(4, 8) : (1, 4)];
+/// assert_eq!(max_common_vector(a, layout![(4, 8) : (1, 4)]).value(), 32);
+/// assert_eq!(max_common_vector(a, layout![(4, 8) : (1, 8)]).value(), 4);
+/// let n: i32 = 4;
+/// assert_eq!(max_common_vector(a, layout![(n, 8) : (1, 4)]).cute_string(), "_1");
+/// ```
+#[inline(always)]
+pub fn max_common_vector<A: MaxCommonVector<B>, B>(_: A, _: B) -> A::Output
+where
+    A::Output: Default,
+{
+    A::Output::default()
+}
