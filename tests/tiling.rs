@@ -101,7 +101,10 @@ fn max_common_vector_and_layout() {
 #[test]
 fn ceil_div_is_the_rest_mode_of_logical_divide() {
     let (m, n): (i32, i32) = (1000, 500);
-    assert_eq!(ceil_div(shape![m, n], shape![128, 64]).to_cute_string(), "(8,8)");
+    assert_eq!(
+        ceil_div(shape![m, n], shape![128, 64]).to_cute_string(),
+        "(8,8)"
+    );
     // A layout tile: the rest mode of logical_divide over the target.
     let grid = ceil_div(int!(24), layout![4 : 2]);
     let rest = logical_divide(layout![24 : 1], layout![4 : 2]).get::<1>();

@@ -15,7 +15,7 @@ use super::{
 use crate::error::LayoutError;
 use crate::int::{IntAdd, IntMul, Prod};
 use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
-use crate::tuple::{IntTuple, Zip};
+use crate::tuple::IntTuple;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{P1, Z0};
 
@@ -386,22 +386,73 @@ pub trait BlockProduct<T, const RAKED: bool> {
 }
 impl<S, D, TS, TD, const RAKED: bool> BlockProduct<Layout<TS, TD>, RAKED> for Layout<S, D>
 where
-    S: IntoModes,
-    D: IntoModes,
-    TS: IntoModes,
-    TD: IntoModes,
+    S: IntoModes + Copy,
+    D: IntoModes + Copy,
+    TS: IntoModes + Copy,
+    TD: IntoModes + Copy,
     S::Modes: PadPair<D::Modes, TS::Modes, TD::Modes>,
-    Padded<S, D, TS, TD>: PairProduct<RAKED>,
+    <S::Modes as PadPair<D::Modes, TS::Modes, TD::Modes>>::AS: RankIsOne,
+    RankOne<S, D, TS, TD>: ChoosePair<(Self, Layout<TS, TD>), Padded<S, D, TS, TD>>,
+    Chosen<S, D, TS, TD>: PairProduct<RAKED>,
 {
-    type Output = <Padded<S, D, TS, TD> as PairProduct<RAKED>>::Output;
+    type Output = <Chosen<S, D, TS, TD> as PairProduct<RAKED>>::Output;
     #[inline]
     fn try_block_product(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
         let (s, d) = self.into_parts();
         let (ts, td) = t.into_parts();
-        let (a, ad, t, td) = s
+        let (a, ad, p, pd) = s
             .into_modes()
             .pad(d.into_modes(), ts.into_modes(), td.into_modes());
-        (Layout::from_parts(a, ad), Layout::from_parts(t, td)).try_pair_product()
+        let padded = (Layout::from_parts(a, ad), Layout::from_parts(p, pd));
+        RankOne::<S, D, TS, TD>::choose((self, t), padded).try_pair_product()
+    }
+}
+
+/// `B1` when the common rank `R = max(rank a, rank t)` is 1.
+type RankOne<S, D, TS, TD> = <<<S as IntoModes>::Modes as PadPair<
+    <D as IntoModes>::Modes,
+    <TS as IntoModes>::Modes,
+    <TD as IntoModes>::Modes,
+>>::AS as RankIsOne>::Is;
+/// The pair the product works on.
+type Chosen<S, D, TS, TD> = <RankOne<S, D, TS, TD> as ChoosePair<
+    (Layout<S, D>, Layout<TS, TD>),
+    Padded<S, D, TS, TD>,
+>>::Pair;
+
+/// `B1` for a one-mode list.
+pub trait RankIsOne {
+    /// `B1` or `B0`.
+    type Is;
+}
+impl<A> RankIsOne for HCons<A, HNil> {
+    type Is = typenum::B1;
+}
+impl<A, B, T> RankIsOne for HCons<A, HCons<B, T>> {
+    type Is = typenum::B0;
+}
+
+/// CuTe's `append<R>` pads only when `R ≥ 2`: at `R = 1` both layouts stay
+/// as they are (an integer layout stays an integer layout), which decides
+/// how `zip` groups them.
+pub trait ChoosePair<Orig, Padded> {
+    /// The chosen pair.
+    type Pair;
+    /// Chooses.
+    fn choose(orig: Orig, padded: Padded) -> Self::Pair;
+}
+impl<Orig, Padded> ChoosePair<Orig, Padded> for typenum::B1 {
+    type Pair = Orig;
+    #[inline(always)]
+    fn choose(orig: Orig, _: Padded) -> Orig {
+        orig
+    }
+}
+impl<Orig, Padded> ChoosePair<Orig, Padded> for typenum::B0 {
+    type Pair = Padded;
+    #[inline(always)]
+    fn choose(_: Orig, padded: Padded) -> Padded {
+        padded
     }
 }
 
@@ -444,18 +495,18 @@ pub trait ZipInOrder<const RAKED: bool> {
     /// Zips.
     fn zip_in_order(self) -> Self::Output;
 }
-impl<A: Zip<R>, R> ZipInOrder<false> for (A, R) {
+impl<A: CuteZip<R>, R> ZipInOrder<false> for (A, R) {
     type Output = A::Output;
     #[inline(always)]
     fn zip_in_order(self) -> A::Output {
-        self.0.zip(self.1)
+        self.0.cute_zip(self.1)
     }
 }
-impl<A, R: Zip<A>> ZipInOrder<true> for (A, R) {
+impl<A, R: CuteZip<A>> ZipInOrder<true> for (A, R) {
     type Output = R::Output;
     #[inline(always)]
     fn zip_in_order(self) -> R::Output {
-        self.1.zip(self.0)
+        self.1.cute_zip(self.0)
     }
 }
 
@@ -516,4 +567,56 @@ pub fn try_raked_product<A: BlockProduct<T, true>, T>(
     tiler: T,
 ) -> Result<RakedProduct<A, T>, LayoutError> {
     block.try_block_product(tiler)
+}
+
+/// CuTe's `zip(a, b)` as the products use it: the first operand decides.
+/// An integer `a` gives the single pair `((a, b))`; a tuple `a` pairs mode
+/// by mode, where an integer `b` counts as its own mode 0.
+pub trait CuteZip<B> {
+    /// The zipped tuple.
+    type Output;
+    /// Zips.
+    fn cute_zip(self, b: B) -> Self::Output;
+}
+macro_rules! int_zip {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<B, $($g)*> CuteZip<B> for $T {
+            type Output = HCons<HCons<$T, HCons<B, HNil>>, HNil>;
+            #[inline(always)]
+            fn cute_zip(self, b: B) -> Self::Output {
+                HCons { head: HCons { head: self, tail: HCons { head: b, tail: HNil } }, tail: HNil }
+            }
+        }
+        impl<A0, $($g)*> CuteZip<$T> for HCons<A0, HNil> {
+            type Output = HCons<HCons<A0, HCons<$T, HNil>>, HNil>;
+            #[inline(always)]
+            fn cute_zip(self, b: $T) -> Self::Output {
+                HCons { head: HCons { head: self.head, tail: HCons { head: b, tail: HNil } }, tail: HNil }
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(int_zip);
+impl CuteZip<HNil> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn cute_zip(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<A0, AT: CuteZip<BT>, B0, BT> CuteZip<HCons<B0, BT>> for HCons<A0, AT> {
+    type Output = HCons<HCons<A0, HCons<B0, HNil>>, AT::Output>;
+    #[inline(always)]
+    fn cute_zip(self, b: HCons<B0, BT>) -> Self::Output {
+        HCons {
+            head: HCons {
+                head: self.head,
+                tail: HCons {
+                    head: b.head,
+                    tail: HNil,
+                },
+            },
+            tail: self.tail.cute_zip(b.tail),
+        }
+    }
 }

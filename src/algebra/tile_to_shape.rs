@@ -1,7 +1,7 @@
 //! `tile_to_shape(block, target, order)`: repeat a block layout until it
 //! covers a target shape.
 
-use super::product::{BlockProduct, IntoModes, PadPair};
+use super::product::{BlockProduct, ChoosePair, IntoModes, PadPair, RankIsOne};
 use super::verdict::ShowInt;
 use crate::error::LayoutError;
 use crate::int::UDivides;
@@ -165,22 +165,28 @@ type PadD<S, D, Trg> = <<S as IntoModes>::Modes as PadPair<<D as IntoModes>::Mod
 type Counts<S, D, Trg> =
     <<PadS<S, D, Trg> as ProductEach>::Output as BlockCounts<<Trg as ProductEach>::Output>>::Output;
 
+/// The block the product takes: padded to the target's rank, except at
+/// rank 1, where CuTe's `append<1>` leaves it as it is.
+type Block<S, D, Trg> = <<Trg as RankIsOne>::Is as ChoosePair<
+    Layout<S, D>,
+    Layout<PadS<S, D, Trg>, PadD<S, D, Trg>>,
+>>::Pair;
+
 impl<S, D, Trg, Ord> TileToShape<Trg, Ord> for Layout<S, D>
 where
-    S: IntoModes,
-    D: IntoModes,
+    S: IntoModes + Copy,
+    D: IntoModes + Copy,
     S::Modes: BlockRankFits<Trg> + PadPair<D::Modes, Trg, Trg>,
     Trg: ProductEach + Copy,
     PadS<S, D, Trg>: ProductEach + Copy,
     <PadS<S, D, Trg> as ProductEach>::Output: BlockCounts<<Trg as ProductEach>::Output>,
     Ord: CountsOrder<Counts<S, D, Trg>>,
-    Layout<PadS<S, D, Trg>, PadD<S, D, Trg>>:
-        BlockProduct<Layout<Counts<S, D, Trg>, Ord::Stride>, false>,
+    Trg: RankIsOne,
+    <Trg as RankIsOne>::Is: ChoosePair<Layout<S, D>, Layout<PadS<S, D, Trg>, PadD<S, D, Trg>>>,
+    Block<S, D, Trg>: BlockProduct<Layout<Counts<S, D, Trg>, Ord::Stride>, false>,
 {
-    type Output = <Layout<PadS<S, D, Trg>, PadD<S, D, Trg>> as BlockProduct<
-        Layout<Counts<S, D, Trg>, Ord::Stride>,
-        false,
-    >>::Output;
+    type Output =
+        <Block<S, D, Trg> as BlockProduct<Layout<Counts<S, D, Trg>, Ord::Stride>, false>>::Output;
     #[inline]
     fn try_tile_to_shape(self, target: Trg, order: Ord) -> Result<Self::Output, LayoutError> {
         let (s, d) = self.into_parts();
@@ -189,7 +195,8 @@ where
             .product_each()
             .try_block_counts(target.product_each(), 0)?;
         let reps = Layout::from_parts(counts, order.counts_stride(counts));
-        Layout::from_parts(ps, pd).try_block_product(reps)
+        let block = <Trg as RankIsOne>::Is::choose(self, Layout::from_parts(ps, pd));
+        block.try_block_product(reps)
     }
 }
 
