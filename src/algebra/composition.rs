@@ -21,12 +21,11 @@ pub mod walk;
 
 use crate::LayoutError;
 use crate::algebra::CoalesceX;
-use crate::int::StaticInt;
 use crate::layout::{Layout, Underscore};
 use crate::tuple::Z;
 use frunk_core::hlist::{HCons, HNil};
 use replay::{AModes, Failure, Footprint, OP, Val};
-use typenum::{B0, NInt, NonZero, P1, PInt, Unsigned, Z0};
+use typenum::{B0, Integer, NInt, NonZero, P1, PInt, Unsigned, Z0};
 use verdict::{Admissible, Admitted};
 use walk::{ComposeTree, Cx, FinalVerdict, Records};
 
@@ -401,23 +400,28 @@ impl Leaves for i32 {
         Some(true)
     }
 }
-impl<T: StaticInt> Leaves for T {
-    const IS_STATIC: bool = true;
-    fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
-        take(i).then_some((T::VALUE as i64, true))
-    }
-    fn blank() -> Self {
-        T::default()
-    }
-    fn set_leaf(&mut self, i: &mut usize, v: i64) -> Option<bool> {
-        debug_assert!(
-            *i != 0 || v == T::VALUE as i64,
-            "static leaf {} set to {v}",
-            T::VALUE
-        );
-        Some(take(i))
-    }
+macro_rules! static_leaves {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> Leaves for $T {
+            const IS_STATIC: bool = true;
+            fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
+                take(i).then_some((<$T as Integer>::I64, true))
+            }
+            fn blank() -> Self {
+                <$T>::new()
+            }
+            fn set_leaf(&mut self, i: &mut usize, v: i64) -> Option<bool> {
+                debug_assert!(*i != 0 || v == <$T as Integer>::I64, "static leaf set to {v}");
+                Some(take(i))
+            }
+        }
+    )*};
 }
+static_leaves!(
+    [U: Unsigned + NonZero] PInt<U>,
+    [U: Unsigned + NonZero] NInt<U>,
+    [] Z0
+);
 impl Leaves for HNil {
     const IS_STATIC: bool = true;
     fn leaf(&self, _: &mut usize) -> Option<(i64, bool)> {

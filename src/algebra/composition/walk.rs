@@ -31,9 +31,8 @@ use super::verdict::{
     AddTop, Admitted, AndRt, Below, Fail, FirstLeaf, NoLeaf, Or, Pick, Rt, ShapeFail, SignMix,
     StraddleFail, StrideFail, Then,
 };
-use crate::algebra::CeilDivExact;
-use crate::algebra::classify::{One, impl_for_not_one};
-use crate::int::{Int, IntMul, Prod};
+use crate::algebra::{CeilDivExact, SMul};
+use crate::algebra::classify::One;
 use crate::tuple::{S as Succ, Z};
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
@@ -113,15 +112,15 @@ pub trait WalkNext<A0, St> {
 }
 /// The last mode contributes only its stride: `rs : rd * e`, unless modes
 /// were emitted and `rs` is the static `_1`.
-impl<C, D: Int, U, F, RS, RD, SN, M, L, Any, V, Bl>
+impl<C, D, U, F, RS, RD, SN, M, L, Any, V, Bl>
     WalkNext<AM<C, D, U, F>, St<RS, RD, SN, M, L, Any, V, Bl>> for HNil
 where
-    RD: IntMul<D>,
-    Any: FinalRest<RS, Prod<RD, D>>,
+    RD: SMul<D>,
+    Any: FinalRest<RS, RD::Out>,
 {
     type Out = Out<
-        <Any as FinalRest<RS, Prod<RD, D>>>::Shape,
-        <Any as FinalRest<RS, Prod<RD, D>>>::Stride,
+        <Any as FinalRest<RS, RD::Out>>::Shape,
+        <Any as FinalRest<RS, RD::Out>>::Stride,
         HCons<AM<C, D, U, F>, HNil>,
         V,
         Bl,
@@ -160,11 +159,16 @@ impl<X> KeepRest<X> for One {
     type Shape = HNil;
     type Stride = HNil;
 }
-impl_for_not_one! {
-    impl<X> KeepRest<X> {
-        type Shape = HCons<Self, HNil>;
-        type Stride = HCons<X, HNil>;
-    }
+impl<X> KeepRest<X> for i32 {
+    type Shape = HCons<i32, HNil>;
+    type Stride = HCons<X, HNil>;
+}
+impl<X, A, B, C> KeepRest<X> for PInt<UInt<UInt<A, B>, C>>
+where
+    UInt<UInt<A, B>, C>: Unsigned + NonZero,
+{
+    type Shape = HCons<Self, HNil>;
+    type Stride = HCons<X, HNil>;
 }
 
 /// Skip the mode.
@@ -239,8 +243,8 @@ impl<RD, D, Any> Emitted<RD, D, Any> for Skip {
     type Emit = Skip;
     type Any = Any;
 }
-impl<N, RD: IntMul<D>, D: Int, Any> Emitted<RD, D, Any> for App<N> {
-    type Emit = Emit<N, Prod<RD, D>>;
+impl<N, RD: SMul<D>, D, Any> Emitted<RD, D, Any> for App<N> {
+    type Emit = Emit<N, RD::Out>;
     type Any = B1;
 }
 
@@ -316,10 +320,14 @@ pub trait RtRest<F, L> {
 impl<F, L> RtRest<F, L> for One {
     type Out = SR<Skip, One, i32, Rt, F, Admitted, B0>;
 }
-impl_for_not_one! {
-    impl<F, L> RtRest<F, L> where [F: FirstLeaf<L>] {
-        type Out = SR<App<i32>, i32, i32, Rt, <F as FirstLeaf<L>>::Out, Admitted, Rt>;
-    }
+impl<F: FirstLeaf<L>, L> RtRest<F, L> for i32 {
+    type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+}
+impl<F: FirstLeaf<L>, L, A, B, C> RtRest<F, L> for PInt<UInt<UInt<A, B>, C>>
+where
+    UInt<UInt<A, B>, C>: Unsigned + NonZero,
+{
+    type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
 }
 
 /// The branch of a static step, by `compare(|rd|, c)` (`Self`).
@@ -480,11 +488,21 @@ pub trait ComposeTree<D, Cx> {
     /// The context after the last leaf.
     type Cx;
 }
-impl<S: Int, D: LeafBy<S, Cx>, Cx> ComposeTree<D, Cx> for S {
-    type Shape = D::Shape;
-    type Stride = D::Stride;
-    type Cx = D::Cx;
+macro_rules! leaf_tree {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<D: LeafBy<$S, Cx>, Cx, $($g)*> ComposeTree<D, Cx> for $S {
+            type Shape = D::Shape;
+            type Stride = D::Stride;
+            type Cx = D::Cx;
+        }
+    )*};
 }
+leaf_tree!(
+    [U: Unsigned + NonZero] PInt<U>,
+    [U: Unsigned + NonZero] NInt<U>,
+    [] Z0,
+    [] i32
+);
 impl<Cx> ComposeTree<HNil, Cx> for HNil {
     type Shape = HNil;
     type Stride = HNil;
@@ -563,10 +581,17 @@ impl NotOne for One {
 impl NotOne for i32 {
     type Out = Rt;
 }
-crate::algebra::classify::impl_for_static_not_one! {
-    impl<> NotOne<> {
-        type Out = B1;
-    }
+impl<A, B, C> NotOne for PInt<UInt<UInt<A, B>, C>>
+where
+    UInt<UInt<A, B>, C>: Unsigned + NonZero,
+{
+    type Out = B1;
+}
+impl<U: Unsigned + NonZero> NotOne for NInt<U> {
+    type Out = B1;
+}
+impl NotOne for Z0 {
+    type Out = B1;
 }
 
 /// The sign flags of a leaf with stride `Self` and shape-not-one flag `SN`.
