@@ -7,7 +7,8 @@
 
 use crate::algebra::OrdIsEqual;
 use typenum::{
-    Add1, B0, B1, Bit, Cmp, Compare, NInt, NonZero, PInt, Prod, Quot, Sum, UInt, UTerm, Unsigned, Z0,
+    Add1, B0, B1, Bit, Cmp, Compare, NInt, NonZero, PInt, Prod, Quot, Sum, UInt, UTerm, Unsigned,
+    Z0,
 };
 
 /// `ceil(Self / B)` for typenum unsigneds (`B >= 1`), and whether the

@@ -93,7 +93,8 @@ where
     type Output = <S::Output as BwStartX<D::Output>>::Output;
     #[inline(always)]
     fn coalesce_x(self, stride: D) -> Self::Output {
-        self.flat_rev_onto(HNil).bw_start_x(stride.flat_rev_onto(HNil))
+        self.flat_rev_onto(HNil)
+            .bw_start_x(stride.flat_rev_onto(HNil))
     }
 }
 

@@ -21,7 +21,7 @@ pub use coalesce_by::*;
 pub use complement::*;
 pub use composition::composition;
 pub use composition::{
-    ByMode, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes, try_composition,
-    verdict, walk,
+    ByMode, ComposeCoalesced, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes,
+    try_composition, verdict, walk,
 };
 pub use filter::*;
