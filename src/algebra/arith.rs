@@ -6,7 +6,10 @@
 //! greater than one.
 
 use crate::algebra::OrdIsEqual;
-use typenum::{Add1, B0, B1, Bit, Cmp, Compare, Prod, Quot, Sum, UInt, UTerm, Unsigned};
+use typenum::{
+    Add1, B0, B1, Bit, Cmp, Compare, NInt, NonZero, PInt, Prod, Quot, Sum, UInt, UTerm, Unsigned,
+    Z0,
+};
 
 /// `ceil(Self / B)` for typenum unsigneds (`B >= 1`), and whether the
 /// division is exact.
@@ -75,4 +78,113 @@ where
 {
     type Quot = Quot<Sum<A, UInt<UInt<X, Y>, B0>>, UInt<UInt<X, Y>, B1>>;
     type Exact = <Compare<Prod<UInt<UInt<X, Y>, B1>, Self::Quot>, A> as OrdIsEqual>::Output;
+}
+
+/// `Self * B` for typenum unsigneds `>= 1`, cheaply: factors of two are
+/// shifted, a factor of one is dropped, and typenum's `Mul` runs only for
+/// two odd factors greater than one.
+///
+/// ```
+/// use cute_algebra::algebra::UMul;
+/// use cute_algebra::typenum::{U1, U3, U4, U12, U24, U36};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U3 as UMul<U4>>::Out, U12);
+/// assert_type_eq_all!(<U1 as UMul<U24>>::Out, U24);
+/// assert_type_eq_all!(<U12 as UMul<U3>>::Out, U36);
+/// ```
+pub trait UMul<B> {
+    /// The product.
+    type Out;
+}
+/// One times `B`.
+impl<B> UMul<B> for UInt<UTerm, B1> {
+    type Out = B;
+}
+/// An even factor: shift.
+impl<A, B> UMul<B> for UInt<A, B0>
+where
+    A: UMul<B>,
+{
+    type Out = UInt<A::Out, B0>;
+}
+/// An odd factor greater than one: look at `B`.
+impl<X, Y, B> UMul<B> for UInt<UInt<X, Y>, B1>
+where
+    B: UMulOdd<UInt<UInt<X, Y>, B1>>,
+{
+    type Out = B::Out;
+}
+/// `A * Self` where `A` is odd and greater than one.
+pub trait UMulOdd<A> {
+    /// The product.
+    type Out;
+}
+impl<A> UMulOdd<A> for UInt<UTerm, B1> {
+    type Out = A;
+}
+impl<A, V> UMulOdd<A> for UInt<V, B0>
+where
+    V: UMulOdd<A>,
+{
+    type Out = UInt<V::Out, B0>;
+}
+impl<A: core::ops::Mul<UInt<UInt<X, Y>, B1>>, X, Y> UMulOdd<A> for UInt<UInt<X, Y>, B1> {
+    type Out = Prod<A, UInt<UInt<X, Y>, B1>>;
+}
+
+/// CuTe's `a * b` on mixed integers, cheaply for static ones ([`UMul`]):
+/// a static zero absorbs, a runtime value makes the product runtime.
+///
+/// ```
+/// use cute_algebra::algebra::SMul;
+/// use cute_algebra::typenum::{N2, N6, P3, Z0};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<N2 as SMul<P3>>::Out, N6);
+/// assert_type_eq_all!(<i32 as SMul<Z0>>::Out, Z0);
+/// assert_type_eq_all!(<P3 as SMul<i32>>::Out, i32);
+/// ```
+pub trait SMul<B> {
+    /// The product.
+    type Out;
+}
+impl<B> SMul<B> for Z0 {
+    type Out = Z0;
+}
+macro_rules! smul {
+    ($($A:ident * $B:ident => $R:ident),*) => {$(
+        impl<U: UMul<V>, V> SMul<$B<V>> for $A<U>
+        where
+            U: Unsigned + NonZero,
+            V: Unsigned + NonZero,
+            U::Out: Unsigned + NonZero,
+        {
+            type Out = $R<U::Out>;
+        }
+    )*};
+}
+smul!(PInt * PInt => PInt, PInt * NInt => NInt, NInt * PInt => NInt, NInt * NInt => PInt);
+/// A runtime factor makes the product runtime.
+impl<V: Unsigned + NonZero> SMul<PInt<V>> for i32 {
+    type Out = i32;
+}
+impl<V: Unsigned + NonZero> SMul<NInt<V>> for i32 {
+    type Out = i32;
+}
+impl SMul<i32> for i32 {
+    type Out = i32;
+}
+impl SMul<Z0> for i32 {
+    type Out = Z0;
+}
+impl<U: Unsigned + NonZero> SMul<i32> for PInt<U> {
+    type Out = i32;
+}
+impl<U: Unsigned + NonZero> SMul<i32> for NInt<U> {
+    type Out = i32;
+}
+impl<U: Unsigned + NonZero> SMul<Z0> for PInt<U> {
+    type Out = Z0;
+}
+impl<U: Unsigned + NonZero> SMul<Z0> for NInt<U> {
+    type Out = Z0;
 }

@@ -86,20 +86,55 @@ pub trait CoalesceX<D> {
     /// Computes it.
     fn coalesce_x(self, stride: D) -> Self::Output;
 }
-impl<S: IntTuple, D: IntTuple> CoalesceX<D> for S
+impl<S: FlatRevOnto<HNil>, D: FlatRevOnto<HNil>> CoalesceX<D> for S
 where
-    S::Flat: ReverseOnto<HNil>,
-    D::Flat: ReverseOnto<HNil>,
-    <S::Flat as ReverseOnto<HNil>>::Output: BwStartX<<D::Flat as ReverseOnto<HNil>>::Output>,
+    S::Output: BwStartX<D::Output>,
 {
-    type Output = <<S::Flat as ReverseOnto<HNil>>::Output as BwStartX<
-        <D::Flat as ReverseOnto<HNil>>::Output,
-    >>::Output;
+    type Output = <S::Output as BwStartX<D::Output>>::Output;
     #[inline(always)]
     fn coalesce_x(self, stride: D) -> Self::Output {
-        let s = self.flatten().reverse_onto(HNil);
-        let d = stride.flatten().reverse_onto(HNil);
-        s.bw_start_x(d)
+        self.flat_rev_onto(HNil)
+            .bw_start_x(stride.flat_rev_onto(HNil))
+    }
+}
+
+/// The leaves of the IntTuple `Self` in reverse order, in front of `Acc`
+/// (`flatten` then `reverse`, without computing the tuple's size).
+pub trait FlatRevOnto<Acc> {
+    /// The reversed leaves, then `Acc`.
+    type Output;
+    /// Computes it.
+    fn flat_rev_onto(self, acc: Acc) -> Self::Output;
+}
+macro_rules! flat_rev_leaf {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<Acc, $($g)*> FlatRevOnto<Acc> for $T {
+            type Output = HCons<$T, Acc>;
+            #[inline(always)]
+            fn flat_rev_onto(self, acc: Acc) -> Self::Output {
+                HCons { head: self, tail: acc }
+            }
+        }
+    )*};
+}
+flat_rev_leaf!(
+    [U: typenum::Unsigned + typenum::NonZero] typenum::PInt<U>,
+    [U: typenum::Unsigned + typenum::NonZero] typenum::NInt<U>,
+    [] Z0,
+    [] i32
+);
+impl<Acc> FlatRevOnto<Acc> for HNil {
+    type Output = Acc;
+    #[inline(always)]
+    fn flat_rev_onto(self, acc: Acc) -> Acc {
+        acc
+    }
+}
+impl<Acc, H: FlatRevOnto<Acc>, T: FlatRevOnto<H::Output>> FlatRevOnto<Acc> for HCons<H, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn flat_rev_onto(self, acc: Acc) -> Self::Output {
+        self.tail.flat_rev_onto(self.head.flat_rev_onto(acc))
     }
 }
 
@@ -143,15 +178,23 @@ impl LastX for One {
         typenum::P2::new()
     }
 }
-impl_for_not_one! {
-    impl<> LastX<> {
-        type Output = Self;
-        #[inline(always)]
-        fn last_x(self) -> Self {
-            self
+macro_rules! last_x_keep {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> LastX for $T {
+            type Output = Self;
+            #[inline(always)]
+            fn last_x(self) -> Self {
+                self
+            }
         }
-    }
+    )*};
 }
+last_x_keep!(
+    [A: typenum::Unsigned, B: typenum::Bit, C: typenum::Bit] typenum::PInt<typenum::UInt<typenum::UInt<A, B>, C>>,
+    [U: typenum::Unsigned + typenum::NonZero] typenum::NInt<U>,
+    [] Z0,
+    [] i32
+);
 
 /// Starts the backward walk: the last mode is the initial stack.
 pub trait BwStart<D> {

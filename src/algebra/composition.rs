@@ -21,12 +21,11 @@ pub mod walk;
 
 use crate::LayoutError;
 use crate::algebra::CoalesceX;
-use crate::int::StaticInt;
 use crate::layout::{Layout, Underscore};
 use crate::tuple::Z;
 use frunk_core::hlist::{HCons, HNil};
 use replay::{AModes, Failure, Footprint, OP, Val};
-use typenum::{B0, NInt, NonZero, P1, PInt, Unsigned, Z0};
+use typenum::{B0, Integer, NInt, NonZero, P1, PInt, Unsigned, Z0};
 use verdict::{Admissible, Admitted};
 use walk::{ComposeTree, Cx, FinalVerdict, Records};
 
@@ -176,46 +175,72 @@ pub fn try_composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> Resul
 
 // ---- The right operand is a layout ----
 
-type CoalX<SA, DA> = <SA as CoalesceX<DA>>::Output;
-type AShapes<SA, DA> = <CoalX<SA, DA> as ModeLists>::Shapes;
-type AStrides<SA, DA> = <CoalX<SA, DA> as ModeLists>::Strides;
-type Start<SA, DA> =
-    Cx<<AShapes<SA, DA> as Records<AStrides<SA, DA>>>::Output, Z, Admitted, B0, B0, B0, Z>;
-
 impl<SA, DA, SB, DB> CompositionRhs<SA, DA> for Layout<SB, DB>
 where
     SA: CoalesceX<DA> + Leaves,
     DA: Leaves,
-    CoalX<SA, DA>: ModeLists,
-    AShapes<SA, DA>: Records<AStrides<SA, DA>> + Leaves,
-    AStrides<SA, DA>: Leaves,
-    SB: ComposeTree<DB, Start<SA, DA>> + Leaves,
+    SB: Leaves,
     DB: Leaves,
-    <SB as ComposeTree<DB, Start<SA, DA>>>::Shape: Leaves,
-    <SB as ComposeTree<DB, Start<SA, DA>>>::Stride: Leaves,
-    <SB as ComposeTree<DB, Start<SA, DA>>>::Cx: FinalVerdict,
-    <<SB as ComposeTree<DB, Start<SA, DA>>>::Cx as FinalVerdict>::Out: Admissible,
+    SA::Output: ComposeCoalesced<SB, DB>,
 {
-    type Output = Layout<
-        <SB as ComposeTree<DB, Start<SA, DA>>>::Shape,
-        <SB as ComposeTree<DB, Start<SA, DA>>>::Stride,
-    >;
+    type Output = <SA::Output as ComposeCoalesced<SB, DB>>::Output;
     fn compose_after(self, a: Layout<SA, DA>) -> Result<Self::Output, LayoutError> {
-        let mut shape = <<SB as ComposeTree<DB, Start<SA, DA>>>::Shape as Leaves>::blank();
-        let mut stride = <<SB as ComposeTree<DB, Start<SA, DA>>>::Stride as Leaves>::blank();
-        if !(SA::IS_STATIC && DA::IS_STATIC && SB::IS_STATIC && DB::IS_STATIC) {
-            let (sa, da) = a.into_parts();
-            let (sb, db) = self.into_parts();
-            positive(&sa)?;
-            positive(&sb)?;
-            let (cs, cd) = sa.coalesce_x(da).mode_lists();
-            let modes = TypedModes {
-                len: count(&cs),
-                shapes: &cs,
-                strides: &cd,
-            };
-            replay_typed(&modes, &sb, &db, &mut shape, &mut stride)?;
+        let (sa, da) = a.into_parts();
+        let (sb, db) = self.into_parts();
+        if SA::IS_STATIC && DA::IS_STATIC && SB::IS_STATIC && DB::IS_STATIC {
+            return Ok(<SA::Output as ComposeCoalesced<SB, DB>>::blank());
         }
+        positive(&sa)?;
+        positive(&sb)?;
+        sa.coalesce_x(da).replay(&sb, &db)
+    }
+}
+
+/// Composes the coalesced `A` (`Self`) with `B = SB:DB`: the type-level walk
+/// and, for runtime values, the scalar walk.
+///
+/// ```
+/// use cute_algebra::algebra::{CoalesceX, ComposeCoalesced};
+/// use cute_algebra::prelude::*;
+/// // composition(20:2, (5,4):(4,1)) is (_5,_4):(_8,_2) in CuTe.
+/// let a = int!(20).coalesce_x(int!(2));
+/// let r = a.replay(&shape![5, 4], &stride![4, 1]).unwrap();
+/// assert_eq!(r.to_string(), "(_5,_4):(_8,_2)");
+/// ```
+pub trait ComposeCoalesced<SB, DB> {
+    /// The composed layout.
+    type Output;
+    /// The result when every value is static.
+    fn blank() -> Self::Output;
+    /// The result's values and the run-time checks.
+    fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError>;
+}
+impl<CA, CS, CD, AL, SB, DB, RS, RD, CX> ComposeCoalesced<SB, DB> for CA
+where
+    CA: ModeLists<Shapes = CS, Strides = CD>,
+    CS: Records<CD, Output = AL> + Leaves,
+    CD: Leaves,
+    SB: ComposeTree<DB, Cx<AL, Z, Admitted, B0, B0, B0, Z>, Shape = RS, Stride = RD, Cx = CX>
+        + Leaves,
+    DB: Leaves,
+    RS: Leaves,
+    RD: Leaves,
+    CX: FinalVerdict,
+    CX::Out: Admissible,
+{
+    type Output = Layout<RS, RD>;
+    fn blank() -> Self::Output {
+        Layout::from_parts(RS::blank(), RD::blank())
+    }
+    fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError> {
+        let (mut shape, mut stride) = (RS::blank(), RD::blank());
+        let (cs, cd) = self.mode_lists();
+        let modes = TypedModes {
+            len: count(&cs),
+            shapes: &cs,
+            strides: &cd,
+        };
+        replay_typed(&modes, sb, db, &mut shape, &mut stride)?;
         Ok(Layout::from_parts(shape, stride))
     }
 }
@@ -401,23 +426,28 @@ impl Leaves for i32 {
         Some(true)
     }
 }
-impl<T: StaticInt> Leaves for T {
-    const IS_STATIC: bool = true;
-    fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
-        take(i).then_some((T::VALUE as i64, true))
-    }
-    fn blank() -> Self {
-        T::default()
-    }
-    fn set_leaf(&mut self, i: &mut usize, v: i64) -> Option<bool> {
-        debug_assert!(
-            *i != 0 || v == T::VALUE as i64,
-            "static leaf {} set to {v}",
-            T::VALUE
-        );
-        Some(take(i))
-    }
+macro_rules! static_leaves {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> Leaves for $T {
+            const IS_STATIC: bool = true;
+            fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
+                take(i).then_some((<$T as Integer>::I64, true))
+            }
+            fn blank() -> Self {
+                <$T>::new()
+            }
+            fn set_leaf(&mut self, i: &mut usize, v: i64) -> Option<bool> {
+                debug_assert!(*i != 0 || v == <$T as Integer>::I64, "static leaf set to {v}");
+                Some(take(i))
+            }
+        }
+    )*};
 }
+static_leaves!(
+    [U: Unsigned + NonZero] PInt<U>,
+    [U: Unsigned + NonZero] NInt<U>,
+    [] Z0
+);
 impl Leaves for HNil {
     const IS_STATIC: bool = true;
     fn leaf(&self, _: &mut usize) -> Option<(i64, bool)> {

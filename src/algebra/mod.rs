@@ -30,8 +30,8 @@ pub use common::*;
 pub use complement::*;
 pub use composition::composition;
 pub use composition::{
-    ByMode, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes, try_composition,
-    verdict, walk,
+    ByMode, ComposeCoalesced, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes,
+    try_composition, verdict, walk,
 };
 pub use divide::*;
 pub use filter::*;

@@ -31,9 +31,8 @@ use super::verdict::{
     AddTop, Admitted, AndRt, Below, Fail, FirstLeaf, NoLeaf, Or, Pick, Rt, ShapeFail, SignMix,
     StraddleFail, StrideFail, Then,
 };
-use crate::algebra::CeilDivExact;
-use crate::algebra::classify::{One, impl_for_not_one};
-use crate::int::{Int, IntMul, Prod};
+use crate::algebra::classify::One;
+use crate::algebra::{CeilDivExact, SMul};
 use crate::tuple::{S as Succ, Z};
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
@@ -76,27 +75,6 @@ pub struct St<RS, RD, SN, M, L, Any, V, Bl>(PhantomData<(RS, RD, SN, M, L, Any, 
 /// `Ms`, the verdict `V` and the below-last flag `Bl`.
 pub struct Out<Sh, Sd, Ms, V, Bl>(PhantomData<(Sh, Sd, Ms, V, Bl)>);
 
-/// The parts of an [`Out`].
-pub trait OutParts {
-    /// The result modes' shapes.
-    type Shape;
-    /// The result modes' strides.
-    type Stride;
-    /// The updated records.
-    type Modes;
-    /// The verdict.
-    type V;
-    /// The below-last flag.
-    type Bl;
-}
-impl<Sh, Sd, Ms, V, Bl> OutParts for Out<Sh, Sd, Ms, V, Bl> {
-    type Shape = Sh;
-    type Stride = Sd;
-    type Modes = Ms;
-    type V = V;
-    type Bl = Bl;
-}
-
 /// Walks the records `Self` (the remaining modes of `A`) in state `St`.
 pub trait Walk<St> {
     /// An [`Out`].
@@ -113,15 +91,15 @@ pub trait WalkNext<A0, St> {
 }
 /// The last mode contributes only its stride: `rs : rd * e`, unless modes
 /// were emitted and `rs` is the static `_1`.
-impl<C, D: Int, U, F, RS, RD, SN, M, L, Any, V, Bl>
+impl<C, D, U, F, RS, RD, SN, M, L, Any, V, Bl>
     WalkNext<AM<C, D, U, F>, St<RS, RD, SN, M, L, Any, V, Bl>> for HNil
 where
-    RD: IntMul<D>,
-    Any: FinalRest<RS, Prod<RD, D>>,
+    RD: SMul<D>,
+    Any: FinalRest<RS, RD::Out>,
 {
     type Out = Out<
-        <Any as FinalRest<RS, Prod<RD, D>>>::Shape,
-        <Any as FinalRest<RS, Prod<RD, D>>>::Stride,
+        <Any as FinalRest<RS, RD::Out>>::Shape,
+        <Any as FinalRest<RS, RD::Out>>::Stride,
         HCons<AM<C, D, U, F>, HNil>,
         V,
         Bl,
@@ -160,11 +138,16 @@ impl<X> KeepRest<X> for One {
     type Shape = HNil;
     type Stride = HNil;
 }
-impl_for_not_one! {
-    impl<X> KeepRest<X> {
-        type Shape = HCons<Self, HNil>;
-        type Stride = HCons<X, HNil>;
-    }
+impl<X> KeepRest<X> for i32 {
+    type Shape = HCons<i32, HNil>;
+    type Stride = HCons<X, HNil>;
+}
+impl<X, A, B, C> KeepRest<X> for PInt<UInt<UInt<A, B>, C>>
+where
+    UInt<UInt<A, B>, C>: Unsigned + NonZero,
+{
+    type Shape = HCons<Self, HNil>;
+    type Stride = HCons<X, HNil>;
 }
 
 /// Skip the mode.
@@ -188,44 +171,46 @@ pub trait StepTo<T> {
     /// An [`Out`].
     type Out;
 }
-impl<C, D, U, F, RS, RD, SN, M, L, Any, V, Bl, T> StepTo<T>
-    for (AM<C, D, U, F>, St<RS, RD, SN, M, L, Any, V, Bl>)
+impl<
+    C,
+    D,
+    U,
+    F,
+    RS,
+    RD,
+    SN,
+    M,
+    L,
+    Any,
+    V,
+    Bl,
+    T,
+    E,
+    NRS,
+    NRD,
+    U2,
+    F2,
+    W,
+    BA,
+    V2,
+    Bl2,
+    Any2,
+    Em,
+    Sh,
+    Sd,
+    Ms,
+    V3,
+    Bl3,
+> StepTo<T> for (AM<C, D, U, F>, St<RS, RD, SN, M, L, Any, V, Bl>)
 where
-    In<C, RS, RD, SN, U, F, M, L>: StepRes,
-    <In<C, RS, RD, SN, U, F, M, L> as StepRes>::Out: Apply<C, D, RD, T, SN, M, L, Any, V, Bl>,
+    In<C, RS, RD, SN, U, F, M, L>: StepRes<Out = SR<E, NRS, NRD, U2, F2, W, BA>>,
+    V: Then<W, Out = V2>,
+    Bl: Or<BA, Out = Bl2>,
+    E: Emitted<RD, D, Any, Emit = Em, Any = Any2>,
+    T: Walk<St<NRS, NRD, SN, Succ<M>, L, Any2, V2, Bl2>, Out = Out<Sh, Sd, Ms, V3, Bl3>>,
+    Em: Prepend<Sh, Sd>,
 {
-    type Out = <<In<C, RS, RD, SN, U, F, M, L> as StepRes>::Out as Apply<
-        C,
-        D,
-        RD,
-        T,
-        SN,
-        M,
-        L,
-        Any,
-        V,
-        Bl,
-    >>::Out;
-}
-
-/// Applies a step's effect `Self` and walks on.
-pub trait Apply<C, D, RD, T, SN, M, L, Any, V, Bl> {
-    /// An [`Out`].
-    type Out;
-}
-impl<E, NRS, NRD, U2, F2, W, BA, C, D, RD, T, SN, M, L, Any, V, Bl>
-    Apply<C, D, RD, T, SN, M, L, Any, V, Bl> for SR<E, NRS, NRD, U2, F2, W, BA>
-where
-    E: Emitted<RD, D, Any>,
-    V: Then<W>,
-    Bl: Or<BA>,
-    T: Walk<St<NRS, NRD, SN, Succ<M>, L, E::Any, <V as Then<W>>::Out, <Bl as Or<BA>>::Out>>,
-    <T as Walk<St<NRS, NRD, SN, Succ<M>, L, E::Any, <V as Then<W>>::Out, <Bl as Or<BA>>::Out>>>::Out:
-        PrependMode<AM<C, D, U2, F2>, E::Emit>,
-{
-    type Out = <<T as Walk<
-        St<NRS, NRD, SN, Succ<M>, L, E::Any, <V as Then<W>>::Out, <Bl as Or<BA>>::Out>,
-    >>::Out as PrependMode<AM<C, D, U2, F2>, E::Emit>>::Out;
+    type Out = Out<Em::Shape, Em::Stride, HCons<AM<C, D, U2, F2>, Ms>, V3, Bl3>;
 }
 
 /// [`Skip`] or [`App`] as what the step emits, and the new `Any` flag.
@@ -239,21 +224,25 @@ impl<RD, D, Any> Emitted<RD, D, Any> for Skip {
     type Emit = Skip;
     type Any = Any;
 }
-impl<N, RD: IntMul<D>, D: Int, Any> Emitted<RD, D, Any> for App<N> {
-    type Emit = Emit<N, Prod<RD, D>>;
+impl<N, RD: SMul<D>, D, Any> Emitted<RD, D, Any> for App<N> {
+    type Emit = Emit<N, RD::Out>;
     type Any = B1;
 }
 
-/// Puts the step's record `A` and emitted mode in front of the rest's [`Out`].
-pub trait PrependMode<A, E> {
-    /// An [`Out`].
-    type Out;
+/// Puts the emitted mode (if any) in front of the rest's modes `Sh:Sd`.
+pub trait Prepend<Sh, Sd> {
+    /// Shapes.
+    type Shape;
+    /// Strides.
+    type Stride;
 }
-impl<Sh, Sd, Ms, V, Bl, A> PrependMode<A, Skip> for Out<Sh, Sd, Ms, V, Bl> {
-    type Out = Out<Sh, Sd, HCons<A, Ms>, V, Bl>;
+impl<Sh, Sd> Prepend<Sh, Sd> for Skip {
+    type Shape = Sh;
+    type Stride = Sd;
 }
-impl<Sh, Sd, Ms, V, Bl, A, N, X> PrependMode<A, Emit<N, X>> for Out<Sh, Sd, Ms, V, Bl> {
-    type Out = Out<HCons<N, Sh>, HCons<X, Sd>, HCons<A, Ms>, V, Bl>;
+impl<Sh, Sd, N, X> Prepend<Sh, Sd> for Emit<N, X> {
+    type Shape = HCons<N, Sh>;
+    type Stride = HCons<X, Sd>;
 }
 
 /// A step's effect ([`SR`]), by the kinds of its inputs.
@@ -316,10 +305,14 @@ pub trait RtRest<F, L> {
 impl<F, L> RtRest<F, L> for One {
     type Out = SR<Skip, One, i32, Rt, F, Admitted, B0>;
 }
-impl_for_not_one! {
-    impl<F, L> RtRest<F, L> where [F: FirstLeaf<L>] {
-        type Out = SR<App<i32>, i32, i32, Rt, <F as FirstLeaf<L>>::Out, Admitted, Rt>;
-    }
+impl<F: FirstLeaf<L>, L> RtRest<F, L> for i32 {
+    type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+}
+impl<F: FirstLeaf<L>, L, A, B, C> RtRest<F, L> for PInt<UInt<UInt<A, B>, C>>
+where
+    UInt<UInt<A, B>, C>: Unsigned + NonZero,
+{
+    type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
 }
 
 /// The branch of a static step, by `compare(|rd|, c)` (`Self`).
@@ -480,11 +473,21 @@ pub trait ComposeTree<D, Cx> {
     /// The context after the last leaf.
     type Cx;
 }
-impl<S: Int, D: LeafBy<S, Cx>, Cx> ComposeTree<D, Cx> for S {
-    type Shape = D::Shape;
-    type Stride = D::Stride;
-    type Cx = D::Cx;
+macro_rules! leaf_tree {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<D: LeafBy<$S, Cx>, Cx, $($g)*> ComposeTree<D, Cx> for $S {
+            type Shape = D::Shape;
+            type Stride = D::Stride;
+            type Cx = D::Cx;
+        }
+    )*};
 }
+leaf_tree!(
+    [U: Unsigned + NonZero] PInt<U>,
+    [U: Unsigned + NonZero] NInt<U>,
+    [] Z0,
+    [] i32
+);
 impl<Cx> ComposeTree<HNil, Cx> for HNil {
     type Shape = HNil;
     type Stride = HNil;
@@ -518,30 +521,20 @@ impl<S, AL, L, V, Bl, P, N, La> LeafBy<S, Cx<AL, L, V, Bl, P, N, La>> for Z0 {
 macro_rules! leaf_by {
     ($([$($g:tt)*] $D:ty),*) => {$(
         /// A non-zero (or runtime) stride: walk the modes of `A`.
-        impl<S, AL, L, V, Bl, P, N, La, $($g)*> LeafBy<S, Cx<AL, L, V, Bl, P, N, La>> for $D
+        impl<S, AL, L, V, Bl, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, V2, Bl2, P2, N2, $($g)*>
+            LeafBy<S, Cx<AL, L, V, Bl, P, N, La>> for $D
         where
-            S: NotOne,
-            $D: SignFlags<S::Out>,
-            AL: Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>,
-            <AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out: OutParts,
-            <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Shape: Unwrap,
-            <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Stride: Unwrap,
-            P: Or<<$D as SignFlags<S::Out>>::Pos>,
-            N: Or<<$D as SignFlags<S::Out>>::Neg>,
+            S: NotOne<Out = SN>,
+            $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
+            AL: Walk<St<S, $D, SN, Z, L, B0, V, Bl>, Out = Out<Sh, Sd, Ms, V2, Bl2>>,
+            Sh: Unwrap,
+            Sd: Unwrap,
+            P: Or<Pp, Out = P2>,
+            N: Or<Nn, Out = N2>,
         {
-            type Shape =
-                <<<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Shape as Unwrap>::Out;
-            type Stride =
-                <<<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Stride as Unwrap>::Out;
-            type Cx = Cx<
-                <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Modes,
-                Succ<L>,
-                <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::V,
-                <<AL as Walk<St<S, $D, S::Out, Z, L, B0, V, Bl>>>::Out as OutParts>::Bl,
-                <P as Or<<$D as SignFlags<S::Out>>::Pos>>::Out,
-                <N as Or<<$D as SignFlags<S::Out>>::Neg>>::Out,
-                L,
-            >;
+            type Shape = Sh::Out;
+            type Stride = Sd::Out;
+            type Cx = Cx<Ms, Succ<L>, V2, Bl2, P2, N2, L>;
         }
     )*};
 }
@@ -563,10 +556,17 @@ impl NotOne for One {
 impl NotOne for i32 {
     type Out = Rt;
 }
-crate::algebra::classify::impl_for_static_not_one! {
-    impl<> NotOne<> {
-        type Out = B1;
-    }
+impl<A, B, C> NotOne for PInt<UInt<UInt<A, B>, C>>
+where
+    UInt<UInt<A, B>, C>: Unsigned + NonZero,
+{
+    type Out = B1;
+}
+impl<U: Unsigned + NonZero> NotOne for NInt<U> {
+    type Out = B1;
+}
+impl NotOne for Z0 {
+    type Out = B1;
 }
 
 /// The sign flags of a leaf with stride `Self` and shape-not-one flag `SN`.
