@@ -73,17 +73,14 @@ pair!(lib_zero, hand_zero, (i, j),
 
 // 8. Divided layout, tile mode. CuTe: zipped_divide((128,128):(1,128), (32,8))
 //    = ((32,8),(4,16)):((1,128),(32,1024)); its tile mode is (32,8):(1,128).
-//    TODO(issue zipped_divide): replace the explicit layout with
-//    `zipped_divide(layout![(128,128):(1,128)], tile![32, 8]).get::<0>()` once it lands.
 pair!(lib_div_tile, hand_div_tile, (i, j),
-    lib: layout![(32, 8) : (1, 128)].crd2idx(coord![i, j]).value(),
+    lib: zipped_divide(layout![(128, 128) : (1, 128)], shape![32, 8]).get::<0>().crd2idx(coord![i, j]).value(),
     hand: i * 1 + j * 128);
 
 // 9. The whole divided layout ((32,8),(4,16)):((1,128),(32,1024)), integer
 //    coordinate per mode: (thread-in-tile, tile index).
-//    TODO(issue zipped_divide): replace with the real `zipped_divide` call once it lands.
 pair!(lib_div, hand_div, (i, j),
-    lib: layout![((32, 8), (4, 16)) : ((1, 128), (32, 1024))].crd2idx(coord![i, j]).value(),
+    lib: zipped_divide(layout![(128, 128) : (1, 128)], shape![32, 8]).crd2idx(coord![i, j]).value(),
     hand: ((i % 32) * 1 + (i / 32) * 128) + ((j % 4) * 32 + (j / 4) * 1024));
 
 // 10. Three levels of nesting (2,((2,3),4)):(1,((2,4),12)), integer coordinate

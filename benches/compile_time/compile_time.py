@@ -11,13 +11,14 @@ which reproduces every oracle row). Inputs are random static layouts; a
 candidate is kept only if the runtime algebra accepts it, so every call is
 admissible. It then times `cargo check` (and `cargo build --release` with
 --release) of that crate, after building the dependencies once, and prints
-total seconds and ms per call over an N = 0 baseline.
+total CPU seconds (user + sys, of cargo and rustc) and ms per call over an
+N = 0 baseline.
 
 Expected values come from the runtime path and are checked by the type
 checker (`let _: Layout![..] = call;`), so the generated crate is also a
 static/runtime agreement test. Nothing here is asserted about time.
 """
-import argparse, os, random, re, shutil, subprocess, sys, time
+import argparse, os, random, re, resource, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "target", "compile_time")
@@ -135,12 +136,15 @@ def write_crate(n, calls):
 
 
 def timed(cmd, cwd, env):
-    t = time.time()
+    """CPU seconds (user + sys) of the command and its children: less
+    sensitive than wall time to other work on a shared 2-core machine."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
     if r.returncode != 0:
         sys.stderr.write(r.stderr[-4000:])
         raise SystemExit(f"failed: {' '.join(cmd)} in {cwd}")
-    return time.time() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main():
@@ -170,7 +174,7 @@ def main():
     c0, b0 = measure(base, "ct-n0")
     print(f"ops: {','.join(ops)}; max stride: {args.max_stride or 'natural (<= 4096)'}")
     print(f"baseline (0 calls): check {c0:.2f} s" + (f", release {b0:.2f} s" if b0 else ""))
-    print("| N | cargo check (s) | ms/call | cargo build --release (s) | ms/call |")
+    print("| N | cargo check (CPU s) | ms/call | cargo build --release (CPU s) | ms/call |")
     print("|---:|---:|---:|---:|---:|")
     for n in ns:
         calls = pick(ops, n, args.seed + n, args.max_stride)
