@@ -250,6 +250,7 @@ pub trait ComplementStridesNotNegative {}
 )]
 pub trait ComplementStructureIsStatic {}
 
+/// Implements a check trait for every layout and for the other markers.
 macro_rules! passes {
     ($Check:ident: $($T:ty),*) => {
         #[diagnostic::do_not_recommend]
@@ -260,6 +261,7 @@ macro_rules! passes {
         )*
     };
 }
+pub(crate) use passes;
 passes!(ComplementModesDoNotOverlap: NegativeStride, RuntimeStrideStructure);
 passes!(ComplementStridesNotNegative: StrideBelowExtent, RuntimeStrideStructure);
 passes!(ComplementStructureIsStatic: StrideBelowExtent, NegativeStride);
@@ -556,170 +558,136 @@ impl<Cur, M: ComplementRest<Cur, AS, AD>, AS, AD> ComplementFold<Cur, M, AS, AD>
     fn fold(
         self,
         cur: Cur,
-        cotarget: M,
+        m: M,
         acc_s: AS,
         acc_d: AD,
         _: usize,
-    ) -> Result<Self::Output, LayoutError> {
-        cotarget.rest(cur, acc_s, acc_d)
+    ) -> Result<M::Output, LayoutError> {
+        m.rest(cur, acc_s, acc_d)
     }
 }
 impl<D, S, T, Cur, M, AS, AD> ComplementFold<Cur, M, AS, AD> for HCons<(D, S), T>
 where
-    D: ComplementStep<S, T, Cur, M, AS, AD>,
+    D: ComplementStep<S, Cur, Walk<T, M, AS, AD>>,
 {
     type Output = D::Output;
     #[inline(always)]
     fn fold(
         self,
         cur: Cur,
-        cotarget: M,
+        m: M,
         acc_s: AS,
         acc_d: AD,
         mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    ) -> Result<D::Output, LayoutError> {
         let (d, s) = self.head;
-        d.step(s, self.tail, cur, cotarget, acc_s, acc_d, mode)
+        let rest = self.tail;
+        d.step(
+            s,
+            cur,
+            Walk {
+                rest,
+                m,
+                acc_s,
+                acc_d,
+                mode,
+            },
+        )
     }
 }
 
-/// One mode `S:Self` of the fold, by its stride `Self`.
-pub trait ComplementStep<S, T, Cur, M, AS, AD> {
+/// The walk around one mode: the pairs still to visit, the cotarget, the
+/// reversed result lists and the mode's position in stride order.
+#[derive(Clone, Copy, Debug)]
+pub struct Walk<T, M, AS, AD> {
+    rest: T,
+    m: M,
+    acc_s: AS,
+    acc_d: AD,
+    mode: usize,
+}
+impl<T, M, AS, AD> Walk<T, M, AS, AD> {
+    /// Pushes the gap `q : cur` and continues with the extent `next`.
+    #[inline(always)]
+    fn next<N, Q, C>(self, next: N, q: Q, cur: C) -> Result<T::Output, LayoutError>
+    where
+        Q: PushMode<C, AS, AD>,
+        T: ComplementFold<N, M, Q::S, Q::D>,
+    {
+        let (acc_s, acc_d) = q.push(cur, self.acc_s, self.acc_d);
+        self.rest.fold(next, self.m, acc_s, acc_d, self.mode + 1)
+    }
+}
+
+/// One mode `S:Self` of the fold against the extent `Cur`, by its stride.
+pub trait ComplementStep<S, Cur, W> {
     /// The complement, or a marker.
     type Output;
-    /// Pushes the mode's gap and continues with `rest`.
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        self,
-        s: S,
-        rest: T,
-        cur: Cur,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError>;
+    /// Pushes the mode's gap and continues the walk `w`.
+    fn step(self, s: S, cur: Cur, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<U: Unsigned + NonZero, S, T, Cur, M, AS, AD> ComplementStep<S, T, Cur, M, AS, AD> for NInt<U> {
+impl<U: Unsigned + NonZero, S, Cur, W> ComplementStep<S, Cur, W> for NInt<U> {
     type Output = NegativeStride;
     #[inline(always)]
-    fn step(
-        self,
-        _: S,
-        _: T,
-        _: Cur,
-        _: M,
-        _: AS,
-        _: AD,
-        mode: usize,
-    ) -> Result<NegativeStride, LayoutError> {
-        not_below(-1, 1, mode).map(|_| NegativeStride)
+    fn step(self, _: S, _: Cur, _: W) -> Result<NegativeStride, LayoutError> {
+        not_below(-1, 1, 0).map(|_| NegativeStride)
     }
 }
 /// A static positive stride: by the extent, static or runtime.
-impl<U: Unsigned + NonZero, S, T, Cur, M, AS, AD> ComplementStep<S, T, Cur, M, AS, AD> for PInt<U>
-where
-    Cur: StaticStrideStep<U, S, T, M, AS, AD>,
+impl<U: Unsigned + NonZero, S, Cur: StaticStrideStep<U, S, W>, W> ComplementStep<S, Cur, W>
+    for PInt<U>
 {
     type Output = Cur::Output;
     #[inline(always)]
-    fn step(
-        self,
-        s: S,
-        rest: T,
-        cur: Cur,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
-        cur.static_step(s, rest, cotarget, acc_s, acc_d, mode)
+    fn step(self, s: S, cur: Cur, w: W) -> Result<Self::Output, LayoutError> {
+        cur.static_step(s, w)
     }
 }
 /// A runtime stride (rank 1 only, so `cur` is `_1`): the gap is `d : cur`.
 /// A zero stride covers nothing: the complement is the whole cotarget,
 /// here as `size(M) : cur` followed by the cotarget's modes of size 1.
-impl<S: Int, T, Cur: Int, M: IntTuple + CheckedSize, AS, AD> ComplementStep<S, T, Cur, M, AS, AD>
+impl<S: Int, Cur: Int, T, M: CheckedSize + Copy, AS, AD> ComplementStep<S, Cur, Walk<T, M, AS, AD>>
     for i32
 where
     T: ComplementFold<i32, M, HCons<i32, AS>, HCons<Cur, AD>>,
 {
     type Output = T::Output;
     #[inline(always)]
-    fn step(
-        self,
-        s: S,
-        rest: T,
-        cur: Cur,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    fn step(self, s: S, cur: Cur, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let (d, c) = (self as i64, cur.value() as i64);
         let (q, next) = if d == 0 {
             positive(s.value() as i64)?;
-            let m = cotarget.checked_size()?;
+            let m = w.m.checked_size()?;
             (m, m)
         } else {
-            not_below(d, c, mode)?;
+            not_below(d, c, w.mode)?;
             (d / c, fits(d * positive(s.value() as i64)?)?)
         };
-        rest.fold(
-            next as i32,
-            cotarget,
-            HCons {
-                head: q as i32,
-                tail: acc_s,
-            },
-            HCons {
-                head: cur,
-                tail: acc_d,
-            },
-            mode + 1,
-        )
+        w.next(next as i32, q as i32, cur)
     }
 }
 
 /// A static stride `PInt<U>` against the extent `Self`.
-pub trait StaticStrideStep<U, S, T, M, AS, AD> {
+pub trait StaticStrideStep<U, S, W> {
     /// The complement, or a marker.
     type Output;
     /// Pushes the gap and continues.
-    fn static_step(
-        self,
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError>;
+    fn static_step(self, s: S, w: W) -> Result<Self::Output, LayoutError>;
 }
 /// A static extent: one comparison, then a lazy branch.
-impl<V: Unsigned + NonZero, U: Unsigned + NonZero + Cmp<V>, S, T, M, AS, AD>
-    StaticStrideStep<U, S, T, M, AS, AD> for PInt<V>
+impl<V: Unsigned + NonZero, U: Unsigned + NonZero + Cmp<V>, S, W> StaticStrideStep<U, S, W>
+    for PInt<V>
 where
-    Compare<U, V>: StaticGap<U, V, S, T, M, AS, AD>,
+    Compare<U, V>: StaticGap<U, V, S, W>,
 {
-    type Output = <Compare<U, V> as StaticGap<U, V, S, T, M, AS, AD>>::Output;
+    type Output = <Compare<U, V> as StaticGap<U, V, S, W>>::Output;
     #[inline(always)]
-    fn static_step(
-        self,
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
-        <Compare<U, V> as StaticGap<U, V, S, T, M, AS, AD>>::gap(
-            s, rest, cotarget, acc_s, acc_d, mode,
-        )
+    fn static_step(self, s: S, w: W) -> Result<Self::Output, LayoutError> {
+        <Compare<U, V> as StaticGap<U, V, S, W>>::gap(s, w)
     }
 }
 /// A runtime extent: the gap `d / cur` is runtime, checked at run time.
-impl<U: Unsigned + NonZero, S: Int, T, M, AS, AD> StaticStrideStep<U, S, T, M, AS, AD> for i32
+impl<U: Unsigned + NonZero, S: Int, T, M, AS, AD> StaticStrideStep<U, S, Walk<T, M, AS, AD>> for i32
 where
     PInt<U>: Int,
     S: IntMul<PInt<U>>,
@@ -727,58 +695,32 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn static_step(
-        self,
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    fn static_step(self, s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
-        not_below(d.value() as i64, self as i64, mode)?;
+        not_below(d.value() as i64, self as i64, w.mode)?;
         next_extent(d, s)?;
-        rest.fold(
-            s.mul(d),
-            cotarget,
-            HCons {
-                head: d.value() / self,
-                tail: acc_s,
-            },
-            HCons {
-                head: self,
-                tail: acc_d,
-            },
-            mode + 1,
-        )
+        w.next(s.mul(d), d.value() / self, self)
     }
 }
 
 /// The branch of a static step, chosen by comparing the stride `U` with
 /// the extent `V`: below is an error marker, equal leaves no gap, above
 /// leaves the gap `⌊U / V⌋ : V`.
-pub trait StaticGap<U, V, S, T, M, AS, AD> {
+pub trait StaticGap<U, V, S, W> {
     /// The complement, or a marker.
     type Output;
     /// Pushes the gap and continues.
-    fn gap(
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError>;
+    fn gap(s: S, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<U, V, S, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Less {
+impl<U, V, S, W> StaticGap<U, V, S, W> for Less {
     type Output = StrideBelowExtent;
     #[inline(always)]
-    fn gap(_: S, _: T, _: M, _: AS, _: AD, mode: usize) -> Result<StrideBelowExtent, LayoutError> {
-        not_below(0, 1, mode).map(|_| StrideBelowExtent)
+    fn gap(_: S, _: W) -> Result<StrideBelowExtent, LayoutError> {
+        not_below(0, 1, 0).map(|_| StrideBelowExtent)
     }
 }
-impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Equal
+impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>>
+    for Equal
 where
     PInt<U>: Int,
     S: IntMul<PInt<U>>,
@@ -786,52 +728,37 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn gap(
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
         next_extent(d, s)?;
-        rest.fold(s.mul(d), cotarget, acc_s, acc_d, mode + 1)
+        w.next(s.mul(d), One::new(), d)
     }
 }
-impl<U, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Greater
+impl<U, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>> for Greater
 where
     U: Unsigned + NonZero + UFloorDiv<V>,
     V: Unsigned + NonZero,
     PInt<U>: Int,
     S: IntMul<PInt<U>>,
-    PInt<V>: Int,
     <U as UFloorDiv<V>>::Output: ToStatic,
-    <<U as UFloorDiv<V>>::Output as ToStatic>::Output: PushMode<PInt<V>, AS, AD>,
+    Gap<U, V>: PushMode<PInt<V>, AS, AD>,
     T: ComplementFold<
             Prod<S, PInt<U>>,
             M,
-            <<<U as UFloorDiv<V>>::Output as ToStatic>::Output as PushMode<PInt<V>, AS, AD>>::S,
-            <<<U as UFloorDiv<V>>::Output as ToStatic>::Output as PushMode<PInt<V>, AS, AD>>::D,
+            <Gap<U, V> as PushMode<PInt<V>, AS, AD>>::S,
+            <Gap<U, V> as PushMode<PInt<V>, AS, AD>>::D,
         >,
 {
     type Output = T::Output;
     #[inline(always)]
-    fn gap(
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
         next_extent(d, s)?;
-        let q = <<U as UFloorDiv<V>>::Output as ToStatic>::Output::default();
-        let (acc_s, acc_d) = q.push(PInt::<V>::new(), acc_s, acc_d);
-        rest.fold(s.mul(d), cotarget, acc_s, acc_d, mode + 1)
+        w.next(s.mul(d), Gap::<U, V>::default(), PInt::<V>::new())
     }
 }
+/// The gap `⌊U / V⌋` as a static integer.
+type Gap<U, V> = <<U as UFloorDiv<V>>::Output as ToStatic>::Output;
 
 /// Pushes the mode `Self:D` onto the reversed lists, unless `Self` is the
 /// static `_1` (CuTe's final coalesce drops it).
