@@ -126,6 +126,12 @@ pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 
 /// [`right_inverse`] as a trait on the layout. `Output` is the result, or
 /// [`RightInverseRuntimeStride`] (rejected by [`RightInverseStaticStrides`]).
+///
+/// ```
+/// use cute_algebra::algebra::RightInverseLayout;
+/// use cute_algebra::prelude::*;
+/// assert_eq!(layout![(8, 4) : (4, 1)].right_inverse_layout().to_string(), "(_4,_8):(_8,_1)");
+/// ```
 pub trait RightInverseLayout {
     /// The right inverse, or a marker.
     type Output;
@@ -149,6 +155,13 @@ where
 
 /// [`left_inverse`] as a trait on the layout. `Output` is the result, or a
 /// marker naming the broken condition (rejected by the checks).
+///
+/// ```
+/// use cute_algebra::algebra::LeftInverseLayout;
+/// use cute_algebra::prelude::*;
+/// let r = layout![(4, 2) : (1, 5)].try_left_inverse_layout().unwrap();
+/// assert_eq!(r.to_string(), "(_5,_2):(_1,_4)");
+/// ```
 pub trait LeftInverseLayout {
     /// The left inverse, or a marker.
     type Output;
@@ -177,19 +190,57 @@ type StaticStrides<L> = <<L as InverseModes>::Strides as AllStatic>::Output;
 // Markers and checks
 
 /// Marker outcome of [`right_inverse`]: a runtime stride.
+///
+/// ```
+/// use cute_algebra::algebra::{RightInverse, RightInverseRuntimeStride};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(RightInverse<Layout<Shape![4, 2], HList![P1, i32]>>, RightInverseRuntimeStride);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RightInverseRuntimeStride;
 /// Marker outcome of [`left_inverse`]: a runtime stride.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseRuntimeStride};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout<Shape![4, 2], HList![P1, i32]>>, LeftInverseRuntimeStride);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LeftInverseRuntimeStride;
 /// Marker outcome of [`left_inverse`]: a stride not a multiple of the size below it.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseNotDivisible};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout![(2, 2) : (2, 5)]>, LeftInverseNotDivisible);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LeftInverseNotDivisible;
 /// Marker outcome of [`left_inverse`]: overlapping or interleaved modes.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseOverlap};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout![(2, 6) : (30, 6)]>, LeftInverseOverlap);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LeftInverseOverlap;
 
 /// Holds unless the layout has a runtime stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let d: i32 = 4;
+/// let _ = right_inverse(layout![(4, 2) : (1, d)]); // use DynLayout
+/// ```
 #[diagnostic::on_unimplemented(
     message = "right_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
     label = "which modes chain up from stride 1, and in which order, depends on the runtime stride",
@@ -199,6 +250,12 @@ pub trait RightInverseStaticStrides {}
 passes!(RightInverseStaticStrides:);
 
 /// Holds unless the layout has a runtime stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let d: i32 = 8;
+/// let _ = left_inverse(layout![(4, 8) : (d, 1)]); // use DynLayout
+/// ```
 #[diagnostic::on_unimplemented(
     message = "left_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
     label = "the order of the modes, and so the result's type, depends on the runtime stride",
@@ -206,6 +263,11 @@ passes!(RightInverseStaticStrides:);
 )]
 pub trait LeftInverseStaticStrides {}
 /// Holds unless a stride breaks the divisibility condition.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = left_inverse(layout![(2, 2) : (2, 5)]); // 5 is not a multiple of 2
+/// ```
 #[diagnostic::on_unimplemented(
     message = "left_inverse: divisibility condition fails: sorted by stride, a non-zero stride is not a multiple of the product of the result's shapes below it",
     label = "offsets cannot be decoded digit by digit",
@@ -213,6 +275,11 @@ pub trait LeftInverseStaticStrides {}
 )]
 pub trait LeftInverseDivisible {}
 /// Holds unless the modes with non-zero strides overlap.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = left_inverse(layout![(2, 6) : (30, 6)]); // 30 < 6 * 6
+/// ```
 #[diagnostic::on_unimplemented(
     message = "left_inverse: the layout's modes overlap or interleave: sorted by stride, a non-zero stride is below the previous stride times its shape (or follows a negative stride)",
     label = "no layout R gives L(R(L(i))) == L(i) by decoding offsets digit by digit",
@@ -230,6 +297,14 @@ passes!(LeftInverseModesDoNotOverlap: LeftInverseRuntimeStride, LeftInverseNotDi
 /// The coalesced layout's modes: strides, and `(stride, shape, prefix
 /// product)` triples (CuTe's `wrap` of an integer layout, then
 /// `preprod_shape`).
+///
+/// ```
+/// use cute_algebra::algebra::InverseModes;
+/// use cute_algebra::prelude::*;
+/// let t = layout![(2, 4) : (4, 1)].triples();
+/// assert_eq!(t.head, (int!(4), int!(2), int!(1)));
+/// assert_eq!(t.tail.head, (int!(1), int!(4), int!(2)));
+/// ```
 pub trait InverseModes {
     /// The strides, as a flat tuple.
     type Strides;
@@ -264,6 +339,7 @@ where
 
 /// The triples of the shapes `Self` with strides `D`, the prefix product
 /// starting at `P`.
+#[doc(hidden)]
 pub trait Triples<D, P> {
     /// The triples.
     type Output;
@@ -296,6 +372,16 @@ impl<S0: IntMul<P>, ST: Triples<DT, Prod<S0, P>>, D0, DT, P: Int> Triples<HCons<
 /// CuTe's `exchange_sort` of the triples by stride: for each position, every
 /// later triple with a smaller stride is swapped in. (Not stable: CuTe's
 /// order of equal strides, which `right_inverse` can observe.)
+///
+/// ```
+/// use cute_algebra::algebra::{ExchangeSort, InverseModes};
+/// use cute_algebra::prelude::*;
+/// // Strides (2, 2, 1): CuTe's order is the third mode, then the second, then the first.
+/// let sorted = layout![(3, 5, 2) : (2, 2, 1)].triples().exchange_sort();
+/// assert_eq!(sorted.head.1.value(), 2);
+/// assert_eq!(sorted.tail.head.1.value(), 5);
+/// assert_eq!(sorted.tail.tail.head.1.value(), 3);
+/// ```
 pub trait ExchangeSort {
     /// The sorted triples.
     type Output;
@@ -326,6 +412,7 @@ where
 
 /// One row of the exchange sort: `H` at the current position meets each
 /// triple of `Self`, swapping with a smaller one.
+#[doc(hidden)]
 pub trait ExchangePass<H> {
     /// What ends at the current position.
     type Min;
@@ -354,6 +441,7 @@ where
     }
 }
 /// The comparison's branch of [`ExchangePass`]: `Less` swaps.
+#[doc(hidden)]
 pub trait SwapIf<H, X, T> {
     /// What ends at the current position.
     type Min;
@@ -397,6 +485,7 @@ keep!(Equal, Greater);
 
 /// Starts `right_inverse` on the coalesced layout `L`, by the verdict of
 /// [`AllStatic`] on its strides.
+#[doc(hidden)]
 pub trait RightInverseStart<L> {
     /// The right inverse, or a marker.
     type Output;
@@ -437,6 +526,7 @@ where
 /// Walks the sorted triples with the extent `Curr`, collecting the modes
 /// `shape : prefix product` of the chain on the reversed lists `AS:AD`;
 /// the result is their coalesced layout.
+#[doc(hidden)]
 pub trait RightInverseFold<Curr, AS, AD> {
     /// The right inverse.
     type Output;
@@ -462,6 +552,7 @@ impl<X, T, Curr: RightInverseStep<X, T, AS, AD>, AS, AD> RightInverseFold<Curr, 
 
 /// The triple `X` against the extent `Self`: a static extent compares, a
 /// runtime one ends the chain (CuTe's `is_constant<stride, curr>` is false).
+#[doc(hidden)]
 pub trait RightInverseStep<X, T, AS, AD> {
     /// The right inverse.
     type Output;
@@ -490,6 +581,7 @@ where
 }
 
 /// The branch of a static step: an equal stride links the mode into the chain.
+#[doc(hidden)]
 pub trait RightInverseLink<Curr, X, T, AS, AD> {
     /// The right inverse.
     type Output;
@@ -536,6 +628,7 @@ skip!(Less, Greater);
 
 /// Starts `left_inverse` on the coalesced layout `L`, by the verdict of
 /// [`AllStatic`] on its strides.
+#[doc(hidden)]
 pub trait LeftInverseStart<L> {
     /// The left inverse, or a marker.
     type Output;
@@ -583,11 +676,13 @@ where
 
 /// No previous mode with a non-zero stride yet (and no last shape yet).
 #[derive(Clone, Copy, Debug, Default)]
+#[doc(hidden)]
 pub struct NoPrev;
 
 /// Walks the sorted triples with the previous non-zero-stride mode `Prev`
 /// (as `(shape, stride)`), the last shape seen `Last`, the product `Size`
 /// of the result's shapes so far and the reversed result lists `AS:AD`.
+#[doc(hidden)]
 pub trait LeftInverseFold<Prev, Last, Size, AS, AD> {
     /// The left inverse, or a marker.
     type Output;
@@ -652,6 +747,7 @@ where
 /// The walk around one triple: the triples still to visit, the product of
 /// the result's shapes so far, and the reversed result lists.
 #[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
 pub struct LeftWalk<T, Size, AS, AD> {
     rest: T,
     size: Size,
@@ -662,6 +758,7 @@ pub struct LeftWalk<T, Size, AS, AD> {
 /// One triple `(Self, S, P)`, by its stride `Self`: zero is skipped,
 /// anything else must be a multiple of the size so far and must not
 /// overlap `Prev`.
+#[doc(hidden)]
 pub trait LeftInverseStep<SP, Prev, W> {
     /// The left inverse, or a marker.
     type Output;
@@ -723,6 +820,7 @@ nonzero_step!(PInt, NInt);
 type Divides<U, Size> = <U as UDivides<<Size as Magnitude>::Output>>::Output;
 
 /// The divisibility verdict's branch.
+#[doc(hidden)]
 pub trait LeftInverseDivides<D, SP, Prev, W> {
     /// The left inverse, or a marker.
     type Output;
@@ -749,6 +847,7 @@ impl<D, SP, Prev: LeftInverseAfter<D, SP, W>, W> LeftInverseDivides<D, SP, Prev,
 
 /// The overlap check of the stride `D` against the previous non-zero-stride
 /// mode `Self`, then the push.
+#[doc(hidden)]
 pub trait LeftInverseAfter<D, SP, W> {
     /// The left inverse, or a marker.
     type Output;
@@ -786,6 +885,7 @@ where
 }
 
 /// The stride `D` against the previous mode's extent `Self`.
+#[doc(hidden)]
 pub trait LeftInverseExtent<D, SP, W> {
     /// The left inverse, or a marker.
     type Output;
@@ -814,6 +914,7 @@ where
 }
 
 /// The comparison's branch: below the previous extent is an overlap.
+#[doc(hidden)]
 pub trait LeftInverseNotBelow<D, SP, W> {
     /// The left inverse, or a marker.
     type Output;
@@ -841,6 +942,7 @@ macro_rules! not_below {
 not_below!(Equal, Greater);
 
 /// Pushes `Self / Size : P` and continues with `Size * (Self / Size)`.
+#[doc(hidden)]
 pub trait LeftInversePush<SP, W> {
     /// The left inverse, or a marker.
     type Output;
