@@ -895,7 +895,7 @@ where
     >>::Output;
     #[inline(always)]
     fn rest(self, cur: Cur, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-        positive(self.value() as i64)?;
+        fits(positive(self.value() as i64)? + cur.value() as i64 - 1)?;
         let (s, d) = self.ceil_div(cur).push(cur, acc_s, acc_d);
         Ok(s.finish(d))
     }
@@ -954,7 +954,7 @@ impl<A: IntCeilDiv<B>, B: IntCeilDiv<A>, T: CeilDivLeaves<CeilDiv<B, A>>> CeilDi
     type Output = HCons<CeilDiv<A, B>, T::Output>;
     #[inline(always)]
     fn ceil_div_leaves(self, b: B) -> Result<Self::Output, LayoutError> {
-        positive(self.head.value() as i64)?;
+        fits(positive(self.head.value() as i64)? + b.value() as i64 - 1)?;
         Ok(HCons {
             head: self.head.ceil_div(b),
             tail: self.tail.ceil_div_leaves(b.ceil_div(self.head))?,
