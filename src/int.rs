@@ -338,6 +338,13 @@ impl<A: UCeilDivCarry<B, B0>, B> UCeilDiv<B> for A {
 /// 1 when the dropped dividend bit or the carry was 1
 /// (`⌈(2a + 1) / 2b⌉ = ⌈(2a + 2) / 2b⌉ = ⌈(a + 1) / b⌉`). The recursion is
 /// on `Self`'s own bits, so it ends even while `B` is still being inferred.
+///
+/// ```
+/// use cute_algebra::int::UCeilDivCarry;
+/// use cute_algebra::typenum::{B1, U2, U3, U4};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U4 as UCeilDivCarry<U2, B1>>::Output, U3); // ⌈5 / 2⌉
+/// ```
 pub trait UCeilDivCarry<B, C> {
     /// The quotient, rounded up.
     type Output: Unsigned;
@@ -468,6 +475,14 @@ where
 }
 
 /// `B1` for typenum's unsigned zero, `B0` for any other unsigned.
+///
+/// ```
+/// use cute_algebra::int::IsUTerm;
+/// use cute_algebra::typenum::{B0, B1, U0, U5};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U0 as IsUTerm>::Output, B1);
+/// assert_type_eq_all!(<U5 as IsUTerm>::Output, B0);
+/// ```
 pub trait IsUTerm {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -480,6 +495,14 @@ impl<U, B> IsUTerm for UInt<U, B> {
 }
 
 /// The magnitude of a static integer as a typenum unsigned (`UTerm` for `_0`).
+///
+/// ```
+/// use cute_algebra::int::Magnitude;
+/// use cute_algebra::typenum::{N6, U0, U6, Z0};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<N6 as Magnitude>::Output, U6);
+/// assert_type_eq_all!(<Z0 as Magnitude>::Output, U0);
+/// ```
 pub trait Magnitude {
     /// `|Self|`, unsigned.
     type Output: Unsigned;
@@ -710,6 +733,14 @@ where
 
 /// `B1` when `Self % B == 0 || B % Self == 0` (typenum unsigned integers,
 /// not both zero), else `B0`: one comparison, then one [`UDivides`].
+///
+/// ```
+/// use cute_algebra::int::DividesEither;
+/// use cute_algebra::typenum::{B0, B1, U4, U6, U12};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U4 as DividesEither<U12>>::Output, B1);
+/// assert_type_eq_all!(<U6 as DividesEither<U4>>::Output, B0);
+/// ```
 pub trait DividesEither<B> {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -721,6 +752,7 @@ where
     type Output = <typenum::Compare<A, B> as DividesEitherBranch<A, B>>::Output;
 }
 /// The branch of [`DividesEither`] chosen by the comparison of `A` and `B`.
+#[doc(hidden)]
 pub trait DividesEitherBranch<A, B> {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -740,6 +772,12 @@ impl<AU, AB, B: UDivides<UInt<AU, AB>>> DividesEitherBranch<UInt<AU, AB>, B> for
 }
 
 /// The divisibility condition of `shape_div(A, B)` holds: implemented for `B1` only.
+///
+/// ```compile_fail
+/// use cute_algebra::int::ShapeDiv;
+/// use cute_algebra::typenum::{P4, P6};
+/// let _: ShapeDiv<P6, P4> = Default::default(); // neither divides the other
+/// ```
 #[diagnostic::on_unimplemented(
     message = "shape_div: divisibility condition fails: neither `{A}` nor `{B}` divides the other",
     note = "CuTe's shape_div(a, b) needs a % b == 0 or b % a == 0"
@@ -783,6 +821,14 @@ where
 }
 
 /// Maps a typenum unsigned to the negative static integer of that magnitude.
+///
+/// ```
+/// use cute_algebra::int::ToStaticNeg;
+/// use cute_algebra::typenum::{N3, U0, U3, Z0};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U3 as ToStaticNeg>::Output, N3);
+/// assert_type_eq_all!(<U0 as ToStaticNeg>::Output, Z0);
+/// ```
 pub trait ToStaticNeg {
     /// `Z0` for zero, `NInt` otherwise.
     type Output: StaticInt;

@@ -213,3 +213,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn large_runtime_values_are_errors_not_panics() {
+    let (s, d, m): (i32, i32, i32) = (2, 3, i32::MAX);
+    assert!(try_complement(layout![s : d], m).is_err());
+    assert!(try_complement(layout![s : d], shape![m, 2]).is_err());
+    let big: i32 = 1 << 20;
+    assert!(try_complement(layout![big : big], int!(8)).is_err());
+    assert!(try_complement(layout![(big, 2) : (1, 1048576)], m).is_err());
+}

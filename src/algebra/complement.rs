@@ -113,6 +113,16 @@ pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M
 /// functions then require the three checks ([`ComplementModesDoNotOverlap`],
 /// [`ComplementStridesNotNegative`], [`ComplementStructureIsStatic`]), so
 /// the failing condition is the first line of the error.
+///
+/// ```
+/// use cute_algebra::algebra::{Complement, NegativeStride};
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// let r = layout![(2, 2) : (1, 6)].try_complement_to(int!(24)).unwrap();
+/// assert_eq!(r.to_string(), "(_3,_2):(_2,_12)");
+/// // Not complementable: the outcome is a marker, which the functions reject.
+/// assert_type_eq_all!(<Layout![4 : -1] as Complement<Shape![8]>>::Output, NegativeStride);
+/// ```
 pub trait Complement<M> {
     /// The complement.
     type Output;
@@ -141,6 +151,12 @@ type ComplementOf<L, M> = <<Filtered<L> as LayoutParts>::Shape as ComplementShap
 >>::Output;
 
 /// CuTe's default cotarget of `complement(layout)`: `cosize(filter(layout))`.
+///
+/// ```
+/// use cute_algebra::algebra::FilteredCosize;
+/// use cute_algebra::prelude::*;
+/// assert_eq!(layout![(2, 3, 2) : (1, 0, 6)].filtered_cosize().value(), 8);
+/// ```
 pub trait FilteredCosize {
     /// The cotarget.
     type Output: IntTuple;
@@ -219,17 +235,44 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
 /// Marker outcome: after sorting by stride, a stride is below the extent
 /// (stride × shape) of the mode before it. Never constructed: the check
 /// [`ComplementModesDoNotOverlap`] rejects it at compile time.
+///
+/// ```
+/// use cute_algebra::algebra::{Complemented, StrideBelowExtent};
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(Complemented<Layout![(2, 2) : (2, 3)], Shape![12]>, StrideBelowExtent);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StrideBelowExtent;
 /// Marker outcome: a negative stride (see [`ComplementStridesNotNegative`]).
+///
+/// ```
+/// use cute_algebra::algebra::{Complemented, NegativeStride};
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(Complemented<Layout![(2, 4) : (1, -2)], Shape![16]>, NegativeStride);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NegativeStride;
 /// Marker outcome: a runtime stride in a layout of rank >= 2 (see
 /// [`ComplementStructureIsStatic`]).
+///
+/// ```
+/// use cute_algebra::algebra::{Complemented, RuntimeStrideStructure};
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(Complemented<Layout<Shape![2, 2], HList![P1, i32]>, Shape![16]>, RuntimeStrideStructure);
+/// # use cute_algebra::typenum::P1;
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RuntimeStrideStructure;
 
 /// Holds unless the layout's modes overlap or interleave.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = complement(layout![(2, 2) : (2, 3)], int!(19)); // not complementable
+/// ```
 #[diagnostic::on_unimplemented(
     message = "complement: the layout is not complementable: sorted by stride, a mode starts below the extent (stride * shape) of the mode before it",
     label = "its modes overlap or interleave, so no layout fills the gaps between them",
@@ -237,12 +280,23 @@ pub struct RuntimeStrideStructure;
 )]
 pub trait ComplementModesDoNotOverlap {}
 /// Holds unless the layout has a negative stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = complement(layout![4 : -1], int!(8)); // a negative stride
+/// ```
 #[diagnostic::on_unimplemented(
     message = "complement: the layout is not complementable: it has a negative stride",
     label = "complement needs non-negative strides"
 )]
 pub trait ComplementStridesNotNegative {}
 /// Holds unless a layout of rank >= 2 has a runtime stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let d: i32 = 4;
+/// let _ = complement(layout![(2, 2) : (1, d)], int!(16)); // use DynLayout
+/// ```
 #[diagnostic::on_unimplemented(
     message = "complement: the result's structure would depend on runtime values: a layout of rank >= 2 (after filter) has a runtime stride",
     label = "the order of the modes, and so the result's type, depends on the runtime stride",
@@ -250,6 +304,7 @@ pub trait ComplementStridesNotNegative {}
 )]
 pub trait ComplementStructureIsStatic {}
 
+/// Implements a check trait for every layout and for the other markers.
 macro_rules! passes {
     ($Check:ident: $($T:ty),*) => {
         #[diagnostic::do_not_recommend]
@@ -260,6 +315,7 @@ macro_rules! passes {
         )*
     };
 }
+pub(crate) use passes;
 passes!(ComplementModesDoNotOverlap: NegativeStride, RuntimeStrideStructure);
 passes!(ComplementStridesNotNegative: StrideBelowExtent, RuntimeStrideStructure);
 passes!(ComplementStructureIsStatic: StrideBelowExtent, NegativeStride);
@@ -315,6 +371,7 @@ fn next_extent<D: Int, S: Int>(d: D, s: S) -> Result<(), LayoutError> {
 // Dispatch on the filtered layout
 
 /// The complement of the filtered layout `Self:FD` within `M`.
+#[doc(hidden)]
 pub trait ComplementShape<FD, M> {
     /// The complement, or a marker naming the broken condition.
     type Output;
@@ -349,7 +406,16 @@ where
     }
 }
 
-/// `B1` when every stride is static.
+/// `B1` when every leaf of a flat tuple is static.
+///
+/// ```
+/// use cute_algebra::algebra::AllStatic;
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::{B0, B1};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<Stride![1, 4] as AllStatic>::Output, B1);
+/// assert_type_eq_all!(<HList![cute_algebra::typenum::P1, i32] as AllStatic>::Output, B0);
+/// ```
 pub trait AllStatic {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -378,6 +444,7 @@ impl<U: Unsigned + NonZero> AllStatic for NInt<U> {
 }
 
 /// Rank >= 2, by the verdict of [`AllStatic`] on the strides.
+#[doc(hidden)]
 pub trait ComplementRankN<S, D, M> {
     /// The complement, or a marker.
     type Output;
@@ -406,6 +473,7 @@ where
 }
 
 /// The rank-1 cases, by the stride `Self` of the filtered mode `S`.
+#[doc(hidden)]
 pub trait ComplementRank1<S, M> {
     /// The complement, or a marker.
     type Output;
@@ -450,6 +518,14 @@ rank1_fold!([] i32, [U: Unsigned + NonZero] PInt<U>);
 /// The modes of `Self:D` as `(stride, shape)` pairs sorted by stride
 /// (a stable insertion sort, as CuTe's repeated first minimum: one `Cmp`
 /// per comparison).
+///
+/// ```
+/// use cute_algebra::algebra::Pairs;
+/// use cute_algebra::prelude::*;
+/// let sorted = shape![2, 3, 4].sort(stride![8, 1, 2]);
+/// assert_eq!(sorted.head, (int!(1), int!(3)));
+/// assert_eq!(sorted.tail.head, (int!(2), int!(4)));
+/// ```
 pub trait Pairs<D> {
     /// The sorted pairs.
     type Sorted;
@@ -475,6 +551,7 @@ where
 }
 
 /// Inserts the mode `S:D` into the sorted list `Self`.
+#[doc(hidden)]
 pub trait Insert<D, S> {
     /// The list with the mode in place.
     type Output;
@@ -502,6 +579,7 @@ where
     }
 }
 /// The lazy branch of [`Insert`], chosen by the comparison.
+#[doc(hidden)]
 pub trait InsertAt<D, S, HD, HS, T> {
     /// The list with the mode in place.
     type Output;
@@ -537,6 +615,7 @@ insert_later!(Equal, Greater);
 /// Walks the sorted `(stride, shape)` pairs `Self` with the covered extent
 /// `Cur`, pushing result modes onto the reversed lists `AS:AD`, then
 /// appends the rest of the cotarget `M`.
+#[doc(hidden)]
 pub trait ComplementFold<Cur, M, AS, AD> {
     /// The complement, or a marker.
     type Output;
@@ -556,170 +635,139 @@ impl<Cur, M: ComplementRest<Cur, AS, AD>, AS, AD> ComplementFold<Cur, M, AS, AD>
     fn fold(
         self,
         cur: Cur,
-        cotarget: M,
+        m: M,
         acc_s: AS,
         acc_d: AD,
         _: usize,
-    ) -> Result<Self::Output, LayoutError> {
-        cotarget.rest(cur, acc_s, acc_d)
+    ) -> Result<M::Output, LayoutError> {
+        m.rest(cur, acc_s, acc_d)
     }
 }
 impl<D, S, T, Cur, M, AS, AD> ComplementFold<Cur, M, AS, AD> for HCons<(D, S), T>
 where
-    D: ComplementStep<S, T, Cur, M, AS, AD>,
+    D: ComplementStep<S, Cur, Walk<T, M, AS, AD>>,
 {
     type Output = D::Output;
     #[inline(always)]
     fn fold(
         self,
         cur: Cur,
-        cotarget: M,
+        m: M,
         acc_s: AS,
         acc_d: AD,
         mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    ) -> Result<D::Output, LayoutError> {
         let (d, s) = self.head;
-        d.step(s, self.tail, cur, cotarget, acc_s, acc_d, mode)
+        let rest = self.tail;
+        d.step(
+            s,
+            cur,
+            Walk {
+                rest,
+                m,
+                acc_s,
+                acc_d,
+                mode,
+            },
+        )
     }
 }
 
-/// One mode `S:Self` of the fold, by its stride `Self`.
-pub trait ComplementStep<S, T, Cur, M, AS, AD> {
+/// The walk around one mode: the pairs still to visit, the cotarget, the
+/// reversed result lists and the mode's position in stride order.
+#[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
+pub struct Walk<T, M, AS, AD> {
+    rest: T,
+    m: M,
+    acc_s: AS,
+    acc_d: AD,
+    mode: usize,
+}
+impl<T, M, AS, AD> Walk<T, M, AS, AD> {
+    /// Pushes the gap `q : cur` and continues with the extent `next`.
+    #[inline(always)]
+    fn next<N, Q, C>(self, next: N, q: Q, cur: C) -> Result<T::Output, LayoutError>
+    where
+        Q: PushMode<C, AS, AD>,
+        T: ComplementFold<N, M, Q::S, Q::D>,
+    {
+        let (acc_s, acc_d) = q.push(cur, self.acc_s, self.acc_d);
+        self.rest.fold(next, self.m, acc_s, acc_d, self.mode + 1)
+    }
+}
+
+/// One mode `S:Self` of the fold against the extent `Cur`, by its stride.
+#[doc(hidden)]
+pub trait ComplementStep<S, Cur, W> {
     /// The complement, or a marker.
     type Output;
-    /// Pushes the mode's gap and continues with `rest`.
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        self,
-        s: S,
-        rest: T,
-        cur: Cur,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError>;
+    /// Pushes the mode's gap and continues the walk `w`.
+    fn step(self, s: S, cur: Cur, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<U: Unsigned + NonZero, S, T, Cur, M, AS, AD> ComplementStep<S, T, Cur, M, AS, AD> for NInt<U> {
+impl<U: Unsigned + NonZero, S, Cur, W> ComplementStep<S, Cur, W> for NInt<U> {
     type Output = NegativeStride;
     #[inline(always)]
-    fn step(
-        self,
-        _: S,
-        _: T,
-        _: Cur,
-        _: M,
-        _: AS,
-        _: AD,
-        mode: usize,
-    ) -> Result<NegativeStride, LayoutError> {
-        not_below(-1, 1, mode).map(|_| NegativeStride)
+    fn step(self, _: S, _: Cur, _: W) -> Result<NegativeStride, LayoutError> {
+        not_below(-1, 1, 0).map(|_| NegativeStride)
     }
 }
 /// A static positive stride: by the extent, static or runtime.
-impl<U: Unsigned + NonZero, S, T, Cur, M, AS, AD> ComplementStep<S, T, Cur, M, AS, AD> for PInt<U>
-where
-    Cur: StaticStrideStep<U, S, T, M, AS, AD>,
+impl<U: Unsigned + NonZero, S, Cur: StaticStrideStep<U, S, W>, W> ComplementStep<S, Cur, W>
+    for PInt<U>
 {
     type Output = Cur::Output;
     #[inline(always)]
-    fn step(
-        self,
-        s: S,
-        rest: T,
-        cur: Cur,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
-        cur.static_step(s, rest, cotarget, acc_s, acc_d, mode)
+    fn step(self, s: S, cur: Cur, w: W) -> Result<Self::Output, LayoutError> {
+        cur.static_step(s, w)
     }
 }
 /// A runtime stride (rank 1 only, so `cur` is `_1`): the gap is `d : cur`.
 /// A zero stride covers nothing: the complement is the whole cotarget,
 /// here as `size(M) : cur` followed by the cotarget's modes of size 1.
-impl<S: Int, T, Cur: Int, M: IntTuple + CheckedSize, AS, AD> ComplementStep<S, T, Cur, M, AS, AD>
+impl<S: Int, Cur: Int, T, M: CheckedSize + Copy, AS, AD> ComplementStep<S, Cur, Walk<T, M, AS, AD>>
     for i32
 where
     T: ComplementFold<i32, M, HCons<i32, AS>, HCons<Cur, AD>>,
 {
     type Output = T::Output;
     #[inline(always)]
-    fn step(
-        self,
-        s: S,
-        rest: T,
-        cur: Cur,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    fn step(self, s: S, cur: Cur, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let (d, c) = (self as i64, cur.value() as i64);
         let (q, next) = if d == 0 {
             positive(s.value() as i64)?;
-            let m = cotarget.checked_size()?;
+            let m = w.m.checked_size()?;
             (m, m)
         } else {
-            not_below(d, c, mode)?;
+            not_below(d, c, w.mode)?;
             (d / c, fits(d * positive(s.value() as i64)?)?)
         };
-        rest.fold(
-            next as i32,
-            cotarget,
-            HCons {
-                head: q as i32,
-                tail: acc_s,
-            },
-            HCons {
-                head: cur,
-                tail: acc_d,
-            },
-            mode + 1,
-        )
+        w.next(next as i32, q as i32, cur)
     }
 }
 
 /// A static stride `PInt<U>` against the extent `Self`.
-pub trait StaticStrideStep<U, S, T, M, AS, AD> {
+#[doc(hidden)]
+pub trait StaticStrideStep<U, S, W> {
     /// The complement, or a marker.
     type Output;
     /// Pushes the gap and continues.
-    fn static_step(
-        self,
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError>;
+    fn static_step(self, s: S, w: W) -> Result<Self::Output, LayoutError>;
 }
 /// A static extent: one comparison, then a lazy branch.
-impl<V: Unsigned + NonZero, U: Unsigned + NonZero + Cmp<V>, S, T, M, AS, AD>
-    StaticStrideStep<U, S, T, M, AS, AD> for PInt<V>
+impl<V: Unsigned + NonZero, U: Unsigned + NonZero + Cmp<V>, S, W> StaticStrideStep<U, S, W>
+    for PInt<V>
 where
-    Compare<U, V>: StaticGap<U, V, S, T, M, AS, AD>,
+    Compare<U, V>: StaticGap<U, V, S, W>,
 {
-    type Output = <Compare<U, V> as StaticGap<U, V, S, T, M, AS, AD>>::Output;
+    type Output = <Compare<U, V> as StaticGap<U, V, S, W>>::Output;
     #[inline(always)]
-    fn static_step(
-        self,
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
-        <Compare<U, V> as StaticGap<U, V, S, T, M, AS, AD>>::gap(
-            s, rest, cotarget, acc_s, acc_d, mode,
-        )
+    fn static_step(self, s: S, w: W) -> Result<Self::Output, LayoutError> {
+        <Compare<U, V> as StaticGap<U, V, S, W>>::gap(s, w)
     }
 }
 /// A runtime extent: the gap `d / cur` is runtime, checked at run time.
-impl<U: Unsigned + NonZero, S: Int, T, M, AS, AD> StaticStrideStep<U, S, T, M, AS, AD> for i32
+impl<U: Unsigned + NonZero, S: Int, T, M, AS, AD> StaticStrideStep<U, S, Walk<T, M, AS, AD>> for i32
 where
     PInt<U>: Int,
     S: IntMul<PInt<U>>,
@@ -727,58 +775,33 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn static_step(
-        self,
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    fn static_step(self, s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
-        not_below(d.value() as i64, self as i64, mode)?;
+        not_below(d.value() as i64, self as i64, w.mode)?;
         next_extent(d, s)?;
-        rest.fold(
-            s.mul(d),
-            cotarget,
-            HCons {
-                head: d.value() / self,
-                tail: acc_s,
-            },
-            HCons {
-                head: self,
-                tail: acc_d,
-            },
-            mode + 1,
-        )
+        w.next(s.mul(d), d.value() / self, self)
     }
 }
 
 /// The branch of a static step, chosen by comparing the stride `U` with
 /// the extent `V`: below is an error marker, equal leaves no gap, above
 /// leaves the gap `⌊U / V⌋ : V`.
-pub trait StaticGap<U, V, S, T, M, AS, AD> {
+#[doc(hidden)]
+pub trait StaticGap<U, V, S, W> {
     /// The complement, or a marker.
     type Output;
     /// Pushes the gap and continues.
-    fn gap(
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError>;
+    fn gap(s: S, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<U, V, S, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Less {
+impl<U, V, S, W> StaticGap<U, V, S, W> for Less {
     type Output = StrideBelowExtent;
     #[inline(always)]
-    fn gap(_: S, _: T, _: M, _: AS, _: AD, mode: usize) -> Result<StrideBelowExtent, LayoutError> {
-        not_below(0, 1, mode).map(|_| StrideBelowExtent)
+    fn gap(_: S, _: W) -> Result<StrideBelowExtent, LayoutError> {
+        not_below(0, 1, 0).map(|_| StrideBelowExtent)
     }
 }
-impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Equal
+impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>>
+    for Equal
 where
     PInt<U>: Int,
     S: IntMul<PInt<U>>,
@@ -786,55 +809,41 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn gap(
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
         next_extent(d, s)?;
-        rest.fold(s.mul(d), cotarget, acc_s, acc_d, mode + 1)
+        w.next(s.mul(d), One::new(), d)
     }
 }
-impl<U, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, T, M, AS, AD> for Greater
+impl<U, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>> for Greater
 where
     U: Unsigned + NonZero + UFloorDiv<V>,
     V: Unsigned + NonZero,
     PInt<U>: Int,
     S: IntMul<PInt<U>>,
-    PInt<V>: Int,
     <U as UFloorDiv<V>>::Output: ToStatic,
-    <<U as UFloorDiv<V>>::Output as ToStatic>::Output: PushMode<PInt<V>, AS, AD>,
+    Gap<U, V>: PushMode<PInt<V>, AS, AD>,
     T: ComplementFold<
             Prod<S, PInt<U>>,
             M,
-            <<<U as UFloorDiv<V>>::Output as ToStatic>::Output as PushMode<PInt<V>, AS, AD>>::S,
-            <<<U as UFloorDiv<V>>::Output as ToStatic>::Output as PushMode<PInt<V>, AS, AD>>::D,
+            <Gap<U, V> as PushMode<PInt<V>, AS, AD>>::S,
+            <Gap<U, V> as PushMode<PInt<V>, AS, AD>>::D,
         >,
 {
     type Output = T::Output;
     #[inline(always)]
-    fn gap(
-        s: S,
-        rest: T,
-        cotarget: M,
-        acc_s: AS,
-        acc_d: AD,
-        mode: usize,
-    ) -> Result<Self::Output, LayoutError> {
+    fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
         next_extent(d, s)?;
-        let q = <<U as UFloorDiv<V>>::Output as ToStatic>::Output::default();
-        let (acc_s, acc_d) = q.push(PInt::<V>::new(), acc_s, acc_d);
-        rest.fold(s.mul(d), cotarget, acc_s, acc_d, mode + 1)
+        w.next(s.mul(d), Gap::<U, V>::default(), PInt::<V>::new())
     }
 }
+/// The gap `⌊U / V⌋` as a static integer.
+type Gap<U, V> = <<U as UFloorDiv<V>>::Output as ToStatic>::Output;
 
 /// Pushes the mode `Self:D` onto the reversed lists, unless `Self` is the
 /// static `_1` (CuTe's final coalesce drops it).
+#[doc(hidden)]
 pub trait PushMode<D, AS, AD> {
     /// The shapes after the push.
     type S;
@@ -867,6 +876,7 @@ impl_for_not_one! {
 
 /// The modes that fill up to the cotarget `Self` from the extent `Cur`,
 /// pushed after the gaps `AS:AD`; then the result is built.
+#[doc(hidden)]
 pub trait ComplementRest<Cur, AS, AD> {
     /// The complement.
     type Output;
@@ -885,7 +895,7 @@ where
     >>::Output;
     #[inline(always)]
     fn rest(self, cur: Cur, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-        positive(self.value() as i64)?;
+        fits(positive(self.value() as i64)? + cur.value() as i64 - 1)?;
         let (s, d) = self.ceil_div(cur).push(cur, acc_s, acc_d);
         Ok(s.finish(d))
     }
@@ -917,6 +927,14 @@ where
 /// becomes `ceil_div(a, b)` and `b` becomes `ceil_div(b, a)`. (On a nested
 /// tuple CuTe divides by whole modes, which gives the same leaves, as
 /// `⌈⌈x / a⌉ / b⌉ = ⌈x / ab⌉`.)
+///
+/// ```
+/// use cute_algebra::algebra::CeilDivLeaves;
+/// use cute_algebra::prelude::*;
+/// // CuTe: ceil_div((32,4,4), 64) = (_1,_2,_4)
+/// let r = shape![32, 4, 4].ceil_div_leaves(int!(64)).unwrap();
+/// assert_eq!(r.to_cute_string(), "(_1,_2,_4)");
+/// ```
 pub trait CeilDivLeaves<B> {
     /// The flat result.
     type Output;
@@ -936,7 +954,7 @@ impl<A: IntCeilDiv<B>, B: IntCeilDiv<A>, T: CeilDivLeaves<CeilDiv<B, A>>> CeilDi
     type Output = HCons<CeilDiv<A, B>, T::Output>;
     #[inline(always)]
     fn ceil_div_leaves(self, b: B) -> Result<Self::Output, LayoutError> {
-        positive(self.head.value() as i64)?;
+        fits(positive(self.head.value() as i64)? + b.value() as i64 - 1)?;
         Ok(HCons {
             head: self.head.ceil_div(b),
             tail: self.tail.ceil_div_leaves(b.ceil_div(self.head))?,
@@ -946,6 +964,13 @@ impl<A: IntCeilDiv<B>, B: IntCeilDiv<A>, T: CeilDivLeaves<CeilDiv<B, A>>> CeilDi
 
 /// CuTe's `coalesce(shape)` on flat leaves: neighbours that are both static
 /// or both runtime multiply into one run.
+///
+/// ```
+/// use cute_algebra::algebra::CoalesceRuns;
+/// use cute_algebra::prelude::*;
+/// let n: i32 = 3;
+/// assert_eq!(shape![1, 2, n, n, 4].coalesce_runs().unwrap().to_cute_string(), "(_2,9,_4)");
+/// ```
 pub trait CoalesceRuns {
     /// The runs, as a flat tuple.
     type Output;
@@ -960,6 +985,7 @@ impl<F, T: RunsFrom<F>> CoalesceRuns for HCons<F, T> {
     }
 }
 /// Continues the runs over `Self` with the current run `F`.
+#[doc(hidden)]
 pub trait RunsFrom<F> {
     /// The runs.
     type Output;
@@ -987,6 +1013,7 @@ where
     }
 }
 /// Merge `X` into the run `F` when both are static or both runtime.
+#[doc(hidden)]
 pub trait RunJoin<F, X, T> {
     /// The runs.
     type Output;
@@ -1019,6 +1046,7 @@ run_join!(split(B0, B1), (B1, B0));
 
 /// Pushes the runs `Self` with compact strides from `C` (static `_1`
 /// runs dropped), then builds the result.
+#[doc(hidden)]
 pub trait CompactPush<C, AS, AD> {
     /// The complement.
     type Output;
@@ -1049,6 +1077,7 @@ where
 
 /// Builds the result from the reversed modes `Self:AD`: none is `_1:_0`,
 /// one is an integer layout, more are a flat tuple.
+#[doc(hidden)]
 pub trait FinishModes<AD> {
     /// The layout.
     type Output;
@@ -1085,6 +1114,7 @@ where
 }
 
 /// The cotarget of a stride-0 layout: CuTe's `make_layout(coalesce(cotarget))`.
+#[doc(hidden)]
 pub trait StrideZeroCotarget {
     /// The complement.
     type Output;
@@ -1123,6 +1153,7 @@ where
 }
 
 /// A one-element tuple as its element (CuTe's `fold_first` result).
+#[doc(hidden)]
 pub trait IntIfSingle {
     /// The element, or the tuple.
     type Output;
@@ -1145,6 +1176,15 @@ impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
 }
 
 /// The product of the leaves, checked: each at least 1, and no `i32` overflow.
+///
+/// ```
+/// use cute_algebra::algebra::CheckedSize;
+/// use cute_algebra::prelude::*;
+/// assert_eq!(shape![2, (3, 4)].checked_size(), Ok(24));
+/// let (zero, big): (i32, i32) = (0, 1 << 20);
+/// assert!(shape![2, zero].checked_size().is_err());
+/// assert!(shape![big, big].checked_size().is_err());
+/// ```
 pub trait CheckedSize {
     /// The product.
     fn checked_size(self) -> Result<i64, LayoutError>;

@@ -21,6 +21,7 @@
 //! but still a right inverse); `left_inverse` checks at run time the
 //! condition that static shapes check at compile time.
 
+use super::complement::passes;
 use super::{AllStatic, BwStart, Coalesce};
 use crate::error::LayoutError;
 use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, UDivides};
@@ -125,6 +126,12 @@ pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 
 /// [`right_inverse`] as a trait on the layout. `Output` is the result, or
 /// [`RightInverseRuntimeStride`] (rejected by [`RightInverseStaticStrides`]).
+///
+/// ```
+/// use cute_algebra::algebra::RightInverseLayout;
+/// use cute_algebra::prelude::*;
+/// assert_eq!(layout![(8, 4) : (4, 1)].right_inverse_layout().to_string(), "(_4,_8):(_8,_1)");
+/// ```
 pub trait RightInverseLayout {
     /// The right inverse, or a marker.
     type Output;
@@ -135,22 +142,26 @@ impl<S: IntTuple + Coalesce<D>, D: IntTuple> RightInverseLayout for Layout<S, D>
 where
     S::Output: InverseModes,
     <S::Output as InverseModes>::Strides: AllStatic,
-    <<S::Output as InverseModes>::Strides as AllStatic>::Output: RightInverseStart<S::Output>,
+    StaticStrides<S::Output>: RightInverseStart<S::Output>,
 {
-    type Output =
-        <<<S::Output as InverseModes>::Strides as AllStatic>::Output as RightInverseStart<
-            S::Output,
-        >>::Output;
+    type Output = <StaticStrides<S::Output> as RightInverseStart<S::Output>>::Output;
     #[inline(always)]
     fn right_inverse_layout(self) -> Self::Output {
-        <<<S::Output as InverseModes>::Strides as AllStatic>::Output as RightInverseStart<
-            S::Output,
-        >>::start(self.shape().coalesce(self.stride()))
+        <StaticStrides<S::Output> as RightInverseStart<S::Output>>::start(
+            self.shape().coalesce(self.stride()),
+        )
     }
 }
 
 /// [`left_inverse`] as a trait on the layout. `Output` is the result, or a
 /// marker naming the broken condition (rejected by the checks).
+///
+/// ```
+/// use cute_algebra::algebra::LeftInverseLayout;
+/// use cute_algebra::prelude::*;
+/// let r = layout![(4, 2) : (1, 5)].try_left_inverse_layout().unwrap();
+/// assert_eq!(r.to_string(), "(_5,_2):(_1,_4)");
+/// ```
 pub trait LeftInverseLayout {
     /// The left inverse, or a marker.
     type Output;
@@ -161,47 +172,90 @@ impl<S: IntTuple + Coalesce<D>, D: IntTuple> LeftInverseLayout for Layout<S, D>
 where
     S::Output: InverseModes,
     <S::Output as InverseModes>::Strides: AllStatic,
-    <<S::Output as InverseModes>::Strides as AllStatic>::Output: LeftInverseStart<S::Output>,
+    StaticStrides<S::Output>: LeftInverseStart<S::Output>,
 {
-    type Output =
-        <<<S::Output as InverseModes>::Strides as AllStatic>::Output as LeftInverseStart<
-            S::Output,
-        >>::Output;
+    type Output = <StaticStrides<S::Output> as LeftInverseStart<S::Output>>::Output;
     #[inline(always)]
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
-        <<<S::Output as InverseModes>::Strides as AllStatic>::Output as LeftInverseStart<
-            S::Output,
-        >>::start(self.shape().coalesce(self.stride()))
+        <StaticStrides<S::Output> as LeftInverseStart<S::Output>>::start(
+            self.shape().coalesce(self.stride()),
+        )
     }
 }
+
+/// `B1` when the coalesced layout `L` has static strides only.
+type StaticStrides<L> = <<L as InverseModes>::Strides as AllStatic>::Output;
 
 // ---------------------------------------------------------------------------
 // Markers and checks
 
 /// Marker outcome of [`right_inverse`]: a runtime stride.
+///
+/// ```
+/// use cute_algebra::algebra::{RightInverse, RightInverseRuntimeStride};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(RightInverse<Layout<Shape![4, 2], HList![P1, i32]>>, RightInverseRuntimeStride);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RightInverseRuntimeStride;
 /// Marker outcome of [`left_inverse`]: a runtime stride.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseRuntimeStride};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout<Shape![4, 2], HList![P1, i32]>>, LeftInverseRuntimeStride);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LeftInverseRuntimeStride;
 /// Marker outcome of [`left_inverse`]: a stride not a multiple of the size below it.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseNotDivisible};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout![(2, 2) : (2, 5)]>, LeftInverseNotDivisible);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LeftInverseNotDivisible;
 /// Marker outcome of [`left_inverse`]: overlapping or interleaved modes.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseOverlap};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout![(2, 6) : (30, 6)]>, LeftInverseOverlap);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LeftInverseOverlap;
 
 /// Holds unless the layout has a runtime stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let d: i32 = 4;
+/// let _ = right_inverse(layout![(4, 2) : (1, d)]); // use DynLayout
+/// ```
 #[diagnostic::on_unimplemented(
     message = "right_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
     label = "which modes chain up from stride 1, and in which order, depends on the runtime stride",
     note = "CuTe silently leaves out the modes with runtime strides; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
 )]
 pub trait RightInverseStaticStrides {}
-#[diagnostic::do_not_recommend]
-impl<S, D> RightInverseStaticStrides for Layout<S, D> {}
+passes!(RightInverseStaticStrides:);
 
 /// Holds unless the layout has a runtime stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let d: i32 = 8;
+/// let _ = left_inverse(layout![(4, 8) : (d, 1)]); // use DynLayout
+/// ```
 #[diagnostic::on_unimplemented(
     message = "left_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
     label = "the order of the modes, and so the result's type, depends on the runtime stride",
@@ -209,6 +263,11 @@ impl<S, D> RightInverseStaticStrides for Layout<S, D> {}
 )]
 pub trait LeftInverseStaticStrides {}
 /// Holds unless a stride breaks the divisibility condition.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = left_inverse(layout![(2, 2) : (2, 5)]); // 5 is not a multiple of 2
+/// ```
 #[diagnostic::on_unimplemented(
     message = "left_inverse: divisibility condition fails: sorted by stride, a non-zero stride is not a multiple of the product of the result's shapes below it",
     label = "offsets cannot be decoded digit by digit",
@@ -216,6 +275,11 @@ pub trait LeftInverseStaticStrides {}
 )]
 pub trait LeftInverseDivisible {}
 /// Holds unless the modes with non-zero strides overlap.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = left_inverse(layout![(2, 6) : (30, 6)]); // 30 < 6 * 6
+/// ```
 #[diagnostic::on_unimplemented(
     message = "left_inverse: the layout's modes overlap or interleave: sorted by stride, a non-zero stride is below the previous stride times its shape (or follows a negative stride)",
     label = "no layout R gives L(R(L(i))) == L(i) by decoding offsets digit by digit",
@@ -223,16 +287,6 @@ pub trait LeftInverseDivisible {}
 )]
 pub trait LeftInverseModesDoNotOverlap {}
 
-macro_rules! passes {
-    ($Check:ident: $($T:ty),*) => {
-        #[diagnostic::do_not_recommend]
-        impl<S, D> $Check for Layout<S, D> {}
-        $(
-            #[diagnostic::do_not_recommend]
-            impl $Check for $T {}
-        )*
-    };
-}
 passes!(LeftInverseStaticStrides: LeftInverseNotDivisible, LeftInverseOverlap);
 passes!(LeftInverseDivisible: LeftInverseRuntimeStride, LeftInverseOverlap);
 passes!(LeftInverseModesDoNotOverlap: LeftInverseRuntimeStride, LeftInverseNotDivisible);
@@ -243,6 +297,14 @@ passes!(LeftInverseModesDoNotOverlap: LeftInverseRuntimeStride, LeftInverseNotDi
 /// The coalesced layout's modes: strides, and `(stride, shape, prefix
 /// product)` triples (CuTe's `wrap` of an integer layout, then
 /// `preprod_shape`).
+///
+/// ```
+/// use cute_algebra::algebra::InverseModes;
+/// use cute_algebra::prelude::*;
+/// let t = layout![(2, 4) : (4, 1)].triples();
+/// assert_eq!(t.head, (int!(4), int!(2), int!(1)));
+/// assert_eq!(t.tail.head, (int!(1), int!(4), int!(2)));
+/// ```
 pub trait InverseModes {
     /// The strides, as a flat tuple.
     type Strides;
@@ -277,6 +339,7 @@ where
 
 /// The triples of the shapes `Self` with strides `D`, the prefix product
 /// starting at `P`.
+#[doc(hidden)]
 pub trait Triples<D, P> {
     /// The triples.
     type Output;
@@ -309,6 +372,16 @@ impl<S0: IntMul<P>, ST: Triples<DT, Prod<S0, P>>, D0, DT, P: Int> Triples<HCons<
 /// CuTe's `exchange_sort` of the triples by stride: for each position, every
 /// later triple with a smaller stride is swapped in. (Not stable: CuTe's
 /// order of equal strides, which `right_inverse` can observe.)
+///
+/// ```
+/// use cute_algebra::algebra::{ExchangeSort, InverseModes};
+/// use cute_algebra::prelude::*;
+/// // Strides (2, 2, 1): CuTe's order is the third mode, then the second, then the first.
+/// let sorted = layout![(3, 5, 2) : (2, 2, 1)].triples().exchange_sort();
+/// assert_eq!(sorted.head.1.value(), 2);
+/// assert_eq!(sorted.tail.head.1.value(), 5);
+/// assert_eq!(sorted.tail.tail.head.1.value(), 3);
+/// ```
 pub trait ExchangeSort {
     /// The sorted triples.
     type Output;
@@ -339,6 +412,7 @@ where
 
 /// One row of the exchange sort: `H` at the current position meets each
 /// triple of `Self`, swapping with a smaller one.
+#[doc(hidden)]
 pub trait ExchangePass<H> {
     /// What ends at the current position.
     type Min;
@@ -367,6 +441,7 @@ where
     }
 }
 /// The comparison's branch of [`ExchangePass`]: `Less` swaps.
+#[doc(hidden)]
 pub trait SwapIf<H, X, T> {
     /// What ends at the current position.
     type Min;
@@ -410,6 +485,7 @@ keep!(Equal, Greater);
 
 /// Starts `right_inverse` on the coalesced layout `L`, by the verdict of
 /// [`AllStatic`] on its strides.
+#[doc(hidden)]
 pub trait RightInverseStart<L> {
     /// The right inverse, or a marker.
     type Output;
@@ -450,6 +526,7 @@ where
 /// Walks the sorted triples with the extent `Curr`, collecting the modes
 /// `shape : prefix product` of the chain on the reversed lists `AS:AD`;
 /// the result is their coalesced layout.
+#[doc(hidden)]
 pub trait RightInverseFold<Curr, AS, AD> {
     /// The right inverse.
     type Output;
@@ -463,69 +540,69 @@ impl<Curr, AS: BwStart<AD>, AD> RightInverseFold<Curr, AS, AD> for HNil {
         acc_s.bw_start(acc_d)
     }
 }
-impl<D, S, P, T, Curr, AS, AD> RightInverseFold<Curr, AS, AD> for HCons<(D, S, P), T>
-where
-    Curr: RightInverseStep<D, S, P, T, AS, AD>,
+impl<X, T, Curr: RightInverseStep<X, T, AS, AD>, AS, AD> RightInverseFold<Curr, AS, AD>
+    for HCons<X, T>
 {
     type Output = Curr::Output;
     #[inline(always)]
     fn fold(self, curr: Curr, acc_s: AS, acc_d: AD) -> Self::Output {
-        let (d, s, p) = self.head;
-        curr.step(d, s, p, self.tail, acc_s, acc_d)
+        curr.step(self.head, self.tail, acc_s, acc_d)
     }
 }
 
-/// One triple against the extent `Self`: a static extent compares, a
+/// The triple `X` against the extent `Self`: a static extent compares, a
 /// runtime one ends the chain (CuTe's `is_constant<stride, curr>` is false).
-pub trait RightInverseStep<D, S, P, T, AS, AD> {
+#[doc(hidden)]
+pub trait RightInverseStep<X, T, AS, AD> {
     /// The right inverse.
     type Output;
-    /// Continues the walk.
-    fn step(self, d: D, s: S, p: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output;
+    /// Continues the walk over `rest`.
+    fn step(self, x: X, rest: T, acc_s: AS, acc_d: AD) -> Self::Output;
 }
-impl<D, S, P, T, AS: BwStart<AD>, AD> RightInverseStep<D, S, P, T, AS, AD> for i32 {
+impl<X, T, AS: BwStart<AD>, AD> RightInverseStep<X, T, AS, AD> for i32 {
     type Output = AS::Output;
     #[inline(always)]
-    fn step(self, _: D, _: S, _: P, _: T, acc_s: AS, acc_d: AD) -> Self::Output {
+    fn step(self, _: X, _: T, acc_s: AS, acc_d: AD) -> Self::Output {
         acc_s.bw_start(acc_d)
     }
 }
-impl<U: Unsigned + NonZero, D: Cmp<PInt<U>>, S, P, T, AS, AD> RightInverseStep<D, S, P, T, AS, AD>
+impl<U: Unsigned + NonZero, D: Cmp<PInt<U>>, S, P, T, AS, AD> RightInverseStep<(D, S, P), T, AS, AD>
     for PInt<U>
 where
-    Compare<D, PInt<U>>: RightInverseLink<PInt<U>, D, S, P, T, AS, AD>,
+    Compare<D, PInt<U>>: RightInverseLink<PInt<U>, (D, S, P), T, AS, AD>,
 {
-    type Output = <Compare<D, PInt<U>> as RightInverseLink<PInt<U>, D, S, P, T, AS, AD>>::Output;
+    type Output = <Compare<D, PInt<U>> as RightInverseLink<PInt<U>, (D, S, P), T, AS, AD>>::Output;
     #[inline(always)]
-    fn step(self, d: D, s: S, p: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
-        <Compare<D, PInt<U>> as RightInverseLink<PInt<U>, D, S, P, T, AS, AD>>::link(
-            self, d, s, p, rest, acc_s, acc_d,
+    fn step(self, x: (D, S, P), rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
+        <Compare<D, PInt<U>> as RightInverseLink<PInt<U>, (D, S, P), T, AS, AD>>::link(
+            self, x, rest, acc_s, acc_d,
         )
     }
 }
 
 /// The branch of a static step: an equal stride links the mode into the chain.
-pub trait RightInverseLink<Curr, D, S, P, T, AS, AD> {
+#[doc(hidden)]
+pub trait RightInverseLink<Curr, X, T, AS, AD> {
     /// The right inverse.
     type Output;
     /// Continues the walk.
-    #[allow(clippy::too_many_arguments)]
-    fn link(curr: Curr, d: D, s: S, p: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output;
+    fn link(curr: Curr, x: X, rest: T, acc_s: AS, acc_d: AD) -> Self::Output;
 }
-impl<Curr, D, S: IntMul<D>, P, T, AS, AD> RightInverseLink<Curr, D, S, P, T, AS, AD> for Equal
+impl<Curr, D: Int, S: IntMul<D>, P, T, AS, AD> RightInverseLink<Curr, (D, S, P), T, AS, AD>
+    for Equal
 where
-    D: Int,
     T: RightInverseFold<Prod<S, D>, HCons<S, AS>, HCons<P, AD>>,
 {
     type Output = T::Output;
     #[inline(always)]
-    fn link(_: Curr, d: D, s: S, p: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
+    fn link(_: Curr, (d, s, p): (D, S, P), rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
+        let acc_s = HCons {
+            head: s,
+            tail: acc_s,
+        };
         rest.fold(
             s.mul(d),
-            HCons {
-                head: s,
-                tail: acc_s,
-            },
+            acc_s,
             HCons {
                 head: p,
                 tail: acc_d,
@@ -535,13 +612,10 @@ where
 }
 macro_rules! skip {
     ($($O:ty),*) => {$(
-        impl<Curr, D, S, P, T, AS, AD> RightInverseLink<Curr, D, S, P, T, AS, AD> for $O
-        where
-            T: RightInverseFold<Curr, AS, AD>,
-        {
+        impl<Curr, X, T: RightInverseFold<Curr, AS, AD>, AS, AD> RightInverseLink<Curr, X, T, AS, AD> for $O {
             type Output = T::Output;
             #[inline(always)]
-            fn link(curr: Curr, _: D, _: S, _: P, rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
+            fn link(curr: Curr, _: X, rest: T, acc_s: AS, acc_d: AD) -> Self::Output {
                 rest.fold(curr, acc_s, acc_d)
             }
         }
@@ -554,6 +628,7 @@ skip!(Less, Greater);
 
 /// Starts `left_inverse` on the coalesced layout `L`, by the verdict of
 /// [`AllStatic`] on its strides.
+#[doc(hidden)]
 pub trait LeftInverseStart<L> {
     /// The left inverse, or a marker.
     type Output;
@@ -574,12 +649,12 @@ impl<L: InverseModes> LeftInverseStart<L> for B1
 where
     L::Triples: ExchangeSort,
     <L::Triples as ExchangeSort>::Output:
-        LeftInverseFold<P1, NoPrev, NoPrev, HNil, HCons<Z0, HNil>>,
+        LeftInverseFold<NoPrev, NoPrev, P1, HNil, HCons<Z0, HNil>>,
 {
     type Output = <<L::Triples as ExchangeSort>::Output as LeftInverseFold<
+        NoPrev,
+        NoPrev,
         P1,
-        NoPrev,
-        NoPrev,
         HNil,
         HCons<Z0, HNil>,
     >>::Output;
@@ -589,35 +664,38 @@ where
             head: Z0::new(),
             tail: HNil,
         };
-        l.triples()
-            .exchange_sort()
-            .fold(P1::new(), NoPrev, NoPrev, HNil, acc_d)
+        let w = LeftWalk {
+            rest: (),
+            size: P1::new(),
+            acc_s: HNil,
+            acc_d,
+        };
+        l.triples().exchange_sort().fold(NoPrev, NoPrev, w)
     }
 }
 
 /// No previous mode with a non-zero stride yet (and no last shape yet).
 #[derive(Clone, Copy, Debug, Default)]
+#[doc(hidden)]
 pub struct NoPrev;
 
-/// Walks the sorted triples with `Size` (the product of the result's
-/// shapes so far), the previous non-zero-stride mode `Prev` (as
-/// `(shape, stride)`), the last shape seen `Last`, and the reversed result
-/// lists `AS:AD`.
-pub trait LeftInverseFold<Size, Prev, Last, AS, AD> {
+/// Walks the sorted triples with the previous non-zero-stride mode `Prev`
+/// (as `(shape, stride)`), the last shape seen `Last`, the product `Size`
+/// of the result's shapes so far and the reversed result lists `AS:AD`.
+#[doc(hidden)]
+pub trait LeftInverseFold<Prev, Last, Size, AS, AD> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
     fn fold(
         self,
-        size: Size,
         prev: Prev,
         last: Last,
-        acc_s: AS,
-        acc_d: AD,
+        w: LeftWalk<(), Size, AS, AD>,
     ) -> Result<Self::Output, LayoutError>;
 }
 /// The end: the last sorted mode's shape closes the result, then coalesce.
-impl<Size, Prev, Last, AS, AD> LeftInverseFold<Size, Prev, Last, AS, AD> for HNil
+impl<Prev, Last, Size, AS, AD> LeftInverseFold<Prev, Last, Size, AS, AD> for HNil
 where
     HCons<Last, AS>: BwStart<AD>,
 {
@@ -625,338 +703,238 @@ where
     #[inline(always)]
     fn fold(
         self,
-        _: Size,
         _: Prev,
         last: Last,
-        acc_s: AS,
-        acc_d: AD,
+        w: LeftWalk<(), Size, AS, AD>,
     ) -> Result<Self::Output, LayoutError> {
         Ok(HCons {
             head: last,
-            tail: acc_s,
+            tail: w.acc_s,
         }
-        .bw_start(acc_d))
+        .bw_start(w.acc_d))
     }
 }
-impl<D, S, P, T, Size, Prev, Last, AS, AD> LeftInverseFold<Size, Prev, Last, AS, AD>
+impl<D, S, P, T, Prev, Last, Size, AS, AD> LeftInverseFold<Prev, Last, Size, AS, AD>
     for HCons<(D, S, P), T>
 where
-    D: LeftInverseStep<S, P, T, Size, Prev, AS, AD>,
+    D: LeftInverseStep<(S, P), Prev, LeftWalk<T, Size, AS, AD>>,
 {
     type Output = D::Output;
     #[inline(always)]
     fn fold(
         self,
-        size: Size,
         prev: Prev,
         _: Last,
-        acc_s: AS,
-        acc_d: AD,
+        w: LeftWalk<(), Size, AS, AD>,
     ) -> Result<Self::Output, LayoutError> {
         let (d, s, p) = self.head;
-        d.step(s, p, self.tail, size, prev, acc_s, acc_d)
+        let LeftWalk {
+            size, acc_s, acc_d, ..
+        } = w;
+        d.step(
+            (s, p),
+            prev,
+            LeftWalk {
+                rest: self.tail,
+                size,
+                acc_s,
+                acc_d,
+            },
+        )
     }
 }
 
-/// One triple, by its stride `Self`: zero is skipped, anything else must
-/// be a multiple of `Size` and must not overlap `Prev`.
-pub trait LeftInverseStep<S, P, T, Size, Prev, AS, AD> {
+/// The walk around one triple: the triples still to visit, the product of
+/// the result's shapes so far, and the reversed result lists.
+#[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
+pub struct LeftWalk<T, Size, AS, AD> {
+    rest: T,
+    size: Size,
+    acc_s: AS,
+    acc_d: AD,
+}
+
+/// One triple `(Self, S, P)`, by its stride `Self`: zero is skipped,
+/// anything else must be a multiple of the size so far and must not
+/// overlap `Prev`.
+#[doc(hidden)]
+pub trait LeftInverseStep<SP, Prev, W> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        self,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        prev: Prev,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError>;
+    fn step(self, sp: SP, prev: Prev, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<S, P, T, Size, Prev, AS, AD> LeftInverseStep<S, P, T, Size, Prev, AS, AD> for Z0
+impl<S, P, Prev, T, Size, AS, AD> LeftInverseStep<(S, P), Prev, LeftWalk<T, Size, AS, AD>> for Z0
 where
-    T: LeftInverseFold<Size, Prev, S, AS, AD>,
+    T: LeftInverseFold<Prev, S, Size, AS, AD>,
 {
     type Output = T::Output;
     #[inline(always)]
     fn step(
         self,
-        s: S,
-        _: P,
-        rest: T,
-        size: Size,
+        (s, _): (S, P),
         prev: Prev,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError> {
-        rest.fold(size, prev, s, acc_s, acc_d)
+        w: LeftWalk<T, Size, AS, AD>,
+    ) -> Result<T::Output, LayoutError> {
+        let LeftWalk {
+            rest,
+            size,
+            acc_s,
+            acc_d,
+        } = w;
+        rest.fold(
+            prev,
+            s,
+            LeftWalk {
+                rest: (),
+                size,
+                acc_s,
+                acc_d,
+            },
+        )
     }
 }
 macro_rules! nonzero_step {
     ($($T:ident),*) => {$(
         /// A non-zero static stride: the divisibility verdict on the magnitudes.
-        impl<U: Unsigned + NonZero, S, P, T, Size: Magnitude, Prev, AS, AD>
-            LeftInverseStep<S, P, T, Size, Prev, AS, AD> for $T<U>
+        impl<U: Unsigned + NonZero, SP, Prev, T, Size: Magnitude, AS, AD>
+            LeftInverseStep<SP, Prev, LeftWalk<T, Size, AS, AD>> for $T<U>
         where
             U: UDivides<<Size as Magnitude>::Output>,
-            <U as UDivides<<Size as Magnitude>::Output>>::Output: LeftInverseDivides<$T<U>, S, P, T, Size, Prev, AS, AD>,
+            Divides<U, Size>: LeftInverseDivides<$T<U>, SP, Prev, LeftWalk<T, Size, AS, AD>>,
         {
-            type Output = <<U as UDivides<<Size as Magnitude>::Output>>::Output as LeftInverseDivides<
-                $T<U>, S, P, T, Size, Prev, AS, AD,
-            >>::Output;
+            type Output =
+                <Divides<U, Size> as LeftInverseDivides<$T<U>, SP, Prev, LeftWalk<T, Size, AS, AD>>>::Output;
             #[inline(always)]
-            fn step(self, s: S, p: P, rest: T, size: Size, prev: Prev, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-                <<U as UDivides<<Size as Magnitude>::Output>>::Output as LeftInverseDivides<
-                    $T<U>, S, P, T, Size, Prev, AS, AD,
-                >>::divides(self, s, p, rest, size, prev, acc_s, acc_d)
+            fn step(self, sp: SP, prev: Prev, w: LeftWalk<T, Size, AS, AD>) -> Result<Self::Output, LayoutError> {
+                <Divides<U, Size> as LeftInverseDivides<$T<U>, SP, Prev, LeftWalk<T, Size, AS, AD>>>::divides(
+                    self, sp, prev, w,
+                )
             }
         }
     )*};
 }
 nonzero_step!(PInt, NInt);
+/// `B1` when the magnitude `U` is a multiple of `|Size|`.
+type Divides<U, Size> = <U as UDivides<<Size as Magnitude>::Output>>::Output;
 
 /// The divisibility verdict's branch.
-pub trait LeftInverseDivides<D, S, P, T, Size, Prev, AS, AD> {
+#[doc(hidden)]
+pub trait LeftInverseDivides<D, SP, Prev, W> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
-    #[allow(clippy::too_many_arguments)]
-    fn divides(
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        prev: Prev,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError>;
+    fn divides(d: D, sp: SP, prev: Prev, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D, S, P, T, Size, Prev, AS, AD> LeftInverseDivides<D, S, P, T, Size, Prev, AS, AD> for B0 {
+impl<D, SP, Prev, W> LeftInverseDivides<D, SP, Prev, W> for B0 {
     type Output = LeftInverseNotDivisible;
     #[inline(always)]
-    fn divides(
-        _: D,
-        _: S,
-        _: P,
-        _: T,
-        _: Size,
-        _: Prev,
-        _: AS,
-        _: AD,
-    ) -> Result<Self::Output, LayoutError> {
+    fn divides(_: D, _: SP, _: Prev, _: W) -> Result<Self::Output, LayoutError> {
         Err(LayoutError::BadArgument {
             op: "left_inverse",
             msg: "divisibility condition",
         })
     }
 }
-impl<D, S, P, T, Size, Prev, AS, AD> LeftInverseDivides<D, S, P, T, Size, Prev, AS, AD> for B1
-where
-    Prev: LeftInverseAfter<D, S, P, T, Size, AS, AD>,
-{
+impl<D, SP, Prev: LeftInverseAfter<D, SP, W>, W> LeftInverseDivides<D, SP, Prev, W> for B1 {
     type Output = Prev::Output;
     #[inline(always)]
-    fn divides(
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        prev: Prev,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError> {
-        prev.after(d, s, p, rest, size, acc_s, acc_d)
+    fn divides(d: D, sp: SP, prev: Prev, w: W) -> Result<Self::Output, LayoutError> {
+        prev.after(d, sp, w)
     }
 }
 
 /// The overlap check of the stride `D` against the previous non-zero-stride
 /// mode `Self`, then the push.
-pub trait LeftInverseAfter<D, S, P, T, Size, AS, AD> {
+#[doc(hidden)]
+pub trait LeftInverseAfter<D, SP, W> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
-    #[allow(clippy::too_many_arguments)]
-    fn after(
-        self,
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError>;
+    fn after(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D, S, P, T, Size, AS, AD> LeftInverseAfter<D, S, P, T, Size, AS, AD> for NoPrev
-where
-    D: LeftInversePush<S, P, T, Size, AS, AD>,
-{
+impl<D: LeftInversePush<SP, W>, SP, W> LeftInverseAfter<D, SP, W> for NoPrev {
     type Output = D::Output;
     #[inline(always)]
-    fn after(
-        self,
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError> {
-        d.push(s, p, rest, size, acc_s, acc_d)
+    fn after(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
+        d.push(sp, w)
     }
 }
 /// After a negative stride, any further non-zero stride overlaps.
-impl<PS, U: Unsigned + NonZero, D, S, P, T, Size, AS, AD> LeftInverseAfter<D, S, P, T, Size, AS, AD>
-    for (PS, NInt<U>)
-{
+impl<PS, U: Unsigned + NonZero, D, SP, W> LeftInverseAfter<D, SP, W> for (PS, NInt<U>) {
     type Output = LeftInverseOverlap;
     #[inline(always)]
-    fn after(
-        self,
-        _: D,
-        _: S,
-        _: P,
-        _: T,
-        _: Size,
-        _: AS,
-        _: AD,
-    ) -> Result<Self::Output, LayoutError> {
+    fn after(self, _: D, _: SP, _: W) -> Result<Self::Output, LayoutError> {
         Err(LayoutError::NotInjective { op: "left_inverse" })
     }
 }
 /// A positive previous stride: `d >= ps * pd`, checked by type for a
 /// static `ps`, at run time for a runtime one.
-impl<PS, U: Unsigned + NonZero, D, S, P, T, Size, AS, AD> LeftInverseAfter<D, S, P, T, Size, AS, AD>
-    for (PS, PInt<U>)
+impl<PS, U: Unsigned + NonZero, D, SP, W> LeftInverseAfter<D, SP, W> for (PS, PInt<U>)
 where
     PInt<U>: Int,
     PS: IntMul<PInt<U>>,
-    Prod<PS, PInt<U>>: LeftInverseExtent<D, S, P, T, Size, AS, AD>,
+    Prod<PS, PInt<U>>: LeftInverseExtent<D, SP, W>,
 {
-    type Output = <Prod<PS, PInt<U>> as LeftInverseExtent<D, S, P, T, Size, AS, AD>>::Output;
+    type Output = <Prod<PS, PInt<U>> as LeftInverseExtent<D, SP, W>>::Output;
     #[inline(always)]
-    fn after(
-        self,
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError> {
-        self.0.mul(self.1).extent(d, s, p, rest, size, acc_s, acc_d)
+    fn after(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
+        self.0.mul(self.1).extent(d, sp, w)
     }
 }
 
-/// `D` against the previous mode's extent `Self`.
-pub trait LeftInverseExtent<D, S, P, T, Size, AS, AD> {
+/// The stride `D` against the previous mode's extent `Self`.
+#[doc(hidden)]
+pub trait LeftInverseExtent<D, SP, W> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
-    #[allow(clippy::too_many_arguments)]
-    fn extent(
-        self,
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError>;
+    fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D: Int, S, P, T, Size, AS, AD> LeftInverseExtent<D, S, P, T, Size, AS, AD> for i32
-where
-    D: LeftInversePush<S, P, T, Size, AS, AD>,
-{
+impl<D: Int + LeftInversePush<SP, W>, SP, W> LeftInverseExtent<D, SP, W> for i32 {
     type Output = D::Output;
     #[inline(always)]
-    fn extent(
-        self,
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError> {
+    fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
         if (d.value() as i64) < self as i64 {
             return Err(LayoutError::NotInjective { op: "left_inverse" });
         }
-        d.push(s, p, rest, size, acc_s, acc_d)
+        d.push(sp, w)
     }
 }
-impl<V: Unsigned + NonZero, D: Cmp<PInt<V>>, S, P, T, Size, AS, AD>
-    LeftInverseExtent<D, S, P, T, Size, AS, AD> for PInt<V>
+impl<V: Unsigned + NonZero, D: Cmp<PInt<V>>, SP, W> LeftInverseExtent<D, SP, W> for PInt<V>
 where
-    Compare<D, PInt<V>>: LeftInverseNotBelow<D, S, P, T, Size, AS, AD>,
+    Compare<D, PInt<V>>: LeftInverseNotBelow<D, SP, W>,
 {
-    type Output = <Compare<D, PInt<V>> as LeftInverseNotBelow<D, S, P, T, Size, AS, AD>>::Output;
+    type Output = <Compare<D, PInt<V>> as LeftInverseNotBelow<D, SP, W>>::Output;
     #[inline(always)]
-    fn extent(
-        self,
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError> {
-        <Compare<D, PInt<V>> as LeftInverseNotBelow<D, S, P, T, Size, AS, AD>>::not_below(
-            d, s, p, rest, size, acc_s, acc_d,
-        )
+    fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
+        <Compare<D, PInt<V>> as LeftInverseNotBelow<D, SP, W>>::not_below(d, sp, w)
     }
 }
 
 /// The comparison's branch: below the previous extent is an overlap.
-pub trait LeftInverseNotBelow<D, S, P, T, Size, AS, AD> {
+#[doc(hidden)]
+pub trait LeftInverseNotBelow<D, SP, W> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
-    #[allow(clippy::too_many_arguments)]
-    fn not_below(
-        d: D,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError>;
+    fn not_below(d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D, S, P, T, Size, AS, AD> LeftInverseNotBelow<D, S, P, T, Size, AS, AD> for Less {
+impl<D, SP, W> LeftInverseNotBelow<D, SP, W> for Less {
     type Output = LeftInverseOverlap;
     #[inline(always)]
-    fn not_below(
-        _: D,
-        _: S,
-        _: P,
-        _: T,
-        _: Size,
-        _: AS,
-        _: AD,
-    ) -> Result<Self::Output, LayoutError> {
+    fn not_below(_: D, _: SP, _: W) -> Result<Self::Output, LayoutError> {
         Err(LayoutError::NotInjective { op: "left_inverse" })
     }
 }
 macro_rules! not_below {
     ($($O:ty),*) => {$(
-        impl<D: LeftInversePush<S, P, T, Size, AS, AD>, S, P, T, Size, AS, AD>
-            LeftInverseNotBelow<D, S, P, T, Size, AS, AD> for $O
-        {
+        impl<D: LeftInversePush<SP, W>, SP, W> LeftInverseNotBelow<D, SP, W> for $O {
             type Output = D::Output;
             #[inline(always)]
-            fn not_below(d: D, s: S, p: P, rest: T, size: Size, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-                d.push(s, p, rest, size, acc_s, acc_d)
+            fn not_below(d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
+                d.push(sp, w)
             }
         }
     )*};
@@ -964,56 +942,41 @@ macro_rules! not_below {
 not_below!(Equal, Greater);
 
 /// Pushes `Self / Size : P` and continues with `Size * (Self / Size)`.
-pub trait LeftInversePush<S, P, T, Size, AS, AD> {
+#[doc(hidden)]
+pub trait LeftInversePush<SP, W> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
-    fn push(
-        self,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError>;
+    fn push(self, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D, S: Copy, P, T, Size, AS, AD> LeftInversePush<S, P, T, Size, AS, AD> for D
+impl<D, S: Copy, P, T, Size, AS, AD> LeftInversePush<(S, P), LeftWalk<T, Size, AS, AD>> for D
 where
     D: Int + IntDiv<Size>,
     Size: IntMul<Quot<D, Size>>,
     T: LeftInverseFold<
-            Prod<Size, Quot<D, Size>>,
             (S, D),
             S,
+            Prod<Size, Quot<D, Size>>,
             HCons<Quot<D, Size>, AS>,
             HCons<P, AD>,
         >,
 {
     type Output = T::Output;
     #[inline(always)]
-    fn push(
-        self,
-        s: S,
-        p: P,
-        rest: T,
-        size: Size,
-        acc_s: AS,
-        acc_d: AD,
-    ) -> Result<Self::Output, LayoutError> {
-        let q = self.div(size);
-        rest.fold(
-            size.mul(q),
-            (s, self),
-            s,
-            HCons {
+    fn push(self, (s, p): (S, P), w: LeftWalk<T, Size, AS, AD>) -> Result<T::Output, LayoutError> {
+        let q = self.div(w.size);
+        let next = LeftWalk {
+            rest: (),
+            size: w.size.mul(q),
+            acc_s: HCons {
                 head: q,
-                tail: acc_s,
+                tail: w.acc_s,
             },
-            HCons {
+            acc_d: HCons {
                 head: p,
-                tail: acc_d,
+                tail: w.acc_d,
             },
-        )
+        };
+        w.rest.fold((s, self), s, next)
     }
 }
