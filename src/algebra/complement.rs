@@ -24,11 +24,9 @@ use super::{Coalesce, FilterLayout, Filtered, LayoutParts};
 use crate::error::LayoutError;
 use crate::int::{CeilDiv, Int, IntAdd, IntCeilDiv, IntMul, Prod, ToStatic, UFloorDiv};
 use crate::layout::{CosizeOf, Layout, Span};
-use crate::tuple::{Compact, IntTuple, LayoutLeft, ReverseOnto};
+use crate::tuple::{AllStatic, Compact, IntTuple, LayoutLeft, ReverseOnto};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{
-    B0, B1, Bit, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0,
-};
+use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
 
 const OP: &str = "complement";
 
@@ -390,57 +388,20 @@ impl<S: Int, FD: ComplementRank1<S, M>, M> ComplementShape<FD, M> for S {
 impl<S0, ST, D0, DT, M> ComplementShape<HCons<D0, DT>, M> for HCons<S0, ST>
 where
     HCons<D0, DT>: AllStatic,
-    <HCons<D0, DT> as AllStatic>::Output: ComplementRankN<Self, HCons<D0, DT>, M>,
+    <HCons<D0, DT> as AllStatic>::Is: ComplementRankN<Self, HCons<D0, DT>, M>,
 {
     type Output =
-        <<HCons<D0, DT> as AllStatic>::Output as ComplementRankN<Self, HCons<D0, DT>, M>>::Output;
+        <<HCons<D0, DT> as AllStatic>::Is as ComplementRankN<Self, HCons<D0, DT>, M>>::Output;
     #[inline(always)]
     fn complement_shape(
         self,
         stride: HCons<D0, DT>,
         cotarget: M,
     ) -> Result<Self::Output, LayoutError> {
-        <<HCons<D0, DT> as AllStatic>::Output as ComplementRankN<Self, HCons<D0, DT>, M>>::complement_rank_n(
+        <<HCons<D0, DT> as AllStatic>::Is as ComplementRankN<Self, HCons<D0, DT>, M>>::complement_rank_n(
             self, stride, cotarget,
         )
     }
-}
-
-/// `B1` when every leaf of a flat tuple is static.
-///
-/// ```
-/// use cute_algebra::algebra::AllStatic;
-/// use cute_algebra::prelude::*;
-/// use cute_algebra::typenum::{B0, B1};
-/// use static_assertions::assert_type_eq_all;
-/// assert_type_eq_all!(<Stride![1, 4] as AllStatic>::Output, B1);
-/// assert_type_eq_all!(<HList![cute_algebra::typenum::P1, i32] as AllStatic>::Output, B0);
-/// ```
-pub trait AllStatic {
-    /// `B1` or `B0`.
-    type Output: Bit;
-}
-impl AllStatic for HNil {
-    type Output = B1;
-}
-impl<H: AllStatic, T: AllStatic> AllStatic for HCons<H, T>
-where
-    H::Output: core::ops::BitAnd<T::Output>,
-    typenum::And<H::Output, T::Output>: Bit,
-{
-    type Output = typenum::And<H::Output, T::Output>;
-}
-impl AllStatic for i32 {
-    type Output = B0;
-}
-impl AllStatic for Z0 {
-    type Output = B1;
-}
-impl<U: Unsigned + NonZero> AllStatic for PInt<U> {
-    type Output = B1;
-}
-impl<U: Unsigned + NonZero> AllStatic for NInt<U> {
-    type Output = B1;
 }
 
 /// Rank >= 2, by the verdict of [`AllStatic`] on the strides.
@@ -1004,12 +965,12 @@ impl<F> RunsFrom<F> for HNil {
 }
 impl<F: AllStatic, X: AllStatic, T> RunsFrom<F> for HCons<X, T>
 where
-    (F::Output, X::Output): RunJoin<F, X, T>,
+    (F::Is, X::Is): RunJoin<F, X, T>,
 {
-    type Output = <(F::Output, X::Output) as RunJoin<F, X, T>>::Output;
+    type Output = <(F::Is, X::Is) as RunJoin<F, X, T>>::Output;
     #[inline(always)]
     fn runs_from(self, front: F) -> Result<Self::Output, LayoutError> {
-        <(F::Output, X::Output) as RunJoin<F, X, T>>::join(front, self.head, self.tail)
+        <(F::Is, X::Is) as RunJoin<F, X, T>>::join(front, self.head, self.tail)
     }
 }
 /// Merge `X` into the run `F` when both are static or both runtime.

@@ -22,10 +22,11 @@
 //! condition that static shapes check at compile time.
 
 use super::complement::passes;
-use super::{AllStatic, BwStart, Coalesce};
+use super::{BwStart, Coalesce};
 use crate::error::LayoutError;
 use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, UDivides};
 use crate::layout::Layout;
+use crate::tuple::AllStatic;
 use crate::tuple::IntTuple;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
@@ -184,7 +185,7 @@ where
 }
 
 /// `B1` when the coalesced layout `L` has static strides only.
-type StaticStrides<L> = <<L as InverseModes>::Strides as AllStatic>::Output;
+type StaticStrides<L> = <<L as InverseModes>::Strides as AllStatic>::Is;
 
 // ---------------------------------------------------------------------------
 // Markers and checks
