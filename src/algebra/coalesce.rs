@@ -7,11 +7,10 @@
 //! prepended. Runtime modes therefore never merge, as in CuTe. An all-`_1`
 //! layout becomes `_1:_0`, and a single remaining mode is an integer layout.
 
-use super::StaticEq;
 use super::classify::{One, impl_for_not_one, impl_for_static_not_one};
-use crate::int::{Int, IntMul, Prod};
+use super::composition::Leaves;
+use super::{SMul, StaticEq};
 use crate::layout::Layout;
-use crate::tuple::{IntTuple, ReverseOnto};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Z0};
 
@@ -26,20 +25,15 @@ pub trait Coalesce<D> {
     /// Computes it.
     fn coalesce(self, stride: D) -> Self::Output;
 }
-impl<S: IntTuple, D: IntTuple> Coalesce<D> for S
+impl<S: FlatRevOnto<HNil>, D: FlatRevOnto<HNil>> Coalesce<D> for S
 where
-    S::Flat: ReverseOnto<HNil>,
-    D::Flat: ReverseOnto<HNil>,
-    <S::Flat as ReverseOnto<HNil>>::Output: BwStart<<D::Flat as ReverseOnto<HNil>>::Output>,
+    S::Output: BwStart<D::Output>,
 {
-    type Output = <<S::Flat as ReverseOnto<HNil>>::Output as BwStart<
-        <D::Flat as ReverseOnto<HNil>>::Output,
-    >>::Output;
+    type Output = <S::Output as BwStart<D::Output>>::Output;
     #[inline(always)]
     fn coalesce(self, stride: D) -> Self::Output {
-        let s = self.flatten().reverse_onto(HNil);
-        let d = stride.flatten().reverse_onto(HNil);
-        s.bw_start(d)
+        self.flat_rev_onto(HNil)
+            .bw_start(stride.flat_rev_onto(HNil))
     }
 }
 
@@ -65,8 +59,9 @@ impl<S: Coalesce<D>, D> CoalesceLayout for Layout<S, D> {
 /// assert_eq!(coalesce(layout![(2, 4, n) : (1, 2, 8)]).to_string(), "(_8,6):(_1,_8)");
 /// ```
 #[inline(always)]
-pub fn coalesce<S: IntTuple + Coalesce<D>, D: IntTuple>(l: Layout<S, D>) -> S::Output {
-    l.shape().coalesce(l.stride())
+pub fn coalesce<S: Coalesce<D>, D>(l: Layout<S, D>) -> S::Output {
+    let (s, d) = l.into_parts();
+    s.coalesce(d)
 }
 
 /// CuTe's `detail::coalesce_x`, used by composition: like [`Coalesce`],
@@ -331,19 +326,35 @@ where
 impl_for_static_not_one! {
     impl<S, Dd, FT, FD, FDT, T, DT> Front<S, Dd, FT, FD, FDT, T, DT>
     where [
-        S: IntMul<Dd> + IntMul<Self>,
-        Dd: Int,
-        Prod<S, Dd>: StaticEq<FD>,
-        <Prod<S, Dd> as StaticEq<FD>>::Output: MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>,
+        S: Mergeable<Dd, FD>,
+        S::Output: MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>,
     ]
     {
-        type Output = <<Prod<S, Dd> as StaticEq<FD>>::Output as MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>>::Output;
+        type Output = <S::Output as MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>>::Output;
         #[inline(always)]
         fn front(self, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
-            <<Prod<S, Dd> as StaticEq<FD>>::Output as MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>>::merge_if(
+            <S::Output as MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>>::merge_if(
                 s, d, self, ft, fd, fdt, rest_s, rest_d,
             )
         }
+    }
+}
+
+/// `B1` when the mode `Self:Dd` statically ends where the stride `FD`
+/// begins (`Self * Dd == FD`, all static), else `B0`. A runtime shape never
+/// merges; the static product is [`SMul`]'s.
+pub trait Mergeable<Dd, FD> {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl<Dd, FD> Mergeable<Dd, FD> for i32 {
+    type Output = B0;
+}
+impl_for_static_not_one! {
+    impl<Dd, FD> Mergeable<Dd, FD>
+    where [Self: SMul<Dd>, <Self as SMul<Dd>>::Out: StaticEq<FD>]
+    {
+        type Output = <<Self as SMul<Dd>>::Out as StaticEq<FD>>::Output;
     }
 }
 
@@ -357,17 +368,19 @@ pub trait MergeIf<S, Dd, F, FT, FD, FDT, T, DT> {
     fn merge_if(s: S, d: Dd, f: F, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT)
     -> Self::Output;
 }
-impl<S: IntMul<F>, Dd, F: Int, FT, FD, FDT, T, DT> MergeIf<S, Dd, F, FT, FD, FDT, T, DT> for B1
+impl<S: SMul<F>, Dd, F, FT, FD, FDT, T, DT> MergeIf<S, Dd, F, FT, FD, FDT, T, DT> for B1
 where
-    T: Bw<DT, HCons<Prod<S, F>, FT>, HCons<Dd, FDT>>,
+    S::Out: Leaves,
+    T: Bw<DT, HCons<S::Out, FT>, HCons<Dd, FDT>>,
 {
     type Output = T::Output;
     #[inline(always)]
-    fn merge_if(s: S, d: Dd, f: F, ft: FT, _: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
+    fn merge_if(_: S, d: Dd, _: F, ft: FT, _: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
         rest_s.bw(
             rest_d,
             HCons {
-                head: s.mul(f),
+                // Both factors are static: the product is its type.
+                head: S::Out::blank(),
                 tail: ft,
             },
             HCons { head: d, tail: fdt },

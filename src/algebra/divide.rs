@@ -15,7 +15,6 @@ use super::{
 };
 use crate::error::LayoutError;
 use crate::layout::{IntoParts, Layout, LayoutParts};
-use crate::tuple::IntTuple;
 use frunk_core::hlist::{HCons, HNil};
 
 /// `make_layout(t, complement(t, domain))`: the tile `Self`, then the
@@ -65,8 +64,8 @@ type Tile<T, S, D> = <T as TileAndRest<Domain<S, D>>>::Output;
 
 impl<S, D, TS, TD> LayoutTiler<Layout<TS, TD>, Layout<S, D>> for Divide
 where
-    S: IntTuple + Coalesce<D>,
-    D: IntTuple,
+    S: Coalesce<D> + Copy,
+    D: Copy,
     S::Output: IntoParts,
     Layout<TS, TD>: TileAndRest<Domain<S, D>>,
     Layout<S, D>: Composition<Tile<Layout<TS, TD>, S, D>>,

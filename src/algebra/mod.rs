@@ -23,7 +23,7 @@ mod tile_to_shape;
 pub mod tiler;
 
 pub use arith::*;
-pub use classify::{One, OrdIsEqual, StaticEq};
+pub use classify::{One, OrdIsEqual, StaticEq, UEq};
 pub use coalesce::*;
 pub use coalesce_by::*;
 pub use common::*;
