@@ -729,6 +729,11 @@ pub fn try_raked_product<A: BlockProduct<T, true>, T>(
 /// CuTe's `zip(a, b)` as the products use it: the first operand decides.
 /// An integer `a` gives the single pair `((a, b))`; a tuple `a` pairs mode
 /// by mode, where an integer `b` counts as its own mode 0.
+#[diagnostic::on_unimplemented(
+    message = "blocked_product/raked_product: the block and the repetitions have different ranks, so they cannot be zipped mode by mode",
+    label = "CuTe: \"Mismatched Ranks\" in zip",
+    note = "at rank 1 a tuple of repetitions cannot be paired with an integer block, e.g. raked_product(2:2, 4:1)"
+)]
 pub trait CuteZip<B> {
     /// The zipped tuple.
     type Output;
