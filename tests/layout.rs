@@ -110,3 +110,16 @@ fn idx2crd_matches_cute() {
         assert_eq!(l.crd2idx(l.idx2crd(i)).value(), i);
     }
 }
+
+/// The foundation issue states `crd2idx(coord![1, (0, 1)]) == 6` for
+/// `(2,(2,2)):(4,(2,1))`; CuTe C++ gives 5 there (1*4 + 0*2 + 1*1), and 6
+/// at `(1,(1,0))` (oracle row d055). Both, as static types.
+#[test]
+fn crd2idx_static_issue_example() {
+    use static_assertions::assert_type_eq_all;
+    type L = Layout![(2, (2, 2)) : (4, (2, 1))];
+    assert_type_eq_all!(cute_algebra::layout::OffsetOf<L, Coord![1, (0, 1)]>, cute_algebra::typenum::P5);
+    assert_type_eq_all!(cute_algebra::layout::OffsetOf<L, Coord![1, (1, 0)]>, cute_algebra::typenum::P6);
+    let l = layout![(2, (2, 2)) : (4, (2, 1))];
+    assert_eq!(l.crd2idx(coord![1, (0, 1)]).value(), 5);
+}
