@@ -138,3 +138,39 @@ mod tests {
         assert!(!divides_either(0, 0));
     }
 }
+
+/// The bounds every complement `R` of a layout `L` within a cotarget of
+/// size `m` must meet (CuTe's post-conditions on `complement`): the first
+/// that fails, or `None`. `cos_l` and `size_f` are `cosize` and `size` of
+/// `filter(L)`; `cos_r` and `size_r` those of `R`. Where CuTe's algorithm
+/// breaks them its result is not a complement, so both paths report it.
+///
+/// ```
+/// use cute_algebra::rules::complement_bound_violation;
+/// // complement(4:2, 24) = (2,3):(1,8)
+/// assert_eq!(complement_bound_violation(7, 4, 18, 6, 24), None);
+/// // complement(2:4, 9) = (4,2):(1,8) by CuTe's algorithm: cosize 12 > round_up(9, 5)
+/// assert!(complement_bound_violation(5, 2, 12, 8, 9).is_some());
+/// ```
+pub const fn complement_bound_violation(
+    cos_l: i64,
+    size_f: i64,
+    cos_r: i64,
+    size_r: i64,
+    m: i64,
+) -> Option<&'static str> {
+    if cos_l + cos_r - 1 < m {
+        return Some("cosize((L,R)) < M");
+    }
+    match checked_round_up(m, cos_l) {
+        Some(up) if cos_r > up => return Some("cosize(R) > round_up(M, cosize(L))"),
+        _ => {}
+    }
+    if size_f > 0 && size_r < m / size_f {
+        return Some("size(R) < M / size(filter(L))");
+    }
+    if size_r > cos_r {
+        return Some("size(R) > cosize(R)");
+    }
+    None
+}

@@ -20,6 +20,7 @@
 //! module drops them as it goes.
 
 use super::classify::{One, impl_for_not_one};
+use super::complement_bounds::ComplementWithin;
 use super::{Coalesce, FilterLayout, Filtered, LayoutParts};
 use crate::error::LayoutError;
 use crate::int::{CeilDiv, Int, IntAdd, IntCeilDiv, IntMul, Prod, ToStatic, UFloorDiv};
@@ -59,10 +60,12 @@ const OP: &str = "complement";
 #[inline(always)]
 pub fn complement<L: Complement<M>, M>(l: L, cotarget: M) -> Complemented<L, M>
 where
-    Complemented<L, M>:
-        ComplementModesDoNotOverlap + ComplementStridesNotNegative + ComplementStructureIsStatic,
+    Complemented<L, M>: ComplementModesDoNotOverlap
+        + ComplementStridesNotNegative
+        + ComplementStructureIsStatic
+        + ComplementWithin<L, M>,
 {
-    match l.try_complement_to(cotarget) {
+    match try_complement(l, cotarget) {
         Ok(r) => r,
         Err(e) => panic!("{}", e),
     }
@@ -87,8 +90,10 @@ pub fn try_complement<L: Complement<M>, M>(
     cotarget: M,
 ) -> Result<Complemented<L, M>, LayoutError>
 where
-    Complemented<L, M>:
-        ComplementModesDoNotOverlap + ComplementStridesNotNegative + ComplementStructureIsStatic,
+    Complemented<L, M>: ComplementModesDoNotOverlap
+        + ComplementStridesNotNegative
+        + ComplementStructureIsStatic
+        + ComplementWithin<L, M>,
 {
     l.try_complement_to(cotarget)
 }
@@ -201,7 +206,8 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
         Complemented<Self>: ComplementModesDoNotOverlap
             + ComplementStridesNotNegative
-            + ComplementStructureIsStatic,
+            + ComplementStructureIsStatic
+            + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
     {
         complement(self, self.filtered_cosize())
     }
@@ -221,7 +227,8 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
         Complemented<Self>: ComplementModesDoNotOverlap
             + ComplementStridesNotNegative
-            + ComplementStructureIsStatic,
+            + ComplementStructureIsStatic
+            + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
     {
         try_complement(self, self.filtered_cosize())
     }

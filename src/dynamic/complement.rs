@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use super::coalesce::{bw_coalesce, filter_flat};
 use super::{DynLayout, IntTree, add, cosize_of, mul};
 use crate::LayoutError;
-use crate::rules::{checked_ceil_div, checked_round_up};
+use crate::rules::checked_ceil_div;
 
 const OP: &str = "complement";
 
@@ -113,25 +113,15 @@ impl DynLayout {
         let rf = r.flat();
         let cos_r = cosize_of(&rf, OP)?;
         let size_r = rf.iter().try_fold(1i64, |p, m| mul(p, m.0, OP))?;
-        let joint = add(cos_l, cos_r - 1, OP)?;
-        let bound = |reason| {
-            Err(LayoutError::ComplementBound {
+        add(cos_l, cos_r - 1, OP)?;
+        if let Some(reason) =
+            crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m)
+        {
+            return Err(LayoutError::ComplementBound {
                 op: OP,
                 cotarget: m,
                 reason,
-            })
-        };
-        if joint < m {
-            return bound("cosize((L,R)) < M");
-        }
-        if cos_r > checked_round_up(m, cos_l).ok_or(LayoutError::Overflow { op: OP })? {
-            return bound("cosize(R) > round_up(M, cosize(L))");
-        }
-        if size_r < m / size_f {
-            return bound("size(R) < M / size(filter(L))");
-        }
-        if size_r > cos_r {
-            return bound("size(R) > cosize(R)");
+            });
         }
         Ok(r)
     }

@@ -1,0 +1,139 @@
+//! CuTe's post-conditions on `complement`, checked on a static result:
+//! where CuTe's algorithm breaks them (e.g. `complement(2:4, 9)` gives
+//! `(4,2):(1,8)`, whose cosize 12 exceeds `round_up(9, 5)`), its answer is
+//! not a complement, so `complement` does not compile (`DynLayout` returns
+//! the same condition as an error: [`crate::rules::complement_bound_violation`]).
+//!
+//! With runtime values the result keeps CuTe's mixed structure (runtime
+//! size-1 and gap modes stay), which can overshoot the cotarget exactly as
+//! CuTe's does, so the bounds are not applied to it: a runtime `1:2` with
+//! cotarget 71 gives CuTe's `(2,36):(1,2)`, the function `i` on `[0, 72)`.
+
+use super::{FilterLayout, Filtered};
+use crate::int::{IntAdd, IntCeilDiv, IntMul, Prod, Sum};
+use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
+use crate::tuple::IntTuple;
+use typenum::{B0, B1, Cmp, Equal, Greater, Less, P1};
+
+/// `B1` unless `Self < B` for static integers; a runtime operand gives `B1`
+/// (its value is checked at run time).
+pub trait StaticNotLess<B> {
+    /// `B1` or `B0`.
+    type Is;
+}
+impl<B> StaticNotLess<B> for i32 {
+    type Is = B1;
+}
+macro_rules! static_not_less {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> StaticNotLess<i32> for $T {
+            type Is = B1;
+        }
+    )*};
+}
+static_not_less!(
+    typenum::Z0 => [],
+    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
+    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
+);
+macro_rules! static_cmp {
+    ($($A:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* B: crate::int::StaticInt> StaticNotLess<B> for $A
+        where
+            $A: Cmp<B>,
+            <$A as Cmp<B>>::Output: NotLessBit,
+        {
+            type Is = <<$A as Cmp<B>>::Output as NotLessBit>::Is;
+        }
+    )*};
+}
+static_cmp!(
+    typenum::Z0 => [],
+    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero,],
+    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero,]
+);
+/// `Less` is `B0`.
+pub trait NotLessBit {
+    /// `B1` or `B0`.
+    type Is;
+}
+impl NotLessBit for Less {
+    type Is = B0;
+}
+impl NotLessBit for Equal {
+    type Is = B1;
+}
+impl NotLessBit for Greater {
+    type Is = B1;
+}
+
+/// Holds when the static verdict of a bound is `B1`.
+#[diagnostic::on_unimplemented(
+    message = "complement: CuTe's result breaks the complement bound {Why}, so it is not a complement of this layout within this cotarget",
+    label = "CuTe returns a layout here that does not meet its own post-conditions",
+    note = "use a cotarget the layout's modes tile evenly, or `DynLayout` to get the error at run time"
+)]
+pub trait BoundHolds<Why> {}
+impl<Why> BoundHolds<Why> for B1 {}
+
+/// Names of the bounds, as the error message shows them.
+pub struct CosizeOfLAndRAtLeastM;
+/// `cosize(R) <= round_up(M, cosize(L))`.
+pub struct CosizeOfRAtMostRoundUp;
+/// `size(R) >= M / size(filter(L))`.
+pub struct SizeOfRAtLeastMOverSizeL;
+/// `size(R) <= cosize(R)`.
+pub struct SizeOfRAtMostCosizeOfR;
+
+/// The four bounds on the static result `Self` of `complement(L, M)`, as
+/// trait bounds (each holds trivially for runtime values).
+pub trait ComplementWithin<L, M> {}
+type Fl<L> = Filtered<L>;
+type CosL<L> = CosizeOf<<Fl<L> as LayoutParts>::Shape, <Fl<L> as LayoutParts>::Stride>;
+type SizeF<L> = <<Fl<L> as LayoutParts>::Shape as IntTuple>::Size;
+impl<RS, RD, L, M> ComplementWithin<L, M> for Layout<RS, RD>
+where
+    RS: IntTuple + Span<RD>,
+    RD: IntTuple,
+    RS::Output: IntAdd<P1>,
+    M: IntTuple,
+    L: FilterLayout,
+    Fl<L>: IntoParts,
+    <Fl<L> as LayoutParts>::Shape: IntTuple + Span<<Fl<L> as LayoutParts>::Stride>,
+    <Fl<L> as LayoutParts>::Stride: IntTuple,
+    <<Fl<L> as LayoutParts>::Shape as Span<<Fl<L> as LayoutParts>::Stride>>::Output: IntAdd<P1>,
+    // cosize(L) + cosize(R) >= M + 1
+    CosL<L>: IntAdd<CosizeOf<RS, RD>>,
+    M::Size: IntAdd<P1>,
+    Sum<CosL<L>, CosizeOf<RS, RD>>: StaticNotLess<Sum<M::Size, P1>>,
+    <Sum<CosL<L>, CosizeOf<RS, RD>> as StaticNotLess<Sum<M::Size, P1>>>::Is:
+        BoundHolds<CosizeOfLAndRAtLeastM>,
+    // round_up(M, cosize(L)) >= cosize(R)
+    M::Size: IntCeilDiv<CosL<L>>,
+    <M::Size as IntCeilDiv<CosL<L>>>::Output: IntMul<CosL<L>>,
+    Prod<<M::Size as IntCeilDiv<CosL<L>>>::Output, CosL<L>>: StaticNotLess<CosizeOf<RS, RD>>,
+    <Prod<<M::Size as IntCeilDiv<CosL<L>>>::Output, CosL<L>> as StaticNotLess<CosizeOf<RS, RD>>>::Is:
+        BoundHolds<CosizeOfRAtMostRoundUp>,
+    // (size(R) + 1) * size(filter(L)) >= M + 1
+    RS::Size: IntAdd<P1>,
+    Sum<RS::Size, P1>: IntMul<SizeF<L>>,
+    Prod<Sum<RS::Size, P1>, SizeF<L>>: StaticNotLess<Sum<M::Size, P1>>,
+    <Prod<Sum<RS::Size, P1>, SizeF<L>> as StaticNotLess<Sum<M::Size, P1>>>::Is:
+        BoundHolds<SizeOfRAtLeastMOverSizeL>,
+    // cosize(R) >= size(R)
+    CosizeOf<RS, RD>: StaticNotLess<RS::Size>,
+    <CosizeOf<RS, RD> as StaticNotLess<RS::Size>>::Is: BoundHolds<SizeOfRAtMostCosizeOfR>,
+{
+}
+
+/// Not complementable: the other checks report it.
+macro_rules! no_bounds_for_markers {
+    ($($T:ty),*) => {$(
+        impl<L, M> ComplementWithin<L, M> for $T {}
+    )*};
+}
+no_bounds_for_markers!(
+    super::NegativeStride,
+    super::StrideBelowExtent,
+    super::RuntimeStrideStructure
+);
