@@ -112,33 +112,6 @@ pub const fn checked_round_up(a: i64, b: i64) -> Option<i64> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ceil_div_truncates_like_cpp() {
-        // (a + b - 1) / b with C++ truncation, negative operands included.
-        assert_eq!(checked_ceil_div(-4, 2), Some(-1));
-        assert_eq!(checked_ceil_div(4, -1), Some(-2)); // (4 - 1 - 1) / -1
-        assert_eq!(checked_ceil_div(i64::MAX, 2), None);
-    }
-
-    #[test]
-    fn gcd_handles_signs_and_zero() {
-        assert_eq!(gcd(0, 0), 0);
-        assert_eq!(gcd(-12, -8), 4);
-        assert_eq!(gcd(7, 0), 7);
-    }
-
-    #[test]
-    fn divides_either_with_zero() {
-        assert!(divides_either(0, 3));
-        assert!(divides_either(3, 0));
-        assert!(!divides_either(0, 0));
-    }
-}
-
 /// The bounds every complement `R` of a layout `L` within a cotarget of
 /// size `m` must meet (CuTe's post-conditions on `complement`): the first
 /// that fails, or `None`. `cos_l` and `size_f` are `cosize` and `size` of
@@ -173,4 +146,31 @@ pub const fn complement_bound_violation(
         return Some("size(R) > cosize(R)");
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ceil_div_truncates_like_cpp() {
+        // (a + b - 1) / b with C++ truncation, negative operands included.
+        assert_eq!(checked_ceil_div(-4, 2), Some(-1));
+        assert_eq!(checked_ceil_div(4, -1), Some(-2)); // (4 - 1 - 1) / -1
+        assert_eq!(checked_ceil_div(i64::MAX, 2), None);
+    }
+
+    #[test]
+    fn gcd_handles_signs_and_zero() {
+        assert_eq!(gcd(0, 0), 0);
+        assert_eq!(gcd(-12, -8), 4);
+        assert_eq!(gcd(7, 0), 7);
+    }
+
+    #[test]
+    fn divides_either_with_zero() {
+        assert!(divides_either(0, 3));
+        assert!(divides_either(3, 0));
+        assert!(!divides_either(0, 0));
+    }
 }
