@@ -107,13 +107,13 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
     let (rows, row_shape, col_shape) = if l.rank() >= 2 {
         let m0 = l.mode(0)?;
         let rest = match l.shape() {
-            IntTree::Tuple(v) if v.len() == 2 => v[1].clone(),
+            IntTree::Tuple(mut v) if v.len() == 2 => v.swap_remove(1),
             IntTree::Tuple(v) => IntTree::Tuple(v[1..].to_vec()),
-            s => s.clone(),
+            s => s,
         };
-        (m0.size()?, m0.shape().clone(), rest)
+        (m0.size()?, m0.shape(), rest)
     } else {
-        (1, IntTree::Int(1), l.shape().clone())
+        (1, IntTree::Int(1), l.shape())
     };
     let cols = if rows > 0 { size / rows } else { 0 };
     let cosize = l.cosize()?;

@@ -1,55 +1,92 @@
 //! coalesce and filter: fewest flat modes computing the same function.
 
-use alloc::vec::Vec;
-
+use super::scratch::Scratch;
 use super::{DynLayout, IntTree, mul};
 use crate::LayoutError;
 
-/// CuTe's `bw_coalesce`, from the back: skip size-1 modes, merge `s0:d0`
-/// into a front `s1:s0*d0`, else prepend. `init` is the starting last mode.
-pub(crate) fn bw_coalesce(
-    flat: &[(i64, i64)],
-    init: (i64, i64),
-) -> Result<Vec<(i64, i64)>, LayoutError> {
+/// Working space for flat `(shape, stride)` modes.
+pub(crate) type Modes = Scratch<(i64, i64)>;
+
+/// CuTe's `bw_coalesce` on the first `n` modes of `m`, in place: skip
+/// size-1 modes and merge `s0:d0, s1:s0*d0` into `s0*s1:d0`; `[(1,0)]` when
+/// nothing is left (`m` has room for it). Returns the number of modes.
+///
+/// CuTe walks from the back; walking from the front merges the same pairs
+/// (a chain `s_i:d_i .. s_k:d_k` has extent `s_i*...*s_k*d_i == s_k*d_k`, so
+/// each test compares the same numbers) and needs no reversal.
+pub(crate) fn coalesce_modes(m: &mut [(i64, i64)], n: usize) -> Result<usize, LayoutError> {
     const OP: &str = "coalesce";
-    let mut out: Vec<(i64, i64)> = Vec::with_capacity(flat.len());
-    out.push(init);
-    for &(s, d) in flat.iter().rev() {
-        let front = out.len() - 1;
+    let mut w = 0usize;
+    for r in 0..n {
+        let (s, d) = m[r];
         if s == 1 {
             continue;
-        } else if out.len() == 1 && out[0].0 == 1 {
-            out[0] = (s, d);
-        } else if mul(s, d, OP)? == out[front].1 {
-            out[front] = (mul(s, out[front].0, OP)?, d);
-        } else {
-            out.push((s, d));
         }
+        if w > 0 {
+            let back = &mut m[w - 1];
+            if mul(back.0, back.1, OP)? == d {
+                back.0 = mul(back.0, s, OP)?;
+                continue;
+            }
+        }
+        m[w] = (s, d);
+        w += 1;
     }
-    out.reverse();
-    if out.len() == 1 && out[0].0 == 1 {
-        out[0] = (1, 0);
+    if w == 0 {
+        m[0] = (1, 0);
+        w = 1;
     }
-    Ok(out)
+    Ok(w)
+}
+
+/// The leaves of `l`, each passed through `f`, coalesced in `sc`.
+#[inline(always)]
+fn coalesced_with<'a>(
+    l: &DynLayout,
+    sc: &'a mut Modes,
+    f: impl Fn((i64, i64)) -> (i64, i64),
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    let flat = l.flat();
+    let m = sc.take(flat.len().max(1));
+    for (dst, &src) in m.iter_mut().zip(flat) {
+        *dst = f(src);
+    }
+    let n = coalesce_modes(m, flat.len())?;
+    Ok(&mut m[..n])
 }
 
 /// The flat modes of `coalesce(l)` (`[(1,0)]` for a trivial layout).
-pub(crate) fn coalesce_flat(l: &DynLayout) -> Result<Vec<(i64, i64)>, LayoutError> {
-    let flat = l.flat();
-    match flat.split_last() {
-        Some((&last, rest)) => bw_coalesce(rest, last),
-        None => Ok(alloc::vec![(1, 0)]),
-    }
+pub(crate) fn coalesce_flat<'a>(
+    l: &DynLayout,
+    sc: &'a mut Modes,
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    coalesced_with(l, sc, |m| m)
+}
+
+/// The flat modes of `filter(l)`: stride-0 leaves count as size 1.
+pub(crate) fn filter_flat<'a>(
+    l: &DynLayout,
+    sc: &'a mut Modes,
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    coalesced_with(l, sc, |(s, d)| if d == 0 { (1, d) } else { (s, d) })
 }
 
 /// CuTe's `coalesce_x`: like coalesce, but the last mode keeps its stride even
-/// at size 1, so the layout extends beyond its domain by that stride.
-pub(crate) fn coalesce_x_flat(l: &DynLayout) -> Result<Vec<(i64, i64)>, LayoutError> {
+/// at size 1 (as if it had size 2), so the layout extends beyond its domain.
+pub(crate) fn coalesce_x_flat<'a>(
+    l: &DynLayout,
+    sc: &'a mut Modes,
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
     let flat = l.flat();
-    match flat.split_last() {
-        Some((&(s, d), rest)) => bw_coalesce(rest, (if s == 1 { 2 } else { s }, d)),
-        None => Ok(alloc::vec![(2, 0)]),
+    let m = sc.take(flat.len().max(1));
+    m[..flat.len()].copy_from_slice(flat);
+    match m[..flat.len()].last_mut() {
+        Some(last) if last.0 == 1 => last.0 = 2,
+        Some(_) => {}
+        None => m[0] = (2, 0),
     }
+    let n = coalesce_modes(m, flat.len().max(1))?;
+    Ok(&mut m[..n])
 }
 
 impl DynLayout {
@@ -64,7 +101,10 @@ impl DynLayout {
     /// assert_eq!(r.coalesce().unwrap().to_string(), "(2,4):(4,1)");
     /// ```
     pub fn coalesce(&self) -> Result<DynLayout, LayoutError> {
-        Ok(DynLayout::from_modes(&coalesce_flat(self)?))
+        Ok(DynLayout::from_modes(coalesce_flat(
+            self,
+            &mut Modes::new(),
+        )?))
     }
 
     /// `coalesce(L, profile)`: a tuple profile recurses into the modes it
@@ -88,7 +128,7 @@ impl DynLayout {
     /// assert_eq!(l.filter().unwrap().to_string(), "6:2");
     /// ```
     pub fn filter(&self) -> Result<DynLayout, LayoutError> {
-        Ok(DynLayout::from_modes(&filter_flat(self)?))
+        Ok(DynLayout::from_modes(filter_flat(self, &mut Modes::new())?))
     }
 
     /// `filter(L, profile)`, by mode as [`coalesce_by`](Self::coalesce_by).
@@ -111,35 +151,25 @@ impl DynLayout {
         match profile {
             IntTree::Int(_) => f(self),
             IntTree::Tuple(p) => {
-                if p.len() > self.rank() {
+                let rank = self.rank();
+                if p.len() > rank {
                     return Err(LayoutError::TooManyTilerModes {
                         op,
                         tiler_rank: p.len(),
-                        layout_rank: self.rank(),
+                        layout_rank: rank,
                     });
                 }
-                let mut modes = Vec::with_capacity(self.rank());
-                for (i, m) in self.modes().into_iter().enumerate() {
-                    modes.push(match p.get(i) {
-                        Some(pi) => m.by_profile(pi, op, f)?,
-                        None => m,
-                    });
+                let mut out = DynLayout::blank();
+                out.open();
+                for (i, sp) in self.kids(self.whole()).enumerate() {
+                    match p.get(i) {
+                        Some(pi) => out.push_layout(&self.sub(sp).by_profile(pi, op, f)?),
+                        None => out.push_span(self, sp),
+                    }
                 }
-                Ok(DynLayout::concat(&modes))
+                out.close();
+                Ok(out)
             }
         }
-    }
-}
-
-/// The flat modes of `filter(l)`.
-pub(crate) fn filter_flat(l: &DynLayout) -> Result<Vec<(i64, i64)>, LayoutError> {
-    let flat: Vec<(i64, i64)> = l
-        .flat()
-        .into_iter()
-        .map(|(s, d)| if d == 0 { (1, d) } else { (s, d) })
-        .collect();
-    match flat.split_last() {
-        Some((&last, rest)) => bw_coalesce(rest, last),
-        None => Ok(alloc::vec![(1, 0)]),
     }
 }

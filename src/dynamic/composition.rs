@@ -12,13 +12,14 @@
 //! Together with CuTe's checks these make the result equal `A(B(i))` on
 //! `B`'s domain.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
-use super::coalesce::coalesce_x_flat;
-use super::{DynLayout, IntTree, mul};
+use super::arith::{ceil_div, div, rem};
+use super::coalesce::{Modes, coalesce_x_flat};
+use super::scratch::Scratch;
+use super::{DynLayout, IntTree, Tok, mul};
 use crate::LayoutError;
-use crate::rules::{checked_ceil_div, signum};
+use crate::rules::signum;
 
 const OP: &str = "composition";
 
@@ -52,17 +53,21 @@ impl From<&IntTree> for Tiler {
     }
 }
 
+/// No leaf yet, in [`Footprint::used`].
+const NONE: usize = usize::MAX;
+
 /// Where the leaves of `B` land in `A`'s digits, for the disjointness check.
-struct Footprint {
-    /// Per mode of `A`: sum of the leaves' largest digit, and the first leaf there.
-    used: Vec<(i64, Option<usize>)>,
+struct Footprint<'a> {
+    /// Per mode of `A`: sum of the leaves' largest digit, and the first leaf
+    /// there ([`NONE`] if none yet).
+    used: &'a mut [(i64, usize)],
     pos: bool,
     neg: bool,
     below_last: bool,
     leaf: usize,
 }
 
-impl Footprint {
+impl Footprint<'_> {
     fn touch(&mut self, a: &[(i64, i64)], m: usize, r: i64, n: i64) -> Result<(), LayoutError> {
         let last = m + 1 == a.len();
         self.below_last |= !last;
@@ -71,7 +76,10 @@ impl Footprint {
         *sum = sum
             .checked_add(top)
             .ok_or(LayoutError::Overflow { op: OP })?;
-        let mode_b = *first.get_or_insert(self.leaf);
+        if *first == NONE {
+            *first = self.leaf;
+        }
+        let mode_b = *first;
         if !last && *sum >= a[m].0 {
             return Err(LayoutError::Disjointness {
                 op: OP,
@@ -83,29 +91,35 @@ impl Footprint {
     }
 }
 
-/// Compose coalesced `a` with one leaf `s:d` of `B` (CuTe's `composition_impl`).
+/// Compose coalesced `a` with one leaf `s:d` of `B` (CuTe's `composition_impl`),
+/// appending the result (a leaf, or a tuple of leaves) to `out`.
 fn compose_leaf(
     a: &[(i64, i64)],
     s: i64,
     d: i64,
     fp: &mut Footprint,
-) -> Result<(IntTree, IntTree), LayoutError> {
+    out: &mut DynLayout,
+) -> Result<(), LayoutError> {
     let last_stride = a[a.len() - 1].1;
     if d == 0 {
-        return Ok((IntTree::Int(s), IntTree::Int(0)));
+        out.push_leaf(s, 0);
+        return Ok(());
     }
     if s != 1 {
         fp.pos |= d > 0;
         fp.neg |= d < 0;
     }
     if a.len() == 1 {
-        return Ok((IntTree::Int(s), IntTree::Int(mul(d, last_stride, OP)?)));
+        out.push_leaf(s, mul(d, last_stride, OP)?);
+        return Ok(());
     }
-    let cdiv = |x, y| checked_ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
-    let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+    let cdiv = |x, y| ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
+    // Leaves go inside a tuple, which is dropped again if only one comes out.
+    let (t0, l0) = out.mark();
+    out.open();
     let (mut rest_shape, mut rest_stride) = (s, d);
     for (m, &(cs, cd)) in a[..a.len() - 1].iter().enumerate() {
-        if s != 1 && !(rest_stride % cs == 0 || rest_stride < cs) {
+        if s != 1 && !(rest_stride < cs || rem(rest_stride, cs) == Some(0)) {
             return Err(LayoutError::StrideDivisibility {
                 op: OP,
                 mode: m,
@@ -120,7 +134,7 @@ fn compose_leaf(
         let next_stride = cdiv(abs, cs)? * signum(rest_stride);
         if next_shape != 1 && rest_shape != 1 {
             let new_shape = next_shape.min(rest_shape);
-            if rest_shape % new_shape != 0 {
+            if rem(rest_shape, new_shape) != Some(0) {
                 return Err(LayoutError::ShapeDivisibility {
                     op: OP,
                     mode: m,
@@ -136,53 +150,49 @@ fn compose_leaf(
                 });
             }
             fp.touch(a, m, abs, new_shape)?;
-            shapes.push(IntTree::Int(new_shape));
-            strides.push(IntTree::Int(mul(rest_stride, cd, OP)?));
-            rest_shape /= new_shape;
+            out.push_leaf(new_shape, mul(rest_stride, cd, OP)?);
+            rest_shape = div(rest_shape, new_shape).ok_or(LayoutError::Overflow { op: OP })?;
         }
         rest_stride = next_stride;
     }
     let tail = mul(rest_stride, last_stride, OP)?;
-    if shapes.is_empty() {
-        if rest_shape != 1 {
-            fp.touch(a, a.len() - 1, rest_stride.abs(), rest_shape)?;
-        }
-        return Ok((IntTree::Int(rest_shape), IntTree::Int(tail)));
-    }
+    let pushed = out.flat().len() - l0;
     if rest_shape != 1 {
         fp.touch(a, a.len() - 1, rest_stride.abs(), rest_shape)?;
-        shapes.push(IntTree::Int(rest_shape));
-        strides.push(IntTree::Int(tail));
     }
-    Ok((
-        IntTree::Tuple(shapes).unwrap_single(),
-        IntTree::Tuple(strides).unwrap_single(),
-    ))
+    if pushed == 0 || rest_shape != 1 {
+        out.push_leaf(rest_shape, tail);
+    }
+    if out.flat().len() - l0 == 1 {
+        let leaf = out.flat()[l0];
+        out.reset_to(t0, l0);
+        out.push_leaf(leaf.0, leaf.1);
+    } else {
+        out.close();
+    }
+    Ok(())
 }
 
-fn compose_tree(
+/// Compose coalesced `a` with every leaf of `b`, keeping `b`'s structure.
+fn compose_all(
     a: &[(i64, i64)],
-    s: &IntTree,
-    d: &IntTree,
+    b: &DynLayout,
     fp: &mut Footprint,
-) -> Result<(IntTree, IntTree), LayoutError> {
-    match (s, d) {
-        (IntTree::Int(s), IntTree::Int(d)) => {
-            let r = compose_leaf(a, *s, *d, fp);
-            fp.leaf += 1;
-            r
-        }
-        (IntTree::Tuple(sv), IntTree::Tuple(dv)) => {
-            let (mut rs, mut rd) = (Vec::with_capacity(sv.len()), Vec::with_capacity(sv.len()));
-            for (si, di) in sv.iter().zip(dv) {
-                let (x, y) = compose_tree(a, si, di, fp)?;
-                rs.push(x);
-                rd.push(y);
+    out: &mut DynLayout,
+) -> Result<(), LayoutError> {
+    let mut leaves = b.flat().iter();
+    for &t in b.tokens() {
+        match t {
+            Tok::Open => out.open(),
+            Tok::Close => out.close(),
+            Tok::Leaf => {
+                let &(s, d) = leaves.next().ok_or(LayoutError::NotCongruent { op: OP })?;
+                compose_leaf(a, s, d, fp, out)?;
+                fp.leaf += 1;
             }
-            Ok((IntTree::Tuple(rs), IntTree::Tuple(rd)))
         }
-        _ => Err(LayoutError::NotCongruent { op: OP }),
     }
+    Ok(())
 }
 
 impl DynLayout {
@@ -199,15 +209,20 @@ impl DynLayout {
     /// assert!(a.composition(&"(2,2):(3,1)".parse().unwrap()).is_err());
     /// ```
     pub fn composition(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        let a = coalesce_x_flat(self)?;
+        let mut sa = Modes::new();
+        let a = coalesce_x_flat(self, &mut sa)?;
+        let mut su = Scratch::new();
+        let used = su.take(a.len());
+        used.fill((0, NONE));
         let mut fp = Footprint {
-            used: vec![(0, None); a.len()],
+            used,
             pos: false,
             neg: false,
             below_last: false,
             leaf: 0,
         };
-        let (s, d) = compose_tree(&a, b.shape(), b.stride(), &mut fp)?;
+        let mut r = DynLayout::blank();
+        compose_all(a, b, &mut fp, &mut r)?;
         if fp.pos && fp.neg && fp.below_last {
             return Err(LayoutError::Disjointness {
                 op: OP,
@@ -215,7 +230,7 @@ impl DynLayout {
                 mode_b: fp.leaf.saturating_sub(1),
             });
         }
-        Ok(DynLayout::from_parts(s, d))
+        Ok(r)
     }
 
     /// `composition(A, tiler)`: a tuple tiler composes mode by mode and drops
@@ -232,18 +247,36 @@ impl DynLayout {
             Tiler::Layout(b) => self.composition(b),
             Tiler::Underscore => Ok(self.clone()),
             Tiler::Int(n) if *n <= 0 => Err(LayoutError::ZeroSize { op: OP }),
-            Tiler::Int(n) => self.composition(&DynLayout::from_modes(&[(*n, 1)])),
+            Tiler::Int(n) => self.composition(&DynLayout::leaf(*n, 1)),
             Tiler::Tuple(ts) => {
-                let modes = by_mode(self, ts.len(), OP)?;
-                let out = modes
-                    .iter()
-                    .zip(ts)
-                    .map(|(m, t)| m.composition_tiler(t))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(DynLayout::concat(&out))
+                check_tiler_rank(self, ts.len(), OP)?;
+                let mut out = DynLayout::blank();
+                out.open();
+                for (sp, t) in self.kids(self.whole()).zip(ts) {
+                    out.push_layout(&self.sub(sp).composition_tiler(t)?);
+                }
+                out.close();
+                Ok(out)
             }
         }
     }
+}
+
+/// Check that a tiler of rank `n` fits `a`'s modes.
+pub(crate) fn check_tiler_rank(
+    a: &DynLayout,
+    n: usize,
+    op: &'static str,
+) -> Result<(), LayoutError> {
+    let rank = a.rank();
+    if n > rank {
+        return Err(LayoutError::TooManyTilerModes {
+            op,
+            tiler_rank: n,
+            layout_rank: rank,
+        });
+    }
+    Ok(())
 }
 
 /// `A`'s modes, checking that a tiler of rank `n` fits.
@@ -252,12 +285,6 @@ pub(crate) fn by_mode(
     n: usize,
     op: &'static str,
 ) -> Result<Vec<DynLayout>, LayoutError> {
-    if n > a.rank() {
-        return Err(LayoutError::TooManyTilerModes {
-            op,
-            tiler_rank: n,
-            layout_rank: a.rank(),
-        });
-    }
+    check_tiler_rank(a, n, op)?;
     Ok(a.modes())
 }
