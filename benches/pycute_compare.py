@@ -37,7 +37,7 @@ def main():
             g = composition if op == "composition" else logical_divide
             f = lambda A=A, B=B, g=g: g(A, B)
         n = 2000
-        t = min(timeit.repeat(f, number=n, repeat=3)) / n
+        t = min(timeit.repeat(f, number=n, repeat=7)) / n
         rows.append((op, a, b, t * 1e6, f()))
     for op, a, b, us, r in rows:
         print(f"{op}\t{a} ; {b}\t{us:.2f} us\t{r}")

@@ -16,27 +16,28 @@ pub(crate) type Modes = Scratch<(i64, i64)>;
 /// each test compares the same numbers) and needs no reversal.
 pub(crate) fn coalesce_modes(m: &mut [(i64, i64)], n: usize) -> Result<usize, LayoutError> {
     const OP: &str = "coalesce";
-    let mut w = 0usize;
+    let Some(m) = m.get_mut(..n.max(1)) else {
+        return Err(LayoutError::Overflow { op: OP });
+    };
+    // `back` is the last mode written (at `w - 1`), kept in registers.
+    let (mut w, mut back) = (0usize, (1i64, 0i64));
     for r in 0..n {
         let (s, d) = m[r];
         if s == 1 {
             continue;
         }
-        if w > 0 {
-            let back = &mut m[w - 1];
-            if mul(back.0, back.1, OP)? == d {
-                back.0 = mul(back.0, s, OP)?;
-                continue;
+        if w > 0 && mul(back.0, back.1, OP)? == d {
+            back.0 = mul(back.0, s, OP)?;
+        } else {
+            if w > 0 {
+                m[w - 1] = back;
             }
+            back = (s, d);
+            w += 1;
         }
-        m[w] = (s, d);
-        w += 1;
     }
-    if w == 0 {
-        m[0] = (1, 0);
-        w = 1;
-    }
-    Ok(w)
+    m[w.max(1) - 1] = back;
+    Ok(w.max(1))
 }
 
 /// The leaves of `l`, each passed through `f`, coalesced in `sc`.

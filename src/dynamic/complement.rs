@@ -128,11 +128,13 @@ impl DynLayout {
     /// assert!(four.complement_to(&"(6,3)".parse().unwrap()).is_err());
     /// ```
     pub fn complement_to(&self, cotarget: &IntTree) -> Result<DynLayout, LayoutError> {
-        let mut nested = Vec::new();
+        let nested: Vec<i64>;
         let cot: &[i64] = match cotarget {
             IntTree::Int(m) if *m > 0 => core::slice::from_ref(m),
             t => {
-                cotarget_leaves(t, &mut nested)?;
+                let mut v = Vec::new();
+                cotarget_leaves(t, &mut v)?;
+                nested = v;
                 &nested
             }
         };

@@ -30,6 +30,7 @@ mod complement;
 mod composition;
 mod divide;
 pub mod eval;
+mod from_static;
 
 mod inverse;
 mod make;
@@ -43,6 +44,7 @@ mod tree;
 use alloc::vec::Vec;
 
 pub use composition::Tiler;
+pub use from_static::{ToIntTree, ToIntTreeElems};
 pub use repr::LEAVES_INLINE;
 use repr::Repr;
 pub use tree::{CoordTree, IntTree, MAX_DEPTH};
