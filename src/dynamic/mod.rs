@@ -153,6 +153,15 @@ pub(crate) fn add(a: i64, b: i64, op: &'static str) -> Result<i64, LayoutError> 
     a.checked_add(b).ok_or(LayoutError::Overflow { op })
 }
 
+/// `(a / p, a % p)`: an error for `p == 0` or `i64::MIN / -1`.
+fn div_rem(a: i64, p: i64, op: &'static str) -> Result<(i64, i64), LayoutError> {
+    match (arith::div(a, p), arith::rem(a, p)) {
+        (Some(q), Some(r)) => Ok((q, r)),
+        _ if p == 0 => Err(LayoutError::DivisionByZero { op }),
+        _ => Err(LayoutError::Overflow { op }),
+    }
+}
+
 /// Product of the shapes of flat modes, naming the operation on overflow.
 pub(crate) fn size_of(modes: &[(i64, i64)], op: &'static str) -> Result<i64, LayoutError> {
     modes.iter().try_fold(1i64, |p, m| mul(p, m.0, op))
@@ -553,11 +562,9 @@ impl DynLayout {
                 return add(acc, self.int_crd2idx(rest, k)?, OP);
             }
             let p = self.span_size(k, OP)?;
-            if p == 0 {
-                return Err(LayoutError::DivisionByZero { op: OP });
-            }
-            acc = add(acc, self.int_crd2idx(rest % p, k)?, OP)?;
-            rest /= p;
+            let (q, r) = div_rem(rest, p, OP)?;
+            acc = add(acc, self.int_crd2idx(r, k)?, OP)?;
+            rest = q;
         }
         Ok(acc)
     }
@@ -672,11 +679,9 @@ pub fn idx2crd_shape(i: i64, s: &IntTree) -> Result<IntTree, LayoutError> {
                     let p = si
                         .product()
                         .ok_or(LayoutError::Overflow { op: "idx2crd" })?;
-                    if p == 0 {
-                        return Err(LayoutError::DivisionByZero { op: "idx2crd" });
-                    }
-                    out.push(idx2crd_shape(rest % p, si)?);
-                    rest /= p;
+                    let (q, r) = div_rem(rest, p, "idx2crd")?;
+                    out.push(idx2crd_shape(r, si)?);
+                    rest = q;
                 }
             }
             Ok(IntTree::Tuple(out))

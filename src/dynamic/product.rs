@@ -177,7 +177,8 @@ impl DynLayout {
 
     /// `tile_to_shape(block, target, order)`: repeat `block` (blocked) until
     /// it has shape `target`, visiting the target's modes in `order`
-    /// (column-major when `None`). Each mode of the block must divide the target's.
+    /// (column-major when `None`). Each mode of the block must divide the target's,
+    /// and the target's extents must be positive.
     ///
     /// ```
     /// use cute_algebra::dynamic::DynLayout;
@@ -185,6 +186,7 @@ impl DynLayout {
     /// let l = a.tile_to_shape(&"(4,6)".parse().unwrap(), None).unwrap();
     /// assert_eq!(l.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
     /// assert!(a.tile_to_shape(&"(3,6)".parse().unwrap(), None).is_err());
+    /// assert!(a.tile_to_shape(&"((-1,-2),6)".parse().unwrap(), None).is_err());
     /// ```
     pub fn tile_to_shape(
         &self,
@@ -192,6 +194,9 @@ impl DynLayout {
         order: Option<&IntTree>,
     ) -> Result<DynLayout, LayoutError> {
         const OP: &str = "tile_to_shape";
+        if target.leaves().iter().any(|&x| x <= 0) {
+            return Err(LayoutError::ZeroSize { op: OP });
+        }
         let r = target.rank();
         if self.rank() > r {
             return Err(LayoutError::RankMismatch {
