@@ -161,10 +161,11 @@ impl DynLayout {
             Some(q) => mul(q, c, OP),
             None => Err(LayoutError::Overflow { op: OP }),
         };
-        if cos_r > round_up(m, cos_l)? {
+        // (round_up(M, c) >= M and M / size_f <= M: divide only when needed.)
+        if cos_r > m && cos_r > round_up(m, cos_l)? {
             return bound("cosize(R) > round_up(M, cosize(L))");
         }
-        if size_r < div(m, size_f).ok_or(LayoutError::DivisionByZero { op: OP })? {
+        if size_r < m && size_r < div(m, size_f).ok_or(LayoutError::DivisionByZero { op: OP })? {
             return bound("size(R) < M / size(filter(L))");
         }
         if size_r > cos_r {

@@ -31,7 +31,6 @@ mod composition;
 mod divide;
 pub mod eval;
 mod from_static;
-
 mod inverse;
 mod make;
 mod parse;
