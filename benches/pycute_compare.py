@@ -4,11 +4,13 @@ the cases of benches/dynamic.rs, and print microseconds per operation.
 
 Usage:
     python3 benches/pycute_compare.py           # pycute alone
-    python3 benches/pycute_compare.py --table   # also run `cargo bench --bench
-        dynamic` and print the markdown table of benches/RESULTS.md
+    python3 benches/pycute_compare.py --table   # also time the Rust side
+        (`cargo bench --bench dynamic -- --best-of`) and print the markdown
+        table of benches/RESULTS.md
 
-Each pycute time is the best of 7 repeats of 2000 calls; each Rust time is
-criterion's median. Both run on the same machine one after the other.
+Both sides take the best of 7 repeats of a batch of calls (2000 for pycute,
+about 20 ms for Rust), and the table the best of 3 alternating rounds, which
+filters out the interruptions of a shared machine.
 """
 import os
 import re
@@ -19,6 +21,7 @@ import timeit
 from pycute import Layout, complement, composition, logical_divide
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROUNDS = 3
 
 
 def tup(s):
@@ -57,35 +60,31 @@ def pycute_times():
 
 
 def rust_times():
-    """{benchmark name: median ns} from `cargo bench --bench dynamic`."""
+    """{benchmark name: ns per call} from `cargo bench --bench dynamic -- --best-of`."""
     out = subprocess.run(
-        ["cargo", "bench", "--bench", "dynamic"],
+        ["cargo", "bench", "--bench", "dynamic", "--", "--best-of"],
         cwd=os.path.dirname(HERE), capture_output=True, text=True, check=True,
     ).stdout
-    unit = {"ps": 1e-3, "ns": 1.0, "µs": 1e3, "us": 1e3, "ms": 1e6}
-    times, name = {}, None
-    for line in out.splitlines():
-        head, sep, tail = line.partition("time:")
-        if not sep:
-            if line and not line[0].isspace():
-                name = line.strip()
-            continue
-        name = head.strip() or name
-        median, u = tail.strip(" []").split()[2:4]
-        times[name] = float(median) * unit[u]
-    return times
+    return {name: float(ns) for name, ns in (l.split("\t") for l in out.splitlines() if "\t" in l)}
 
 
 def main():
-    py = pycute_times()
     if "--table" not in sys.argv:
-        for op, a, b, us, r in py:
+        for op, a, b, us, r in pycute_times():
             print(f"{op}\t{a} ; {b}\t{us:.2f} us\t{r}")
         return
-    rs = rust_times()
+    # Alternate the two sides over a few rounds and keep each side's best,
+    # so that a busy spell on the machine does not favour either.
+    py, rs = {}, {}
+    for _ in range(ROUNDS):
+        for op, a, b, us, _ in pycute_times():
+            key = (op, a, b)
+            py[key] = min(py.get(key, us), us)
+        for name, ns in rust_times().items():
+            rs[name] = min(rs.get(name, ns), ns)
     print("| op | case | Rust ns | pycute µs | speedup |")
     print("|---|---|---:|---:|---:|")
-    for op, a, b, us, _ in py:
+    for (op, a, b), us in py.items():
         ns = rs[f"{op}/{a} ; {b}"]
         print(f"| {op} | `{a} ; {b}` | {ns:.0f} | {us:.1f} | {us * 1e3 / ns:.0f}x |")
 

@@ -15,14 +15,30 @@ pub(crate) type Modes = Scratch<(i64, i64)>;
 /// (a chain `s_i:d_i .. s_k:d_k` has extent `s_i*...*s_k*d_i == s_k*d_k`, so
 /// each test compares the same numbers) and needs no reversal.
 pub(crate) fn coalesce_modes(m: &mut [(i64, i64)], n: usize) -> Result<usize, LayoutError> {
+    coalesce_core(m, None, n, |x| x)
+}
+
+/// [`coalesce_modes`] reading mode `r` from `src[r]` (through `map`) when
+/// `src` is given, else from `m[r]`; the output goes to `m`.
+#[inline(always)]
+fn coalesce_core(
+    m: &mut [(i64, i64)],
+    src: Option<&[(i64, i64)]>,
+    n: usize,
+    map: impl Fn((i64, i64)) -> (i64, i64),
+) -> Result<usize, LayoutError> {
     const OP: &str = "coalesce";
     let Some(m) = m.get_mut(..n.max(1)) else {
         return Err(LayoutError::Overflow { op: OP });
     };
-    // `back` is the last mode written (at `w - 1`), kept in registers.
+    // `back` is the last mode written (at `w - 1`), kept in registers; a
+    // write never passes the read position, so in place is safe.
     let (mut w, mut back) = (0usize, (1i64, 0i64));
     for r in 0..n {
-        let (s, d) = m[r];
+        let (s, d) = map(match src {
+            Some(src) => src[r],
+            None => m[r],
+        });
         if s == 1 {
             continue;
         }
@@ -49,10 +65,7 @@ fn coalesced_with<'a>(
 ) -> Result<&'a mut [(i64, i64)], LayoutError> {
     let flat = l.flat();
     let m = sc.take(flat.len().max(1));
-    for (dst, &src) in m.iter_mut().zip(flat) {
-        *dst = f(src);
-    }
-    let n = coalesce_modes(m, flat.len())?;
+    let n = coalesce_core(m, Some(flat), flat.len(), f)?;
     Ok(&mut m[..n])
 }
 

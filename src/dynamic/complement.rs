@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use super::arith::{ceil_div, div};
 use super::coalesce::{Modes, coalesce_modes, filter_flat};
-use super::{DynLayout, IntTree, add, cosize_of, mul, size_of};
+use super::{DynLayout, IntTree, add, cosize_of, mul, size_cosize};
 use crate::LayoutError;
 
 const OP: &str = "complement";
@@ -25,10 +25,19 @@ fn cotarget_leaves(t: &IntTree, out: &mut Vec<i64>) -> Result<(), LayoutError> {
 /// and products use this form.
 pub(crate) fn complement_raw(l: &DynLayout, cotarget: &[i64]) -> Result<DynLayout, LayoutError> {
     let (mut sf, mut sr) = (Modes::new(), Modes::new());
-    let f = filter_flat(l, &mut sf)?;
-    Ok(DynLayout::from_modes(complement_modes(
-        f, cotarget, &mut sr,
+    Ok(DynLayout::from_modes(complement_modes_of(
+        l, cotarget, &mut sf, &mut sr,
     )?))
+}
+
+/// The flat modes of [`complement_raw`], in `sr` (`sf` is working space).
+pub(crate) fn complement_modes_of<'a>(
+    l: &DynLayout,
+    cotarget: &[i64],
+    sf: &mut Modes,
+    sr: &'a mut Modes,
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    complement_modes(filter_flat(l, sf)?, cotarget, sr)
 }
 
 /// The coalesced complement of filtered modes `f` (sorted in place by
@@ -140,12 +149,10 @@ impl DynLayout {
         };
         let (mut sf, mut sr) = (Modes::new(), Modes::new());
         let f = filter_flat(self, &mut sf)?;
-        let size_f = size_of(f, OP)?;
-        let cos_l = cosize_of(f, OP)?;
+        let (size_f, cos_l) = size_cosize(f, OP)?;
         let r = complement_modes(f, cot, &mut sr)?;
         let m = size_of_leaves(cot)?;
-        let cos_r = cosize_of(r, OP)?;
-        let size_r = size_of(r, OP)?;
+        let (size_r, cos_r) = size_cosize(r, OP)?;
         let joint = add(cos_l, cos_r - 1, OP)?;
         let bound = |reason| {
             Err(LayoutError::ComplementBound {

@@ -92,13 +92,15 @@ impl Footprint<'_> {
 }
 
 /// Compose coalesced `a` with one leaf `s:d` of `B` (CuTe's `composition_impl`),
-/// appending the result (a leaf, or a tuple of leaves) to `out`.
+/// appending the result (a leaf, or a tuple of leaves) to `out`; `buf`
+/// (room for `a.len()` modes) collects the leaves first.
 fn compose_leaf(
     a: &[(i64, i64)],
     s: i64,
     d: i64,
     fp: &mut Footprint,
     out: &mut DynLayout,
+    buf: &mut [(i64, i64)],
 ) -> Result<(), LayoutError> {
     let last_stride = a[a.len() - 1].1;
     if d == 0 {
@@ -114,9 +116,7 @@ fn compose_leaf(
         return Ok(());
     }
     let cdiv = |x, y| ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
-    // Leaves go inside a tuple, which is dropped again if only one comes out.
-    let (t0, l0) = out.mark();
-    out.open();
+    let mut n = 0usize;
     let (mut rest_shape, mut rest_stride) = (s, d);
     for (m, &(cs, cd)) in a[..a.len() - 1].iter().enumerate() {
         if s != 1 && !(rest_stride < cs || rem(rest_stride, cs) == Some(0)) {
@@ -150,27 +150,52 @@ fn compose_leaf(
                 });
             }
             fp.touch(a, m, abs, new_shape)?;
-            out.push_leaf(new_shape, mul(rest_stride, cd, OP)?);
+            buf[n] = (new_shape, mul(rest_stride, cd, OP)?);
+            n += 1;
             rest_shape = div(rest_shape, new_shape).ok_or(LayoutError::Overflow { op: OP })?;
         }
         rest_stride = next_stride;
     }
     let tail = mul(rest_stride, last_stride, OP)?;
-    let pushed = out.flat().len() - l0;
     if rest_shape != 1 {
         fp.touch(a, a.len() - 1, rest_stride.abs(), rest_shape)?;
     }
-    if pushed == 0 || rest_shape != 1 {
-        out.push_leaf(rest_shape, tail);
+    if n == 0 || rest_shape != 1 {
+        buf[n] = (rest_shape, tail);
+        n += 1;
     }
-    if out.flat().len() - l0 == 1 {
-        let leaf = out.flat()[l0];
-        out.reset_to(t0, l0);
-        out.push_leaf(leaf.0, leaf.1);
-    } else {
-        out.close();
+    // A single leaf stands alone (CuTe unwraps a rank-1 result).
+    match &buf[..n] {
+        &[(s, d)] => out.push_leaf(s, d),
+        modes => out.push_tuple(modes),
     }
     Ok(())
+}
+
+/// `composition(A, b)` given `a = coalesce_x(A)` (CuTe's `coalesce_x`:
+/// the last mode keeps its stride even at size 1).
+pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLayout, LayoutError> {
+    let mut su = Scratch::new();
+    let used = su.take(a.len());
+    used.fill((0, NONE));
+    let mut fp = Footprint {
+        used,
+        pos: false,
+        neg: false,
+        below_last: false,
+        leaf: 0,
+    };
+    let mut r = DynLayout::blank();
+    let mut sb = Modes::new();
+    compose_all(a, b, &mut fp, &mut r, sb.take(a.len()))?;
+    if fp.pos && fp.neg && fp.below_last {
+        return Err(LayoutError::Disjointness {
+            op: OP,
+            mode_a: 0,
+            mode_b: fp.leaf.saturating_sub(1),
+        });
+    }
+    Ok(r)
 }
 
 /// Compose coalesced `a` with every leaf of `b`, keeping `b`'s structure.
@@ -179,15 +204,16 @@ fn compose_all(
     b: &DynLayout,
     fp: &mut Footprint,
     out: &mut DynLayout,
+    buf: &mut [(i64, i64)],
 ) -> Result<(), LayoutError> {
     let mut leaves = b.flat().iter();
-    for &t in b.tokens() {
+    for t in b.tokens().iter() {
         match t {
             Tok::Open => out.open(),
             Tok::Close => out.close(),
             Tok::Leaf => {
                 let &(s, d) = leaves.next().ok_or(LayoutError::NotCongruent { op: OP })?;
-                compose_leaf(a, s, d, fp, out)?;
+                compose_leaf(a, s, d, fp, out, buf)?;
                 fp.leaf += 1;
             }
         }
@@ -209,28 +235,7 @@ impl DynLayout {
     /// assert!(a.composition(&"(2,2):(3,1)".parse().unwrap()).is_err());
     /// ```
     pub fn composition(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        let mut sa = Modes::new();
-        let a = coalesce_x_flat(self, &mut sa)?;
-        let mut su = Scratch::new();
-        let used = su.take(a.len());
-        used.fill((0, NONE));
-        let mut fp = Footprint {
-            used,
-            pos: false,
-            neg: false,
-            below_last: false,
-            leaf: 0,
-        };
-        let mut r = DynLayout::blank();
-        compose_all(a, b, &mut fp, &mut r)?;
-        if fp.pos && fp.neg && fp.below_last {
-            return Err(LayoutError::Disjointness {
-                op: OP,
-                mode_a: 0,
-                mode_b: fp.leaf.saturating_sub(1),
-            });
-        }
-        Ok(r)
+        compose_coalesced(coalesce_x_flat(self, &mut Modes::new())?, b)
     }
 
     /// `composition(A, tiler)`: a tuple tiler composes mode by mode and drops

@@ -4,8 +4,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::coalesce::{Modes, coalesce_flat};
-use super::complement::complement_raw;
-use super::composition::{by_mode, check_tiler_rank};
+use super::complement::complement_modes_of;
+use super::composition::{by_mode, check_tiler_rank, compose_coalesced};
 use super::scratch::Scratch;
 use super::{DynLayout, IntTree, Tiler};
 use crate::LayoutError;
@@ -65,8 +65,21 @@ impl DynLayout {
         for (c, m) in cot.iter_mut().zip(modes.iter()) {
             *c = m.0;
         }
-        let c = complement_raw(b, cot)?;
-        self.composition(&DynLayout::pair(b, &c))
+        let mut bc = DynLayout::blank();
+        bc.open();
+        bc.push_layout(b);
+        bc.push_modes(complement_modes_of(
+            b,
+            cot,
+            &mut Modes::new(),
+            &mut Modes::new(),
+        )?);
+        bc.close();
+        // coalesce_x(A) is coalesce(A) unless A's last leaf has size 1.
+        match self.flat().last() {
+            Some(&(s, _)) if s != 1 => compose_coalesced(modes, &bc),
+            _ => self.composition(&bc),
+        }
     }
 
     /// `logical_divide(A, tiler)`: by mode for a tuple tiler (later modes

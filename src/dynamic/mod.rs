@@ -45,7 +45,7 @@ use alloc::vec::Vec;
 pub use composition::Tiler;
 pub use from_static::{ToIntTree, ToIntTreeElems};
 pub use repr::LEAVES_INLINE;
-use repr::Repr;
+use repr::{Repr, TokIter, Toks};
 pub use tree::{CoordTree, IntTree, MAX_DEPTH};
 
 use crate::LayoutError;
@@ -84,7 +84,7 @@ pub struct DynLayout {
 
 impl PartialEq for DynLayout {
     fn eq(&self, other: &Self) -> bool {
-        self.tokens() == other.tokens() && self.flat() == other.flat()
+        self.tokens().iter().eq(other.tokens().iter()) && self.flat() == other.flat()
     }
 }
 
@@ -92,7 +92,7 @@ impl Eq for DynLayout {}
 
 impl core::hash::Hash for DynLayout {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
-        self.tokens().hash(h);
+        self.tokens().iter().for_each(|t| t.hash(h));
         self.flat().hash(h);
     }
 }
@@ -108,32 +108,29 @@ pub(crate) struct Span {
 
 /// The child nodes of a tuple node (a leaf node is its own only child).
 pub(crate) struct Children<'a> {
-    toks: &'a [Tok],
+    toks: TokIter<'a>,
     t: usize,
-    end: usize,
     l: usize,
 }
 
 impl Iterator for Children<'_> {
     type Item = Span;
+    #[inline]
     fn next(&mut self) -> Option<Span> {
-        if self.t >= self.end {
-            return None;
-        }
         let (t0, l0) = (self.t, self.l);
         let mut depth = 0usize;
-        loop {
-            match self.toks[self.t] {
+        for tok in self.toks.by_ref() {
+            self.t += 1;
+            match tok {
                 Tok::Leaf => self.l += 1,
                 Tok::Open => depth += 1,
                 Tok::Close => depth = depth.saturating_sub(1),
             }
-            self.t += 1;
-            if depth == 0 || self.t >= self.end {
+            if depth == 0 {
                 break;
             }
         }
-        Some(Span {
+        (self.t > t0).then_some(Span {
             t0,
             t1: self.t,
             l0,
@@ -184,24 +181,40 @@ impl DynLayout {
 
     #[inline]
     pub(crate) fn open(&mut self) {
-        self.repr.extend(&[Tok::Open], &[]);
+        self.repr.push_tok(Tok::Open);
     }
 
     #[inline]
     pub(crate) fn close(&mut self) {
-        self.repr.extend(&[Tok::Close], &[]);
+        self.repr.push_tok(Tok::Close);
     }
 
     #[inline]
     pub(crate) fn push_leaf(&mut self, s: i64, d: i64) {
-        self.repr.extend(&[Tok::Leaf], &[(s, d)]);
+        self.repr.push_leaf(s, d);
+    }
+
+    /// Append the layout of flat `modes` (as [`from_modes`](Self::from_modes)).
+    #[inline]
+    pub(crate) fn push_modes(&mut self, modes: &[(i64, i64)]) {
+        match modes {
+            [] => self.push_leaf(1, 0),
+            &[(s, d)] => self.push_leaf(s, d),
+            _ => self.push_tuple(modes),
+        }
+    }
+
+    /// Append the flat tuple of `modes` as the next element.
+    #[inline]
+    pub(crate) fn push_tuple(&mut self, modes: &[(i64, i64)]) {
+        self.repr.push_tuple(modes);
     }
 
     /// Append node `sp` of `src` as the next element.
     #[inline]
     pub(crate) fn push_span(&mut self, src: &DynLayout, sp: Span) {
         self.repr
-            .extend(&src.tokens()[sp.t0..sp.t1], &src.flat()[sp.l0..sp.l1]);
+            .extend(src.tokens().range(sp.t0, sp.t1), &src.flat()[sp.l0..sp.l1]);
     }
 
     /// Append the whole of `src` as the next element.
@@ -221,21 +234,9 @@ impl DynLayout {
         l
     }
 
-    /// Current token and leaf counts, for [`reset_to`](Self::reset_to).
-    #[inline]
-    pub(crate) fn mark(&self) -> (usize, usize) {
-        (self.tokens().len(), self.flat().len())
-    }
-
-    /// Drop the tokens and leaves pushed since [`mark`](Self::mark).
-    #[inline]
-    pub(crate) fn reset_to(&mut self, t: usize, l: usize) {
-        self.repr.truncate(t, l);
-    }
-
     /// The structure tokens.
     #[inline]
-    pub(crate) fn tokens(&self) -> &[Tok] {
+    pub(crate) fn tokens(&self) -> Toks<'_> {
         self.repr.toks()
     }
 
@@ -253,17 +254,17 @@ impl DynLayout {
     /// `true` when node `sp` is a leaf (an integer, not a tuple).
     #[inline]
     pub(crate) fn is_leaf(&self, sp: Span) -> bool {
-        self.tokens().get(sp.t0) == Some(&Tok::Leaf)
+        self.tokens().get(sp.t0) == Some(Tok::Leaf)
     }
 
     /// The modes of node `sp`; a leaf is its own mode 0.
     #[inline]
     pub(crate) fn kids(&self, sp: Span) -> Children<'_> {
         let inner = usize::from(!self.is_leaf(sp));
+        let (t0, t1) = (sp.t0 + inner, sp.t1 - inner.min(sp.t1));
         Children {
-            toks: self.tokens(),
-            t: sp.t0 + inner,
-            end: sp.t1 - inner.min(sp.t1),
+            toks: self.tokens().range(t0, t1).iter(),
+            t: t0,
             l: sp.l0,
         }
     }
@@ -486,7 +487,7 @@ impl DynLayout {
     /// ```
     pub fn depth(&self) -> usize {
         let (mut d, mut max) = (0usize, 0usize);
-        for t in self.tokens() {
+        for t in self.tokens().iter() {
             match t {
                 Tok::Open => {
                     d += 1;
@@ -644,6 +645,21 @@ impl DynLayout {
             CoordTree::Tuple(_) => Err(LayoutError::NotCongruent { op: "slice" }),
         }
     }
+}
+
+/// `(size, cosize)` of flat modes in one pass.
+pub(crate) fn size_cosize(
+    modes: &[(i64, i64)],
+    op: &'static str,
+) -> Result<(i64, i64), LayoutError> {
+    let (mut size, mut acc) = (1i64, 1i64);
+    for &(s, d) in modes {
+        size = mul(size, s, op)?;
+        let abs = d.checked_abs().ok_or(LayoutError::Overflow { op })?;
+        let s1 = s.checked_sub(1).ok_or(LayoutError::Overflow { op })?;
+        acc = add(acc, mul(s1, abs, op)?, op)?;
+    }
+    Ok((size, acc))
 }
 
 /// `sum((s-1)*|d|) + 1` over flat modes.

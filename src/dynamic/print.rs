@@ -43,7 +43,7 @@ impl DynLayout {
     fn write_part(&self, f: &mut fmt::Formatter<'_>, stride: bool) -> fmt::Result {
         let mut after_item = false;
         let mut leaves = self.flat().iter();
-        for &t in self.tokens() {
+        for t in self.tokens().iter() {
             if after_item && t != Tok::Close {
                 f.write_char(',')?;
             }
