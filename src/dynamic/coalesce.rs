@@ -82,7 +82,18 @@ pub(crate) fn filter_flat<'a>(
     l: &DynLayout,
     sc: &'a mut Modes,
 ) -> Result<&'a mut [(i64, i64)], LayoutError> {
-    coalesced_with(l, sc, |(s, d)| if d == 0 { (1, d) } else { (s, d) })
+    let m = sc.take(l.flat().len().max(1));
+    let n = filter_into(l, m)?;
+    Ok(&mut m[..n])
+}
+
+/// [`filter_flat`] into the front of `m` (room for `max(leaves, 1)` modes),
+/// returning the number of modes.
+pub(crate) fn filter_into(l: &DynLayout, m: &mut [(i64, i64)]) -> Result<usize, LayoutError> {
+    let flat = l.flat();
+    coalesce_core(m, Some(flat), flat.len(), |(s, d)| {
+        if d == 0 { (1, d) } else { (s, d) }
+    })
 }
 
 /// CuTe's `coalesce_x`: like coalesce, but the last mode keeps its stride even

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 
 use super::arith::{ceil_div, div};
-use super::coalesce::{Modes, coalesce_modes, filter_flat};
+use super::coalesce::{Modes, coalesce_modes, filter_flat, filter_into};
 use super::{DynLayout, IntTree, add, cosize_of, mul, size_cosize};
 use crate::LayoutError;
 
@@ -24,39 +24,45 @@ fn cotarget_leaves(t: &IntTree, out: &mut Vec<i64>) -> Result<(), LayoutError> {
 /// then extend to the cotarget (given by its leaves, all `> 0`). Divides
 /// and products use this form.
 pub(crate) fn complement_raw(l: &DynLayout, cotarget: &[i64]) -> Result<DynLayout, LayoutError> {
-    let (mut sf, mut sr) = (Modes::new(), Modes::new());
     Ok(DynLayout::from_modes(complement_modes_of(
-        l, cotarget, &mut sf, &mut sr,
+        l,
+        cotarget,
+        &mut Modes::new(),
     )?))
 }
 
-/// The flat modes of [`complement_raw`], in `sr` (`sf` is working space).
+/// The flat modes of [`complement_raw`], in `sc`.
 pub(crate) fn complement_modes_of<'a>(
     l: &DynLayout,
     cotarget: &[i64],
-    sf: &mut Modes,
-    sr: &'a mut Modes,
+    sc: &'a mut Modes,
 ) -> Result<&'a mut [(i64, i64)], LayoutError> {
-    complement_modes(filter_flat(l, sf)?, cotarget, sr)
+    let buf = sc.take(l.flat().len().max(1) + 1);
+    let nf = filter_into(l, buf)?;
+    let n = complement_in_place(buf, nf, cotarget)?;
+    Ok(&mut buf[..n])
 }
 
-/// The coalesced complement of filtered modes `f` (sorted in place by
-/// stride), in `sr`.
-fn complement_modes<'a>(
-    f: &mut [(i64, i64)],
+/// The coalesced complement of the filtered modes `buf[..nf]`, written over
+/// them (`buf` has room for one more); returns the number of modes.
+fn complement_in_place(
+    buf: &mut [(i64, i64)],
+    nf: usize,
     cotarget: &[i64],
-    sr: &'a mut Modes,
-) -> Result<&'a mut [(i64, i64)], LayoutError> {
+) -> Result<usize, LayoutError> {
     let cd = |x, y| ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
     if cotarget.iter().any(|&x| x <= 0) {
         return Err(LayoutError::ZeroSize { op: OP });
     }
-    let raw = sr.take(f.len() + 1);
-    if f.len() == 1 && f[0].1 == 0 {
+    let Some(buf) = buf.get_mut(..nf + 1) else {
+        return Err(LayoutError::Overflow { op: OP });
+    };
+    if nf == 1 && buf[0].1 == 0 {
         let m = size_of_leaves(cotarget)?;
-        raw[0] = if m == 1 { (1, 0) } else { (m, 1) };
-        return Ok(&mut raw[..1]);
+        buf[0] = if m == 1 { (1, 0) } else { (m, 1) };
+        return Ok(1);
     }
+    let f = &mut buf[..nf];
     if let Some(k) = f.iter().position(|m| m.1 < 0) {
         return Err(LayoutError::NotComplementable {
             op: OP,
@@ -65,8 +71,10 @@ fn complement_modes<'a>(
         });
     }
     sort_by_stride(f);
+    // Mode k of the result replaces (sorted) mode k once it has been read.
     let mut last_stride = 1i64;
-    for (k, &(s, d)) in f.iter().enumerate() {
+    for (k, slot) in f.iter_mut().enumerate() {
+        let (s, d) = *slot;
         let new_shape = div(d, last_stride).ok_or(LayoutError::DivisionByZero { op: OP })?;
         if new_shape == 0 {
             return Err(LayoutError::NotComplementable {
@@ -75,7 +83,7 @@ fn complement_modes<'a>(
                 reason: "its stride is below the extent of the smaller-stride modes (non-injective layout detected)",
             });
         }
-        raw[k] = (new_shape, last_stride);
+        *slot = (new_shape, last_stride);
         last_stride = mul(d, s, OP)?;
     }
     // `shape_div(cotarget, last_stride)`, coalesced to its product: the
@@ -91,9 +99,8 @@ fn complement_modes<'a>(
                 .ok_or(LayoutError::Overflow { op: OP })?;
         }
     }
-    raw[f.len()] = (rest, if rest == 1 { 0 } else { last_stride });
-    let n = coalesce_modes(raw, f.len() + 1)?;
-    Ok(&mut raw[..n])
+    buf[nf] = (rest, if rest == 1 { 0 } else { last_stride });
+    coalesce_modes(buf, nf + 1)
 }
 
 /// Stable sort by stride (CuTe takes the first minimum): insertion sort for
@@ -147,10 +154,12 @@ impl DynLayout {
                 &nested
             }
         };
-        let (mut sf, mut sr) = (Modes::new(), Modes::new());
-        let f = filter_flat(self, &mut sf)?;
-        let (size_f, cos_l) = size_cosize(f, OP)?;
-        let r = complement_modes(f, cot, &mut sr)?;
+        let mut sc = Modes::new();
+        let buf = sc.take(self.flat().len().max(1) + 1);
+        let nf = filter_into(self, buf)?;
+        let (size_f, cos_l) = size_cosize(&buf[..nf], OP)?;
+        let n = complement_in_place(buf, nf, cot)?;
+        let r = &buf[..n];
         let m = size_of_leaves(cot)?;
         let (size_r, cos_r) = size_cosize(r, OP)?;
         let joint = add(cos_l, cos_r - 1, OP)?;

@@ -68,12 +68,7 @@ impl DynLayout {
         let mut bc = DynLayout::blank();
         bc.open();
         bc.push_layout(b);
-        bc.push_modes(complement_modes_of(
-            b,
-            cot,
-            &mut Modes::new(),
-            &mut Modes::new(),
-        )?);
+        bc.push_modes(complement_modes_of(b, cot, &mut Modes::new())?);
         bc.close();
         // coalesce_x(A) is coalesce(A) unless A's last leaf has size 1.
         match self.flat().last() {
