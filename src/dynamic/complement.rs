@@ -177,11 +177,16 @@ impl DynLayout {
             Some(q) => mul(q, c, OP),
             None => Err(LayoutError::Overflow { op: OP }),
         };
-        // (round_up(M, c) >= M and M / size_f <= M: divide only when needed.)
+        // round_up(M, c) >= M: divide only when it can matter.
         if cos_r > m && cos_r > round_up(m, cos_l)? {
             return bound("cosize(R) > round_up(M, cosize(L))");
         }
-        if size_r < m && size_r < div(m, size_f).ok_or(LayoutError::DivisionByZero { op: OP })? {
+        // size(R) < M / size_f (integer division) <=> (size(R) + 1) * size_f <= M.
+        if size_r
+            .checked_add(1)
+            .and_then(|r| r.checked_mul(size_f))
+            .is_some_and(|p| p <= m)
+        {
             return bound("size(R) < M / size(filter(L))");
         }
         if size_r > cos_r {
