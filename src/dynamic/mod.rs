@@ -17,11 +17,13 @@
 //! # Representation
 //!
 //! A `DynLayout` is flat: its `(shape, stride)` leaves in order, and its tuple
-//! structure as a token string (`(`, leaf, `)`), which shape and stride
-//! share since they are congruent. Both live inline (128 bytes) up to
-//! [`LEAVES_INLINE`] leaves, so the algebra on realistic layouts allocates
-//! nothing; larger layouts spill to the heap. [`IntTree`] (a tree of `Vec`s)
-//! remains the type of coordinates, profiles, cotargets and of
+//! structure as a token string (`(`, leaf, `)`, two bits each), which shape
+//! and stride share since they are congruent. Both live inline, in a
+//! 112-byte value, up to [`LEAVES_INLINE`] leaves and 32 tokens, so the
+//! algebra on realistic layouts allocates nothing; larger layouts spill to
+//! the heap, with no limit but memory (and [`MAX_DEPTH`] on nesting). The
+//! operations work on flat modes in stack scratch space. [`IntTree`] (a tree
+//! of `Vec`s) remains the type of coordinates, profiles, cotargets and of
 //! [`DynLayout::shape`].
 
 mod arith;

@@ -1,7 +1,7 @@
 //! [`Repr`]: a layout's structure tokens and leaves, inline when small.
 //!
 //! A layout of up to [`LEAVES_INLINE`] leaves and [`TOKENS_INLINE`]
-//! structure tokens is stored in place, in at most 128 bytes: the tokens
+//! structure tokens is stored in place, in 112 bytes: the tokens
 //! packed two bits each in one `u64`, the leaves in an array. The algebra on
 //! realistic layouts therefore allocates nothing, appends structure with a
 //! shift and moves results with a few register copies. Larger layouts move
@@ -328,5 +328,45 @@ impl Repr {
 fn copy_leaves(dst: &mut [(i64, i64); LEAVES_INLINE], at: usize, src: &[(i64, i64)]) {
     if let Some(d) = dst.get_mut(at..at + src.len()) {
         d.copy_from_slice(src);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LEAVES_INLINE, Repr, Tok, Toks};
+    use crate::dynamic::DynLayout;
+
+    #[test]
+    fn a_layout_moves_in_at_most_128_bytes() {
+        // Larger values are moved with a call to memcpy.
+        assert!(core::mem::size_of::<DynLayout>() <= 128);
+        assert!(core::mem::size_of::<Result<DynLayout, crate::LayoutError>>() <= 128);
+    }
+
+    #[test]
+    fn spills_to_the_heap_and_keeps_every_token() {
+        let mut r = Repr::new();
+        r.push_tok(Tok::Open);
+        for k in 0..40 {
+            r.push_leaf(k, -k);
+            if k % 3 == 0 {
+                r.push_tok(Tok::Open);
+                r.push_tok(Tok::Close);
+            }
+        }
+        r.push_tok(Tok::Close);
+        assert!(matches!(r, Repr::Heap(_)));
+        assert_eq!(r.leaves().len(), 40);
+        assert_eq!(r.leaves()[39], (39, -39));
+        let toks: alloc::vec::Vec<Tok> = r.toks().iter().collect();
+        assert_eq!(toks.len(), 2 + 40 + 2 * 14);
+        assert_eq!(toks[..4], [Tok::Open, Tok::Leaf, Tok::Open, Tok::Close]);
+        let inline = Repr::tuple(&[(2, 1); LEAVES_INLINE]);
+        assert!(matches!(inline, Repr::Inline { .. }));
+        let t = inline.toks();
+        assert_eq!(t.len(), LEAVES_INLINE + 2);
+        assert_eq!(t.get(0), Some(Tok::Open));
+        assert_eq!(t.get(LEAVES_INLINE + 1), Some(Tok::Close));
+        assert!(matches!(t.range(1, 3), Toks::Packed { bits: 0, len: 2 }));
     }
 }
