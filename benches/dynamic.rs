@@ -1,48 +1,74 @@
 //! Criterion benchmarks of the runtime algebra on realistic layouts:
 //! composition, complement and logical_divide (cases in `benches/cases.txt`,
 //! shared with `benches/pycute_compare.py`).
+//!
+//! `cargo bench --bench dynamic` runs criterion; `cargo bench --bench dynamic
+//! -- --best-of` instead prints, per case, the best of 7 repeats of a batch
+//! of calls in ns per call: the statistic `pycute_compare.py` takes for
+//! pycute, so the two compare like for like on a shared machine.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use cute_algebra::dynamic::{DynLayout, IntTree};
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-fn cases() -> Vec<(String, DynLayout, String)> {
+/// A benchmark case: its name and a closure running it once.
+type Case = (String, Box<dyn Fn() -> DynLayout>);
+
+fn cases() -> Vec<Case> {
     include_str!("cases.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let c: Vec<&str> = l.split('\t').collect();
-            (c[0].to_string(), c[1].parse().unwrap(), c[2].to_string())
+            let (op, a) = (c[0], c[1].parse::<DynLayout>().unwrap());
+            let name = format!("{op}/{a} ; {}", c[2]);
+            let f: Box<dyn Fn() -> DynLayout> = match op {
+                "complement" => {
+                    let m: IntTree = c[2].parse().unwrap();
+                    Box::new(move || black_box(&a).complement_to(black_box(&m)).unwrap())
+                }
+                "composition" | "logical_divide" => {
+                    let b: DynLayout = c[2].parse().unwrap();
+                    let g = if op == "composition" {
+                        DynLayout::composition
+                    } else {
+                        DynLayout::logical_divide
+                    };
+                    Box::new(move || g(black_box(&a), black_box(&b)).unwrap())
+                }
+                _ => unreachable!("unknown op {op}"),
+            };
+            (name, f)
         })
         .collect()
 }
 
 fn bench(c: &mut Criterion) {
-    for (op, a, b) in cases() {
-        let name = format!("{op}/{a} ; {b}");
-        match op.as_str() {
-            "composition" | "logical_divide" => {
-                let b: DynLayout = b.parse().unwrap();
-                let f = if op == "composition" {
-                    DynLayout::composition
-                } else {
-                    DynLayout::logical_divide
-                };
-                f(&a, &b).unwrap();
-                c.bench_function(&name, |bn| {
-                    bn.iter(|| f(black_box(&a), black_box(&b)).unwrap())
-                });
-            }
-            "complement" => {
-                let m: IntTree = b.parse().unwrap();
-                a.complement_to(&m).unwrap();
-                c.bench_function(&name, |bn| {
-                    bn.iter(|| black_box(&a).complement_to(black_box(&m)).unwrap())
-                });
-            }
-            _ => unreachable!("unknown op {op}"),
+    for (name, f) in cases() {
+        c.bench_function(&name, |bn| bn.iter(&f));
+    }
+}
+
+/// Best of 7 repeats of a batch of about 20 ms, in ns per call.
+fn best_of() {
+    for (name, f) in cases() {
+        let mut n = 1u32;
+        while {
+            let t = Instant::now();
+            (0..n).for_each(|_| drop(black_box(f())));
+            t.elapsed() < Duration::from_millis(20)
+        } {
+            n *= 2;
         }
+        let best = (0..7)
+            .map(|_| {
+                let t = Instant::now();
+                (0..n).for_each(|_| drop(black_box(f())));
+                t.elapsed().as_secs_f64() * 1e9 / f64::from(n)
+            })
+            .fold(f64::INFINITY, f64::min);
+        println!("{name}\t{best:.1}");
     }
 }
 
@@ -51,4 +77,12 @@ criterion_group! {
     config = Criterion::default().warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(1)).sample_size(30);
     targets = bench
 }
-criterion_main!(benches);
+
+fn main() {
+    if std::env::args().any(|a| a == "--best-of") {
+        best_of();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

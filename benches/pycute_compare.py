@@ -2,13 +2,26 @@
 """Time pycute (pip install nvidia-cutlass==4.2.0.0) on benches/cases.txt,
 the cases of benches/dynamic.rs, and print microseconds per operation.
 
-Usage: python3 benches/pycute_compare.py
+Usage:
+    python3 benches/pycute_compare.py           # pycute alone
+    python3 benches/pycute_compare.py --table   # also time the Rust side
+        (`cargo bench --bench dynamic -- --best-of`) and print the markdown
+        table of benches/RESULTS.md
+
+Both sides take the best of 7 repeats of a batch of calls (2000 for pycute,
+about 20 ms for Rust), and the table the best of 3 alternating rounds, which
+filters out the interruptions of a shared machine.
 """
 import os
+import re
+import subprocess
+import sys
 import timeit
 
-import pycute
 from pycute import Layout, complement, composition, logical_divide
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROUNDS = 3
 
 
 def tup(s):
@@ -21,13 +34,17 @@ def layout(s):
     return Layout(tup(shape), tup(stride))
 
 
-def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    rows = []
-    for line in open(os.path.join(here, "cases.txt")):
+def cases():
+    for line in open(os.path.join(HERE, "cases.txt")):
         if line.startswith("#") or not line.strip():
             continue
-        op, a, b = line.rstrip("\n").split("\t")
+        yield line.rstrip("\n").split("\t")
+
+
+def pycute_times():
+    """[(op, a, b, microseconds, result)] for every case."""
+    rows = []
+    for op, a, b in cases():
         A = layout(a)
         if op == "complement":
             B = tup(b)
@@ -37,10 +54,39 @@ def main():
             g = composition if op == "composition" else logical_divide
             f = lambda A=A, B=B, g=g: g(A, B)
         n = 2000
-        t = min(timeit.repeat(f, number=n, repeat=3)) / n
+        t = min(timeit.repeat(f, number=n, repeat=7)) / n
         rows.append((op, a, b, t * 1e6, f()))
-    for op, a, b, us, r in rows:
-        print(f"{op}\t{a} ; {b}\t{us:.2f} us\t{r}")
+    return rows
+
+
+def rust_times():
+    """{benchmark name: ns per call} from `cargo bench --bench dynamic -- --best-of`."""
+    out = subprocess.run(
+        ["cargo", "bench", "--bench", "dynamic", "--", "--best-of"],
+        cwd=os.path.dirname(HERE), capture_output=True, text=True, check=True,
+    ).stdout
+    return {name: float(ns) for name, ns in (l.split("\t") for l in out.splitlines() if "\t" in l)}
+
+
+def main():
+    if "--table" not in sys.argv:
+        for op, a, b, us, r in pycute_times():
+            print(f"{op}\t{a} ; {b}\t{us:.2f} us\t{r}")
+        return
+    # Alternate the two sides over a few rounds and keep each side's best,
+    # so that a busy spell on the machine does not favour either.
+    py, rs = {}, {}
+    for _ in range(ROUNDS):
+        for op, a, b, us, _ in pycute_times():
+            key = (op, a, b)
+            py[key] = min(py.get(key, us), us)
+        for name, ns in rust_times().items():
+            rs[name] = min(rs.get(name, ns), ns)
+    print("| op | case | Rust ns | pycute µs | speedup |")
+    print("|---|---|---:|---:|---:|")
+    for (op, a, b), us in py.items():
+        ns = rs[f"{op}/{a} ; {b}"]
+        print(f"| {op} | `{a} ; {b}` | {ns:.0f} | {us:.1f} | {us * 1e3 / ns:.0f}x |")
 
 
 if __name__ == "__main__":

@@ -95,7 +95,17 @@ fn digits(v: i64) -> usize {
 
 /// Draw `l` as an SVG document.
 ///
-/// Errors when the layout has more than [`MAX_CELLS`] elements.
+/// Errors when the layout has more than [`MAX_CELLS`] elements. Cells too
+/// small for their offset drop the labels, and the axes then number every
+/// 2nd, 4th, ... row and column, as room allows:
+///
+/// ```
+/// use cute_algebra::dynamic::DynLayout;
+/// let l: DynLayout = "(128,64):(64,1)".parse().unwrap();
+/// let svg = cute_algebra::svg::to_svg(&l).unwrap();
+/// assert!(svg.contains(">126</text>") && !svg.contains(">127</text>"));
+/// assert!(svg.contains(">60</text>") && !svg.contains(">61</text>"));
+/// ```
 pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
     let size = l.size()?;
     if size > MAX_CELLS {
@@ -107,13 +117,13 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
     let (rows, row_shape, col_shape) = if l.rank() >= 2 {
         let m0 = l.mode(0)?;
         let rest = match l.shape() {
-            IntTree::Tuple(v) if v.len() == 2 => v[1].clone(),
+            IntTree::Tuple(mut v) if v.len() == 2 => v.swap_remove(1),
             IntTree::Tuple(v) => IntTree::Tuple(v[1..].to_vec()),
-            s => s.clone(),
+            s => s,
         };
-        (m0.size()?, m0.shape().clone(), rest)
+        (m0.size()?, m0.shape(), rest)
     } else {
-        (1, IntTree::Int(1), l.shape().clone())
+        (1, IntTree::Int(1), l.shape())
     };
     let cols = if rows > 0 { size / rows } else { 0 };
     let cosize = l.cosize()?;
@@ -170,32 +180,41 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
             }
         }
         let _ = writeln!(s, "</g>");
-        // Coordinate axes: row and column indices.
-        let _ = writeln!(
-            s,
-            r##"<g font-size="{:.1}" text-anchor="middle" dominant-baseline="central" fill="#444">"##,
-            font * 0.85
-        );
-        if l.rank() >= 2 {
-            for i in 0..rows {
-                let _ = writeln!(
-                    s,
-                    r#"<text x="{:.2}" y="{:.2}">{i}</text>"#,
-                    MARGIN / 2.0,
-                    MARGIN + (i as f64 + 0.5) * cell
-                );
-            }
+    }
+    // Coordinate axes: row and column indices, every `step`-th one when the
+    // cells are too small to carry a number each.
+    let axis_font = if label_fits { font * 0.85 } else { 9.0 };
+    let step = |room: f64| {
+        let mut k = 1i64;
+        while !label_fits && (k as f64) * cell < room {
+            k *= 2;
         }
-        for j in 0..cols {
+        k
+    };
+    let _ = writeln!(
+        s,
+        r##"<g font-size="{axis_font:.1}" text-anchor="middle" dominant-baseline="central" fill="#444">"##
+    );
+    if l.rank() >= 2 {
+        for i in (0..rows).step_by(step(axis_font * 1.3) as usize) {
             let _ = writeln!(
                 s,
-                r#"<text x="{:.2}" y="{:.2}">{j}</text>"#,
-                MARGIN + (j as f64 + 0.5) * cell,
-                MARGIN / 2.0
+                r#"<text x="{:.2}" y="{:.2}">{i}</text>"#,
+                MARGIN / 2.0,
+                MARGIN + (i as f64 + 0.5) * cell
             );
         }
-        let _ = writeln!(s, "</g>");
     }
+    let col_room = digits(cols - 1) as f64 * axis_font * 0.62 + 4.0;
+    for j in (0..cols).step_by(step(col_room) as usize) {
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.2}" y="{:.2}">{j}</text>"#,
+            MARGIN + (j as f64 + 0.5) * cell,
+            MARGIN / 2.0
+        );
+    }
+    let _ = writeln!(s, "</g>");
     // Tile boundaries of hierarchical modes.
     let _ = writeln!(s, r#"<g stroke="black" stroke-linecap="square">"#);
     for (i, wt) in weights(&row_shape, rows).into_iter().enumerate() {

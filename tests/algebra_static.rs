@@ -6,332 +6,415 @@ use cute_algebra::prelude::*;
 #[test]
 fn g001() {
     // composition(1:0, 1:0)
+    let r = composition(layout![1 : 0], layout![1 : 0]);
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        composition(layout![1 : 0], layout![1 : 0]).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(1:0, 1:0)").unwrap()
     );
 }
 
 #[test]
 fn g002() {
     // composition(1:0, 1:1)
+    let r = composition(layout![1 : 0], layout![1 : 1]);
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        composition(layout![1 : 0], layout![1 : 1]).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(1:0, 1:1)").unwrap()
     );
 }
 
 #[test]
 fn g003() {
     // composition(1:1, 1:0)
+    let r = composition(layout![1 : 1], layout![1 : 0]);
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        composition(layout![1 : 1], layout![1 : 0]).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(1:1, 1:0)").unwrap()
     );
 }
 
 #[test]
 fn g004() {
     // composition(1:1, 1:1)
+    let r = composition(layout![1 : 1], layout![1 : 1]);
+    assert_eq!(r.to_string(), "_1:_1");
     assert_eq!(
-        composition(layout![1 : 1], layout![1 : 1]).to_string(),
-        "_1:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(1:1, 1:1)").unwrap()
     );
 }
 
 #[test]
 fn g005() {
     // composition((4):(1), (4):(1))
+    let r = composition(layout![(4) : (1)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "(_4):(_1)");
     assert_eq!(
-        composition(layout![(4) : (1)], layout![(4) : (1)]).to_string(),
-        "(_4):(_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(1), (4):(1))").unwrap()
     );
 }
 
 #[test]
 fn g006() {
     // composition((4):(2), (4):(1))
+    let r = composition(layout![(4) : (2)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "(_4):(_2)");
     assert_eq!(
-        composition(layout![(4) : (2)], layout![(4) : (1)]).to_string(),
-        "(_4):(_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(2), (4):(1))").unwrap()
     );
 }
 
 #[test]
 fn g007() {
     // composition((4):(0), (4):(1))
+    let r = composition(layout![(4) : (0)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "(_4):(_0)");
     assert_eq!(
-        composition(layout![(4) : (0)], layout![(4) : (1)]).to_string(),
-        "(_4):(_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(0), (4):(1))").unwrap()
     );
 }
 
 #[test]
 fn g008() {
     // composition((4):(1), (4):(0))
+    let r = composition(layout![(4) : (1)], layout![(4) : (0)]);
+    assert_eq!(r.to_string(), "(_4):(_0)");
     assert_eq!(
-        composition(layout![(4) : (1)], layout![(4) : (0)]).to_string(),
-        "(_4):(_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(1), (4):(0))").unwrap()
     );
 }
 
 #[test]
 fn g009() {
     // composition((4):(1), (1):(0))
+    let r = composition(layout![(4) : (1)], layout![(1) : (0)]);
+    assert_eq!(r.to_string(), "(_1):(_0)");
     assert_eq!(
-        composition(layout![(4) : (1)], layout![(1) : (0)]).to_string(),
-        "(_1):(_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(1), (1):(0))").unwrap()
     );
 }
 
 #[test]
 fn g010() {
     // composition((4):(1), (2):(1))
+    let r = composition(layout![(4) : (1)], layout![(2) : (1)]);
+    assert_eq!(r.to_string(), "(_2):(_1)");
     assert_eq!(
-        composition(layout![(4) : (1)], layout![(2) : (1)]).to_string(),
-        "(_2):(_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(1), (2):(1))").unwrap()
     );
 }
 
 #[test]
 fn g011() {
     // composition((4):(2), (2):(1))
+    let r = composition(layout![(4) : (2)], layout![(2) : (1)]);
+    assert_eq!(r.to_string(), "(_2):(_2)");
     assert_eq!(
-        composition(layout![(4) : (2)], layout![(2) : (1)]).to_string(),
-        "(_2):(_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(2), (2):(1))").unwrap()
     );
 }
 
 #[test]
 fn g012() {
     // composition((4):(1), (2):(2))
+    let r = composition(layout![(4) : (1)], layout![(2) : (2)]);
+    assert_eq!(r.to_string(), "(_2):(_2)");
     assert_eq!(
-        composition(layout![(4) : (1)], layout![(2) : (2)]).to_string(),
-        "(_2):(_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(1), (2):(2))").unwrap()
     );
 }
 
 #[test]
 fn g013() {
     // composition((4):(2), (2):(2))
+    let r = composition(layout![(4) : (2)], layout![(2) : (2)]);
+    assert_eq!(r.to_string(), "(_2):(_4)");
     assert_eq!(
-        composition(layout![(4) : (2)], layout![(2) : (2)]).to_string(),
-        "(_2):(_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(2), (2):(2))").unwrap()
     );
 }
 
 #[test]
 fn g014() {
     // composition((4,3):(1,4), (12):(1))
+    let r = composition(layout![(4,3) : (1,4)], layout![(12) : (1)]);
+    assert_eq!(r.to_string(), "(_12):(_1)");
     assert_eq!(
-        composition(layout![(4,3) : (1,4)], layout![(12) : (1)]).to_string(),
-        "(_12):(_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(1,4), (12):(1))").unwrap()
     );
 }
 
 #[test]
 fn g015() {
     // composition((12):(1), (4,3):(1,4))
+    let r = composition(layout![(12) : (1)], layout![(4,3) : (1,4)]);
+    assert_eq!(r.to_string(), "(_4,_3):(_1,_4)");
     assert_eq!(
-        composition(layout![(12) : (1)], layout![(4,3) : (1,4)]).to_string(),
-        "(_4,_3):(_1,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((12):(1), (4,3):(1,4))").unwrap()
     );
 }
 
 #[test]
 fn g016() {
     // composition((12):(2), (4,3):(1,4))
+    let r = composition(layout![(12) : (2)], layout![(4,3) : (1,4)]);
+    assert_eq!(r.to_string(), "(_4,_3):(_2,_8)");
     assert_eq!(
-        composition(layout![(12) : (2)], layout![(4,3) : (1,4)]).to_string(),
-        "(_4,_3):(_2,_8)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((12):(2), (4,3):(1,4))").unwrap()
     );
 }
 
 #[test]
 fn g017() {
     // composition((12):(1), (4,3):(3,1))
+    let r = composition(layout![(12) : (1)], layout![(4,3) : (3,1)]);
+    assert_eq!(r.to_string(), "(_4,_3):(_3,_1)");
     assert_eq!(
-        composition(layout![(12) : (1)], layout![(4,3) : (3,1)]).to_string(),
-        "(_4,_3):(_3,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((12):(1), (4,3):(3,1))").unwrap()
     );
 }
 
 #[test]
 fn g018() {
     // composition((12):(2), (4,3):(3,1))
+    let r = composition(layout![(12) : (2)], layout![(4,3) : (3,1)]);
+    assert_eq!(r.to_string(), "(_4,_3):(_6,_2)");
     assert_eq!(
-        composition(layout![(12) : (2)], layout![(4,3) : (3,1)]).to_string(),
-        "(_4,_3):(_6,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((12):(2), (4,3):(3,1))").unwrap()
     );
 }
 
 #[test]
 fn g019() {
     // composition((12):(1), (2,3):(2,4))
+    let r = composition(layout![(12) : (1)], layout![(2,3) : (2,4)]);
+    assert_eq!(r.to_string(), "(_2,_3):(_2,_4)");
     assert_eq!(
-        composition(layout![(12) : (1)], layout![(2,3) : (2,4)]).to_string(),
-        "(_2,_3):(_2,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((12):(1), (2,3):(2,4))").unwrap()
     );
 }
 
 #[test]
 fn g020() {
     // composition((4,3):(1,4), (4,3):(1,4))
+    let r = composition(layout![(4,3) : (1,4)], layout![(4,3) : (1,4)]);
+    assert_eq!(r.to_string(), "(_4,_3):(_1,_4)");
     assert_eq!(
-        composition(layout![(4,3) : (1,4)], layout![(4,3) : (1,4)]).to_string(),
-        "(_4,_3):(_1,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(1,4), (4,3):(1,4))").unwrap()
     );
 }
 
 #[test]
 fn g021() {
     // composition((4,3):(1,4), (6):(1))
+    let r = composition(layout![(4,3) : (1,4)], layout![(6) : (1)]);
+    assert_eq!(r.to_string(), "(_6):(_1)");
     assert_eq!(
-        composition(layout![(4,3) : (1,4)], layout![(6) : (1)]).to_string(),
-        "(_6):(_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(1,4), (6):(1))").unwrap()
     );
 }
 
 #[test]
 fn g022() {
     // composition((4,3):(1,4), (6):(2))
+    let r = composition(layout![(4,3) : (1,4)], layout![(6) : (2)]);
+    assert_eq!(r.to_string(), "(_6):(_2)");
     assert_eq!(
-        composition(layout![(4,3) : (1,4)], layout![(6) : (2)]).to_string(),
-        "(_6):(_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(1,4), (6):(2))").unwrap()
     );
 }
 
 #[test]
 fn g023() {
     // composition((4,3):(1,4), (6,2):(2,1))
+    let r = composition(layout![(4,3) : (1,4)], layout![(6,2) : (2,1)]);
+    assert_eq!(r.to_string(), "(_6,_2):(_2,_1)");
     assert_eq!(
-        composition(layout![(4,3) : (1,4)], layout![(6,2) : (2,1)]).to_string(),
-        "(_6,_2):(_2,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(1,4), (6,2):(2,1))").unwrap()
     );
 }
 
 #[test]
 fn g024() {
     // composition((4,3):(1,4), (4,3):(3,1))
+    let r = composition(layout![(4,3) : (1,4)], layout![(4,3) : (3,1)]);
+    assert_eq!(r.to_string(), "(_4,_3):(_3,_1)");
     assert_eq!(
-        composition(layout![(4,3) : (1,4)], layout![(4,3) : (3,1)]).to_string(),
-        "(_4,_3):(_3,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(1,4), (4,3):(3,1))").unwrap()
     );
 }
 
 #[test]
 fn g025() {
     // composition((4,3):(3,1), (4,3):(1,4))
+    let r = composition(layout![(4,3) : (3,1)], layout![(4,3) : (1,4)]);
+    assert_eq!(r.to_string(), "(_4,_3):(_3,_1)");
     assert_eq!(
-        composition(layout![(4,3) : (3,1)], layout![(4,3) : (1,4)]).to_string(),
-        "(_4,_3):(_3,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(3,1), (4,3):(1,4))").unwrap()
     );
 }
 
 #[test]
 fn g026() {
     // composition((4,3):(3,1), (12):(1))
+    let r = composition(layout![(4,3) : (3,1)], layout![(12) : (1)]);
+    assert_eq!(r.to_string(), "((_4,_3)):((_3,_1))");
     assert_eq!(
-        composition(layout![(4,3) : (3,1)], layout![(12) : (1)]).to_string(),
-        "((_4,_3)):((_3,_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(3,1), (12):(1))").unwrap()
     );
 }
 
 #[test]
 fn g027() {
     // composition((4,3):(3,1), (6):(2))
+    let r = composition(layout![(4,3) : (3,1)], layout![(6) : (2)]);
+    assert_eq!(r.to_string(), "((_2,_3)):((_6,_1))");
     assert_eq!(
-        composition(layout![(4,3) : (3,1)], layout![(6) : (2)]).to_string(),
-        "((_2,_3)):((_6,_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(3,1), (6):(2))").unwrap()
     );
 }
 
 #[test]
 fn g028() {
     // composition((4,3):(3,1), (6,2):(2,1))
+    let r = composition(layout![(4,3) : (3,1)], layout![(6,2) : (2,1)]);
+    assert_eq!(r.to_string(), "((_2,_3),_2):((_6,_1),_3)");
     assert_eq!(
-        composition(layout![(4,3) : (3,1)], layout![(6,2) : (2,1)]).to_string(),
-        "((_2,_3),_2):((_6,_1),_3)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(3,1), (6,2):(2,1))").unwrap()
     );
 }
 
 #[test]
 fn g029() {
     // composition((8,8):(1,8), ((2,2,2),(2,2,2)):((1,16,4),(8,2,32)))
+    let r = composition(
+        layout![(8,8) : (1,8)],
+        layout![((2,2,2),(2,2,2)) : ((1,16,4),(8,2,32))],
+    );
     assert_eq!(
-        composition(
-            layout![(8,8) : (1,8)],
-            layout![((2,2,2),(2,2,2)) : ((1,16,4),(8,2,32))]
-        )
-        .to_string(),
+        r.to_string(),
         "((_2,_2,_2),(_2,_2,_2)):((_1,_16,_4),(_8,_2,_32))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval(
+            "composition((8,8):(1,8), ((2,2,2),(2,2,2)):((1,16,4),(8,2,32)))"
+        )
+        .unwrap()
     );
 }
 
 #[test]
 fn g030() {
     // composition((8,8):(8,1), ((2,2,2),(2,2,2)):((1,16,4),(8,2,32)))
+    let r = composition(
+        layout![(8,8) : (8,1)],
+        layout![((2,2,2),(2,2,2)) : ((1,16,4),(8,2,32))],
+    );
     assert_eq!(
-        composition(
-            layout![(8,8) : (8,1)],
-            layout![((2,2,2),(2,2,2)) : ((1,16,4),(8,2,32))]
-        )
-        .to_string(),
+        r.to_string(),
         "((_2,_2,_2),(_2,_2,_2)):((_8,_2,_32),(_1,_16,_4))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval(
+            "composition((8,8):(8,1), ((2,2,2),(2,2,2)):((1,16,4),(8,2,32)))"
+        )
+        .unwrap()
     );
 }
 
 #[test]
 fn g031() {
     // composition(((4,2)):((1,16)), (4,2):(2,1))
+    let r = composition(layout![((4,2)) : ((1,16))], layout![(4,2) : (2,1)]);
+    assert_eq!(r.to_string(), "((_2,_2),_2):((_2,_16),_1)");
     assert_eq!(
-        composition(layout![((4,2)) : ((1,16))], layout![(4,2) : (2,1)]).to_string(),
-        "((_2,_2),_2):((_2,_16),_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(((4,2)):((1,16)), (4,2):(2,1))").unwrap()
     );
 }
 
 #[test]
 fn g032() {
     // composition((2,2):(2,1), (2,2):(2,1))
+    let r = composition(layout![(2,2) : (2,1)], layout![(2,2) : (2,1)]);
+    assert_eq!(r.to_string(), "(_2,_2):(_1,_2)");
     assert_eq!(
-        composition(layout![(2,2) : (2,1)], layout![(2,2) : (2,1)]).to_string(),
-        "(_2,_2):(_1,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((2,2):(2,1), (2,2):(2,1))").unwrap()
     );
 }
 
 #[test]
 fn g033() {
     // composition((4,8,2):(1,4,32), (2,2,2):(2,8,1))
+    let r = composition(layout![(4,8,2) : (1,4,32)], layout![(2,2,2) : (2,8,1)]);
+    assert_eq!(r.to_string(), "(_2,_2,_2):(_2,_8,_1)");
     assert_eq!(
-        composition(layout![(4,8,2) : (1,4,32)], layout![(2,2,2) : (2,8,1)]).to_string(),
-        "(_2,_2,_2):(_2,_8,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,8,2):(1,4,32), (2,2,2):(2,8,1))")
+            .unwrap()
     );
 }
 
 #[test]
 fn g034() {
     // composition((4,8,2):(2,8,1), (2,2,2):(1,8,2))
+    let r = composition(layout![(4,8,2) : (2,8,1)], layout![(2,2,2) : (1,8,2)]);
+    assert_eq!(r.to_string(), "(_2,_2,_2):(_2,_16,_4)");
     assert_eq!(
-        composition(layout![(4,8,2) : (2,8,1)], layout![(2,2,2) : (1,8,2)]).to_string(),
-        "(_2,_2,_2):(_2,_16,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,8,2):(2,8,1), (2,2,2):(1,8,2))").unwrap()
     );
 }
 
 #[test]
 fn g035() {
     // composition((4,8,2):(2,8,1), (4,2,2):(2,8,1))
+    let r = composition(layout![(4,8,2) : (2,8,1)], layout![(4,2,2) : (2,8,1)]);
+    assert_eq!(r.to_string(), "(_4,_2,_2):(_4,_16,_2)");
     assert_eq!(
-        composition(layout![(4,8,2) : (2,8,1)], layout![(4,2,2) : (2,8,1)]).to_string(),
-        "(_4,_2,_2):(_4,_16,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,8,2):(2,8,1), (4,2,2):(2,8,1))").unwrap()
     );
 }
 
 #[test]
 fn g036() {
     // composition(12:1, 4:1)
+    let r = composition(layout![12 : 1], layout![4 : 1]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        composition(layout![12 : 1], layout![4 : 1]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(12:1, 4:1)").unwrap()
     );
     // composition(12d:1d, 4s:1s)
     let d0: i32 = 12;
@@ -345,9 +428,11 @@ fn g036() {
 #[test]
 fn g037() {
     // composition(12:1, 4:1)
+    let r = composition(layout![12 : 1], layout![4 : 1]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        composition(layout![12 : 1], layout![4 : 1]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(12:1, 4:1)").unwrap()
     );
     // composition(12d:1d, 4s:1d)
     let d0: i32 = 1;
@@ -362,9 +447,11 @@ fn g037() {
 #[test]
 fn g038() {
     // composition(12:1, 4:1)
+    let r = composition(layout![12 : 1], layout![4 : 1]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        composition(layout![12 : 1], layout![4 : 1]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(12:1, 4:1)").unwrap()
     );
     // composition(12d:1s, 4s:1d)
     let d0: i32 = 1;
@@ -378,9 +465,11 @@ fn g038() {
 #[test]
 fn g039() {
     // composition(12:1, 4:1)
+    let r = composition(layout![12 : 1], layout![4 : 1]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        composition(layout![12 : 1], layout![4 : 1]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(12:1, 4:1)").unwrap()
     );
     // composition(12d:1s, 4s:1s)
     let d0: i32 = 12;
@@ -393,9 +482,11 @@ fn g039() {
 #[test]
 fn g040() {
     // composition((12,3):(1,24), (4):(1))
+    let r = composition(layout![(12,3) : (1,24)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "(_4):(_1)");
     assert_eq!(
-        composition(layout![(12,3) : (1,24)], layout![(4) : (1)]).to_string(),
-        "(_4):(_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((12,3):(1,24), (4):(1))").unwrap()
     );
     // composition((12d,3d):(1d,24d), (4s):(1s))
     let d0: i32 = 12;
@@ -411,9 +502,11 @@ fn g040() {
 #[test]
 fn g041() {
     // composition(16:2, 4:2)
+    let r = composition(layout![16 : 2], layout![4 : 2]);
+    assert_eq!(r.to_string(), "_4:_4");
     assert_eq!(
-        composition(layout![16 : 2], layout![4 : 2]).to_string(),
-        "_4:_4"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(16:2, 4:2)").unwrap()
     );
     // composition(16d:2d, 4d:2d)
     let d0: i32 = 4;
@@ -429,9 +522,11 @@ fn g041() {
 #[test]
 fn g042() {
     // composition((128,24,5):(1,128,3072), 64:2)
+    let r = composition(layout![(128,24,5) : (1,128,3072)], layout![64 : 2]);
+    assert_eq!(r.to_string(), "_64:_2");
     assert_eq!(
-        composition(layout![(128,24,5) : (1,128,3072)], layout![64 : 2]).to_string(),
-        "_64:_2"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((128,24,5):(1,128,3072), 64:2)").unwrap()
     );
     // composition((128d,24d,5d):(1d,128d,3072d), 64d:2d)
     let d0: i32 = 64;
@@ -451,9 +546,11 @@ fn g042() {
 #[test]
 fn g043() {
     // composition((128,24,5):(1,128,3072), 480:32)
+    let r = composition(layout![(128,24,5) : (1,128,3072)], layout![480 : 32]);
+    assert_eq!(r.to_string(), "_480:_32");
     assert_eq!(
-        composition(layout![(128,24,5) : (1,128,3072)], layout![480 : 32]).to_string(),
-        "_480:_32"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((128,24,5):(1,128,3072), 480:32)").unwrap()
     );
     // composition((128d,24d,5d):(1d,128d,3072d), 480d:32s)
     let d0: i32 = 480;
@@ -472,108 +569,132 @@ fn g043() {
 #[test]
 fn g044() {
     // composition((1):(0), (4):(1))
+    let r = composition(layout![(1) : (0)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "(_4):(_0)");
     assert_eq!(
-        composition(layout![(1) : (0)], layout![(4) : (1)]).to_string(),
-        "(_4):(_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((1):(0), (4):(1))").unwrap()
     );
 }
 
 #[test]
 fn g045() {
     // composition((1):(1), (4):(1))
+    let r = composition(layout![(1) : (1)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "(_4):(_1)");
     assert_eq!(
-        composition(layout![(1) : (1)], layout![(4) : (1)]).to_string(),
-        "(_4):(_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((1):(1), (4):(1))").unwrap()
     );
 }
 
 #[test]
 fn g046() {
     // composition((4):(1), (4):(2))
+    let r = composition(layout![(4) : (1)], layout![(4) : (2)]);
+    assert_eq!(r.to_string(), "(_4):(_2)");
     assert_eq!(
-        composition(layout![(4) : (1)], layout![(4) : (2)]).to_string(),
-        "(_4):(_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(1), (4):(2))").unwrap()
     );
 }
 
 #[test]
 fn g047() {
     // composition((4,3):(3,1), (24):(1))
+    let r = composition(layout![(4,3) : (3,1)], layout![(24) : (1)]);
+    assert_eq!(r.to_string(), "((_4,_6)):((_3,_1))");
     assert_eq!(
-        composition(layout![(4,3) : (3,1)], layout![(24) : (1)]).to_string(),
-        "((_4,_6)):((_3,_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(3,1), (24):(1))").unwrap()
     );
 }
 
 #[test]
 fn g048() {
     // composition((4,3):(3,1), (8):(1))
+    let r = composition(layout![(4,3) : (3,1)], layout![(8) : (1)]);
+    assert_eq!(r.to_string(), "((_4,_2)):((_3,_1))");
     assert_eq!(
-        composition(layout![(4,3) : (3,1)], layout![(8) : (1)]).to_string(),
-        "((_4,_2)):((_3,_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3):(3,1), (8):(1))").unwrap()
     );
 }
 
 #[test]
 fn g049() {
     // composition((4,3,1):(3,1,0), (24):(1))
+    let r = composition(layout![(4,3,1) : (3,1,0)], layout![(24) : (1)]);
+    assert_eq!(r.to_string(), "((_4,_3,_2)):((_3,_1,_0))");
     assert_eq!(
-        composition(layout![(4,3,1) : (3,1,0)], layout![(24) : (1)]).to_string(),
-        "((_4,_3,_2)):((_3,_1,_0))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3,1):(3,1,0), (24):(1))").unwrap()
     );
 }
 
 #[test]
 fn g050() {
     // composition((4,3,1):(3,1,0), (4):(1))
+    let r = composition(layout![(4,3,1) : (3,1,0)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "(_4):(_3)");
     assert_eq!(
-        composition(layout![(4,3,1) : (3,1,0)], layout![(4) : (1)]).to_string(),
-        "(_4):(_3)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,3,1):(3,1,0), (4):(1))").unwrap()
     );
 }
 
 #[test]
 fn g051() {
     // composition((4,6,8):(1,4,7), 6:1)
+    let r = composition(layout![(4,6,8) : (1,4,7)], layout![6 : 1]);
+    assert_eq!(r.to_string(), "_6:_1");
     assert_eq!(
-        composition(layout![(4,6,8) : (1,4,7)], layout![6 : 1]).to_string(),
-        "_6:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,6,8):(1,4,7), 6:1)").unwrap()
     );
 }
 
 #[test]
 fn g052() {
     // composition((4,6,8,10):(2,3,5,7), 6:12)
+    let r = composition(layout![(4,6,8,10) : (2,3,5,7)], layout![6 : 12]);
+    assert_eq!(r.to_string(), "(_2,_3):(_9,_5)");
     assert_eq!(
-        composition(layout![(4,6,8,10) : (2,3,5,7)], layout![6 : 12]).to_string(),
-        "(_2,_3):(_9,_5)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,6,8,10):(2,3,5,7), 6:12)").unwrap()
     );
 }
 
 #[test]
 fn g053() {
     // composition((8,8):(8,1), 2:3)
+    let r = composition(layout![(8,8) : (8,1)], layout![2 : 3]);
+    assert_eq!(r.to_string(), "_2:_24");
     assert_eq!(
-        composition(layout![(8,8) : (8,1)], layout![2 : 3]).to_string(),
-        "_2:_24"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((8,8):(8,1), 2:3)").unwrap()
     );
 }
 
 #[test]
 fn g054() {
     // composition((8,8):(8,1), 3:3)
+    let r = composition(layout![(8,8) : (8,1)], layout![3 : 3]);
+    assert_eq!(r.to_string(), "_3:_24");
     assert_eq!(
-        composition(layout![(8,8) : (8,1)], layout![3 : 3]).to_string(),
-        "_3:_24"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((8,8):(8,1), 3:3)").unwrap()
     );
 }
 
 #[test]
 fn g055() {
     // composition(3:1, 4:1)
+    let r = composition(layout![3 : 1], layout![4 : 1]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        composition(layout![3 : 1], layout![4 : 1]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(3:1, 4:1)").unwrap()
     );
     // composition(3d:1s, 4s:1s)
     let d0: i32 = 3;
@@ -586,9 +707,11 @@ fn g055() {
 #[test]
 fn g056() {
     // composition((48,24,5):(1,128,3072), 32:1)
+    let r = composition(layout![(48,24,5) : (1,128,3072)], layout![32 : 1]);
+    assert_eq!(r.to_string(), "_32:_1");
     assert_eq!(
-        composition(layout![(48,24,5) : (1,128,3072)], layout![32 : 1]).to_string(),
-        "_32:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((48,24,5):(1,128,3072), 32:1)").unwrap()
     );
     // composition((48d,24d,5d):(1s,128d,3072d), 32d:1s)
     let d0: i32 = 32;
@@ -606,99 +729,132 @@ fn g056() {
 #[test]
 fn g057() {
     // composition((4):(-1), (4):(1))
+    let r = composition(layout![(4) : (-1)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "(_4):(_-1)");
     assert_eq!(
-        composition(layout![(4) : (-1)], layout![(4) : (1)]).to_string(),
-        "(_4):(_-1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(-1), (4):(1))").unwrap()
     );
 }
 
 #[test]
 fn g058() {
     // composition((4):(1), (4):(-1))
+    let r = composition(layout![(4) : (1)], layout![(4) : (-1)]);
+    assert_eq!(r.to_string(), "(_4):(_-1)");
     assert_eq!(
-        composition(layout![(4) : (1)], layout![(4) : (-1)]).to_string(),
-        "(_4):(_-1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(1), (4):(-1))").unwrap()
     );
 }
 
 #[test]
 fn g059() {
     // composition((4):(-1), (4):(-1))
+    let r = composition(layout![(4) : (-1)], layout![(4) : (-1)]);
+    assert_eq!(r.to_string(), "(_4):(_1)");
     assert_eq!(
-        composition(layout![(4) : (-1)], layout![(4) : (-1)]).to_string(),
-        "(_4):(_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(-1), (4):(-1))").unwrap()
     );
 }
 
 #[test]
 fn g060() {
     // composition((4):(1), (4):(-2))
+    let r = composition(layout![(4) : (1)], layout![(4) : (-2)]);
+    assert_eq!(r.to_string(), "(_4):(_-2)");
     assert_eq!(
-        composition(layout![(4) : (1)], layout![(4) : (-2)]).to_string(),
-        "(_4):(_-2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4):(1), (4):(-2))").unwrap()
     );
 }
 
 #[test]
 fn g061() {
     // composition((4,4):(-1,1), (2,4,2):(1,2,8))
+    let r = composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,2,8)]);
+    assert_eq!(r.to_string(), "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)");
     assert_eq!(
-        composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,2,8)]).to_string(),
-        "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,4):(-1,1), (2,4,2):(1,2,8))").unwrap()
     );
 }
 
 #[test]
 fn g062() {
     // composition((4,4):(-1,1), (2,4,2):(1,4,2))
+    let r = composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,4,2)]);
+    assert_eq!(r.to_string(), "(_2,_4,_2):(_-1,_1,_-2)");
     assert_eq!(
-        composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,4,2)]).to_string(),
-        "(_2,_4,_2):(_-1,_1,_-2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,4):(-1,1), (2,4,2):(1,4,2))").unwrap()
     );
 }
 
 #[test]
 fn g063() {
     // composition((1,(2,4)):(0,(-1,512)), 2:-1)
+    let r = composition(layout![(1,(2,4)) : (0,(-1,512))], layout![2 : -1]);
+    assert_eq!(r.to_string(), "_2:_1");
     assert_eq!(
-        composition(layout![(1,(2,4)) : (0,(-1,512))], layout![2 : -1]).to_string(),
-        "_2:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((1,(2,4)):(0,(-1,512)), 2:-1)").unwrap()
     );
 }
 
 #[test]
 fn g064() {
     // composition((1,(2,4)):(0,(-1,512)), 4:-1)
+    let r = composition(layout![(1,(2,4)) : (0,(-1,512))], layout![4 : -1]);
+    assert_eq!(r.to_string(), "(_2,_2):(_1,_-512)");
     assert_eq!(
-        composition(layout![(1,(2,4)) : (0,(-1,512))], layout![4 : -1]).to_string(),
-        "(_2,_2):(_1,_-512)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((1,(2,4)):(0,(-1,512)), 4:-1)").unwrap()
     );
 }
 
 #[test]
 fn g065() {
     // complement(1:0, 1)
-    assert_eq!(complement(layout![1 : 0], int!(1)).to_string(), "_1:_0");
+    let r = complement(layout![1 : 0], int!(1));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:0, 1)").unwrap()
+    );
 }
 
 #[test]
 fn g066() {
     // complement(1:0, 2)
-    assert_eq!(complement(layout![1 : 0], int!(2)).to_string(), "_2:_1");
+    let r = complement(layout![1 : 0], int!(2));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:0, 2)").unwrap()
+    );
 }
 
 #[test]
 fn g067() {
     // complement(1:0, 5)
-    assert_eq!(complement(layout![1 : 0], int!(5)).to_string(), "_5:_1");
+    let r = complement(layout![1 : 0], int!(5));
+    assert_eq!(r.to_string(), "_5:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:0, 5)").unwrap()
+    );
 }
 
 #[test]
 fn g068() {
     // complement(1:0, (2,2))
+    let r = complement(layout![1 : 0], shape![2, 2]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        complement(layout![1 : 0], shape![2, 2]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:0, (2,2))").unwrap()
     );
     // complement(1s:0s, (2s,2d))
     let d0: i32 = 2;
@@ -711,27 +867,44 @@ fn g068() {
 #[test]
 fn g069() {
     // complement(1:1, 1)
-    assert_eq!(complement(layout![1 : 1], int!(1)).to_string(), "_1:_0");
+    let r = complement(layout![1 : 1], int!(1));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:1, 1)").unwrap()
+    );
 }
 
 #[test]
 fn g070() {
     // complement(1:1, 2)
-    assert_eq!(complement(layout![1 : 1], int!(2)).to_string(), "_2:_1");
+    let r = complement(layout![1 : 1], int!(2));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:1, 2)").unwrap()
+    );
 }
 
 #[test]
 fn g071() {
     // complement(1:1, 5)
-    assert_eq!(complement(layout![1 : 1], int!(5)).to_string(), "_5:_1");
+    let r = complement(layout![1 : 1], int!(5));
+    assert_eq!(r.to_string(), "_5:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:1, 5)").unwrap()
+    );
 }
 
 #[test]
 fn g072() {
     // complement(1:1, (2,2))
+    let r = complement(layout![1 : 1], shape![2, 2]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        complement(layout![1 : 1], shape![2, 2]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:1, (2,2))").unwrap()
     );
     // complement(1s:1s, (2s,2d))
     let d0: i32 = 2;
@@ -744,33 +917,55 @@ fn g072() {
 #[test]
 fn g073() {
     // complement(1:2, 1)
-    assert_eq!(complement(layout![1 : 2], int!(1)).to_string(), "_1:_0");
+    let r = complement(layout![1 : 2], int!(1));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:2, 1)").unwrap()
+    );
 }
 
 #[test]
 fn g074() {
     // complement(1:2, 2)
-    assert_eq!(complement(layout![1 : 2], int!(2)).to_string(), "_2:_1");
+    let r = complement(layout![1 : 2], int!(2));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:2, 2)").unwrap()
+    );
 }
 
 #[test]
 fn g075() {
     // complement(1:2, 8)
-    assert_eq!(complement(layout![1 : 2], int!(8)).to_string(), "_8:_1");
+    let r = complement(layout![1 : 2], int!(8));
+    assert_eq!(r.to_string(), "_8:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:2, 8)").unwrap()
+    );
 }
 
 #[test]
 fn g076() {
     // complement(1:2, 5)
-    assert_eq!(complement(layout![1 : 2], int!(5)).to_string(), "_5:_1");
+    let r = complement(layout![1 : 2], int!(5));
+    assert_eq!(r.to_string(), "_5:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:2, 5)").unwrap()
+    );
 }
 
 #[test]
 fn g077() {
     // complement(1:2, (2,2))
+    let r = complement(layout![1 : 2], shape![2, 2]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        complement(layout![1 : 2], shape![2, 2]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(1:2, (2,2))").unwrap()
     );
     // complement(1s:2s, (2s,2d))
     let d0: i32 = 2;
@@ -783,75 +978,121 @@ fn g077() {
 #[test]
 fn g078() {
     // complement(4:0, 1)
-    assert_eq!(complement(layout![4 : 0], int!(1)).to_string(), "_1:_0");
+    let r = complement(layout![4 : 0], int!(1));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:0, 1)").unwrap()
+    );
 }
 
 #[test]
 fn g079() {
     // complement(4:0, 2)
-    assert_eq!(complement(layout![4 : 0], int!(2)).to_string(), "_2:_1");
+    let r = complement(layout![4 : 0], int!(2));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:0, 2)").unwrap()
+    );
 }
 
 #[test]
 fn g080() {
     // complement(4:0, 8)
-    assert_eq!(complement(layout![4 : 0], int!(8)).to_string(), "_8:_1");
+    let r = complement(layout![4 : 0], int!(8));
+    assert_eq!(r.to_string(), "_8:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:0, 8)").unwrap()
+    );
 }
 
 #[test]
 fn g081() {
     // complement(4:1, 1)
-    assert_eq!(complement(layout![4 : 1], int!(1)).to_string(), "_1:_0");
+    let r = complement(layout![4 : 1], int!(1));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:1, 1)").unwrap()
+    );
 }
 
 #[test]
 fn g082() {
     // complement(4:1, 2)
-    assert_eq!(complement(layout![4 : 1], int!(2)).to_string(), "_1:_0");
+    let r = complement(layout![4 : 1], int!(2));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:1, 2)").unwrap()
+    );
 }
 
 #[test]
 fn g083() {
     // complement(4:1, 8)
-    assert_eq!(complement(layout![4 : 1], int!(8)).to_string(), "_2:_4");
+    let r = complement(layout![4 : 1], int!(8));
+    assert_eq!(r.to_string(), "_2:_4");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:1, 8)").unwrap()
+    );
 }
 
 #[test]
 fn g084() {
     // complement(4:2, 1)
-    assert_eq!(complement(layout![4 : 2], int!(1)).to_string(), "_2:_1");
+    let r = complement(layout![4 : 2], int!(1));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:2, 1)").unwrap()
+    );
 }
 
 #[test]
 fn g085() {
     // complement(4:2, 7)
-    assert_eq!(complement(layout![4 : 2], int!(7)).to_string(), "_2:_1");
+    let r = complement(layout![4 : 2], int!(7));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:2, 7)").unwrap()
+    );
 }
 
 #[test]
 fn g086() {
     // complement(4:2, 16)
+    let r = complement(layout![4 : 2], int!(16));
+    assert_eq!(r.to_string(), "(_2,_2):(_1,_8)");
     assert_eq!(
-        complement(layout![4 : 2], int!(16)).to_string(),
-        "(_2,_2):(_1,_8)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:2, 16)").unwrap()
     );
 }
 
 #[test]
 fn g087() {
     // complement(4:2, 19)
+    let r = complement(layout![4 : 2], int!(19));
+    assert_eq!(r.to_string(), "(_2,_3):(_1,_8)");
     assert_eq!(
-        complement(layout![4 : 2], int!(19)).to_string(),
-        "(_2,_3):(_1,_8)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:2, 19)").unwrap()
     );
 }
 
 #[test]
 fn g088() {
     // complement(4:2, (2,2))
+    let r = complement(layout![4 : 2], shape![2, 2]);
+    assert_eq!(r.to_string(), "_2:_1");
     assert_eq!(
-        complement(layout![4 : 2], shape![2, 2]).to_string(),
-        "_2:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:2, (2,2))").unwrap()
     );
     // complement(4s:2s, (2s,2d))
     let d0: i32 = 2;
@@ -864,30 +1105,44 @@ fn g088() {
 #[test]
 fn g089() {
     // complement(4:4, 1)
-    assert_eq!(complement(layout![4 : 4], int!(1)).to_string(), "_4:_1");
+    let r = complement(layout![4 : 4], int!(1));
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:4, 1)").unwrap()
+    );
 }
 
 #[test]
 fn g090() {
     // complement(4:4, 13)
-    assert_eq!(complement(layout![4 : 4], int!(13)).to_string(), "_4:_1");
+    let r = complement(layout![4 : 4], int!(13));
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:4, 13)").unwrap()
+    );
 }
 
 #[test]
 fn g091() {
     // complement(4:4, 17)
+    let r = complement(layout![4 : 4], int!(17));
+    assert_eq!(r.to_string(), "(_4,_2):(_1,_16)");
     assert_eq!(
-        complement(layout![4 : 4], int!(17)).to_string(),
-        "(_4,_2):(_1,_16)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:4, 17)").unwrap()
     );
 }
 
 #[test]
 fn g092() {
     // complement(4:4, (2,2))
+    let r = complement(layout![4 : 4], shape![2, 2]);
+    assert_eq!(r.to_string(), "_4:_1");
     assert_eq!(
-        complement(layout![4 : 4], shape![2, 2]).to_string(),
-        "_4:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:4, (2,2))").unwrap()
     );
     // complement(4s:4s, (2s,2d))
     let d0: i32 = 2;
@@ -900,115 +1155,144 @@ fn g092() {
 #[test]
 fn g093() {
     // complement((2,4):(1,2), 8)
+    let r = complement(layout![(2,4) : (1,2)], int!(8));
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        complement(layout![(2,4) : (1,2)], int!(8)).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,4):(1,2), 8)").unwrap()
     );
 }
 
 #[test]
 fn g094() {
     // complement((2,3):(1,2), 6)
+    let r = complement(layout![(2,3) : (1,2)], int!(6));
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        complement(layout![(2,3) : (1,2)], int!(6)).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,3):(1,2), 6)").unwrap()
     );
 }
 
 #[test]
 fn g095() {
     // complement((2,4):(1,4), 14)
+    let r = complement(layout![(2,4) : (1,4)], int!(14));
+    assert_eq!(r.to_string(), "_2:_2");
     assert_eq!(
-        complement(layout![(2,4) : (1,4)], int!(14)).to_string(),
-        "_2:_2"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,4):(1,4), 14)").unwrap()
     );
 }
 
 #[test]
 fn g096() {
     // complement((2,4):(1,6), 20)
+    let r = complement(layout![(2,4) : (1,6)], int!(20));
+    assert_eq!(r.to_string(), "_3:_2");
     assert_eq!(
-        complement(layout![(2,4) : (1,6)], int!(20)).to_string(),
-        "_3:_2"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,4):(1,6), 20)").unwrap()
     );
 }
 
 #[test]
 fn g097() {
     // complement((2,4,8):(8,1,64), 460)
+    let r = complement(layout![(2,4,8) : (8,1,64)], int!(460));
+    assert_eq!(r.to_string(), "(_2,_4):(_4,_16)");
     assert_eq!(
-        complement(layout![(2,4,8) : (8,1,64)], int!(460)).to_string(),
-        "(_2,_4):(_4,_16)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,4,8):(8,1,64), 460)").unwrap()
     );
 }
 
 #[test]
 fn g098() {
     // complement((2,4,8):(8,1,0), 12)
+    let r = complement(layout![(2,4,8) : (8,1,0)], int!(12));
+    assert_eq!(r.to_string(), "_2:_4");
     assert_eq!(
-        complement(layout![(2,4,8) : (8,1,0)], int!(12)).to_string(),
-        "_2:_4"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,4,8):(8,1,0), 12)").unwrap()
     );
 }
 
 #[test]
 fn g099() {
     // complement((2,4,8):(8,1,0), 460)
+    let r = complement(layout![(2,4,8) : (8,1,0)], int!(460));
+    assert_eq!(r.to_string(), "(_2,_29):(_4,_16)");
     assert_eq!(
-        complement(layout![(2,4,8) : (8,1,0)], int!(460)).to_string(),
-        "(_2,_29):(_4,_16)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,4,8):(8,1,0), 460)").unwrap()
     );
 }
 
 #[test]
 fn g100() {
     // complement(((2,2),(2,2)):((1,4),(8,32)), 46)
+    let r = complement(layout![((2,2),(2,2)) : ((1,4),(8,32))], int!(46));
+    assert_eq!(r.to_string(), "(_2,_2):(_2,_16)");
     assert_eq!(
-        complement(layout![((2,2),(2,2)) : ((1,4),(8,32))], int!(46)).to_string(),
-        "(_2,_2):(_2,_16)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(((2,2),(2,2)):((1,4),(8,32)), 46)").unwrap()
     );
 }
 
 #[test]
 fn g101() {
     // complement(((2,2),(2,2)):((1,32),(8,4)), 46)
+    let r = complement(layout![((2,2),(2,2)) : ((1,32),(8,4))], int!(46));
+    assert_eq!(r.to_string(), "(_2,_2):(_2,_16)");
     assert_eq!(
-        complement(layout![((2,2),(2,2)) : ((1,32),(8,4))], int!(46)).to_string(),
-        "(_2,_2):(_2,_16)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(((2,2),(2,2)):((1,32),(8,4)), 46)").unwrap()
     );
 }
 
 #[test]
 fn g102() {
     // complement((4,6):(1,6), 34)
+    let r = complement(layout![(4,6) : (1,6)], int!(34));
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        complement(layout![(4,6) : (1,6)], int!(34)).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((4,6):(1,6), 34)").unwrap()
     );
 }
 
 #[test]
 fn g103() {
     // complement((4,2):(1,10), 14)
+    let r = complement(layout![(4,2) : (1,10)], int!(14));
+    assert_eq!(r.to_string(), "_2:_4");
     assert_eq!(
-        complement(layout![(4,2) : (1,10)], int!(14)).to_string(),
-        "_2:_4"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((4,2):(1,10), 14)").unwrap()
     );
 }
 
 #[test]
 fn g104() {
     // complement((4,2):(1,16), 20)
+    let r = complement(layout![(4,2) : (1,16)], int!(20));
+    assert_eq!(r.to_string(), "_4:_4");
     assert_eq!(
-        complement(layout![(4,2) : (1,16)], int!(20)).to_string(),
-        "_4:_4"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((4,2):(1,16), 20)").unwrap()
     );
 }
 
 #[test]
 fn g105() {
     // complement(12:1, 1)
-    assert_eq!(complement(layout![12 : 1], int!(1)).to_string(), "_1:_0");
+    let r = complement(layout![12 : 1], int!(1));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:1, 1)").unwrap()
+    );
     // complement(12d:1s, 1d)
     let d0: i32 = 12;
     let d1: i32 = 1;
@@ -1018,7 +1302,12 @@ fn g105() {
 #[test]
 fn g106() {
     // complement(12:1, 12)
-    assert_eq!(complement(layout![12 : 1], int!(12)).to_string(), "_1:_0");
+    let r = complement(layout![12 : 1], int!(12));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:1, 12)").unwrap()
+    );
     // complement(12d:1s, 12d)
     let d0: i32 = 12;
     let d1: i32 = 12;
@@ -1028,7 +1317,12 @@ fn g106() {
 #[test]
 fn g107() {
     // complement(12:1, 53)
-    assert_eq!(complement(layout![12 : 1], int!(53)).to_string(), "_5:_12");
+    let r = complement(layout![12 : 1], int!(53));
+    assert_eq!(r.to_string(), "_5:_12");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:1, 53)").unwrap()
+    );
     // complement(12d:1s, 53d)
     let d0: i32 = 12;
     let d1: i32 = 53;
@@ -1038,9 +1332,11 @@ fn g107() {
 #[test]
 fn g108() {
     // complement(12:1, 128)
+    let r = complement(layout![12 : 1], int!(128));
+    assert_eq!(r.to_string(), "_11:_12");
     assert_eq!(
-        complement(layout![12 : 1], int!(128)).to_string(),
-        "_11:_12"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:1, 128)").unwrap()
     );
     // complement(12d:1s, 128d)
     let d0: i32 = 12;
@@ -1051,7 +1347,12 @@ fn g108() {
 #[test]
 fn g109() {
     // complement(12:1, 1)
-    assert_eq!(complement(layout![12 : 1], int!(1)).to_string(), "_1:_0");
+    let r = complement(layout![12 : 1], int!(1));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:1, 1)").unwrap()
+    );
     // complement(12d:1d, 1d)
     let d0: i32 = 12;
     let d1: i32 = 1;
@@ -1065,7 +1366,12 @@ fn g109() {
 #[test]
 fn g110() {
     // complement(12:1, 12)
-    assert_eq!(complement(layout![12 : 1], int!(12)).to_string(), "_1:_0");
+    let r = complement(layout![12 : 1], int!(12));
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:1, 12)").unwrap()
+    );
     // complement(12d:1d, 12d)
     let d0: i32 = 12;
     let d1: i32 = 1;
@@ -1079,7 +1385,12 @@ fn g110() {
 #[test]
 fn g111() {
     // complement(12:1, 53)
-    assert_eq!(complement(layout![12 : 1], int!(53)).to_string(), "_5:_12");
+    let r = complement(layout![12 : 1], int!(53));
+    assert_eq!(r.to_string(), "_5:_12");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:1, 53)").unwrap()
+    );
     // complement(12d:1d, 53d)
     let d0: i32 = 12;
     let d1: i32 = 1;
@@ -1093,9 +1404,11 @@ fn g111() {
 #[test]
 fn g112() {
     // complement(12:1, 128)
+    let r = complement(layout![12 : 1], int!(128));
+    assert_eq!(r.to_string(), "_11:_12");
     assert_eq!(
-        complement(layout![12 : 1], int!(128)).to_string(),
-        "_11:_12"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:1, 128)").unwrap()
     );
     // complement(12d:1d, 128d)
     let d0: i32 = 12;
@@ -1110,7 +1423,12 @@ fn g112() {
 #[test]
 fn g113() {
     // complement(12:2, 1)
-    assert_eq!(complement(layout![12 : 2], int!(1)).to_string(), "_2:_1");
+    let r = complement(layout![12 : 2], int!(1));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:2, 1)").unwrap()
+    );
     // complement(12d:2s, 1d)
     let d0: i32 = 12;
     let d1: i32 = 1;
@@ -1123,7 +1441,12 @@ fn g113() {
 #[test]
 fn g114() {
     // complement(12:2, 23)
-    assert_eq!(complement(layout![12 : 2], int!(23)).to_string(), "_2:_1");
+    let r = complement(layout![12 : 2], int!(23));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:2, 23)").unwrap()
+    );
     // complement(12d:2s, 23d)
     let d0: i32 = 12;
     let d1: i32 = 23;
@@ -1136,9 +1459,11 @@ fn g114() {
 #[test]
 fn g115() {
     // complement(12:2, 53)
+    let r = complement(layout![12 : 2], int!(53));
+    assert_eq!(r.to_string(), "(_2,_3):(_1,_24)");
     assert_eq!(
-        complement(layout![12 : 2], int!(53)).to_string(),
-        "(_2,_3):(_1,_24)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:2, 53)").unwrap()
     );
     // complement(12d:2s, 53d)
     let d0: i32 = 12;
@@ -1152,9 +1477,11 @@ fn g115() {
 #[test]
 fn g116() {
     // complement(12:2, 128)
+    let r = complement(layout![12 : 2], int!(128));
+    assert_eq!(r.to_string(), "(_2,_6):(_1,_24)");
     assert_eq!(
-        complement(layout![12 : 2], int!(128)).to_string(),
-        "(_2,_6):(_1,_24)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:2, 128)").unwrap()
     );
     // complement(12d:2s, 128d)
     let d0: i32 = 12;
@@ -1168,7 +1495,12 @@ fn g116() {
 #[test]
 fn g117() {
     // complement(12:2, 1)
-    assert_eq!(complement(layout![12 : 2], int!(1)).to_string(), "_2:_1");
+    let r = complement(layout![12 : 2], int!(1));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:2, 1)").unwrap()
+    );
     // complement(12d:2d, 1d)
     let d0: i32 = 12;
     let d1: i32 = 2;
@@ -1182,7 +1514,12 @@ fn g117() {
 #[test]
 fn g118() {
     // complement(12:2, 23)
-    assert_eq!(complement(layout![12 : 2], int!(23)).to_string(), "_2:_1");
+    let r = complement(layout![12 : 2], int!(23));
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:2, 23)").unwrap()
+    );
     // complement(12d:2d, 23d)
     let d0: i32 = 12;
     let d1: i32 = 2;
@@ -1196,9 +1533,11 @@ fn g118() {
 #[test]
 fn g119() {
     // complement(12:2, 53)
+    let r = complement(layout![12 : 2], int!(53));
+    assert_eq!(r.to_string(), "(_2,_3):(_1,_24)");
     assert_eq!(
-        complement(layout![12 : 2], int!(53)).to_string(),
-        "(_2,_3):(_1,_24)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:2, 53)").unwrap()
     );
     // complement(12d:2d, 53d)
     let d0: i32 = 12;
@@ -1213,9 +1552,11 @@ fn g119() {
 #[test]
 fn g120() {
     // complement(12:2, 128)
+    let r = complement(layout![12 : 2], int!(128));
+    assert_eq!(r.to_string(), "(_2,_6):(_1,_24)");
     assert_eq!(
-        complement(layout![12 : 2], int!(128)).to_string(),
-        "(_2,_6):(_1,_24)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(12:2, 128)").unwrap()
     );
     // complement(12d:2d, 128d)
     let d0: i32 = 12;
@@ -1230,9 +1571,11 @@ fn g120() {
 #[test]
 fn g121() {
     // complement((3,6):(1,3), 18)
+    let r = complement(layout![(3,6) : (1,3)], int!(18));
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        complement(layout![(3,6) : (1,3)], int!(18)).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((3,6):(1,3), 18)").unwrap()
     );
     // complement((3d,6d):(1s,3s), 18d)
     let d0: i32 = 3;
@@ -1247,9 +1590,11 @@ fn g121() {
 #[test]
 fn g122() {
     // complement((3,6):(1,9), 48)
+    let r = complement(layout![(3,6) : (1,9)], int!(48));
+    assert_eq!(r.to_string(), "_3:_3");
     assert_eq!(
-        complement(layout![(3,6) : (1,9)], int!(48)).to_string(),
-        "_3:_3"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((3,6):(1,9), 48)").unwrap()
     );
     // complement((3d,6d):(1s,9s), 48d)
     let d0: i32 = 3;
@@ -1264,9 +1609,11 @@ fn g122() {
 #[test]
 fn g123() {
     // complement((3,6):(1,10), 53)
+    let r = complement(layout![(3,6) : (1,10)], int!(53));
+    assert_eq!(r.to_string(), "_3:_3");
     assert_eq!(
-        complement(layout![(3,6) : (1,10)], int!(53)).to_string(),
-        "_3:_3"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((3,6):(1,10), 53)").unwrap()
     );
     // complement((3d,6d):(1s,10s), 53d)
     let d0: i32 = 3;
@@ -1281,9 +1628,11 @@ fn g123() {
 #[test]
 fn g124() {
     // complement(((2,2),(2,2)):((1,4),(8,32)), 46)
+    let r = complement(layout![((2,2),(2,2)) : ((1,4),(8,32))], int!(46));
+    assert_eq!(r.to_string(), "(_2,_2):(_2,_16)");
     assert_eq!(
-        complement(layout![((2,2),(2,2)) : ((1,4),(8,32))], int!(46)).to_string(),
-        "(_2,_2):(_2,_16)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(((2,2),(2,2)):((1,4),(8,32)), 46)").unwrap()
     );
     // complement(((2d,2d),(2d,2d)):((1s,4s),(8s,32s)), 46d)
     let d0: i32 = 2;
@@ -1300,18 +1649,22 @@ fn g124() {
 #[test]
 fn g125() {
     // complement(64:1, (32,4,4))
+    let r = complement(layout![64 : 1], shape![32, 4, 4]);
+    assert_eq!(r.to_string(), "_8:_64");
     assert_eq!(
-        complement(layout![64 : 1], shape![32, 4, 4]).to_string(),
-        "_8:_64"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(64:1, (32,4,4))").unwrap()
     );
 }
 
 #[test]
 fn g126() {
     // complement(64:1, (32,4,4))
+    let r = complement(layout![64 : 1], shape![32, 4, 4]);
+    assert_eq!(r.to_string(), "_8:_64");
     assert_eq!(
-        complement(layout![64 : 1], shape![32, 4, 4]).to_string(),
-        "_8:_64"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(64:1, (32,4,4))").unwrap()
     );
     // complement(64s:1s, (32s,4s,4d))
     let d0: i32 = 4;
@@ -1324,37 +1677,67 @@ fn g126() {
 #[test]
 fn g127() {
     // coalesce(1:0)
-    assert_eq!(coalesce(layout![1 : 0]).to_string(), "_1:_0");
+    let r = coalesce(layout![1 : 0]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce(1:0)").unwrap()
+    );
 }
 
 #[test]
 fn g128() {
     // coalesce(1:1)
-    assert_eq!(coalesce(layout![1 : 1]).to_string(), "_1:_0");
+    let r = coalesce(layout![1 : 1]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce(1:1)").unwrap()
+    );
 }
 
 #[test]
 fn g129() {
     // coalesce((2,4):(1,2))
-    assert_eq!(coalesce(layout![(2,4) : (1,2)]).to_string(), "_8:_1");
+    let r = coalesce(layout![(2,4) : (1,2)]);
+    assert_eq!(r.to_string(), "_8:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4):(1,2))").unwrap()
+    );
 }
 
 #[test]
 fn g130() {
     // coalesce((2,4,6):(1,2,8))
-    assert_eq!(coalesce(layout![(2,4,6) : (1,2,8)]).to_string(), "_48:_1");
+    let r = coalesce(layout![(2,4,6) : (1,2,8)]);
+    assert_eq!(r.to_string(), "_48:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4,6):(1,2,8))").unwrap()
+    );
 }
 
 #[test]
 fn g131() {
     // coalesce((2,1,6):(1,6,2))
-    assert_eq!(coalesce(layout![(2,1,6) : (1,6,2)]).to_string(), "_12:_1");
+    let r = coalesce(layout![(2,1,6) : (1,6,2)]);
+    assert_eq!(r.to_string(), "_12:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,1,6):(1,6,2))").unwrap()
+    );
 }
 
 #[test]
 fn g132() {
     // coalesce((2,1,6):(1,7,2))
-    assert_eq!(coalesce(layout![(2,1,6) : (1,7,2)]).to_string(), "_12:_1");
+    let r = coalesce(layout![(2,1,6) : (1,7,2)]);
+    assert_eq!(r.to_string(), "_12:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,1,6):(1,7,2))").unwrap()
+    );
     // coalesce((2s,1s,6s):(1s,7d,2s))
     let d0: i32 = 7;
     assert_eq!(coalesce(layout![(2,1,6) : (1,d0,2)]).to_string(), "_12:_1");
@@ -1363,7 +1746,12 @@ fn g132() {
 #[test]
 fn g133() {
     // coalesce((2,1,6):(4,7,8))
-    assert_eq!(coalesce(layout![(2,1,6) : (4,7,8)]).to_string(), "_12:_4");
+    let r = coalesce(layout![(2,1,6) : (4,7,8)]);
+    assert_eq!(r.to_string(), "_12:_4");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,1,6):(4,7,8))").unwrap()
+    );
     // coalesce((2s,1s,6s):(4s,7d,8s))
     let d0: i32 = 7;
     assert_eq!(coalesce(layout![(2,1,6) : (4,d0,8)]).to_string(), "_12:_4");
@@ -1372,7 +1760,12 @@ fn g133() {
 #[test]
 fn g134() {
     // coalesce((2,4,6):(1,2,8))
-    assert_eq!(coalesce(layout![(2,4,6) : (1,2,8)]).to_string(), "_48:_1");
+    let r = coalesce(layout![(2,4,6) : (1,2,8)]);
+    assert_eq!(r.to_string(), "_48:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4,6):(1,2,8))").unwrap()
+    );
     // coalesce((2d,4s,6s):(1s,2d,8d))
     let d0: i32 = 2;
     let d1: i32 = 2;
@@ -1386,7 +1779,12 @@ fn g134() {
 #[test]
 fn g135() {
     // coalesce((2,4,6):(1,2,8))
-    assert_eq!(coalesce(layout![(2,4,6) : (1,2,8)]).to_string(), "_48:_1");
+    let r = coalesce(layout![(2,4,6) : (1,2,8)]);
+    assert_eq!(r.to_string(), "_48:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4,6):(1,2,8))").unwrap()
+    );
     // coalesce((2s,4d,6s):(1s,2s,8d))
     let d0: i32 = 4;
     let d1: i32 = 8;
@@ -1399,7 +1797,12 @@ fn g135() {
 #[test]
 fn g136() {
     // coalesce((2,4,6):(1,2,8))
-    assert_eq!(coalesce(layout![(2,4,6) : (1,2,8)]).to_string(), "_48:_1");
+    let r = coalesce(layout![(2,4,6) : (1,2,8)]);
+    assert_eq!(r.to_string(), "_48:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4,6):(1,2,8))").unwrap()
+    );
     // coalesce((2s,4s,6d):(1s,2s,8s))
     let d0: i32 = 6;
     assert_eq!(
@@ -1411,27 +1814,33 @@ fn g136() {
 #[test]
 fn g137() {
     // coalesce((2,4):(4,1))
+    let r = coalesce(layout![(2,4) : (4,1)]);
+    assert_eq!(r.to_string(), "(_2,_4):(_4,_1)");
     assert_eq!(
-        coalesce(layout![(2,4) : (4,1)]).to_string(),
-        "(_2,_4):(_4,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4):(4,1))").unwrap()
     );
 }
 
 #[test]
 fn g138() {
     // coalesce((2,4,6):(24,6,1))
+    let r = coalesce(layout![(2,4,6) : (24,6,1)]);
+    assert_eq!(r.to_string(), "(_2,_4,_6):(_24,_6,_1)");
     assert_eq!(
-        coalesce(layout![(2,4,6) : (24,6,1)]).to_string(),
-        "(_2,_4,_6):(_24,_6,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4,6):(24,6,1))").unwrap()
     );
 }
 
 #[test]
 fn g139() {
     // coalesce((2,4,6):(24,6,1))
+    let r = coalesce(layout![(2,4,6) : (24,6,1)]);
+    assert_eq!(r.to_string(), "(_2,_4,_6):(_24,_6,_1)");
     assert_eq!(
-        coalesce(layout![(2,4,6) : (24,6,1)]).to_string(),
-        "(_2,_4,_6):(_24,_6,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4,6):(24,6,1))").unwrap()
     );
     // coalesce((2d,4s,6s):(24s,6s,1s))
     let d0: i32 = 2;
@@ -1444,9 +1853,11 @@ fn g139() {
 #[test]
 fn g140() {
     // coalesce((2,4,6):(24,6,1))
+    let r = coalesce(layout![(2,4,6) : (24,6,1)]);
+    assert_eq!(r.to_string(), "(_2,_4,_6):(_24,_6,_1)");
     assert_eq!(
-        coalesce(layout![(2,4,6) : (24,6,1)]).to_string(),
-        "(_2,_4,_6):(_24,_6,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4,6):(24,6,1))").unwrap()
     );
     // coalesce((2s,4d,6s):(24d,6s,1s))
     let d0: i32 = 4;
@@ -1460,9 +1871,11 @@ fn g140() {
 #[test]
 fn g141() {
     // coalesce((2,4,6):(24,6,1))
+    let r = coalesce(layout![(2,4,6) : (24,6,1)]);
+    assert_eq!(r.to_string(), "(_2,_4,_6):(_24,_6,_1)");
     assert_eq!(
-        coalesce(layout![(2,4,6) : (24,6,1)]).to_string(),
-        "(_2,_4,_6):(_24,_6,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4,6):(24,6,1))").unwrap()
     );
     // coalesce((2s,4s,6d):(24d,6d,1s))
     let d0: i32 = 6;
@@ -1477,18 +1890,22 @@ fn g141() {
 #[test]
 fn g142() {
     // coalesce((2,1,3):(3,0,1))
+    let r = coalesce(layout![(2,1,3) : (3,0,1)]);
+    assert_eq!(r.to_string(), "(_2,_3):(_3,_1)");
     assert_eq!(
-        coalesce(layout![(2,1,3) : (3,0,1)]).to_string(),
-        "(_2,_3):(_3,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,1,3):(3,0,1))").unwrap()
     );
 }
 
 #[test]
 fn g143() {
     // coalesce((2,1,3):(3,3,1))
+    let r = coalesce(layout![(2,1,3) : (3,3,1)]);
+    assert_eq!(r.to_string(), "(_2,_3):(_3,_1)");
     assert_eq!(
-        coalesce(layout![(2,1,3) : (3,3,1)]).to_string(),
-        "(_2,_3):(_3,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,1,3):(3,3,1))").unwrap()
     );
     // coalesce((2s,1d,3s):(3d,3s,1s))
     let d0: i32 = 1;
@@ -1502,7 +1919,12 @@ fn g143() {
 #[test]
 fn g144() {
     // coalesce((2,1,3):(2,4,4))
-    assert_eq!(coalesce(layout![(2,1,3) : (2,4,4)]).to_string(), "_6:_2");
+    let r = coalesce(layout![(2,1,3) : (2,4,4)]);
+    assert_eq!(r.to_string(), "_6:_2");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,1,3):(2,4,4))").unwrap()
+    );
     // coalesce((2s,1d,3s):(2s,4d,4s))
     let d0: i32 = 1;
     let d1: i32 = 4;
@@ -1515,7 +1937,12 @@ fn g144() {
 #[test]
 fn g145() {
     // coalesce((2,1,3):(2,0,4))
-    assert_eq!(coalesce(layout![(2,1,3) : (2,0,4)]).to_string(), "_6:_2");
+    let r = coalesce(layout![(2,1,3) : (2,0,4)]);
+    assert_eq!(r.to_string(), "_6:_2");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,1,3):(2,0,4))").unwrap()
+    );
     // coalesce((2s,1d,3s):(2s,0s,4s))
     let d0: i32 = 1;
     assert_eq!(
@@ -1527,171 +1954,209 @@ fn g145() {
 #[test]
 fn g146() {
     // coalesce(((2,2),(2,2)):((1,4),(8,32)))
+    let r = coalesce(layout![((2,2),(2,2)) : ((1,4),(8,32))]);
+    assert_eq!(r.to_string(), "(_2,_4,_2):(_1,_4,_32)");
     assert_eq!(
-        coalesce(layout![((2,2),(2,2)) : ((1,4),(8,32))]).to_string(),
-        "(_2,_4,_2):(_1,_4,_32)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce(((2,2),(2,2)):((1,4),(8,32)))").unwrap()
     );
 }
 
 #[test]
 fn g147() {
     // logical_divide(1:0, 1:0)
+    let r = logical_divide(layout![1 : 0], layout![1 : 0]);
+    assert_eq!(r.to_string(), "(_1,_1):(_0,_0)");
     assert_eq!(
-        logical_divide(layout![1 : 0], layout![1 : 0]).to_string(),
-        "(_1,_1):(_0,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(1:0, 1:0)").unwrap()
     );
 }
 
 #[test]
 fn g148() {
     // logical_divide(1:0, 1:1)
+    let r = logical_divide(layout![1 : 0], layout![1 : 1]);
+    assert_eq!(r.to_string(), "(_1,_1):(_0,_0)");
     assert_eq!(
-        logical_divide(layout![1 : 0], layout![1 : 1]).to_string(),
-        "(_1,_1):(_0,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(1:0, 1:1)").unwrap()
     );
 }
 
 #[test]
 fn g149() {
     // logical_divide(1:1, 1:0)
+    let r = logical_divide(layout![1 : 1], layout![1 : 0]);
+    assert_eq!(r.to_string(), "(_1,_1):(_0,_0)");
     assert_eq!(
-        logical_divide(layout![1 : 1], layout![1 : 0]).to_string(),
-        "(_1,_1):(_0,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(1:1, 1:0)").unwrap()
     );
 }
 
 #[test]
 fn g150() {
     // logical_divide(1:1, 1:1)
+    let r = logical_divide(layout![1 : 1], layout![1 : 1]);
+    assert_eq!(r.to_string(), "(_1,_1):(_1,_0)");
     assert_eq!(
-        logical_divide(layout![1 : 1], layout![1 : 1]).to_string(),
-        "(_1,_1):(_1,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(1:1, 1:1)").unwrap()
     );
 }
 
 #[test]
 fn g151() {
     // logical_divide(6:1, 2:1)
+    let r = logical_divide(layout![6 : 1], layout![2 : 1]);
+    assert_eq!(r.to_string(), "(_2,_3):(_1,_2)");
     assert_eq!(
-        logical_divide(layout![6 : 1], layout![2 : 1]).to_string(),
-        "(_2,_3):(_1,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(6:1, 2:1)").unwrap()
     );
 }
 
 #[test]
 fn g152() {
     // logical_divide(6:1, 2:3)
+    let r = logical_divide(layout![6 : 1], layout![2 : 3]);
+    assert_eq!(r.to_string(), "(_2,_3):(_3,_1)");
     assert_eq!(
-        logical_divide(layout![6 : 1], layout![2 : 3]).to_string(),
-        "(_2,_3):(_3,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(6:1, 2:3)").unwrap()
     );
 }
 
 #[test]
 fn g153() {
     // logical_divide(6:1, (2,3):(3,1))
+    let r = logical_divide(layout![6 : 1], layout![(2,3) : (3,1)]);
+    assert_eq!(r.to_string(), "((_2,_3),_1):((_3,_1),_0)");
     assert_eq!(
-        logical_divide(layout![6 : 1], layout![(2,3) : (3,1)]).to_string(),
-        "((_2,_3),_1):((_3,_1),_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(6:1, (2,3):(3,1))").unwrap()
     );
 }
 
 #[test]
 fn g154() {
     // logical_divide(6:2, 2:1)
+    let r = logical_divide(layout![6 : 2], layout![2 : 1]);
+    assert_eq!(r.to_string(), "(_2,_3):(_2,_4)");
     assert_eq!(
-        logical_divide(layout![6 : 2], layout![2 : 1]).to_string(),
-        "(_2,_3):(_2,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(6:2, 2:1)").unwrap()
     );
 }
 
 #[test]
 fn g155() {
     // logical_divide(6:2, 2:3)
+    let r = logical_divide(layout![6 : 2], layout![2 : 3]);
+    assert_eq!(r.to_string(), "(_2,_3):(_6,_2)");
     assert_eq!(
-        logical_divide(layout![6 : 2], layout![2 : 3]).to_string(),
-        "(_2,_3):(_6,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(6:2, 2:3)").unwrap()
     );
 }
 
 #[test]
 fn g156() {
     // logical_divide(6:2, (2,3):(3,1))
+    let r = logical_divide(layout![6 : 2], layout![(2,3) : (3,1)]);
+    assert_eq!(r.to_string(), "((_2,_3),_1):((_6,_2),_0)");
     assert_eq!(
-        logical_divide(layout![6 : 2], layout![(2,3) : (3,1)]).to_string(),
-        "((_2,_3),_1):((_6,_2),_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(6:2, (2,3):(3,1))").unwrap()
     );
 }
 
 #[test]
 fn g157() {
     // logical_divide((6,6):(1,12), (6,3):(3,1))
+    let r = logical_divide(layout![(6,6) : (1,12)], layout![(6,3) : (3,1)]);
+    assert_eq!(r.to_string(), "(((_2,_3),_3),_2):(((_3,_12),_1),_36)");
     assert_eq!(
-        logical_divide(layout![(6,6) : (1,12)], layout![(6,3) : (3,1)]).to_string(),
-        "(((_2,_3),_3),_2):(((_3,_12),_1),_36)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((6,6):(1,12), (6,3):(3,1))").unwrap()
     );
 }
 
 #[test]
 fn g158() {
     // logical_divide((6,6):(12,1), (6,3):(3,1))
+    let r = logical_divide(layout![(6,6) : (12,1)], layout![(6,3) : (3,1)]);
+    assert_eq!(r.to_string(), "(((_2,_3),_3),_2):(((_36,_1),_12),_3)");
     assert_eq!(
-        logical_divide(layout![(6,6) : (12,1)], layout![(6,3) : (3,1)]).to_string(),
-        "(((_2,_3),_3),_2):(((_36,_1),_12),_3)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((6,6):(12,1), (6,3):(3,1))").unwrap()
     );
 }
 
 #[test]
 fn g159() {
     // logical_divide(32:1, 2:8)
+    let r = logical_divide(layout![32 : 1], layout![2 : 8]);
+    assert_eq!(r.to_string(), "(_2,(_8,_2)):(_8,(_1,_16))");
     assert_eq!(
-        logical_divide(layout![32 : 1], layout![2 : 8]).to_string(),
-        "(_2,(_8,_2)):(_8,(_1,_16))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(32:1, 2:8)").unwrap()
     );
 }
 
 #[test]
 fn g160() {
     // logical_divide((4,1):(1,1), 2:1)
+    let r = logical_divide(layout![(4,1) : (1,1)], layout![2 : 1]);
+    assert_eq!(r.to_string(), "(_2,_2):(_1,_2)");
     assert_eq!(
-        logical_divide(layout![(4,1) : (1,1)], layout![2 : 1]).to_string(),
-        "(_2,_2):(_1,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((4,1):(1,1), 2:1)").unwrap()
     );
 }
 
 #[test]
 fn g161() {
     // logical_divide((4,1):(1,1), 2:2)
+    let r = logical_divide(layout![(4,1) : (1,1)], layout![2 : 2]);
+    assert_eq!(r.to_string(), "(_2,_2):(_2,_1)");
     assert_eq!(
-        logical_divide(layout![(4,1) : (1,1)], layout![2 : 2]).to_string(),
-        "(_2,_2):(_2,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((4,1):(1,1), 2:2)").unwrap()
     );
 }
 
 #[test]
 fn g162() {
     // logical_divide((8,8):(1,8), 32:2)
+    let r = logical_divide(layout![(8,8) : (1,8)], layout![32 : 2]);
+    assert_eq!(r.to_string(), "(_32,_2):(_2,_1)");
     assert_eq!(
-        logical_divide(layout![(8,8) : (1,8)], layout![32 : 2]).to_string(),
-        "(_32,_2):(_2,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((8,8):(1,8), 32:2)").unwrap()
     );
 }
 
 #[test]
 fn g163() {
     // logical_divide((8,8):(8,1), 32:2)
+    let r = logical_divide(layout![(8,8) : (8,1)], layout![32 : 2]);
+    assert_eq!(r.to_string(), "((_4,_8),_2):((_16,_1),_8)");
     assert_eq!(
-        logical_divide(layout![(8,8) : (8,1)], layout![32 : 2]).to_string(),
-        "((_4,_8),_2):((_16,_1),_8)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((8,8):(8,1), 32:2)").unwrap()
     );
 }
 
 #[test]
 fn g164() {
     // logical_divide(2:1, 32:1)
+    let r = logical_divide(layout![2 : 1], layout![32 : 1]);
+    assert_eq!(r.to_string(), "(_32,_1):(_1,_0)");
     assert_eq!(
-        logical_divide(layout![2 : 1], layout![32 : 1]).to_string(),
-        "(_32,_1):(_1,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(2:1, 32:1)").unwrap()
     );
     // logical_divide(2d:1s, 32s:1s)
     let d0: i32 = 2;
@@ -1704,9 +2169,11 @@ fn g164() {
 #[test]
 fn g165() {
     // logical_divide(48:1, 32:1)
+    let r = logical_divide(layout![48 : 1], layout![32 : 1]);
+    assert_eq!(r.to_string(), "(_32,_2):(_1,_32)");
     assert_eq!(
-        logical_divide(layout![48 : 1], layout![32 : 1]).to_string(),
-        "(_32,_2):(_1,_32)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(48:1, 32:1)").unwrap()
     );
     // logical_divide(48d:1s, 32s:1s)
     let d0: i32 = 48;
@@ -1719,9 +2186,11 @@ fn g165() {
 #[test]
 fn g166() {
     // logical_divide(96:1, 32:2)
+    let r = logical_divide(layout![96 : 1], layout![32 : 2]);
+    assert_eq!(r.to_string(), "(_32,(_2,_2)):(_2,(_1,_64))");
     assert_eq!(
-        logical_divide(layout![96 : 1], layout![32 : 2]).to_string(),
-        "(_32,(_2,_2)):(_2,(_1,_64))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(96:1, 32:2)").unwrap()
     );
     // logical_divide(96d:1s, 32s:2s)
     let d0: i32 = 96;
@@ -1734,9 +2203,11 @@ fn g166() {
 #[test]
 fn g167() {
     // logical_divide(32:1, 48:1)
+    let r = logical_divide(layout![32 : 1], layout![48 : 1]);
+    assert_eq!(r.to_string(), "(_48,_1):(_1,_0)");
     assert_eq!(
-        logical_divide(layout![32 : 1], layout![48 : 1]).to_string(),
-        "(_48,_1):(_1,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(32:1, 48:1)").unwrap()
     );
     // logical_divide(32d:1s, 48s:1s)
     let d0: i32 = 32;
@@ -1749,9 +2220,11 @@ fn g167() {
 #[test]
 fn g168() {
     // logical_divide((32,4,4):(1,32,128), 64:1)
+    let r = logical_divide(layout![(32,4,4) : (1,32,128)], layout![64 : 1]);
+    assert_eq!(r.to_string(), "(_64,_8):(_1,_64)");
     assert_eq!(
-        logical_divide(layout![(32,4,4) : (1,32,128)], layout![64 : 1]).to_string(),
-        "(_64,_8):(_1,_64)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((32,4,4):(1,32,128), 64:1)").unwrap()
     );
     // logical_divide((32s,4s,4d):(1s,32s,128s), 64s:1s)
     let d0: i32 = 4;
@@ -1764,9 +2237,11 @@ fn g168() {
 #[test]
 fn g169() {
     // logical_divide((128,4,3):(1,512,0), 32:1)
+    let r = logical_divide(layout![(128,4,3) : (1,512,0)], layout![32 : 1]);
+    assert_eq!(r.to_string(), "(_32,(_4,_4,_3)):(_1,(_32,_512,_0))");
     assert_eq!(
-        logical_divide(layout![(128,4,3) : (1,512,0)], layout![32 : 1]).to_string(),
-        "(_32,(_4,_4,_3)):(_1,(_32,_512,_0))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((128,4,3):(1,512,0), 32:1)").unwrap()
     );
     // logical_divide((128d,4d,3d):(1d,512d,0d), 32s:1s)
     let d0: i32 = 128;
@@ -1784,9 +2259,14 @@ fn g169() {
 #[test]
 fn g170() {
     // logical_divide((128,4,3):(1,512,0), 32:2)
+    let r = logical_divide(layout![(128,4,3) : (1,512,0)], layout![32 : 2]);
     assert_eq!(
-        logical_divide(layout![(128,4,3) : (1,512,0)], layout![32 : 2]).to_string(),
+        r.to_string(),
         "(_32,(_2,(_2,_4,_3))):(_2,(_1,(_64,_512,_0)))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((128,4,3):(1,512,0), 32:2)").unwrap()
     );
     // logical_divide((128d,4d,3d):(1d,512d,0d), 32s:2s)
     let d0: i32 = 128;
@@ -1804,9 +2284,11 @@ fn g170() {
 #[test]
 fn g171() {
     // logical_divide((16,4,3):(1,512,0), 32:1)
+    let r = logical_divide(layout![(16,4,3) : (1,512,0)], layout![32 : 1]);
+    assert_eq!(r.to_string(), "((_16,_2),(_2,_3)):((_1,_512),(_1024,_0))");
     assert_eq!(
-        logical_divide(layout![(16,4,3) : (1,512,0)], layout![32 : 1]).to_string(),
-        "((_16,_2),(_2,_3)):((_1,_512),(_1024,_0))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((16,4,3):(1,512,0), 32:1)").unwrap()
     );
     // logical_divide((16d,4d,3d):(1d,512d,0d), 32s:1s)
     let d0: i32 = 16;
@@ -1824,404 +2306,555 @@ fn g171() {
 #[test]
 fn g172() {
     // logical_product(1:0, 1:0)
+    let r = logical_product(layout![1 : 0], layout![1 : 0]);
+    assert_eq!(r.to_string(), "(_1,_1):(_0,_0)");
     assert_eq!(
-        logical_product(layout![1 : 0], layout![1 : 0]).to_string(),
-        "(_1,_1):(_0,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(1:0, 1:0)").unwrap()
     );
 }
 
 #[test]
 fn g173() {
     // logical_product(1:1, 1:0)
+    let r = logical_product(layout![1 : 1], layout![1 : 0]);
+    assert_eq!(r.to_string(), "(_1,_1):(_1,_0)");
     assert_eq!(
-        logical_product(layout![1 : 1], layout![1 : 0]).to_string(),
-        "(_1,_1):(_1,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(1:1, 1:0)").unwrap()
     );
 }
 
 #[test]
 fn g174() {
     // logical_product(1:0, 1:1)
+    let r = logical_product(layout![1 : 0], layout![1 : 1]);
+    assert_eq!(r.to_string(), "(_1,_1):(_0,_0)");
     assert_eq!(
-        logical_product(layout![1 : 0], layout![1 : 1]).to_string(),
-        "(_1,_1):(_0,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(1:0, 1:1)").unwrap()
     );
 }
 
 #[test]
 fn g175() {
     // logical_product(1:1, 1:1)
+    let r = logical_product(layout![1 : 1], layout![1 : 1]);
+    assert_eq!(r.to_string(), "(_1,_1):(_1,_0)");
     assert_eq!(
-        logical_product(layout![1 : 1], layout![1 : 1]).to_string(),
-        "(_1,_1):(_1,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(1:1, 1:1)").unwrap()
     );
 }
 
 #[test]
 fn g176() {
     // logical_product(3:1, 4:0)
+    let r = logical_product(layout![3 : 1], layout![4 : 0]);
+    assert_eq!(r.to_string(), "(_3,_4):(_1,_0)");
     assert_eq!(
-        logical_product(layout![3 : 1], layout![4 : 0]).to_string(),
-        "(_3,_4):(_1,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(3:1, 4:0)").unwrap()
     );
 }
 
 #[test]
 fn g177() {
     // logical_product(3:0, 4:1)
+    let r = logical_product(layout![3 : 0], layout![4 : 1]);
+    assert_eq!(r.to_string(), "(_3,_4):(_0,_1)");
     assert_eq!(
-        logical_product(layout![3 : 0], layout![4 : 1]).to_string(),
-        "(_3,_4):(_0,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(3:0, 4:1)").unwrap()
     );
 }
 
 #[test]
 fn g178() {
     // logical_product(3:0, 4:0)
+    let r = logical_product(layout![3 : 0], layout![4 : 0]);
+    assert_eq!(r.to_string(), "(_3,_4):(_0,_0)");
     assert_eq!(
-        logical_product(layout![3 : 0], layout![4 : 0]).to_string(),
-        "(_3,_4):(_0,_0)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(3:0, 4:0)").unwrap()
     );
 }
 
 #[test]
 fn g179() {
     // logical_product(3:2, 4:1)
+    let r = logical_product(layout![3 : 2], layout![4 : 1]);
+    assert_eq!(r.to_string(), "(_3,(_2,_2)):(_2,(_1,_6))");
     assert_eq!(
-        logical_product(layout![3 : 2], layout![4 : 1]).to_string(),
-        "(_3,(_2,_2)):(_2,(_1,_6))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(3:2, 4:1)").unwrap()
     );
 }
 
 #[test]
 fn g180() {
     // logical_product((3):(1), (2,4):(1,2))
+    let r = logical_product(layout![(3) : (1)], layout![(2,4) : (1,2)]);
+    assert_eq!(r.to_string(), "((_3),(_2,_4)):((_1),(_3,_6))");
     assert_eq!(
-        logical_product(layout![(3) : (1)], layout![(2,4) : (1,2)]).to_string(),
-        "((_3),(_2,_4)):((_1),(_3,_6))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((3):(1), (2,4):(1,2))").unwrap()
     );
 }
 
 #[test]
 fn g181() {
     // logical_product((2,4):(1,2), (3):(1))
+    let r = logical_product(layout![(2,4) : (1,2)], layout![(3) : (1)]);
+    assert_eq!(r.to_string(), "((_2,_4),(_3)):((_1,_2),(_8))");
     assert_eq!(
-        logical_product(layout![(2,4) : (1,2)], layout![(3) : (1)]).to_string(),
-        "((_2,_4),(_3)):((_1,_2),(_8))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((2,4):(1,2), (3):(1))").unwrap()
     );
 }
 
 #[test]
 fn g182() {
     // logical_product((8,(2,2)):(1,(8,16)), (4):(2))
+    let r = logical_product(layout![(8,(2,2)) : (1,(8,16))], layout![(4) : (2)]);
+    assert_eq!(r.to_string(), "((_8,(_2,_2)),(_4)):((_1,(_8,_16)),(_64))");
     assert_eq!(
-        logical_product(layout![(8,(2,2)) : (1,(8,16))], layout![(4) : (2)]).to_string(),
-        "((_8,(_2,_2)),(_4)):((_1,(_8,_16)),(_64))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((8,(2,2)):(1,(8,16)), (4):(2))")
+            .unwrap()
     );
 }
 
 #[test]
 fn g183() {
     // logical_product((2,2):(1,2), (3,3):(3,1))
+    let r = logical_product(layout![(2,2) : (1,2)], layout![(3,3) : (3,1)]);
+    assert_eq!(r.to_string(), "((_2,_2),(_3,_3)):((_1,_2),(_12,_4))");
     assert_eq!(
-        logical_product(layout![(2,2) : (1,2)], layout![(3,3) : (3,1)]).to_string(),
-        "((_2,_2),(_3,_3)):((_1,_2),(_12,_4))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((2,2):(1,2), (3,3):(3,1))").unwrap()
     );
 }
 
 #[test]
 fn g184() {
     // logical_product((3):(32), (32):(1))
+    let r = logical_product(layout![(3) : (32)], layout![(32) : (1)]);
+    assert_eq!(r.to_string(), "((_3),(_32)):((_32),(_1))");
     assert_eq!(
-        logical_product(layout![(3) : (32)], layout![(32) : (1)]).to_string(),
-        "((_3),(_32)):((_32),(_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((3):(32), (32):(1))").unwrap()
     );
 }
 
 #[test]
 fn g185() {
     // logical_product((3):(2), (4):(1))
+    let r = logical_product(layout![(3) : (2)], layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "((_3),((_2,_2))):((_2),((_1,_6)))");
     assert_eq!(
-        logical_product(layout![(3) : (2)], layout![(4) : (1)]).to_string(),
-        "((_3),((_2,_2))):((_2),((_1,_6)))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((3):(2), (4):(1))").unwrap()
     );
 }
 
 #[test]
 fn g186() {
     // logical_product((3):(32), (128):(1))
+    let r = logical_product(layout![(3) : (32)], layout![(128) : (1)]);
+    assert_eq!(r.to_string(), "((_3),((_32,_4))):((_32),((_1,_96)))");
     assert_eq!(
-        logical_product(layout![(3) : (32)], layout![(128) : (1)]).to_string(),
-        "((_3),((_32,_4))):((_32),((_1,_96)))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((3):(32), (128):(1))").unwrap()
     );
 }
 
 #[test]
 fn g187() {
     // logical_product((3):(32), (8,8):(1,8))
+    let r = logical_product(layout![(3) : (32)], layout![(8,8) : (1,8)]);
+    assert_eq!(r.to_string(), "((_3),(_8,(_4,_2))):((_32),(_1,(_8,_96)))");
     assert_eq!(
-        logical_product(layout![(3) : (32)], layout![(8,8) : (1,8)]).to_string(),
-        "((_3),(_8,(_4,_2))):((_32),(_1,(_8,_96)))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((3):(32), (8,8):(1,8))").unwrap()
     );
 }
 
 #[test]
 fn g188() {
     // logical_product((3):(32), (8,8):(8,1))
+    let r = logical_product(layout![(3) : (32)], layout![(8,8) : (8,1)]);
+    assert_eq!(r.to_string(), "((_3),((_4,_2),_8)):((_32),((_8,_96),_1))");
     assert_eq!(
-        logical_product(layout![(3) : (32)], layout![(8,8) : (8,1)]).to_string(),
-        "((_3),((_4,_2),_8)):((_32),((_8,_96),_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((3):(32), (8,8):(8,1))").unwrap()
     );
 }
 
 #[test]
 fn g189() {
     // logical_product(((4,2)):((1,16)), (4,4):(1,4))
+    let r = logical_product(layout![((4,2)) : ((1,16))], layout![(4,4) : (1,4)]);
+    assert_eq!(r.to_string(), "(((_4,_2)),(_4,_4)):(((_1,_16)),(_4,_32))");
     assert_eq!(
-        logical_product(layout![((4,2)) : ((1,16))], layout![(4,4) : (1,4)]).to_string(),
-        "(((_4,_2)),(_4,_4)):(((_1,_16)),(_4,_32))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(((4,2)):((1,16)), (4,4):(1,4))")
+            .unwrap()
     );
 }
 
 #[test]
 fn g190() {
     // logical_product(((4,2)):((1,16)), (4,2):(2,1))
+    let r = logical_product(layout![((4,2)) : ((1,16))], layout![(4,2) : (2,1)]);
     assert_eq!(
-        logical_product(layout![((4,2)) : ((1,16))], layout![(4,2) : (2,1)]).to_string(),
+        r.to_string(),
         "(((_4,_2)),((_2,_2),_2)):(((_1,_16)),((_8,_32),_4))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(((4,2)):((1,16)), (4,2):(2,1))")
+            .unwrap()
     );
 }
 
 #[test]
 fn g191() {
     // logical_product(((2,2),(2,2)):((1,4),(8,32)), (2,2):(1,2))
+    let r = logical_product(
+        layout![((2,2),(2,2)) : ((1,4),(8,32))],
+        layout![(2,2) : (1,2)],
+    );
     assert_eq!(
-        logical_product(
-            layout![((2,2),(2,2)) : ((1,4),(8,32))],
-            layout![(2,2) : (1,2)]
-        )
-        .to_string(),
+        r.to_string(),
         "(((_2,_2),(_2,_2)),(_2,_2)):(((_1,_4),(_8,_32)),(_2,_16))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval(
+            "logical_product(((2,2),(2,2)):((1,4),(8,32)), (2,2):(1,2))"
+        )
+        .unwrap()
     );
 }
 
 #[test]
 fn g192() {
     // logical_product(((2,2),(2,2)):((1,4),(8,32)), (2,2):(2,1))
+    let r = logical_product(
+        layout![((2,2),(2,2)) : ((1,4),(8,32))],
+        layout![(2,2) : (2,1)],
+    );
     assert_eq!(
-        logical_product(
-            layout![((2,2),(2,2)) : ((1,4),(8,32))],
-            layout![(2,2) : (2,1)]
-        )
-        .to_string(),
+        r.to_string(),
         "(((_2,_2),(_2,_2)),(_2,_2)):(((_1,_4),(_8,_32)),(_16,_2))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval(
+            "logical_product(((2,2),(2,2)):((1,4),(8,32)), (2,2):(2,1))"
+        )
+        .unwrap()
     );
 }
 
 #[test]
 fn g193() {
     // logical_product(((4,6)):((1,6)), (3):(1))
+    let r = logical_product(layout![((4,6)) : ((1,6))], layout![(3) : (1)]);
+    assert_eq!(r.to_string(), "(((_4,_6)),(_3)):(((_1,_6)),(_36))");
     assert_eq!(
-        logical_product(layout![((4,6)) : ((1,6))], layout![(3) : (1)]).to_string(),
-        "(((_4,_6)),(_3)):(((_1,_6)),(_36))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product(((4,6)):((1,6)), (3):(1))").unwrap()
     );
 }
 
 #[test]
 fn g194() {
     // right_inverse(1:0)
-    assert_eq!(right_inverse(layout![1 : 0]).to_string(), "_1:_0");
+    let r = right_inverse(layout![1 : 0]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse(1:0)").unwrap()
+    );
 }
 
 #[test]
 fn g195() {
     // right_inverse(1:1)
-    assert_eq!(right_inverse(layout![1 : 1]).to_string(), "_1:_0");
+    let r = right_inverse(layout![1 : 1]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse(1:1)").unwrap()
+    );
 }
 
 #[test]
 fn g196() {
     // right_inverse(((1,1)):((0,0)))
+    let r = right_inverse(layout![((1,1)) : ((0,0))]);
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        right_inverse(layout![((1,1)) : ((0,0))]).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse(((1,1)):((0,0)))").unwrap()
     );
 }
 
 #[test]
 fn g197() {
     // right_inverse(((3,7)):((0,0)))
+    let r = right_inverse(layout![((3,7)) : ((0,0))]);
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        right_inverse(layout![((3,7)) : ((0,0))]).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse(((3,7)):((0,0)))").unwrap()
     );
 }
 
 #[test]
 fn g198() {
     // right_inverse((4):(0))
-    assert_eq!(right_inverse(layout![(4) : (0)]).to_string(), "_1:_0");
+    let r = right_inverse(layout![(4) : (0)]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4):(0))").unwrap()
+    );
 }
 
 #[test]
 fn g199() {
     // right_inverse((4):(1))
-    assert_eq!(right_inverse(layout![(4) : (1)]).to_string(), "_4:_1");
+    let r = right_inverse(layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4):(1))").unwrap()
+    );
 }
 
 #[test]
 fn g200() {
     // right_inverse((4):(2))
-    assert_eq!(right_inverse(layout![(4) : (2)]).to_string(), "_1:_0");
+    let r = right_inverse(layout![(4) : (2)]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4):(2))").unwrap()
+    );
 }
 
 #[test]
 fn g201() {
     // right_inverse((2,4):(0,2))
-    assert_eq!(right_inverse(layout![(2,4) : (0,2)]).to_string(), "_1:_0");
+    let r = right_inverse(layout![(2,4) : (0,2)]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,4):(0,2))").unwrap()
+    );
 }
 
 #[test]
 fn g202() {
     // right_inverse((8,4):(1,8))
-    assert_eq!(right_inverse(layout![(8,4) : (1,8)]).to_string(), "_32:_1");
+    let r = right_inverse(layout![(8,4) : (1,8)]);
+    assert_eq!(r.to_string(), "_32:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((8,4):(1,8))").unwrap()
+    );
 }
 
 #[test]
 fn g203() {
     // right_inverse((8,4):(4,1))
+    let r = right_inverse(layout![(8,4) : (4,1)]);
+    assert_eq!(r.to_string(), "(_4,_8):(_8,_1)");
     assert_eq!(
-        right_inverse(layout![(8,4) : (4,1)]).to_string(),
-        "(_4,_8):(_8,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((8,4):(4,1))").unwrap()
     );
 }
 
 #[test]
 fn g204() {
     // right_inverse((2,4,6):(1,2,8))
+    let r = right_inverse(layout![(2,4,6) : (1,2,8)]);
+    assert_eq!(r.to_string(), "_48:_1");
     assert_eq!(
-        right_inverse(layout![(2,4,6) : (1,2,8)]).to_string(),
-        "_48:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,4,6):(1,2,8))").unwrap()
     );
 }
 
 #[test]
 fn g205() {
     // right_inverse((2,4,6):(4,1,8))
+    let r = right_inverse(layout![(2,4,6) : (4,1,8)]);
+    assert_eq!(r.to_string(), "(_4,_2,_6):(_2,_1,_8)");
     assert_eq!(
-        right_inverse(layout![(2,4,6) : (4,1,8)]).to_string(),
-        "(_4,_2,_6):(_2,_1,_8)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,4,6):(4,1,8))").unwrap()
     );
 }
 
 #[test]
 fn g206() {
     // right_inverse((2,4,4,6):(4,1,0,8))
+    let r = right_inverse(layout![(2,4,4,6) : (4,1,0,8)]);
+    assert_eq!(r.to_string(), "(_4,_2,_6):(_2,_1,_32)");
     assert_eq!(
-        right_inverse(layout![(2,4,4,6) : (4,1,0,8)]).to_string(),
-        "(_4,_2,_6):(_2,_1,_32)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,4,4,6):(4,1,0,8))").unwrap()
     );
 }
 
 #[test]
 fn g207() {
     // right_inverse((4,2):(1,16))
-    assert_eq!(right_inverse(layout![(4,2) : (1,16)]).to_string(), "_4:_1");
+    let r = right_inverse(layout![(4,2) : (1,16)]);
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4,2):(1,16))").unwrap()
+    );
 }
 
 #[test]
 fn g208() {
     // right_inverse((4,2):(1,5))
-    assert_eq!(right_inverse(layout![(4,2) : (1,5)]).to_string(), "_4:_1");
+    let r = right_inverse(layout![(4,2) : (1,5)]);
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4,2):(1,5))").unwrap()
+    );
 }
 
 #[test]
 fn g209() {
     // right_inverse((128,128):(65536,1))
+    let r = right_inverse(layout![(128,128) : (65536,1)]);
+    assert_eq!(r.to_string(), "_128:_128");
     assert_eq!(
-        right_inverse(layout![(128,128) : (65536,1)]).to_string(),
-        "_128:_128"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((128,128):(65536,1))").unwrap()
     );
 }
 
 #[test]
 fn g210() {
     // right_inverse((128,160):(65536,1))
+    let r = right_inverse(layout![(128,160) : (65536,1)]);
+    assert_eq!(r.to_string(), "_160:_128");
     assert_eq!(
-        right_inverse(layout![(128,160) : (65536,1)]).to_string(),
-        "_160:_128"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((128,160):(65536,1))").unwrap()
     );
 }
 
 #[test]
 fn g211() {
     // right_inverse((128,3,160):(65536,512,1))
+    let r = right_inverse(layout![(128,3,160) : (65536,512,1)]);
+    assert_eq!(r.to_string(), "_160:_384");
     assert_eq!(
-        right_inverse(layout![(128,3,160) : (65536,512,1)]).to_string(),
-        "_160:_384"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((128,3,160):(65536,512,1))").unwrap()
     );
 }
 
 #[test]
 fn g212() {
     // right_inverse((128,64):(131072,2))
+    let r = right_inverse(layout![(128,64) : (131072,2)]);
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        right_inverse(layout![(128,64) : (131072,2)]).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((128,64):(131072,2))").unwrap()
     );
 }
 
 #[test]
 fn g213() {
     // right_inverse((32,4,4,4):(262144,4,8388608,1))
+    let r = right_inverse(layout![(32,4,4,4) : (262144,4,8388608,1)]);
+    assert_eq!(r.to_string(), "(_4,_4):(_512,_32)");
     assert_eq!(
-        right_inverse(layout![(32,4,4,4) : (262144,4,8388608,1)]).to_string(),
-        "(_4,_4):(_512,_32)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((32,4,4,4):(262144,4,8388608,1))")
+            .unwrap()
     );
 }
 
 #[test]
 fn g214() {
     // right_inverse((2,2,2):(4,0,1))
+    let r = right_inverse(layout![(2,2,2) : (4,0,1)]);
+    assert_eq!(r.to_string(), "_2:_4");
     assert_eq!(
-        right_inverse(layout![(2,2,2) : (4,0,1)]).to_string(),
-        "_2:_4"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,2,2):(4,0,1))").unwrap()
     );
 }
 
 #[test]
 fn g215() {
     // right_inverse((((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32))
-    assert_eq!(right_inverse(layout![(((((32,4),1),(32,2)),4),1,(2,2),2) : (((((262144,4),0),(0,1)),8388608),0,(2,16),32)]).to_string(), "(_2,_2,_4,_4):(_4096,_32768,_32,_65536)");
+    let r = right_inverse(
+        layout![(((((32,4),1),(32,2)),4),1,(2,2),2) : (((((262144,4),0),(0,1)),8388608),0,(2,16),32)],
+    );
+    assert_eq!(r.to_string(), "(_2,_2,_4,_4):(_4096,_32768,_32,_65536)");
+    assert_eq!(cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()), cute_algebra::dynamic::eval::eval("right_inverse((((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32))").unwrap());
 }
 
 #[test]
 fn g216() {
     // right_inverse((4,2):(1,4))
-    assert_eq!(right_inverse(layout![(4,2) : (1,4)]).to_string(), "_8:_1");
+    let r = right_inverse(layout![(4,2) : (1,4)]);
+    assert_eq!(r.to_string(), "_8:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4,2):(1,4))").unwrap()
+    );
     // right_inverse((4s,2s):(1s,4d)) = _4:_1: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
 
 #[test]
 fn g217() {
     // right_inverse((4,2):(1,4))
-    assert_eq!(right_inverse(layout![(4,2) : (1,4)]).to_string(), "_8:_1");
+    let r = right_inverse(layout![(4,2) : (1,4)]);
+    assert_eq!(r.to_string(), "_8:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4,2):(1,4))").unwrap()
+    );
     // right_inverse((4s,2d):(1s,4d)) = _4:_1: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
 
 #[test]
 fn g218() {
     // right_inverse((4,2):(1,4))
-    assert_eq!(right_inverse(layout![(4,2) : (1,4)]).to_string(), "_8:_1");
+    let r = right_inverse(layout![(4,2) : (1,4)]);
+    assert_eq!(r.to_string(), "_8:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4,2):(1,4))").unwrap()
+    );
     // right_inverse((4d,2d):(1s,4d)) = 4:_1: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
 
 #[test]
 fn g219() {
     // right_inverse((2,4):(4,1))
+    let r = right_inverse(layout![(2,4) : (4,1)]);
+    assert_eq!(r.to_string(), "(_4,_2):(_2,_1)");
     assert_eq!(
-        right_inverse(layout![(2,4) : (4,1)]).to_string(),
-        "(_4,_2):(_2,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,4):(4,1))").unwrap()
     );
     // right_inverse((2s,4s):(4d,1s)) = _4:_2: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
@@ -2229,9 +2862,11 @@ fn g219() {
 #[test]
 fn g220() {
     // right_inverse((2,4):(4,1))
+    let r = right_inverse(layout![(2,4) : (4,1)]);
+    assert_eq!(r.to_string(), "(_4,_2):(_2,_1)");
     assert_eq!(
-        right_inverse(layout![(2,4) : (4,1)]).to_string(),
-        "(_4,_2):(_2,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,4):(4,1))").unwrap()
     );
     // right_inverse((2d,4s):(4d,1s)) = _4:2: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
@@ -2239,9 +2874,11 @@ fn g220() {
 #[test]
 fn g221() {
     // right_inverse((2,4):(4,1))
+    let r = right_inverse(layout![(2,4) : (4,1)]);
+    assert_eq!(r.to_string(), "(_4,_2):(_2,_1)");
     assert_eq!(
-        right_inverse(layout![(2,4) : (4,1)]).to_string(),
-        "(_4,_2):(_2,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,4):(4,1))").unwrap()
     );
     // right_inverse((2d,4d):(4d,1s)) = 4:2: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
@@ -2249,204 +2886,274 @@ fn g221() {
 #[test]
 fn g222() {
     // right_inverse((4):(-1))
-    assert_eq!(right_inverse(layout![(4) : (-1)]).to_string(), "_1:_0");
+    let r = right_inverse(layout![(4) : (-1)]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4):(-1))").unwrap()
+    );
 }
 
 #[test]
 fn g223() {
     // left_inverse(1:0)
-    assert_eq!(left_inverse(layout![1 : 0]).to_string(), "_1:_0");
+    let r = left_inverse(layout![1 : 0]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse(1:0)").unwrap()
+    );
 }
 
 #[test]
 fn g224() {
     // left_inverse(1:1)
-    assert_eq!(left_inverse(layout![1 : 1]).to_string(), "_1:_0");
+    let r = left_inverse(layout![1 : 1]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse(1:1)").unwrap()
+    );
 }
 
 #[test]
 fn g225() {
     // left_inverse(((1,1)):((0,0)))
+    let r = left_inverse(layout![((1,1)) : ((0,0))]);
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        left_inverse(layout![((1,1)) : ((0,0))]).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse(((1,1)):((0,0)))").unwrap()
     );
 }
 
 #[test]
 fn g226() {
     // left_inverse(((3,7)):((0,0)))
+    let r = left_inverse(layout![((3,7)) : ((0,0))]);
+    assert_eq!(r.to_string(), "_21:_0");
     assert_eq!(
-        left_inverse(layout![((3,7)) : ((0,0))]).to_string(),
-        "_21:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse(((3,7)):((0,0)))").unwrap()
     );
 }
 
 #[test]
 fn g227() {
     // left_inverse((4):(0))
-    assert_eq!(left_inverse(layout![(4) : (0)]).to_string(), "_4:_0");
+    let r = left_inverse(layout![(4) : (0)]);
+    assert_eq!(r.to_string(), "_4:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((4):(0))").unwrap()
+    );
 }
 
 #[test]
 fn g228() {
     // left_inverse((4):(1))
-    assert_eq!(left_inverse(layout![(4) : (1)]).to_string(), "_4:_1");
+    let r = left_inverse(layout![(4) : (1)]);
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((4):(1))").unwrap()
+    );
 }
 
 #[test]
 fn g229() {
     // left_inverse((4):(2))
+    let r = left_inverse(layout![(4) : (2)]);
+    assert_eq!(r.to_string(), "(_2,_4):(_0,_1)");
     assert_eq!(
-        left_inverse(layout![(4) : (2)]).to_string(),
-        "(_2,_4):(_0,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((4):(2))").unwrap()
     );
 }
 
 #[test]
 fn g230() {
     // left_inverse((2,4):(0,2))
+    let r = left_inverse(layout![(2,4) : (0,2)]);
+    assert_eq!(r.to_string(), "(_2,_4):(_0,_2)");
     assert_eq!(
-        left_inverse(layout![(2,4) : (0,2)]).to_string(),
-        "(_2,_4):(_0,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((2,4):(0,2))").unwrap()
     );
 }
 
 #[test]
 fn g231() {
     // left_inverse((8,4):(1,8))
-    assert_eq!(left_inverse(layout![(8,4) : (1,8)]).to_string(), "_32:_1");
+    let r = left_inverse(layout![(8,4) : (1,8)]);
+    assert_eq!(r.to_string(), "_32:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((8,4):(1,8))").unwrap()
+    );
 }
 
 #[test]
 fn g232() {
     // left_inverse((8,4):(4,1))
+    let r = left_inverse(layout![(8,4) : (4,1)]);
+    assert_eq!(r.to_string(), "(_4,_8):(_8,_1)");
     assert_eq!(
-        left_inverse(layout![(8,4) : (4,1)]).to_string(),
-        "(_4,_8):(_8,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((8,4):(4,1))").unwrap()
     );
 }
 
 #[test]
 fn g233() {
     // left_inverse((2,4,6):(1,2,8))
+    let r = left_inverse(layout![(2,4,6) : (1,2,8)]);
+    assert_eq!(r.to_string(), "_48:_1");
     assert_eq!(
-        left_inverse(layout![(2,4,6) : (1,2,8)]).to_string(),
-        "_48:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((2,4,6):(1,2,8))").unwrap()
     );
 }
 
 #[test]
 fn g234() {
     // left_inverse((2,4,6):(4,1,8))
+    let r = left_inverse(layout![(2,4,6) : (4,1,8)]);
+    assert_eq!(r.to_string(), "(_4,_2,_6):(_2,_1,_8)");
     assert_eq!(
-        left_inverse(layout![(2,4,6) : (4,1,8)]).to_string(),
-        "(_4,_2,_6):(_2,_1,_8)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((2,4,6):(4,1,8))").unwrap()
     );
 }
 
 #[test]
 fn g235() {
     // left_inverse((2,4,4,6):(4,1,0,8))
+    let r = left_inverse(layout![(2,4,4,6) : (4,1,0,8)]);
+    assert_eq!(r.to_string(), "(_4,_2,_6):(_2,_1,_32)");
     assert_eq!(
-        left_inverse(layout![(2,4,4,6) : (4,1,0,8)]).to_string(),
-        "(_4,_2,_6):(_2,_1,_32)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((2,4,4,6):(4,1,0,8))").unwrap()
     );
 }
 
 #[test]
 fn g236() {
     // left_inverse((4,2):(1,16))
+    let r = left_inverse(layout![(4,2) : (1,16)]);
+    assert_eq!(r.to_string(), "(_16,_2):(_1,_4)");
     assert_eq!(
-        left_inverse(layout![(4,2) : (1,16)]).to_string(),
-        "(_16,_2):(_1,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((4,2):(1,16))").unwrap()
     );
 }
 
 #[test]
 fn g237() {
     // left_inverse((4,2):(1,5))
+    let r = left_inverse(layout![(4,2) : (1,5)]);
+    assert_eq!(r.to_string(), "(_5,_2):(_1,_4)");
     assert_eq!(
-        left_inverse(layout![(4,2) : (1,5)]).to_string(),
-        "(_5,_2):(_1,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((4,2):(1,5))").unwrap()
     );
 }
 
 #[test]
 fn g238() {
     // left_inverse((128,128):(65536,1))
+    let r = left_inverse(layout![(128,128) : (65536,1)]);
+    assert_eq!(r.to_string(), "(_65536,_128):(_128,_1)");
     assert_eq!(
-        left_inverse(layout![(128,128) : (65536,1)]).to_string(),
-        "(_65536,_128):(_128,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((128,128):(65536,1))").unwrap()
     );
 }
 
 #[test]
 fn g239() {
     // left_inverse((128,160):(65536,1))
+    let r = left_inverse(layout![(128,160) : (65536,1)]);
+    assert_eq!(r.to_string(), "(_65536,_128):(_128,_1)");
     assert_eq!(
-        left_inverse(layout![(128,160) : (65536,1)]).to_string(),
-        "(_65536,_128):(_128,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((128,160):(65536,1))").unwrap()
     );
 }
 
 #[test]
 fn g240() {
     // left_inverse((128,3,160):(65536,512,1))
+    let r = left_inverse(layout![(128,3,160) : (65536,512,1)]);
+    assert_eq!(r.to_string(), "(_512,_128,_128):(_384,_128,_1)");
     assert_eq!(
-        left_inverse(layout![(128,3,160) : (65536,512,1)]).to_string(),
-        "(_512,_128,_128):(_384,_128,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((128,3,160):(65536,512,1))").unwrap()
     );
 }
 
 #[test]
 fn g241() {
     // left_inverse((128,64):(131072,2))
+    let r = left_inverse(layout![(128,64) : (131072,2)]);
+    assert_eq!(r.to_string(), "(_2,_65536,_128):(_0,_128,_1)");
     assert_eq!(
-        left_inverse(layout![(128,64) : (131072,2)]).to_string(),
-        "(_2,_65536,_128):(_0,_128,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((128,64):(131072,2))").unwrap()
     );
 }
 
 #[test]
 fn g242() {
     // left_inverse((32,4,4,4):(262144,4,8388608,1))
+    let r = left_inverse(layout![(32,4,4,4) : (262144,4,8388608,1)]);
+    assert_eq!(r.to_string(), "(_4,_65536,_32,_4):(_512,_32,_1,_128)");
     assert_eq!(
-        left_inverse(layout![(32,4,4,4) : (262144,4,8388608,1)]).to_string(),
-        "(_4,_65536,_32,_4):(_512,_32,_1,_128)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((32,4,4,4):(262144,4,8388608,1))").unwrap()
     );
 }
 
 #[test]
 fn g243() {
     // left_inverse((2,2,2):(4,0,1))
+    let r = left_inverse(layout![(2,2,2) : (4,0,1)]);
+    assert_eq!(r.to_string(), "(_4,_2):(_4,_1)");
     assert_eq!(
-        left_inverse(layout![(2,2,2) : (4,0,1)]).to_string(),
-        "(_4,_2):(_4,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((2,2,2):(4,0,1))").unwrap()
     );
 }
 
 #[test]
 fn g244() {
     // left_inverse((((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32))
-    assert_eq!(left_inverse(layout![(((((32,4),1),(32,2)),4),1,(2,2),2) : (((((262144,4),0),(0,1)),8388608),0,(2,16),32)]).to_string(), "(_2,_2,_4,_16384,_32,_4):(_4096,_32768,_32,_65536,_1,_8192)");
+    let r = left_inverse(
+        layout![(((((32,4),1),(32,2)),4),1,(2,2),2) : (((((262144,4),0),(0,1)),8388608),0,(2,16),32)],
+    );
+    assert_eq!(
+        r.to_string(),
+        "(_2,_2,_4,_16384,_32,_4):(_4096,_32768,_32,_65536,_1,_8192)"
+    );
+    assert_eq!(cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()), cute_algebra::dynamic::eval::eval("left_inverse((((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32))").unwrap());
 }
 
 #[test]
 fn g245() {
     // left_inverse((4):(-1))
-    assert_eq!(
-        left_inverse(layout![(4) : (-1)]).to_string(),
-        "(_-1,_4):(_0,_1)"
-    );
+    let r = left_inverse(layout![(4) : (-1)]);
+    assert_eq!(r.to_string(), "(_-1,_4):(_0,_1)");
+    // (a non-positive extent: no DynLayout to compare with)
 }
 
 #[test]
 fn d001() {
     // composition((6,2):(8,2), (4,3):(3,1))
+    let r = composition(layout![(6,2) : (8,2)], layout![(4,3) : (3,1)]);
+    assert_eq!(r.to_string(), "((_2,_2),_3):((_24,_2),_8)");
     assert_eq!(
-        composition(layout![(6,2) : (8,2)], layout![(4,3) : (3,1)]).to_string(),
-        "((_2,_2),_3):((_24,_2),_8)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((6,2):(8,2), (4,3):(3,1))").unwrap()
     );
     // composition((6d,2d):(8d,2d), (4d,3d):(3d,1d))
     let d0: i32 = 4;
@@ -2466,9 +3173,11 @@ fn d001() {
 #[test]
 fn d002() {
     // composition((10,2):(16,4), (5,4):(1,5))
+    let r = composition(layout![(10,2) : (16,4)], layout![(5,4) : (1,5)]);
+    assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
     assert_eq!(
-        composition(layout![(10,2) : (16,4)], layout![(5,4) : (1,5)]).to_string(),
-        "(_5,(_2,_2)):(_16,(_80,_4))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((10,2):(16,4), (5,4):(1,5))").unwrap()
     );
     // composition((10d,2d):(16d,4d), (5d,4d):(1d,5d))
     let d0: i32 = 5;
@@ -2488,9 +3197,11 @@ fn d002() {
 #[test]
 fn d003() {
     // composition(20:2, (5,4):(4,1))
+    let r = composition(layout![20 : 2], layout![(5,4) : (4,1)]);
+    assert_eq!(r.to_string(), "(_5,_4):(_8,_2)");
     assert_eq!(
-        composition(layout![20 : 2], layout![(5,4) : (4,1)]).to_string(),
-        "(_5,_4):(_8,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(20:2, (5,4):(4,1))").unwrap()
     );
     // composition(20d:2d, (5d,4d):(4d,1d))
     let d0: i32 = 5;
@@ -2508,9 +3219,12 @@ fn d003() {
 #[test]
 fn d004() {
     // composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)
+    let r = composition(layout![(12,(4,8)) : (59,(13,1))], tile![3:4, 8:2]);
+    assert_eq!(r.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
     assert_eq!(
-        composition(layout![(12,(4,8)) : (59,(13,1))], tile![3:4, 8:2]).to_string(),
-        "(_3,(_2,_4)):(_236,(_26,_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)")
+            .unwrap()
     );
     // composition((12d,(4d,8d)):(59d,(13d,1d)), <3d:4d, 8d:2d>)
     let d0: i32 = 3;
@@ -2532,9 +3246,11 @@ fn d004() {
 #[test]
 fn d005() {
     // composition((12,(4,8)):(59,(13,1)), (3,8))
+    let r = composition(layout![(12,(4,8)) : (59,(13,1))], shape![3, 8]);
+    assert_eq!(r.to_string(), "(_3,(_4,_2)):(_59,(_13,_1))");
     assert_eq!(
-        composition(layout![(12,(4,8)) : (59,(13,1))], shape![3, 8]).to_string(),
-        "(_3,(_4,_2)):(_59,(_13,_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((12,(4,8)):(59,(13,1)), (3,8))").unwrap()
     );
     // composition((12d,(4d,8d)):(59d,(13d,1d)), (3d,8d))
     let d0: i32 = 3;
@@ -2554,9 +3270,11 @@ fn d005() {
 #[test]
 fn d006() {
     // composition(4:-1, 4:1)
+    let r = composition(layout![4 : -1], layout![4 : 1]);
+    assert_eq!(r.to_string(), "_4:_-1");
     assert_eq!(
-        composition(layout![4 : -1], layout![4 : 1]).to_string(),
-        "_4:_-1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition(4:-1, 4:1)").unwrap()
     );
     // composition(4d:-1d, 4d:1d)
     let d0: i32 = 4;
@@ -2572,9 +3290,11 @@ fn d006() {
 #[test]
 fn d007() {
     // composition((4,4):(-1,1), (2,4,2):(1,2,8))
+    let r = composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,2,8)]);
+    assert_eq!(r.to_string(), "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)");
     assert_eq!(
-        composition(layout![(4,4) : (-1,1)], layout![(2,4,2) : (1,2,8)]).to_string(),
-        "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("composition((4,4):(-1,1), (2,4,2):(1,2,8))").unwrap()
     );
     // composition((4d,4d):(-1d,1d), (2d,4d,2d):(1d,2d,8d))
     let d0: i32 = 2;
@@ -2596,7 +3316,12 @@ fn d007() {
 #[test]
 fn d008() {
     // complement(4:1, 24)
-    assert_eq!(complement(layout![4 : 1], int!(24)).to_string(), "_6:_4");
+    let r = complement(layout![4 : 1], int!(24));
+    assert_eq!(r.to_string(), "_6:_4");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:1, 24)").unwrap()
+    );
     // complement(4d:1d, 24d)
     let d0: i32 = 4;
     let d1: i32 = 1;
@@ -2607,7 +3332,12 @@ fn d008() {
 #[test]
 fn d009() {
     // complement(6:4, 24)
-    assert_eq!(complement(layout![6 : 4], int!(24)).to_string(), "_4:_1");
+    let r = complement(layout![6 : 4], int!(24));
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(6:4, 24)").unwrap()
+    );
     // complement(6d:4d, 24d)
     let d0: i32 = 6;
     let d1: i32 = 4;
@@ -2621,9 +3351,11 @@ fn d009() {
 #[test]
 fn d010() {
     // complement((4,6):(1,4), 24)
+    let r = complement(layout![(4,6) : (1,4)], int!(24));
+    assert_eq!(r.to_string(), "_1:_0");
     assert_eq!(
-        complement(layout![(4,6) : (1,4)], int!(24)).to_string(),
-        "_1:_0"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((4,6):(1,4), 24)").unwrap()
     );
     // complement((4d,6d):(1d,4d), 24d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2632,9 +3364,11 @@ fn d010() {
 #[test]
 fn d011() {
     // complement(4:2, 24)
+    let r = complement(layout![4 : 2], int!(24));
+    assert_eq!(r.to_string(), "(_2,_3):(_1,_8)");
     assert_eq!(
-        complement(layout![4 : 2], int!(24)).to_string(),
-        "(_2,_3):(_1,_8)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:2, 24)").unwrap()
     );
     // complement(4d:2d, 24d)
     let d0: i32 = 4;
@@ -2646,9 +3380,11 @@ fn d011() {
 #[test]
 fn d012() {
     // complement((2,4):(1,6), 24)
+    let r = complement(layout![(2,4) : (1,6)], int!(24));
+    assert_eq!(r.to_string(), "_3:_2");
     assert_eq!(
-        complement(layout![(2,4) : (1,6)], int!(24)).to_string(),
-        "_3:_2"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,4):(1,6), 24)").unwrap()
     );
     // complement((2d,4d):(1d,6d), 24d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2657,9 +3393,11 @@ fn d012() {
 #[test]
 fn d013() {
     // complement((2,2):(1,6), 24)
+    let r = complement(layout![(2,2) : (1,6)], int!(24));
+    assert_eq!(r.to_string(), "(_3,_2):(_2,_12)");
     assert_eq!(
-        complement(layout![(2,2) : (1,6)], int!(24)).to_string(),
-        "(_3,_2):(_2,_12)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,2):(1,6), 24)").unwrap()
     );
     // complement((2d,2d):(1d,6d), 24d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2668,7 +3406,12 @@ fn d013() {
 #[test]
 fn d014() {
     // complement((2,2):(1,6))
-    assert_eq!(layout![(2,2) : (1,6)].complement().to_string(), "_3:_2");
+    let r = layout![(2,2) : (1,6)].complement();
+    assert_eq!(r.to_string(), "_3:_2");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,2):(1,6))").unwrap()
+    );
     // complement((2d,2d):(1d,6d)) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
 }
@@ -2676,7 +3419,12 @@ fn d014() {
 #[test]
 fn d015() {
     // complement(4:0, 8)
-    assert_eq!(complement(layout![4 : 0], int!(8)).to_string(), "_8:_1");
+    let r = complement(layout![4 : 0], int!(8));
+    assert_eq!(r.to_string(), "_8:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement(4:0, 8)").unwrap()
+    );
     // complement(4d:0d, 8d) = RUNTIME_ERROR: SIGFPE: CuTe divides by zero;
     // we give the whole cotarget, see tests/complement_props.rs.
 }
@@ -2684,9 +3432,11 @@ fn d015() {
 #[test]
 fn d016() {
     // complement((2,2):(1,4), (2,4))
+    let r = complement(layout![(2,2) : (1,4)], shape![2, 4]);
+    assert_eq!(r.to_string(), "_2:_2");
     assert_eq!(
-        complement(layout![(2,2) : (1,4)], shape![2, 4]).to_string(),
-        "_2:_2"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("complement((2,2):(1,4), (2,4))").unwrap()
     );
     // complement((2d,2d):(1d,4d), (2d,4d)) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2695,9 +3445,11 @@ fn d016() {
 #[test]
 fn d017() {
     // logical_divide((4,2,3):(2,1,8), 4:2)
+    let r = logical_divide(layout![(4,2,3) : (2,1,8)], layout![4 : 2]);
+    assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     assert_eq!(
-        logical_divide(layout![(4,2,3) : (2,1,8)], layout![4 : 2]).to_string(),
-        "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((4,2,3):(2,1,8), 4:2)").unwrap()
     );
     // logical_divide((4d,2d,3d):(2d,1d,8d), 4d:2d)
     let d0: i32 = 4;
@@ -2720,9 +3472,17 @@ fn d017() {
 #[test]
 fn d019() {
     // logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
+    let r = logical_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]);
     assert_eq!(
-        logical_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
+        r.to_string(),
         "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval(
+            "logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)"
+        )
+        .unwrap()
     );
     // logical_divide((9d,(4d,8d)):(59d,(13d,1d)), <3d:3d, (2d,4d):(1d,8d)>) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2731,9 +3491,17 @@ fn d019() {
 #[test]
 fn d020() {
     // zipped_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
+    let r = zipped_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]);
     assert_eq!(
-        zipped_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
+        r.to_string(),
         "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval(
+            "zipped_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)"
+        )
+        .unwrap()
     );
     // zipped_divide((9d,(4d,8d)):(59d,(13d,1d)), <3d:3d, (2d,4d):(1d,8d)>) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2742,9 +3510,17 @@ fn d020() {
 #[test]
 fn d021() {
     // tiled_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
+    let r = tiled_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]);
     assert_eq!(
-        tiled_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
+        r.to_string(),
         "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval(
+            "tiled_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)"
+        )
+        .unwrap()
     );
     // tiled_divide((9d,(4d,8d)):(59d,(13d,1d)), <3d:3d, (2d,4d):(1d,8d)>) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2753,9 +3529,15 @@ fn d021() {
 #[test]
 fn d022() {
     // flat_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)
+    let r = flat_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]);
     assert_eq!(
-        flat_divide(layout![(9,(4,8)) : (59,(13,1))], tile![3:3, (2,4):(1,8)]).to_string(),
+        r.to_string(),
         "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))"
+    );
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("flat_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)")
+            .unwrap()
     );
     // flat_divide((9d,(4d,8d)):(59d,(13d,1d)), <3d:3d, (2d,4d):(1d,8d)>) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2764,9 +3546,11 @@ fn d022() {
 #[test]
 fn d023() {
     // logical_divide((8,6):(1,8), <4:1, 3:1>)
+    let r = logical_divide(layout![(8,6) : (1,8)], tile![4:1, 3:1]);
+    assert_eq!(r.to_string(), "((_4,_2),(_3,_2)):((_1,_4),(_8,_24))");
     assert_eq!(
-        logical_divide(layout![(8,6) : (1,8)], tile![4:1, 3:1]).to_string(),
-        "((_4,_2),(_3,_2)):((_1,_4),(_8,_24))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide((8,6):(1,8), <4:1, 3:1>)").unwrap()
     );
     // logical_divide((8d,6d):(1d,8d), <4d:1d, 3d:1d>)
     let d0: i32 = 8;
@@ -2786,9 +3570,11 @@ fn d023() {
 #[test]
 fn d024() {
     // logical_divide(16:1, 6:1)
+    let r = logical_divide(layout![16 : 1], layout![6 : 1]);
+    assert_eq!(r.to_string(), "(_6,_3):(_1,_6)");
     assert_eq!(
-        logical_divide(layout![16 : 1], layout![6 : 1]).to_string(),
-        "(_6,_3):(_1,_6)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_divide(16:1, 6:1)").unwrap()
     );
     // logical_divide(16d:1d, 6d:1d)
     let d0: i32 = 16;
@@ -2804,9 +3590,11 @@ fn d024() {
 #[test]
 fn d025() {
     // logical_product((2,2):(4,1), 6:1)
+    let r = logical_product(layout![(2,2) : (4,1)], layout![6 : 1]);
+    assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     assert_eq!(
-        logical_product(layout![(2,2) : (4,1)], layout![6 : 1]).to_string(),
-        "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((2,2):(4,1), 6:1)").unwrap()
     );
     // logical_product((2d,2d):(4d,1d), 6d:1d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2818,9 +3606,11 @@ fn d025() {
 #[test]
 fn d027() {
     // logical_product((2,2):(4,1), 6)
+    let r = logical_product(layout![(2,2) : (4,1)], int!(6));
+    assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     assert_eq!(
-        logical_product(layout![(2,2) : (4,1)], int!(6)).to_string(),
-        "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((2,2):(4,1), 6)").unwrap()
     );
     // logical_product((2d,2d):(4d,1d), 6d) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2829,9 +3619,11 @@ fn d027() {
 #[test]
 fn d028() {
     // logical_product((2,5):(5,1), <3:1, 4:1>)
+    let r = logical_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]);
+    assert_eq!(r.to_string(), "((_2,_3),(_5,_4)):((_5,_1),(_1,_5))");
     assert_eq!(
-        logical_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]).to_string(),
-        "((_2,_3),(_5,_4)):((_5,_1),(_1,_5))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("logical_product((2,5):(5,1), <3:1, 4:1>)").unwrap()
     );
     // logical_product((2d,5d):(5d,1d), <3d:1d, 4d:1d>)
     let d0: i32 = 2;
@@ -2851,9 +3643,11 @@ fn d028() {
 #[test]
 fn d029() {
     // zipped_product((2,5):(5,1), <3:1, 4:1>)
+    let r = zipped_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]);
+    assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_1,_5))");
     assert_eq!(
-        zipped_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]).to_string(),
-        "((_2,_5),(_3,_4)):((_5,_1),(_1,_5))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("zipped_product((2,5):(5,1), <3:1, 4:1>)").unwrap()
     );
     // zipped_product((2d,5d):(5d,1d), <3d:1d, 4d:1d>)
     let d0: i32 = 2;
@@ -2873,9 +3667,11 @@ fn d029() {
 #[test]
 fn d030() {
     // tiled_product((2,5):(5,1), <3:1, 4:1>)
+    let r = tiled_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]);
+    assert_eq!(r.to_string(), "((_2,_5),_3,_4):((_5,_1),_1,_5)");
     assert_eq!(
-        tiled_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]).to_string(),
-        "((_2,_5),_3,_4):((_5,_1),_1,_5)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("tiled_product((2,5):(5,1), <3:1, 4:1>)").unwrap()
     );
     // tiled_product((2d,5d):(5d,1d), <3d:1d, 4d:1d>)
     let d0: i32 = 2;
@@ -2895,9 +3691,11 @@ fn d030() {
 #[test]
 fn d031() {
     // flat_product((2,5):(5,1), <3:1, 4:1>)
+    let r = flat_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]);
+    assert_eq!(r.to_string(), "(_2,_5,_3,_4):(_5,_1,_1,_5)");
     assert_eq!(
-        flat_product(layout![(2,5) : (5,1)], tile![3:1, 4:1]).to_string(),
-        "(_2,_5,_3,_4):(_5,_1,_1,_5)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("flat_product((2,5):(5,1), <3:1, 4:1>)").unwrap()
     );
     // flat_product((2d,5d):(5d,1d), <3d:1d, 4d:1d>)
     let d0: i32 = 2;
@@ -2917,9 +3715,11 @@ fn d031() {
 #[test]
 fn d032() {
     // blocked_product((2,5):(5,1), (3,4):(1,3))
+    let r = blocked_product(layout![(2,5) : (5,1)], layout![(3,4) : (1,3)]);
+    assert_eq!(r.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
     assert_eq!(
-        blocked_product(layout![(2,5) : (5,1)], layout![(3,4) : (1,3)]).to_string(),
-        "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("blocked_product((2,5):(5,1), (3,4):(1,3))").unwrap()
     );
     // blocked_product((2d,5d):(5d,1d), (3d,4d):(1d,3d)) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2928,9 +3728,11 @@ fn d032() {
 #[test]
 fn d033() {
     // raked_product((2,5):(5,1), (3,4):(1,3))
+    let r = raked_product(layout![(2,5) : (5,1)], layout![(3,4) : (1,3)]);
+    assert_eq!(r.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
     assert_eq!(
-        raked_product(layout![(2,5) : (5,1)], layout![(3,4) : (1,3)]).to_string(),
-        "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("raked_product((2,5):(5,1), (3,4):(1,3))").unwrap()
     );
     // raked_product((2d,5d):(5d,1d), (3d,4d):(1d,3d)) = COMPILE_ERROR: Dynamic-stride complement only for rank-1 layouts:
     // a compile error here too, see ui-tests/complement_dynamic_stride.rs.
@@ -2939,9 +3741,11 @@ fn d033() {
 #[test]
 fn d034() {
     // right_inverse((4,8):(8,1))
+    let r = right_inverse(layout![(4,8) : (8,1)]);
+    assert_eq!(r.to_string(), "(_8,_4):(_4,_1)");
     assert_eq!(
-        right_inverse(layout![(4,8) : (8,1)]).to_string(),
-        "(_8,_4):(_4,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4,8):(8,1))").unwrap()
     );
     // right_inverse((4d,8d):(8d,1d)) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
@@ -2949,23 +3753,35 @@ fn d034() {
 #[test]
 fn d035() {
     // right_inverse((2,4):(1,4))
-    assert_eq!(right_inverse(layout![(2,4) : (1,4)]).to_string(), "_2:_1");
+    let r = right_inverse(layout![(2,4) : (1,4)]);
+    assert_eq!(r.to_string(), "_2:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,4):(1,4))").unwrap()
+    );
     // right_inverse((2d,4d):(1d,4d)) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
 
 #[test]
 fn d036() {
     // right_inverse((4,2):(1,8))
-    assert_eq!(right_inverse(layout![(4,2) : (1,8)]).to_string(), "_4:_1");
+    let r = right_inverse(layout![(4,2) : (1,8)]);
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((4,2):(1,8))").unwrap()
+    );
     // right_inverse((4d,2d):(1d,8d)) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
 
 #[test]
 fn d037() {
     // right_inverse((2,(2,3)):(3,(1,6)))
+    let r = right_inverse(layout![(2,(2,3)) : (3,(1,6))]);
+    assert_eq!(r.to_string(), "_2:_2");
     assert_eq!(
-        right_inverse(layout![(2,(2,3)) : (3,(1,6))]).to_string(),
-        "_2:_2"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse((2,(2,3)):(3,(1,6)))").unwrap()
     );
     // right_inverse((2d,(2d,3d)):(3d,(1d,6d))) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
@@ -2973,16 +3789,23 @@ fn d037() {
 #[test]
 fn d038() {
     // right_inverse(4:-1)
-    assert_eq!(right_inverse(layout![4 : -1]).to_string(), "_1:_0");
+    let r = right_inverse(layout![4 : -1]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("right_inverse(4:-1)").unwrap()
+    );
     // right_inverse(4d:-1d) = _1:_0: a runtime stride is a compile error here (ui-tests/right_inverse_dynamic_stride.rs); CuTe drops such modes.
 }
 
 #[test]
 fn d039() {
     // left_inverse((4,8):(8,1))
+    let r = left_inverse(layout![(4,8) : (8,1)]);
+    assert_eq!(r.to_string(), "(_8,_4):(_4,_1)");
     assert_eq!(
-        left_inverse(layout![(4,8) : (8,1)]).to_string(),
-        "(_8,_4):(_4,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((4,8):(8,1))").unwrap()
     );
     // left_inverse((4d,8d):(8d,1d)) = COMPILE_ERROR: Left inverse requires static strides.:
     // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
@@ -2991,9 +3814,11 @@ fn d039() {
 #[test]
 fn d040() {
     // left_inverse((2,4):(1,4))
+    let r = left_inverse(layout![(2,4) : (1,4)]);
+    assert_eq!(r.to_string(), "(_4,_4):(_1,_2)");
     assert_eq!(
-        left_inverse(layout![(2,4) : (1,4)]).to_string(),
-        "(_4,_4):(_1,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((2,4):(1,4))").unwrap()
     );
     // left_inverse((2d,4d):(1d,4d)) = COMPILE_ERROR: Left inverse requires static strides.:
     // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
@@ -3002,9 +3827,11 @@ fn d040() {
 #[test]
 fn d041() {
     // left_inverse((4,2):(1,8))
+    let r = left_inverse(layout![(4,2) : (1,8)]);
+    assert_eq!(r.to_string(), "(_8,_2):(_1,_4)");
     assert_eq!(
-        left_inverse(layout![(4,2) : (1,8)]).to_string(),
-        "(_8,_2):(_1,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((4,2):(1,8))").unwrap()
     );
     // left_inverse((4d,2d):(1d,8d)) = COMPILE_ERROR: Left inverse requires static strides.:
     // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
@@ -3013,9 +3840,11 @@ fn d041() {
 #[test]
 fn d042() {
     // left_inverse((2,(2,3)):(3,(1,6)))
+    let r = left_inverse(layout![(2,(2,3)) : (3,(1,6))]);
+    assert_eq!(r.to_string(), "(_3,_2,_3):(_2,_1,_4)");
     assert_eq!(
-        left_inverse(layout![(2,(2,3)) : (3,(1,6))]).to_string(),
-        "(_3,_2,_3):(_2,_1,_4)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((2,(2,3)):(3,(1,6)))").unwrap()
     );
     // left_inverse((2d,(2d,3d)):(3d,(1d,6d))) = COMPILE_ERROR: Left inverse requires static strides.:
     // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
@@ -3024,7 +3853,12 @@ fn d042() {
 #[test]
 fn d043() {
     // left_inverse((2,2):(0,1))
-    assert_eq!(left_inverse(layout![(2,2) : (0,1)]).to_string(), "_2:_2");
+    let r = left_inverse(layout![(2,2) : (0,1)]);
+    assert_eq!(r.to_string(), "_2:_2");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("left_inverse((2,2):(0,1))").unwrap()
+    );
     // left_inverse((2d,2d):(0d,1d)) = COMPILE_ERROR: Left inverse requires static strides.:
     // a compile error here too, see ui-tests/left_inverse_dynamic_stride.rs.
 }
@@ -3032,9 +3866,11 @@ fn d043() {
 #[test]
 fn d044() {
     // coalesce((2,(1,6)):(1,(6,2)))
+    let r = coalesce(layout![(2,(1,6)) : (1,(6,2))]);
+    assert_eq!(r.to_string(), "_12:_1");
     assert_eq!(
-        coalesce(layout![(2,(1,6)) : (1,(6,2))]).to_string(),
-        "_12:_1"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,(1,6)):(1,(6,2)))").unwrap()
     );
     // coalesce((2d,(1d,6d)):(1d,(6d,2d)))
     let d0: i32 = 2;
@@ -3052,9 +3888,11 @@ fn d044() {
 #[test]
 fn d045() {
     // coalesce((2,(1,6)):(1,(6,2)), (1,1))
+    let r = coalesce_by(layout![(2,(1,6)) : (1,(6,2))], shape![1, 1]);
+    assert_eq!(r.to_string(), "(_2,_6):(_1,_2)");
     assert_eq!(
-        coalesce_by(layout![(2,(1,6)) : (1,(6,2))], shape![1, 1]).to_string(),
-        "(_2,_6):(_1,_2)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,(1,6)):(1,(6,2)), (1,1))").unwrap()
     );
     // coalesce((2d,(1d,6d)):(1d,(6d,2d)), (1d,1d))
     let d0: i32 = 1;
@@ -3074,7 +3912,12 @@ fn d045() {
 #[test]
 fn d046() {
     // coalesce((4,1):(1,0))
-    assert_eq!(coalesce(layout![(4,1) : (1,0)]).to_string(), "_4:_1");
+    let r = coalesce(layout![(4,1) : (1,0)]);
+    assert_eq!(r.to_string(), "_4:_1");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((4,1):(1,0))").unwrap()
+    );
     // coalesce((4d,1d):(1d,0d))
     let d0: i32 = 4;
     let d1: i32 = 1;
@@ -3089,7 +3932,12 @@ fn d046() {
 #[test]
 fn d047() {
     // coalesce((1,1):(5,7))
-    assert_eq!(coalesce(layout![(1,1) : (5,7)]).to_string(), "_1:_0");
+    let r = coalesce(layout![(1,1) : (5,7)]);
+    assert_eq!(r.to_string(), "_1:_0");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((1,1):(5,7))").unwrap()
+    );
     // coalesce((1d,1d):(5d,7d))
     let d0: i32 = 1;
     let d1: i32 = 1;
@@ -3104,9 +3952,11 @@ fn d047() {
 #[test]
 fn d048() {
     // coalesce((2,4):(4,1))
+    let r = coalesce(layout![(2,4) : (4,1)]);
+    assert_eq!(r.to_string(), "(_2,_4):(_4,_1)");
     assert_eq!(
-        coalesce(layout![(2,4) : (4,1)]).to_string(),
-        "(_2,_4):(_4,_1)"
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("coalesce((2,4):(4,1))").unwrap()
     );
     // coalesce((2d,4d):(4d,1d))
     let d0: i32 = 2;
@@ -3122,7 +3972,12 @@ fn d048() {
 #[test]
 fn d049() {
     // filter((2,(1,6)):(0,(6,2)))
-    assert_eq!(filter(layout![(2,(1,6)) : (0,(6,2))]).to_string(), "_6:_2");
+    let r = filter(layout![(2,(1,6)) : (0,(6,2))]);
+    assert_eq!(r.to_string(), "_6:_2");
+    assert_eq!(
+        cute_algebra::dynamic::eval::Value::Layout(r.to_dyn()),
+        cute_algebra::dynamic::eval::eval("filter((2,(1,6)):(0,(6,2)))").unwrap()
+    );
     // filter((2d,(1d,6d)):(0d,(6d,2d)))
     let d0: i32 = 2;
     let d1: i32 = 1;

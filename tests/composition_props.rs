@@ -47,7 +47,7 @@ fn squeeze(s: &IntTree, d: &IntTree) -> Option<(String, String)> {
 }
 
 fn squeezed(l: &DynLayout) -> String {
-    match squeeze(l.shape(), l.stride()) {
+    match squeeze(&l.shape(), &l.stride()) {
         Some((s, d)) => format!("{s}:{d}"),
         None => "1".into(),
     }

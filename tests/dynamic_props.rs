@@ -4,11 +4,15 @@
 //!
 //! Inputs tried per full run (the `cases` below): 2000 compositions, 2000
 //! complements, 1000 coalesce/filter, 1000 inverses, 1000 divides, 1000
-//! products, 1000 layout round-trips, 5000 random strings and 1500 random
-//! layouts through every operation: 15,500 in all.
+//! products, 1000 layout round-trips, 5000 random strings, 1500 random
+//! layouts through every operation, and 500 each of five kinds of bad input
+//! that must be errors (unbalanced parentheses, shape/stride mismatch,
+//! nesting deeper than `MAX_DEPTH`, `i64` overflow in values and products,
+//! a size of 0): 18,000 in all.
 
+use cute_algebra::LayoutError;
 use cute_algebra::dynamic::eval::eval;
-use cute_algebra::dynamic::{DynLayout, IntTree, Tiler};
+use cute_algebra::dynamic::{DynLayout, IntTree, MAX_DEPTH, Tiler};
 use proptest::prelude::*;
 
 fn leaf_stride() -> impl Strategy<Value = i64> + Clone {
@@ -68,9 +72,9 @@ proptest! {
         if let Ok(r) = a.composition(&b) {
             prop_assert_eq!(r.size().unwrap(), b.size().unwrap());
             // compatible(B, R): R refines each mode of B (an integral B may become a tuple).
-            if let IntTree::Tuple(_) = b.shape() {
+            if !b.is_integral() {
                 prop_assert_eq!(r.rank(), b.rank());
-                prop_assert_eq!(modes_sizes(r.shape()), modes_sizes(b.shape()));
+                prop_assert_eq!(modes_sizes(&r.shape()), modes_sizes(&b.shape()));
             }
             for i in 0..b.size().unwrap() {
                 prop_assert_eq!(at(&r, i), at(&a, at(&b, i)), "i = {}, R = {}", i, r);
@@ -115,7 +119,7 @@ proptest! {
             prop_assert_eq!(at(&c, i), at(&l, i));
         }
         let f = l.filter().unwrap();
-        let zeros: Vec<(i64, i64)> = l.flat().into_iter().map(|(s, d)| if d == 0 { (1, 0) } else { (s, d) }).collect();
+        let zeros: Vec<(i64, i64)> = l.flat().iter().map(|&(s, d)| if d == 0 { (1, 0) } else { (s, d) }).collect();
         let fz = DynLayout::new(
             IntTree::Tuple(zeros.iter().map(|m| IntTree::Int(m.0)).collect()),
             IntTree::Tuple(zeros.iter().map(|m| IntTree::Int(m.1)).collect()),
@@ -156,7 +160,7 @@ proptest! {
                 prop_assert_eq!(at(&r0, i), at(&a, at(&b, i)));
             }
             // The rest mode continues A through the complement of B.
-            let cot = a.coalesce().unwrap().shape().clone();
+            let cot = a.coalesce().unwrap().shape();
             if let Ok(c) = b.complement_to(&cot) {
                 for j in 0..r1.size().unwrap().min(64) {
                     prop_assert_eq!(at(&r1, j), at(&a, at(&c, j)));
@@ -302,4 +306,129 @@ fn overflow_and_zero_size_are_errors() {
     assert!("9223372036854775808".parse::<DynLayout>().is_err());
     assert!("(2,0):(1,2)".parse::<DynLayout>().is_err());
     assert!(eval("logical_product(4611686018427387904:1, 4:1)").is_err());
+}
+
+/// A random integer tuple of depth <= 3 with leaves from `leaf`.
+fn tree(leaf: impl Strategy<Value = i64> + Clone + 'static) -> impl Strategy<Value = IntTree> {
+    leaf.prop_map(IntTree::Int)
+        .prop_recursive(3, 12, 3, |inner| {
+            prop::collection::vec(inner, 0..=3).prop_map(IntTree::Tuple)
+        })
+}
+
+/// `t` with its leaf number `k % leaves` replaced by `v`.
+fn with_leaf(t: &IntTree, k: usize, v: i64) -> IntTree {
+    fn go(t: &IntTree, i: &mut usize, target: usize, v: i64) -> IntTree {
+        match t {
+            IntTree::Int(x) => {
+                *i += 1;
+                IntTree::Int(if *i - 1 == target { v } else { *x })
+            }
+            IntTree::Tuple(ts) => IntTree::Tuple(ts.iter().map(|t| go(t, i, target, v)).collect()),
+        }
+    }
+    go(t, &mut 0, k % t.leaves().len().max(1), v)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn unbalanced_parentheses_are_errors(l in any_layout(), at in any::<usize>(), op in 0..3u8) {
+        let s = l.to_string();
+        let parens: Vec<usize> = s.char_indices().filter(|c| "()".contains(c.1)).map(|c| c.0).collect();
+        let bad = match op {
+            0 if !parens.is_empty() => {
+                let mut b = s.clone();
+                b.remove(parens[at % parens.len()]);
+                b
+            }
+            0 | 1 => format!("{}({}", &s[..at % (s.len() + 1)], &s[at % (s.len() + 1)..]),
+            _ => format!("{}){}", &s[..at % (s.len() + 1)], &s[at % (s.len() + 1)..]),
+        };
+        prop_assert!(bad.parse::<DynLayout>().is_err(), "{}", bad);
+        prop_assert!(eval(&bad).is_err(), "{}", bad);
+        prop_assert!(eval(&format!("coalesce({bad})")).is_err(), "{}", bad);
+        prop_assert!(eval(&format!("composition({bad}, 2:1)")).is_err(), "{}", bad);
+    }
+
+    #[test]
+    fn shape_stride_mismatch_is_an_error(a in tree(1i64..=8), b in tree(-4i64..=16)) {
+        prop_assume!(!a.congruent(&b));
+        prop_assert!(DynLayout::new(a.clone(), b.clone()).is_err(), "failed");
+        let s = format!("{a}:{b}");
+        prop_assert!(s.parse::<DynLayout>().is_err(), "{}", s);
+        prop_assert!(eval(&format!("coalesce({s})")).is_err(), "{}", s);
+    }
+
+    #[test]
+    fn nesting_beyond_the_limit_is_an_error(l in any_layout(), extra in 1usize..=64) {
+        let k = MAX_DEPTH + extra;
+        let wrap = |t: String| format!("{}{t}{}", "(".repeat(k), ")".repeat(k));
+        let (sh, st) = (l.shape().to_string(), l.stride().to_string());
+        let deep = format!("{}:{}", wrap(sh.clone()), wrap(st.clone()));
+        prop_assert!(matches!(deep.parse::<DynLayout>(), Err(LayoutError::TooDeep { .. })), "{}", deep);
+        prop_assert!(matches!(wrap(sh.clone()).parse::<IntTree>(), Err(LayoutError::TooDeep { .. })), "failed");
+        prop_assert!(eval(&format!("coalesce({deep})")).is_err(), "failed");
+        let shape_tree = (0..k).fold(l.shape(), |t, _| IntTree::Tuple(vec![t]));
+        let stride_tree = (0..k).fold(l.stride(), |t, _| IntTree::Tuple(vec![t]));
+        prop_assert!(matches!(DynLayout::new(shape_tree.clone(), stride_tree), Err(LayoutError::TooDeep { .. })), "failed");
+        prop_assert!(DynLayout::make_layout_left(&shape_tree).is_err(), "failed");
+        let calls = format!("{}{l}{}", "coalesce(".repeat(k), ")".repeat(k));
+        prop_assert!(matches!(eval(&calls), Err(LayoutError::TooDeep { .. })), "failed");
+        // At the limit itself, nesting is fine.
+        let ok = format!("{}{sh}{}", "(".repeat(MAX_DEPTH - l.depth()), ")".repeat(MAX_DEPTH - l.depth()));
+        prop_assert!(ok.parse::<IntTree>().is_ok(), "{}", ok);
+    }
+
+    #[test]
+    fn i64_overflow_is_an_error(
+        digits in "[1-9][0-9]{19,30}", neg in any::<bool>(),
+        a in (1i64 << 32)..(1i64 << 40), b in (1i64 << 32)..(1i64 << 40),
+        d in (1i64 << 62)..=i64::MAX, l in any_layout(),
+    ) {
+        // A value beyond i64, as an extent, a stride or an argument.
+        let v = if neg { format!("-{digits}") } else { digits };
+        for bad in [format!("{v}:1"), format!("(2,{v}):(1,2)"), format!("(2,2):(1,{v})"), format!("({v},2)")] {
+            prop_assert!(bad.parse::<DynLayout>().is_err(), "{}", bad);
+            prop_assert!(eval(&format!("size({bad})")).is_err(), "{}", bad);
+        }
+        prop_assert!(eval(&format!("complement({l}, {v})")).is_err(), "failed");
+        prop_assert!(eval(&format!("crd2idx({l}, {v})")).is_err(), "failed");
+        // Products: a size or cosize beyond i64, and results that would be.
+        prop_assert!(format!("({a},{b}):(1,{a})").parse::<DynLayout>().is_err(), "failed");
+        prop_assert!(format!("({a},{b})").parse::<DynLayout>().is_err(), "failed");
+        prop_assert!(format!("(3,2):({d},1)").parse::<DynLayout>().is_err(), "failed");
+        prop_assert!(DynLayout::new(IntTree::Tuple(vec![IntTree::Int(a), IntTree::Int(b)]), IntTree::Tuple(vec![IntTree::Int(0), IntTree::Int(0)])).is_err(), "failed");
+        prop_assert!(eval(&format!("logical_product({a}:1, {b}:1)")).is_err(), "failed");
+        prop_assert!(eval(&format!("blocked_product({a}:1, {b}:1)")).is_err(), "failed");
+        prop_assert!(eval(&format!("make_layout(({a},{b}))")).is_err(), "failed");
+        prop_assert!(eval(&format!("crd2idx(4:{a}, {b})")).is_err(), "failed");
+        prop_assert!(eval(&format!("composition({a}:{b}, 2:{a})")).is_err(), "failed");
+        // i64::MIN / -1 when splitting an index by a (negative) extent.
+        prop_assert!(eval(&format!("idx2crd((-1,{a}), {})", i64::MIN)).is_err(), "failed");
+        prop_assert!(eval(&format!("idx2crd(((-1,1),2,{b}), {})", i64::MIN)).is_err(), "failed");
+    }
+
+    #[test]
+    fn a_size_of_zero_is_an_error(
+        t in tree(1i64..=6).prop_filter("a leaf", |t| !t.leaves().is_empty()),
+        k in any::<usize>(), z in -3i64..=0, l in any_layout(),
+    ) {
+        let bad = with_leaf(&t, k, z);
+        prop_assert!(DynLayout::new(bad.clone(), bad.clone()).is_err(), "{}", bad);
+        prop_assert!(DynLayout::make_layout_left(&bad).is_err(), "{}", bad);
+        prop_assert!(DynLayout::make_layout_right(&bad).is_err(), "{}", bad);
+        prop_assert!(bad.leaves().contains(&z), "{}", bad);
+        prop_assert!(format!("{bad}:{bad}").parse::<DynLayout>().is_err(), "{}", bad);
+        prop_assert!(format!("{bad}").parse::<DynLayout>().is_err(), "{}", bad);
+        prop_assert!(eval(&format!("make_layout({bad})")).is_err(), "{}", bad);
+        prop_assert!(eval(&format!("tile_to_shape({l}, {bad})")).is_err(), "{}", bad);
+        prop_assert!(eval(&format!("complement({l}, {bad})")).is_err(), "{}", bad);
+        prop_assert!(eval(&format!("domain_distribute({bad}, 4)")).is_err(), "{}", bad);
+        prop_assert!(l.complement_to(&IntTree::Int(z)).is_err(), "failed");
+        prop_assert!(l.logical_divide_tiler(&Tiler::Int(z)).is_err(), "failed");
+        prop_assert!(l.composition_tiler(&Tiler::Int(z)).is_err(), "failed");
+        prop_assert!(DynLayout::domain_distribute(&l.shape(), z).is_err(), "failed");
+    }
 }

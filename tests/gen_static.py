@@ -106,6 +106,17 @@ def call_for(name, args, lets=None):
         return f"{name}({lay_(args[0])}, {tiler(args[1])})"
     return None
 
+def dyn_assert(r, var):
+    """`var.to_dyn()` equals the runtime path (`dynamic::eval`) on the row's
+    expression: the static and runtime paths agree."""
+    ev = f'cute_algebra::dynamic::eval::eval("{r["expr"]}")'
+    shape = r["cpp_static"].split(":")[0]
+    if re.search(r"_-|_0\b", shape):
+        # CuTe's left_inverse can return a negative extent (g245); a
+        # DynLayout's extents are positive, so there is nothing to convert.
+        return "    // (a non-positive extent: no DynLayout to compare with)"
+    return f"    assert_eq!(cute_algebra::dynamic::eval::Value::Layout({var}.to_dyn()), {ev}.unwrap());"
+
 def is_error(v):
     return v.startswith(("COMPILE_ERROR", "RUNTIME_ERROR"))
 
@@ -138,7 +149,9 @@ for r in rows:
     print("#[test]")
     print(f"fn {r['id']}() {{")
     print(f"    // {r['expr']}")
-    print(f"    assert_eq!({call}.to_string(), {r['cpp_static']!r:s});".replace("'", '"'))
+    print(f"    let r = {call};")
+    print(f"    assert_eq!(r.to_string(), {r['cpp_static']!r:s});".replace("'", '"'))
+    print(dyn_assert(r, "r"))
     if r["cpp_mixed_expr"]:
         mname, margs = parse_call(r["cpp_mixed_expr"])
         if r["cpp_mixed"].startswith("COMPILE_ERROR"):

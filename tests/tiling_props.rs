@@ -135,7 +135,8 @@ fn injective(offs: &[i64]) -> bool {
 fn cute_complement(l: &DynLayout, m: &IntTree) -> Result<DynLayout, String> {
     let mut modes: Vec<(i64, i64)> = l
         .flat()
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&(s, d)| s != 1 && d != 0)
         .collect();
     modes.sort_by_key(|&(_, d)| d);

@@ -1,55 +1,117 @@
 //! coalesce and filter: fewest flat modes computing the same function.
 
-use alloc::vec::Vec;
-
+use super::scratch::Scratch;
 use super::{DynLayout, IntTree, mul};
 use crate::LayoutError;
 
-/// CuTe's `bw_coalesce`, from the back: skip size-1 modes, merge `s0:d0`
-/// into a front `s1:s0*d0`, else prepend. `init` is the starting last mode.
-pub(crate) fn bw_coalesce(
-    flat: &[(i64, i64)],
-    init: (i64, i64),
-) -> Result<Vec<(i64, i64)>, LayoutError> {
+/// Working space for flat `(shape, stride)` modes.
+pub(crate) type Modes = Scratch<(i64, i64)>;
+
+/// CuTe's `bw_coalesce` on the first `n` modes of `m`, in place: skip
+/// size-1 modes and merge `s0:d0, s1:s0*d0` into `s0*s1:d0`; `[(1,0)]` when
+/// nothing is left (`m` has room for it). Returns the number of modes.
+///
+/// CuTe walks from the back; walking from the front merges the same pairs
+/// (a chain `s_i:d_i .. s_k:d_k` has extent `s_i*...*s_k*d_i == s_k*d_k`, so
+/// each test compares the same numbers) and needs no reversal.
+pub(crate) fn coalesce_modes(m: &mut [(i64, i64)], n: usize) -> Result<usize, LayoutError> {
+    coalesce_core(m, None, n, |x| x)
+}
+
+/// [`coalesce_modes`] reading mode `r` from `src[r]` (through `map`) when
+/// `src` is given, else from `m[r]`; the output goes to `m`.
+#[inline(always)]
+fn coalesce_core(
+    m: &mut [(i64, i64)],
+    src: Option<&[(i64, i64)]>,
+    n: usize,
+    map: impl Fn((i64, i64)) -> (i64, i64),
+) -> Result<usize, LayoutError> {
     const OP: &str = "coalesce";
-    let mut out: Vec<(i64, i64)> = Vec::with_capacity(flat.len());
-    out.push(init);
-    for &(s, d) in flat.iter().rev() {
-        let front = out.len() - 1;
+    let Some(m) = m.get_mut(..n.max(1)) else {
+        return Err(LayoutError::Overflow { op: OP });
+    };
+    // `back` is the last mode written (at `w - 1`), kept in registers; a
+    // write never passes the read position, so in place is safe.
+    let (mut w, mut back) = (0usize, (1i64, 0i64));
+    for r in 0..n {
+        let (s, d) = map(match src {
+            Some(src) => src[r],
+            None => m[r],
+        });
         if s == 1 {
             continue;
-        } else if out.len() == 1 && out[0].0 == 1 {
-            out[0] = (s, d);
-        } else if mul(s, d, OP)? == out[front].1 {
-            out[front] = (mul(s, out[front].0, OP)?, d);
+        }
+        if w > 0 && mul(back.0, back.1, OP)? == d {
+            back.0 = mul(back.0, s, OP)?;
         } else {
-            out.push((s, d));
+            if w > 0 {
+                m[w - 1] = back;
+            }
+            back = (s, d);
+            w += 1;
         }
     }
-    out.reverse();
-    if out.len() == 1 && out[0].0 == 1 {
-        out[0] = (1, 0);
-    }
-    Ok(out)
+    m[w.max(1) - 1] = back;
+    Ok(w.max(1))
+}
+
+/// The leaves of `l`, each passed through `f`, coalesced in `sc`.
+#[inline(always)]
+fn coalesced_with<'a>(
+    l: &DynLayout,
+    sc: &'a mut Modes,
+    f: impl Fn((i64, i64)) -> (i64, i64),
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    let flat = l.flat();
+    let m = sc.take(flat.len().max(1));
+    let n = coalesce_core(m, Some(flat), flat.len(), f)?;
+    Ok(&mut m[..n])
 }
 
 /// The flat modes of `coalesce(l)` (`[(1,0)]` for a trivial layout).
-pub(crate) fn coalesce_flat(l: &DynLayout) -> Result<Vec<(i64, i64)>, LayoutError> {
+pub(crate) fn coalesce_flat<'a>(
+    l: &DynLayout,
+    sc: &'a mut Modes,
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    coalesced_with(l, sc, |m| m)
+}
+
+/// The flat modes of `filter(l)`: stride-0 leaves count as size 1.
+pub(crate) fn filter_flat<'a>(
+    l: &DynLayout,
+    sc: &'a mut Modes,
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    let m = sc.take(l.flat().len().max(1));
+    let n = filter_into(l, m)?;
+    Ok(&mut m[..n])
+}
+
+/// [`filter_flat`] into the front of `m` (room for `max(leaves, 1)` modes),
+/// returning the number of modes.
+pub(crate) fn filter_into(l: &DynLayout, m: &mut [(i64, i64)]) -> Result<usize, LayoutError> {
     let flat = l.flat();
-    match flat.split_last() {
-        Some((&last, rest)) => bw_coalesce(rest, last),
-        None => Ok(alloc::vec![(1, 0)]),
-    }
+    coalesce_core(m, Some(flat), flat.len(), |(s, d)| {
+        if d == 0 { (1, d) } else { (s, d) }
+    })
 }
 
 /// CuTe's `coalesce_x`: like coalesce, but the last mode keeps its stride even
-/// at size 1, so the layout extends beyond its domain by that stride.
-pub(crate) fn coalesce_x_flat(l: &DynLayout) -> Result<Vec<(i64, i64)>, LayoutError> {
+/// at size 1 (as if it had size 2), so the layout extends beyond its domain.
+pub(crate) fn coalesce_x_flat<'a>(
+    l: &DynLayout,
+    sc: &'a mut Modes,
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
     let flat = l.flat();
-    match flat.split_last() {
-        Some((&(s, d), rest)) => bw_coalesce(rest, (if s == 1 { 2 } else { s }, d)),
-        None => Ok(alloc::vec![(2, 0)]),
+    let m = sc.take(flat.len().max(1));
+    m[..flat.len()].copy_from_slice(flat);
+    match m[..flat.len()].last_mut() {
+        Some(last) if last.0 == 1 => last.0 = 2,
+        Some(_) => {}
+        None => m[0] = (2, 0),
     }
+    let n = coalesce_modes(m, flat.len().max(1))?;
+    Ok(&mut m[..n])
 }
 
 impl DynLayout {
@@ -64,7 +126,10 @@ impl DynLayout {
     /// assert_eq!(r.coalesce().unwrap().to_string(), "(2,4):(4,1)");
     /// ```
     pub fn coalesce(&self) -> Result<DynLayout, LayoutError> {
-        Ok(DynLayout::from_modes(&coalesce_flat(self)?))
+        Ok(DynLayout::from_modes(coalesce_flat(
+            self,
+            &mut Modes::new(),
+        )?))
     }
 
     /// `coalesce(L, profile)`: a tuple profile recurses into the modes it
@@ -88,7 +153,7 @@ impl DynLayout {
     /// assert_eq!(l.filter().unwrap().to_string(), "6:2");
     /// ```
     pub fn filter(&self) -> Result<DynLayout, LayoutError> {
-        Ok(DynLayout::from_modes(&filter_flat(self)?))
+        Ok(DynLayout::from_modes(filter_flat(self, &mut Modes::new())?))
     }
 
     /// `filter(L, profile)`, by mode as [`coalesce_by`](Self::coalesce_by).
@@ -111,35 +176,25 @@ impl DynLayout {
         match profile {
             IntTree::Int(_) => f(self),
             IntTree::Tuple(p) => {
-                if p.len() > self.rank() {
+                let rank = self.rank();
+                if p.len() > rank {
                     return Err(LayoutError::TooManyTilerModes {
                         op,
                         tiler_rank: p.len(),
-                        layout_rank: self.rank(),
+                        layout_rank: rank,
                     });
                 }
-                let mut modes = Vec::with_capacity(self.rank());
-                for (i, m) in self.modes().into_iter().enumerate() {
-                    modes.push(match p.get(i) {
-                        Some(pi) => m.by_profile(pi, op, f)?,
-                        None => m,
-                    });
+                let mut out = DynLayout::blank();
+                out.open();
+                for (i, sp) in self.kids(self.whole()).enumerate() {
+                    match p.get(i) {
+                        Some(pi) => out.push_layout(&self.sub(sp).by_profile(pi, op, f)?),
+                        None => out.push_span(self, sp),
+                    }
                 }
-                Ok(DynLayout::concat(&modes))
+                out.close();
+                Ok(out)
             }
         }
-    }
-}
-
-/// The flat modes of `filter(l)`.
-pub(crate) fn filter_flat(l: &DynLayout) -> Result<Vec<(i64, i64)>, LayoutError> {
-    let flat: Vec<(i64, i64)> = l
-        .flat()
-        .into_iter()
-        .map(|(s, d)| if d == 0 { (1, d) } else { (s, d) })
-        .collect();
-    match flat.split_last() {
-        Some((&last, rest)) => bw_coalesce(rest, last),
-        None => Ok(alloc::vec![(1, 0)]),
     }
 }

@@ -2,73 +2,80 @@
 
 use alloc::vec::Vec;
 
-use super::coalesce::{bw_coalesce, filter_flat};
-use super::{DynLayout, IntTree, add, cosize_of, mul};
+use super::arith::{ceil_div, div};
+use super::coalesce::{Modes, coalesce_modes, filter_flat, filter_into};
+use super::{DynLayout, IntTree, add, cosize_of, mul, size_cosize};
 use crate::LayoutError;
-use crate::rules::checked_ceil_div;
 
 const OP: &str = "complement";
 
-fn positive(t: &IntTree) -> bool {
+/// The leaves of a cotarget shape, checked positive.
+fn cotarget_leaves(t: &IntTree, out: &mut Vec<i64>) -> Result<(), LayoutError> {
     match t {
-        IntTree::Int(v) => *v > 0,
-        IntTree::Tuple(v) => v.iter().all(positive),
+        IntTree::Int(v) if *v > 0 => out.push(*v),
+        IntTree::Int(_) => return Err(LayoutError::ZeroSize { op: OP }),
+        IntTree::Tuple(v) => v.iter().try_for_each(|t| cotarget_leaves(t, out))?,
     }
-}
-
-/// `ceil_div(cotarget, b)` folded across a (possibly nested) cotarget shape,
-/// returning the product of the result (CuTe coalesces this static shape).
-fn ceil_div_product(a: &IntTree, b: i64) -> Result<(i64, i64), LayoutError> {
-    let cd = |x, y| checked_ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
-    match a {
-        IntTree::Int(x) => Ok((cd(*x, b)?, cd(b, *x)?)),
-        IntTree::Tuple(v) => {
-            let (mut prod, mut rest) = (1i64, b);
-            for ai in v {
-                let (p, _) = ceil_div_product(ai, rest)?;
-                let pa = ai.product().ok_or(LayoutError::Overflow { op: OP })?;
-                prod = mul(prod, p, OP)?;
-                rest = cd(rest, pa)?;
-            }
-            Ok((prod, rest))
-        }
-    }
+    Ok(())
 }
 
 /// CuTe's complement algorithm as it is, with its own assertions as errors:
 /// sort the filtered modes by stride, fill each gap `d_k / (d_{k-1} s_{k-1})`,
-/// then extend to the cotarget. Divides and products use this form.
-pub(crate) fn complement_raw(l: &DynLayout, cotarget: &IntTree) -> Result<DynLayout, LayoutError> {
-    complement_filtered(filter_flat(l)?, cotarget)
+/// then extend to the cotarget (given by its leaves, all `> 0`). Divides
+/// and products use this form.
+pub(crate) fn complement_raw(l: &DynLayout, cotarget: &[i64]) -> Result<DynLayout, LayoutError> {
+    Ok(DynLayout::from_modes(complement_modes_of(
+        l,
+        cotarget,
+        &mut Modes::new(),
+    )?))
 }
 
-fn complement_filtered(
-    mut modes: Vec<(i64, i64)>,
-    cotarget: &IntTree,
-) -> Result<DynLayout, LayoutError> {
-    if !positive(cotarget) {
+/// The flat modes of [`complement_raw`], in `sc`.
+pub(crate) fn complement_modes_of<'a>(
+    l: &DynLayout,
+    cotarget: &[i64],
+    sc: &'a mut Modes,
+) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    let buf = sc.take(l.flat().len().max(1) + 1);
+    let nf = filter_into(l, buf)?;
+    let n = complement_in_place(buf, nf, cotarget)?;
+    Ok(&mut buf[..n])
+}
+
+/// The coalesced complement of the filtered modes `buf[..nf]`, written over
+/// them (`buf` has room for one more); returns the number of modes.
+fn complement_in_place(
+    buf: &mut [(i64, i64)],
+    nf: usize,
+    cotarget: &[i64],
+) -> Result<usize, LayoutError> {
+    let cd = |x, y| ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
+    if cotarget.iter().any(|&x| x <= 0) {
         return Err(LayoutError::ZeroSize { op: OP });
     }
-    if modes.len() == 1 && modes[0].1 == 0 {
-        let m = cotarget.product().ok_or(LayoutError::Overflow { op: OP })?;
-        return Ok(DynLayout::from_modes(&[if m == 1 {
-            (1, 0)
-        } else {
-            (m, 1)
-        }]));
+    let Some(buf) = buf.get_mut(..nf + 1) else {
+        return Err(LayoutError::Overflow { op: OP });
+    };
+    if nf == 1 && buf[0].1 == 0 {
+        let m = size_of_leaves(cotarget)?;
+        buf[0] = if m == 1 { (1, 0) } else { (m, 1) };
+        return Ok(1);
     }
-    if let Some(k) = modes.iter().position(|m| m.1 < 0) {
+    let f = &mut buf[..nf];
+    if let Some(k) = f.iter().position(|m| m.1 < 0) {
         return Err(LayoutError::NotComplementable {
             op: OP,
             mode: k,
             reason: "a stride is negative",
         });
     }
-    modes.sort_by_key(|m| m.1); // stable: CuTe takes the first minimum
-    let mut out: Vec<(i64, i64)> = Vec::with_capacity(modes.len() + 1);
+    sort_by_stride(f);
+    // Mode k of the result replaces (sorted) mode k once it has been read.
     let mut last_stride = 1i64;
-    for (k, &(s, d)) in modes.iter().enumerate() {
-        let new_shape = d / last_stride;
+    for (k, slot) in f.iter_mut().enumerate() {
+        let (s, d) = *slot;
+        let new_shape = div(d, last_stride).ok_or(LayoutError::DivisionByZero { op: OP })?;
         if new_shape == 0 {
             return Err(LayoutError::NotComplementable {
                 op: OP,
@@ -76,13 +83,45 @@ fn complement_filtered(
                 reason: "its stride is below the extent of the smaller-stride modes (non-injective layout detected)",
             });
         }
-        out.push((new_shape, last_stride));
+        *slot = (new_shape, last_stride);
         last_stride = mul(d, s, OP)?;
     }
-    let (rest, _) = ceil_div_product(cotarget, last_stride)?;
-    out.push((rest, if rest == 1 { 0 } else { last_stride }));
-    let (&last, init) = out.split_last().ok_or(LayoutError::Overflow { op: OP })?;
-    Ok(DynLayout::from_modes(&bw_coalesce(init, last)?))
+    // `shape_div(cotarget, last_stride)`, coalesced to its product: the
+    // nested ceil_div of CuTe's fold equals ceil_div by the product.
+    // (The last `ceil_div(b, x)` is not needed, only its overflow check.)
+    let (mut rest, mut b) = (1i64, last_stride);
+    for (k, &x) in cotarget.iter().enumerate() {
+        rest = mul(rest, cd(x, b)?, OP)?;
+        if k + 1 < cotarget.len() {
+            b = cd(b, x)?;
+        } else {
+            b.checked_add(x - 1)
+                .ok_or(LayoutError::Overflow { op: OP })?;
+        }
+    }
+    buf[nf] = (rest, if rest == 1 { 0 } else { last_stride });
+    coalesce_modes(buf, nf + 1)
+}
+
+/// Stable sort by stride (CuTe takes the first minimum): insertion sort for
+/// the few modes of real layouts.
+fn sort_by_stride(m: &mut [(i64, i64)]) {
+    if m.len() > 16 {
+        return m.sort_by_key(|x| x.1);
+    }
+    for i in 1..m.len() {
+        let x = m[i];
+        let mut j = i;
+        while j > 0 && m[j - 1].1 > x.1 {
+            m[j] = m[j - 1];
+            j -= 1;
+        }
+        m[j] = x;
+    }
+}
+
+fn size_of_leaves(v: &[i64]) -> Result<i64, LayoutError> {
+    v.iter().try_fold(1i64, |p, &x| mul(p, x, OP))
 }
 
 impl DynLayout {
@@ -105,25 +144,55 @@ impl DynLayout {
     /// assert!(four.complement_to(&"(6,3)".parse().unwrap()).is_err());
     /// ```
     pub fn complement_to(&self, cotarget: &IntTree) -> Result<DynLayout, LayoutError> {
-        let filtered = filter_flat(self)?;
-        let size_f = filtered.iter().try_fold(1i64, |p, m| mul(p, m.0, OP))?;
-        let cos_l = cosize_of(&filtered, OP)?;
-        let r = complement_filtered(filtered, cotarget)?;
-        let m = cotarget.product().ok_or(LayoutError::Overflow { op: OP })?;
-        let rf = r.flat();
-        let cos_r = cosize_of(&rf, OP)?;
-        let size_r = rf.iter().try_fold(1i64, |p, m| mul(p, m.0, OP))?;
-        add(cos_l, cos_r - 1, OP)?;
-        if let Some(reason) =
-            crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m)
-        {
-            return Err(LayoutError::ComplementBound {
+        let nested: Vec<i64>;
+        let cot: &[i64] = match cotarget {
+            IntTree::Int(m) if *m > 0 => core::slice::from_ref(m),
+            t => {
+                let mut v = Vec::new();
+                cotarget_leaves(t, &mut v)?;
+                nested = v;
+                &nested
+            }
+        };
+        let mut sc = Modes::new();
+        let buf = sc.take(self.flat().len().max(1) + 1);
+        let nf = filter_into(self, buf)?;
+        let (size_f, cos_l) = size_cosize(&buf[..nf], OP)?;
+        let n = complement_in_place(buf, nf, cot)?;
+        let r = &buf[..n];
+        let m = size_of_leaves(cot)?;
+        let (size_r, cos_r) = size_cosize(r, OP)?;
+        let joint = add(cos_l, cos_r - 1, OP)?;
+        let bound = |reason| {
+            Err(LayoutError::ComplementBound {
                 op: OP,
                 cotarget: m,
                 reason,
-            });
+            })
+        };
+        if joint < m {
+            return bound("cosize((L,R)) < M");
         }
-        Ok(r)
+        let round_up = |m, c| match ceil_div(m, c) {
+            Some(q) => mul(q, c, OP),
+            None => Err(LayoutError::Overflow { op: OP }),
+        };
+        // round_up(M, c) >= M: divide only when it can matter.
+        if cos_r > m && cos_r > round_up(m, cos_l)? {
+            return bound("cosize(R) > round_up(M, cosize(L))");
+        }
+        // size(R) < M / size_f (integer division) <=> (size(R) + 1) * size_f <= M.
+        if size_r
+            .checked_add(1)
+            .and_then(|r| r.checked_mul(size_f))
+            .is_some_and(|p| p <= m)
+        {
+            return bound("size(R) < M / size(filter(L))");
+        }
+        if size_r > cos_r {
+            return bound("size(R) > cosize(R)");
+        }
+        Ok(DynLayout::from_modes(r))
     }
 
     /// `complement(L)`: the cotarget defaults to `cosize(filter(L))`.
@@ -134,7 +203,7 @@ impl DynLayout {
     /// assert_eq!(l.complement().unwrap().to_string(), "3:2");
     /// ```
     pub fn complement(&self) -> Result<DynLayout, LayoutError> {
-        let m = DynLayout::from_modes(&filter_flat(self)?).cosize()?;
+        let m = cosize_of(filter_flat(self, &mut Modes::new())?, OP)?;
         self.complement_to(&IntTree::Int(m))
     }
 }

@@ -1,17 +1,27 @@
 //! composition: `R(i) = A(B(i))`, and its by-mode form with tilers.
 //!
 //! CuTe coalesces `A` (keeping its last stride so `A` extends beyond its
-//! domain), then maps each leaf `s:d` of `B` through `A`'s modes. The walk
-//! and its admissibility checks are shared with the typed layouts
-//! (`algebra::composition`); see there for the conditions beyond CuTe's.
+//! domain), then maps each leaf `s:d` of `B` through `A`'s modes. CuTe checks
+//! only stride and shape divisibility, which lets two wrong cases through;
+//! both are errors here:
+//! - a leaf of `B` that crosses into the next mode of `A` without filling the
+//!   current one exactly ([`LayoutError::Straddle`]);
+//! - leaves of `B` whose offsets, added, carry out of a mode of `A`, or that
+//!   mix signs below `A`'s last mode (Shah's disjointness, [`LayoutError::Disjointness`]).
+//!
+//! Together with CuTe's checks these make the result equal `A(B(i))` on
+//! `B`'s domain.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
-use super::coalesce::coalesce_x_flat;
-use super::{DynLayout, IntTree};
+use super::arith::{ceil_div, div, rem};
+use super::coalesce::{Modes, coalesce_x_flat};
+use super::scratch::Scratch;
+use super::{DynLayout, IntTree, Tok, mul};
 use crate::LayoutError;
-use crate::algebra::composition::replay::{self, Footprint, OP, Val};
+use crate::rules::signum;
+
+const OP: &str = "composition";
 
 /// The right operand of a by-mode operation: CuTe's `Tiler`.
 ///
@@ -43,38 +53,174 @@ impl From<&IntTree> for Tiler {
     }
 }
 
-fn compose_tree(
-    a: &[(i64, i64)],
-    s: &IntTree,
-    d: &IntTree,
-    fp: &mut Footprint<'_>,
-) -> Result<(IntTree, IntTree), LayoutError> {
-    match (s, d) {
-        (IntTree::Int(s), IntTree::Int(d)) => {
-            let mut modes = Vec::new();
-            let st = |v| Val { v, st: true };
-            replay::leaf(a, st(*s), st(*d), fp, &mut |s, d| {
-                modes.push((IntTree::Int(s), IntTree::Int(d)));
-                Ok(())
-            })
-            .map_err(|f| f.err)?;
-            let (shapes, strides): (Vec<_>, Vec<_>) = modes.into_iter().unzip();
-            Ok((
-                IntTree::Tuple(shapes).unwrap_single(),
-                IntTree::Tuple(strides).unwrap_single(),
-            ))
+/// No leaf yet, in [`Footprint::used`].
+const NONE: usize = usize::MAX;
+
+/// Where the leaves of `B` land in `A`'s digits, for the disjointness check.
+struct Footprint<'a> {
+    /// Per mode of `A`: sum of the leaves' largest digit, and the first leaf
+    /// there ([`NONE`] if none yet).
+    used: &'a mut [(i64, usize)],
+    pos: bool,
+    neg: bool,
+    below_last: bool,
+    leaf: usize,
+}
+
+impl Footprint<'_> {
+    fn touch(&mut self, a: &[(i64, i64)], m: usize, r: i64, n: i64) -> Result<(), LayoutError> {
+        let last = m + 1 == a.len();
+        self.below_last |= !last;
+        let top = mul(r, n - 1, OP)?;
+        let (sum, first) = &mut self.used[m];
+        *sum = sum
+            .checked_add(top)
+            .ok_or(LayoutError::Overflow { op: OP })?;
+        if *first == NONE {
+            *first = self.leaf;
         }
-        (IntTree::Tuple(sv), IntTree::Tuple(dv)) => {
-            let (mut rs, mut rd) = (Vec::with_capacity(sv.len()), Vec::with_capacity(sv.len()));
-            for (si, di) in sv.iter().zip(dv) {
-                let (x, y) = compose_tree(a, si, di, fp)?;
-                rs.push(x);
-                rd.push(y);
-            }
-            Ok((IntTree::Tuple(rs), IntTree::Tuple(rd)))
+        let mode_b = *first;
+        if !last && *sum >= a[m].0 {
+            return Err(LayoutError::Disjointness {
+                op: OP,
+                mode_a: mode_b,
+                mode_b: self.leaf,
+            });
         }
-        _ => Err(LayoutError::NotCongruent { op: OP }),
+        Ok(())
     }
+}
+
+/// Compose coalesced `a` with one leaf `s:d` of `B` (CuTe's `composition_impl`),
+/// appending the result (a leaf, or a tuple of leaves) to `out`; `buf`
+/// (room for `a.len()` modes) collects the leaves first.
+fn compose_leaf(
+    a: &[(i64, i64)],
+    s: i64,
+    d: i64,
+    fp: &mut Footprint,
+    out: &mut DynLayout,
+    buf: &mut [(i64, i64)],
+) -> Result<(), LayoutError> {
+    let last_stride = a[a.len() - 1].1;
+    if d == 0 {
+        out.push_leaf(s, 0);
+        return Ok(());
+    }
+    if s != 1 {
+        fp.pos |= d > 0;
+        fp.neg |= d < 0;
+    }
+    if a.len() == 1 {
+        out.push_leaf(s, mul(d, last_stride, OP)?);
+        return Ok(());
+    }
+    let cdiv = |x, y| ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
+    let mut n = 0usize;
+    let (mut rest_shape, mut rest_stride) = (s, d);
+    for (m, &(cs, cd)) in a[..a.len() - 1].iter().enumerate() {
+        // On |stride|: CuTe's `stride < shape` lets every negative stride
+        // through, e.g. (4,2):(1,5) o 2:-6 would give 2:-10 where A(-6) = -7.
+        let abs = rest_stride
+            .checked_abs()
+            .ok_or(LayoutError::Overflow { op: OP })?;
+        if s != 1 && !(abs < cs || rem(abs, cs) == Some(0)) {
+            return Err(LayoutError::StrideDivisibility {
+                op: OP,
+                mode: m,
+                stride: rest_stride,
+                shape: cs,
+            });
+        }
+        let next_shape = if abs == 0 { 1 } else { cdiv(cs, abs)? };
+        let next_stride = cdiv(abs, cs)? * signum(rest_stride);
+        if next_shape != 1 && rest_shape != 1 {
+            let new_shape = next_shape.min(rest_shape);
+            if rem(rest_shape, new_shape) != Some(0) {
+                return Err(LayoutError::ShapeDivisibility {
+                    op: OP,
+                    mode: m,
+                    shape: new_shape,
+                    rest: rest_shape,
+                });
+            }
+            if new_shape < rest_shape && mul(new_shape, abs, OP)? != cs {
+                return Err(LayoutError::Straddle {
+                    op: OP,
+                    mode_a: m,
+                    mode_b: fp.leaf,
+                });
+            }
+            fp.touch(a, m, abs, new_shape)?;
+            buf[n] = (new_shape, mul(rest_stride, cd, OP)?);
+            n += 1;
+            rest_shape = div(rest_shape, new_shape).ok_or(LayoutError::Overflow { op: OP })?;
+        }
+        rest_stride = next_stride;
+    }
+    let tail = mul(rest_stride, last_stride, OP)?;
+    if rest_shape != 1 {
+        fp.touch(a, a.len() - 1, rest_stride.abs(), rest_shape)?;
+    }
+    if n == 0 || rest_shape != 1 {
+        buf[n] = (rest_shape, tail);
+        n += 1;
+    }
+    // A single leaf stands alone (CuTe unwraps a rank-1 result).
+    match &buf[..n] {
+        &[(s, d)] => out.push_leaf(s, d),
+        modes => out.push_tuple(modes),
+    }
+    Ok(())
+}
+
+/// `composition(A, b)` given `a = coalesce_x(A)` (CuTe's `coalesce_x`:
+/// the last mode keeps its stride even at size 1).
+pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLayout, LayoutError> {
+    let mut su = Scratch::new();
+    let used = su.take(a.len());
+    used.fill((0, NONE));
+    let mut fp = Footprint {
+        used,
+        pos: false,
+        neg: false,
+        below_last: false,
+        leaf: 0,
+    };
+    let mut r = DynLayout::blank();
+    let mut sb = Modes::new();
+    compose_all(a, b, &mut fp, &mut r, sb.take(a.len()))?;
+    if fp.pos && fp.neg && fp.below_last {
+        return Err(LayoutError::Disjointness {
+            op: OP,
+            mode_a: 0,
+            mode_b: fp.leaf.saturating_sub(1),
+        });
+    }
+    Ok(r)
+}
+
+/// Compose coalesced `a` with every leaf of `b`, keeping `b`'s structure.
+fn compose_all(
+    a: &[(i64, i64)],
+    b: &DynLayout,
+    fp: &mut Footprint,
+    out: &mut DynLayout,
+    buf: &mut [(i64, i64)],
+) -> Result<(), LayoutError> {
+    let mut leaves = b.flat().iter();
+    for t in b.tokens().iter() {
+        match t {
+            Tok::Open => out.open(),
+            Tok::Close => out.close(),
+            Tok::Leaf => {
+                let &(s, d) = leaves.next().ok_or(LayoutError::NotCongruent { op: OP })?;
+                compose_leaf(a, s, d, fp, out, buf)?;
+                fp.leaf += 1;
+            }
+        }
+    }
+    Ok(())
 }
 
 impl DynLayout {
@@ -91,12 +237,7 @@ impl DynLayout {
     /// assert!(a.composition(&"(2,2):(3,1)".parse().unwrap()).is_err());
     /// ```
     pub fn composition(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        let a = coalesce_x_flat(self)?;
-        let mut used = vec![(0, None); a.len()];
-        let mut fp = Footprint::new(0, &mut used);
-        let (s, d) = compose_tree(&a, b.shape(), b.stride(), &mut fp)?;
-        fp.finish()?;
-        Ok(DynLayout::from_parts(s, d))
+        compose_coalesced(coalesce_x_flat(self, &mut Modes::new())?, b)
     }
 
     /// `composition(A, tiler)`: a tuple tiler composes mode by mode and drops
@@ -113,18 +254,36 @@ impl DynLayout {
             Tiler::Layout(b) => self.composition(b),
             Tiler::Underscore => Ok(self.clone()),
             Tiler::Int(n) if *n <= 0 => Err(LayoutError::ZeroSize { op: OP }),
-            Tiler::Int(n) => self.composition(&DynLayout::from_modes(&[(*n, 1)])),
+            Tiler::Int(n) => self.composition(&DynLayout::leaf(*n, 1)),
             Tiler::Tuple(ts) => {
-                let modes = by_mode(self, ts.len(), OP)?;
-                let out = modes
-                    .iter()
-                    .zip(ts)
-                    .map(|(m, t)| m.composition_tiler(t))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(DynLayout::concat(&out))
+                check_tiler_rank(self, ts.len(), OP)?;
+                let mut out = DynLayout::blank();
+                out.open();
+                for (sp, t) in self.kids(self.whole()).zip(ts) {
+                    out.push_layout(&self.sub(sp).composition_tiler(t)?);
+                }
+                out.close();
+                Ok(out)
             }
         }
     }
+}
+
+/// Check that a tiler of rank `n` fits `a`'s modes.
+pub(crate) fn check_tiler_rank(
+    a: &DynLayout,
+    n: usize,
+    op: &'static str,
+) -> Result<(), LayoutError> {
+    let rank = a.rank();
+    if n > rank {
+        return Err(LayoutError::TooManyTilerModes {
+            op,
+            tiler_rank: n,
+            layout_rank: rank,
+        });
+    }
+    Ok(())
 }
 
 /// `A`'s modes, checking that a tiler of rank `n` fits.
@@ -133,12 +292,6 @@ pub(crate) fn by_mode(
     n: usize,
     op: &'static str,
 ) -> Result<Vec<DynLayout>, LayoutError> {
-    if n > a.rank() {
-        return Err(LayoutError::TooManyTilerModes {
-            op,
-            tiler_rank: n,
-            layout_rank: a.rank(),
-        });
-    }
+    check_tiler_rank(a, n, op)?;
     Ok(a.modes())
 }

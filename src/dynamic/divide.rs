@@ -3,9 +3,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::coalesce::coalesce_flat;
-use super::complement::complement_raw;
-use super::composition::by_mode;
+use super::coalesce::{Modes, coalesce_flat};
+use super::complement::complement_modes_of;
+use super::composition::{by_mode, check_tiler_rank, compose_coalesced};
+use super::scratch::Scratch;
 use super::{DynLayout, IntTree, Tiler};
 use crate::LayoutError;
 
@@ -28,14 +29,12 @@ pub(crate) fn zip2_by(
             second.extend(modes.into_iter().skip(gs.len()));
             Ok((DynLayout::concat(&first), DynLayout::concat(&second)))
         }
-        _ => match l.shape() {
-            IntTree::Tuple(v) if v.len() == 2 => Ok((l.mode(0)?, l.mode(1)?)),
-            _ => Err(LayoutError::RankMismatch {
-                op,
-                expected: 2,
-                found: l.rank(),
-            }),
-        },
+        _ if !l.is_integral() && l.rank() == 2 => Ok((l.mode(0)?, l.mode(1)?)),
+        _ => Err(LayoutError::RankMismatch {
+            op,
+            expected: 2,
+            found: l.rank(),
+        }),
     }
 }
 
@@ -59,14 +58,23 @@ impl DynLayout {
     /// assert!(bad.logical_divide(&"2:1".parse().unwrap()).is_err());
     /// ```
     pub fn logical_divide(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        let modes = coalesce_flat(self)?;
-        let cot = if modes.len() == 1 {
-            IntTree::Int(modes[0].0)
-        } else {
-            IntTree::Tuple(modes.iter().map(|m| IntTree::Int(m.0)).collect())
-        };
-        let c = complement_raw(b, &cot)?;
-        self.composition(&DynLayout::concat(&[b.clone(), c]))
+        let mut sc = Modes::new();
+        let modes = coalesce_flat(self, &mut sc)?;
+        let mut scot = Scratch::new();
+        let cot = scot.take(modes.len());
+        for (c, m) in cot.iter_mut().zip(modes.iter()) {
+            *c = m.0;
+        }
+        let mut bc = DynLayout::blank();
+        bc.open();
+        bc.push_layout(b);
+        bc.push_modes(complement_modes_of(b, cot, &mut Modes::new())?);
+        bc.close();
+        // coalesce_x(A) is coalesce(A) unless A's last leaf has size 1.
+        match self.flat().last() {
+            Some(&(s, _)) if s != 1 => compose_coalesced(modes, &bc),
+            _ => self.composition(&bc),
+        }
     }
 
     /// `logical_divide(A, tiler)`: by mode for a tuple tiler (later modes
@@ -84,15 +92,17 @@ impl DynLayout {
             Tiler::Underscore => Ok(self.clone()),
             Tiler::Int(n) => self.logical_divide(&DynLayout::make_layout_left(&IntTree::Int(*n))?),
             Tiler::Tuple(ts) => {
-                let modes = by_mode(self, ts.len(), "logical_divide")?;
-                let mut out = Vec::with_capacity(modes.len());
-                for (i, m) in modes.into_iter().enumerate() {
-                    out.push(match ts.get(i) {
-                        Some(t) => m.logical_divide_tiler(t)?,
-                        None => m,
-                    });
+                check_tiler_rank(self, ts.len(), "logical_divide")?;
+                let mut out = DynLayout::blank();
+                out.open();
+                for (i, sp) in self.kids(self.whole()).enumerate() {
+                    match ts.get(i) {
+                        Some(t) => out.push_layout(&self.sub(sp).logical_divide_tiler(t)?),
+                        None => out.push_span(self, sp),
+                    }
                 }
-                Ok(DynLayout::concat(&out))
+                out.close();
+                Ok(out)
             }
         }
     }
@@ -107,7 +117,7 @@ impl DynLayout {
     /// ```
     pub fn zipped_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(&self.logical_divide_tiler(t)?, t, "zipped_divide")?;
-        Ok(DynLayout::concat(&[a, b]))
+        Ok(DynLayout::pair(&a, &b))
     }
 
     /// `tiled_divide(A, tiler)`: `((tiles...), rest0, rest1, ...)`.

@@ -355,7 +355,7 @@ fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
         "domain_distribute" => {
             arity("domain_distribute", &args, 2, 2)?;
             let s = match &args[0] {
-                Value::Layout(l) => l.shape().clone(),
+                Value::Layout(l) => l.shape(),
                 v => as_tree(v, "domain_distribute")?,
             };
             Value::Layout(DynLayout::domain_distribute(

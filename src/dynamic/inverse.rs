@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use super::coalesce::{bw_coalesce, coalesce_flat};
+use super::coalesce::{Modes, coalesce_flat, coalesce_modes};
 use super::make::compact_left;
 use super::{DynLayout, IntTree, mul};
 use crate::LayoutError;
@@ -14,10 +14,10 @@ type Sorted = (Vec<(i64, i64)>, Vec<i64>, Vec<usize>);
 /// Coalesced modes, their exclusive prefix products, and the mode order by
 /// stride (stable, as CuTe's sort of static strides).
 fn sorted_modes(l: &DynLayout, op: &'static str) -> Result<Sorted, LayoutError> {
-    let modes = coalesce_flat(l)?;
+    let modes = coalesce_flat(l, &mut Modes::new())?.to_vec();
     let mut pre = Vec::with_capacity(modes.len());
     let mut p = 1i64;
-    for &(s, _) in &modes {
+    for &(s, _) in modes.iter() {
         pre.push(p);
         p = mul(p, s, op)?;
     }
@@ -26,11 +26,12 @@ fn sorted_modes(l: &DynLayout, op: &'static str) -> Result<Sorted, LayoutError> 
     Ok((modes, pre, order))
 }
 
-fn coalesce_modes(modes: &[(i64, i64)]) -> Result<DynLayout, LayoutError> {
-    match modes.split_last() {
-        Some((&last, init)) => Ok(DynLayout::from_modes(&bw_coalesce(init, last)?)),
-        None => Ok(DynLayout::from_modes(&[])),
-    }
+/// `coalesce` of flat modes, as a layout (`1:0` for none).
+fn coalesced_layout(modes: &[(i64, i64)]) -> Result<DynLayout, LayoutError> {
+    let mut m = modes.to_vec();
+    m.push((1, 0));
+    let n = coalesce_modes(&mut m, modes.len())?;
+    Ok(DynLayout::from_modes(&m[..n]))
 }
 
 impl DynLayout {
@@ -54,7 +55,7 @@ impl DynLayout {
                 curr = mul(s, d, OP)?;
             }
         }
-        coalesce_modes(&out)
+        coalesced_layout(&out)
     }
 
     /// `left_inverse(L)`: an `R` with `L(R(L(i))) == L(i)` (CuTe's quasi-inverse).
@@ -105,7 +106,7 @@ impl DynLayout {
         let last = order.last().map_or(1, |&i| modes[i].0);
         shapes.push(last);
         let flat: Vec<(i64, i64)> = shapes.into_iter().zip(strides).collect();
-        coalesce_modes(&flat)
+        coalesced_layout(&flat)
     }
 
     /// `nullspace(L)`: the coordinates that `L` maps to 0, as a layout into
@@ -156,6 +157,6 @@ impl DynLayout {
             modes.push((g, d));
             rest /= g;
         }
-        coalesce_modes(&modes)
+        coalesced_layout(&modes)
     }
 }

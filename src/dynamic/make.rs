@@ -62,10 +62,7 @@ impl DynLayout {
     /// ```
     pub fn make_layout_left(shape: &IntTree) -> Result<DynLayout, LayoutError> {
         checked_shape(shape)?;
-        Ok(DynLayout::from_parts(
-            shape.clone(),
-            compact_left(shape, 1)?.0,
-        ))
+        Ok(DynLayout::from_trees(shape, &compact_left(shape, 1)?.0))
     }
 
     /// `make_layout(shape, LayoutRight{})`: compact row-major.
@@ -77,10 +74,7 @@ impl DynLayout {
     /// ```
     pub fn make_layout_right(shape: &IntTree) -> Result<DynLayout, LayoutError> {
         checked_shape(shape)?;
-        Ok(DynLayout::from_parts(
-            shape.clone(),
-            compact_right(shape, 1)?.0,
-        ))
+        Ok(DynLayout::from_trees(shape, &compact_right(shape, 1)?.0))
     }
 
     /// `make_ordered_layout(shape, order)`: compact, with modes laid out in
@@ -110,7 +104,7 @@ impl DynLayout {
             });
         }
         let stride = order_strides(shape, order, &pairs)?;
-        Ok(DynLayout::from_parts(shape.clone(), stride))
+        Ok(DynLayout::from_trees(shape, &stride))
     }
 }
 

@@ -4,7 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use super::{CoordTree, DynLayout, IntTree};
+use super::{CoordTree, DynLayout, IntTree, Tok};
 use crate::LayoutError;
 
 /// `(a,b,…)` with no spaces, CuTe's tuple form.
@@ -38,10 +38,48 @@ impl fmt::Display for CoordTree {
     }
 }
 
+impl DynLayout {
+    /// The shape (`stride == false`) or the stride in CuTe's tuple form.
+    fn write_part(&self, f: &mut fmt::Formatter<'_>, stride: bool) -> fmt::Result {
+        let mut after_item = false;
+        let mut leaves = self.flat().iter();
+        for t in self.tokens().iter() {
+            if after_item && t != Tok::Close {
+                f.write_char(',')?;
+            }
+            match t {
+                Tok::Open => f.write_char('(')?,
+                Tok::Close => f.write_char(')')?,
+                Tok::Leaf => {
+                    let &(s, d) = leaves.next().ok_or(fmt::Error)?;
+                    write!(f, "{}", if stride { d } else { s })?;
+                }
+            }
+            after_item = t != Tok::Open;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for DynLayout {
     /// CuTe notation with plain integers.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.shape(), self.stride())
+        self.write_part(f, false)?;
+        f.write_char(':')?;
+        self.write_part(f, true)
+    }
+}
+
+impl fmt::Debug for DynLayout {
+    /// `DynLayout(shape:stride)`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l: DynLayout = "(2,(3,4)):(1,(2,6))".parse().unwrap();
+    /// assert_eq!(format!("{l:?}"), "DynLayout((2,(3,4)):(1,(2,6)))");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DynLayout({self})")
     }
 }
 

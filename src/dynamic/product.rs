@@ -15,27 +15,30 @@ fn append_to(l: &DynLayout, r: usize) -> DynLayout {
     if l.rank() >= r {
         return l.clone();
     }
-    let mut modes = l.modes();
-    modes.resize(r, DynLayout::from_modes(&[]));
-    DynLayout::concat(&modes)
+    let mut out = DynLayout::blank();
+    out.open();
+    l.kids(l.whole()).for_each(|sp| out.push_span(l, sp));
+    (l.rank()..r).for_each(|_| out.push_leaf(1, 0));
+    out.close();
+    out
 }
 
 /// CuTe's `zip(x, y)` of two layouts: pair mode `i` of each, or `((x,y))` for integral ones.
 fn zip_pair(x: &DynLayout, y: &DynLayout, op: &'static str) -> Result<DynLayout, LayoutError> {
-    match (x.shape(), y.shape()) {
-        (IntTree::Tuple(a), IntTree::Tuple(b)) if a.len() == b.len() => {
-            let modes = x
-                .modes()
-                .into_iter()
-                .zip(y.modes())
-                .map(|(p, q)| DynLayout::concat(&[p, q]))
-                .collect::<Vec<_>>();
-            Ok(DynLayout::concat(&modes))
+    match (x.is_integral(), y.is_integral()) {
+        (false, false) if x.rank() == y.rank() => {
+            let mut out = DynLayout::blank();
+            out.open();
+            for (p, q) in x.kids(x.whole()).zip(y.kids(y.whole())) {
+                out.open();
+                out.push_span(x, p);
+                out.push_span(y, q);
+                out.close();
+            }
+            out.close();
+            Ok(out)
         }
-        (IntTree::Int(_), _) => Ok(DynLayout::concat(&[DynLayout::concat(&[
-            x.clone(),
-            y.clone(),
-        ])])),
+        (true, _) => Ok(DynLayout::concat(&[DynLayout::pair(x, y)])),
         _ => Err(LayoutError::RankMismatch {
             op,
             expected: x.rank(),
@@ -56,8 +59,8 @@ impl DynLayout {
     /// ```
     pub fn logical_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
         let m = mul(self.size()?, b.cosize()?, "logical_product")?;
-        let c = complement_raw(self, &IntTree::Int(m))?;
-        Ok(DynLayout::concat(&[self.clone(), c.composition(b)?]))
+        let c = complement_raw(self, &[m])?;
+        Ok(DynLayout::pair(self, &c.composition(b)?))
     }
 
     /// `logical_product(A, tiler)`: by mode for a tuple tiler (later modes
@@ -98,7 +101,7 @@ impl DynLayout {
     /// ```
     pub fn zipped_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(&self.logical_product_tiler(t)?, t, "zipped_product")?;
-        Ok(DynLayout::concat(&[a, b]))
+        Ok(DynLayout::pair(&a, &b))
     }
 
     /// `tiled_product(A, tiler)`: `((blocks...), product0, product1, ...)`.
@@ -174,7 +177,8 @@ impl DynLayout {
 
     /// `tile_to_shape(block, target, order)`: repeat `block` (blocked) until
     /// it has shape `target`, visiting the target's modes in `order`
-    /// (column-major when `None`). Each mode of the block must divide the target's.
+    /// (column-major when `None`). Each mode of the block must divide the target's,
+    /// and the target's extents must be positive.
     ///
     /// ```
     /// use cute_algebra::dynamic::DynLayout;
@@ -182,6 +186,7 @@ impl DynLayout {
     /// let l = a.tile_to_shape(&"(4,6)".parse().unwrap(), None).unwrap();
     /// assert_eq!(l.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
     /// assert!(a.tile_to_shape(&"(3,6)".parse().unwrap(), None).is_err());
+    /// assert!(a.tile_to_shape(&"((-1,-2),6)".parse().unwrap(), None).is_err());
     /// ```
     pub fn tile_to_shape(
         &self,
@@ -189,6 +194,9 @@ impl DynLayout {
         order: Option<&IntTree>,
     ) -> Result<DynLayout, LayoutError> {
         const OP: &str = "tile_to_shape";
+        if target.leaves().iter().any(|&x| x <= 0) {
+            return Err(LayoutError::ZeroSize { op: OP });
+        }
         let r = target.rank();
         if self.rank() > r {
             return Err(LayoutError::RankMismatch {

@@ -128,14 +128,6 @@ impl IntTree {
         }
     }
 
-    /// A single-mode tuple becomes its element (CuTe's `unwrap`).
-    pub(crate) fn unwrap_single(self) -> IntTree {
-        match self {
-            IntTree::Tuple(mut v) if v.len() == 1 => v.pop().unwrap_or(IntTree::Int(0)),
-            t => t,
-        }
-    }
-
     /// Check the documented depth limit.
     pub(crate) fn check_depth(&self) -> Result<(), LayoutError> {
         if self.depth() > MAX_DEPTH {
