@@ -110,3 +110,33 @@ fn ceil_div_is_the_rest_mode_of_logical_divide() {
     let rest = logical_divide(layout![24 : 1], layout![4 : 2]).get::<1>();
     assert_eq!(grid.to_cute_string(), rest.shape().to_cute_string());
 }
+
+/// Cases where the typed and runtime paths once disagreed: CuTe's `zip`
+/// lets its first operand decide the grouping, and CuTe 4.x sorts strides
+/// with an unstable exchange sort. Both paths must give CuTe's answer.
+#[test]
+fn typed_and_runtime_agree_on_former_divergences() {
+    use cute_algebra::dynamic::eval::eval;
+    let strip = |s: String| s.replace('_', "");
+    let cases = [
+        (
+            strip(blocked_product(layout![((4, 4)) : ((1, 4))], layout![16 : 2]).to_string()),
+            "blocked_product(((4,4)):((1,4)), 16:2)",
+        ),
+        (
+            strip(raked_product(layout![((4, 4)) : ((1, 4))], layout![16 : 2]).to_string()),
+            "raked_product(((4,4)):((1,4)), 16:2)",
+        ),
+        (
+            strip(right_inverse(layout![(3, 5, 2) : (2, 2, 1)]).to_string()),
+            "right_inverse((3,5,2):(2,2,1))",
+        ),
+        (
+            strip(tile_to_shape(layout![4 : 1], shape![(8)]).to_string()),
+            "tile_to_shape(4:1, (8))",
+        ),
+    ];
+    for (typed, expr) in cases {
+        assert_eq!(typed, eval(expr).unwrap().to_string(), "{expr}");
+    }
+}

@@ -12,7 +12,9 @@ use crate::rules::gcd;
 type Sorted = (Vec<(i64, i64)>, Vec<i64>, Vec<usize>);
 
 /// Coalesced modes, their exclusive prefix products, and the mode order by
-/// stride (stable, as CuTe's sort of static strides).
+/// stride, sorted as CuTe 4.x sorts them (`exchange_sort`, which is not
+/// stable: equal strides can change order, e.g. `right_inverse((3,5,2):(2,2,1))`
+/// is `(2,5):(15,3)`).
 fn sorted_modes(l: &DynLayout, op: &'static str) -> Result<Sorted, LayoutError> {
     let modes = coalesce_flat(l, &mut Modes::new())?.to_vec();
     let mut pre = Vec::with_capacity(modes.len());
@@ -22,8 +24,20 @@ fn sorted_modes(l: &DynLayout, op: &'static str) -> Result<Sorted, LayoutError> 
         p = mul(p, s, op)?;
     }
     let mut order: Vec<usize> = (0..modes.len()).collect();
-    order.sort_by_key(|&i| modes[i].1);
+    exchange_sort(&mut order, |i| modes[i].1);
     Ok((modes, pre, order))
+}
+
+/// CuTe's `exchange_sort`: for each position, swap in any later element
+/// with a smaller key.
+fn exchange_sort(v: &mut [usize], key: impl Fn(usize) -> i64) {
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            if key(v[j]) < key(v[i]) {
+                v.swap(i, j);
+            }
+        }
+    }
 }
 
 /// `coalesce` of flat modes, as a layout (`1:0` for none).

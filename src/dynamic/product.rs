@@ -23,7 +23,9 @@ fn append_to(l: &DynLayout, r: usize) -> DynLayout {
     out
 }
 
-/// CuTe's `zip(x, y)` of two layouts: pair mode `i` of each, or `((x,y))` for integral ones.
+/// CuTe's `zip(x, y)` of two layouts: the first decides. An integral `x`
+/// gives `((x,y))`; a tuple `x` pairs mode `i` of each, where an integral
+/// `y` is its own mode 0.
 fn zip_pair(x: &DynLayout, y: &DynLayout, op: &'static str) -> Result<DynLayout, LayoutError> {
     match (x.is_integral(), y.is_integral()) {
         (false, false) if x.rank() == y.rank() => {
@@ -39,6 +41,17 @@ fn zip_pair(x: &DynLayout, y: &DynLayout, op: &'static str) -> Result<DynLayout,
             Ok(out)
         }
         (true, _) => Ok(DynLayout::concat(&[DynLayout::pair(x, y)])),
+        // A rank-1 tuple with an integer: `get<0>` of an integer is itself.
+        (false, true) if x.rank() == 1 => {
+            let mut out = DynLayout::blank();
+            out.open();
+            out.open();
+            x.kids(x.whole()).for_each(|p| out.push_span(x, p));
+            out.push_span(y, y.whole());
+            out.close();
+            out.close();
+            Ok(out)
+        }
         _ => Err(LayoutError::RankMismatch {
             op,
             expected: x.rank(),
