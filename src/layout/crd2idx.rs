@@ -60,11 +60,49 @@ impl<C: Int + IntMul<D>, S: Int, D: Int> IntCoordInto<C, D> for S {
 }
 /// CuTe's `crd2idx_itt`: each mode but the last takes `c % size(mode)` and
 /// passes on `c / size(mode)`; the last mode takes what remains, unreduced.
-impl<C, S0, ST: SplitRest<S0, C, D0, DT>, D0, DT> IntCoordInto<C, HCons<D0, DT>> for HCons<S0, ST> {
-    type Output = ST::Output;
+///
+/// The tuple is first coalesced as CuTe's `coalesce_x` does (static modes
+/// `s0:d0, s1:s0*d0` merge, static `_1` modes drop, a `_1` last mode keeps
+/// its stride): that is the same function on every integer, in or out of
+/// the domain (`c % s0 + s0 * ((c / s0) % s1) == c % (s0 * s1)` with C++'s
+/// truncating division), and it leaves fewer divisions, so an integer
+/// coordinate into `((2,3),4):((2,4),12)` compiles to `2 * c`.
+impl<C, S0, ST, D0, DT> IntCoordInto<C, HCons<D0, DT>> for HCons<S0, ST>
+where
+    Self: crate::algebra::CoalesceX<HCons<D0, DT>>,
+    <Self as crate::algebra::CoalesceX<HCons<D0, DT>>>::Output: IntCoordLayout<C>,
+{
+    type Output =
+        <<Self as crate::algebra::CoalesceX<HCons<D0, DT>>>::Output as IntCoordLayout<C>>::Output;
     #[inline(always)]
     fn int_coord_into(self, c: C, stride: HCons<D0, DT>) -> Self::Output {
-        self.tail.split_rest(self.head, c, stride.head, stride.tail)
+        crate::algebra::CoalesceX::coalesce_x(self, stride).int_coord_layout(c)
+    }
+}
+
+/// An integer coordinate into a coalesced layout: one mode takes `c * d`,
+/// flat modes split `c` colexicographically.
+pub trait IntCoordLayout<C> {
+    /// The offset.
+    type Output: Int;
+    /// Computes it.
+    fn int_coord_layout(self, c: C) -> Self::Output;
+}
+impl<C: IntMul<D>, S: Int, D: Int> IntCoordLayout<C> for Layout<S, D> {
+    type Output = Prod<C, D>;
+    #[inline(always)]
+    fn int_coord_layout(self, c: C) -> Self::Output {
+        c.mul(self.into_parts().1)
+    }
+}
+impl<C, S0, ST: SplitRest<S0, C, D0, DT>, D0, DT> IntCoordLayout<C>
+    for Layout<HCons<S0, ST>, HCons<D0, DT>>
+{
+    type Output = ST::Output;
+    #[inline(always)]
+    fn int_coord_layout(self, c: C) -> Self::Output {
+        let (s, d) = self.into_parts();
+        s.tail.split_rest(s.head, c, d.head, d.tail)
     }
 }
 
