@@ -686,7 +686,7 @@ pub type RakedProduct<A, T> = <A as BlockProduct<T, true>>::Output;
 /// ```
 #[inline]
 #[track_caller]
-pub fn blocked_product<A: BlockProduct<T, false>, T>(block: A, tiler: T) -> BlockedProduct<A, T> {
+pub fn blocked_product<A: BlockProduct<T, false, Output = R>, T, R>(block: A, tiler: T) -> R {
     ok_or_panic(block.try_block_product(tiler))
 }
 
@@ -713,7 +713,7 @@ pub fn try_blocked_product<A: BlockProduct<T, false>, T>(
 /// ```
 #[inline]
 #[track_caller]
-pub fn raked_product<A: BlockProduct<T, true>, T>(block: A, tiler: T) -> RakedProduct<A, T> {
+pub fn raked_product<A: BlockProduct<T, true, Output = R>, T, R>(block: A, tiler: T) -> R {
     ok_or_panic(block.try_block_product(tiler))
 }
 
