@@ -254,3 +254,14 @@ impl fmt::Display for LayoutError {
 }
 
 impl core::error::Error for LayoutError {}
+
+/// The panicking forms of the algebra: the value, or a panic with the
+/// error's message (each has a `try_` twin that returns the error).
+#[track_caller]
+#[inline]
+pub(crate) fn ok_or_panic<T>(r: Result<T, LayoutError>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    }
+}

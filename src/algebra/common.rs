@@ -4,7 +4,7 @@
 //! its first mode, when it is a static shape with stride `_1`, is the run
 //! of indices where `a` and `b` agree.
 
-use super::tiler::ok_or_panic;
+use crate::error::ok_or_panic;
 use super::{
     Coalesce, Composition, RightInverse, RightInverseLayout, RightInverseStaticStrides, StaticEq,
 };

@@ -58,6 +58,7 @@ const OP: &str = "complement";
 /// assert_eq!(complement(layout![n : 2], m).to_string(), "(_2,6):(_1,24)");
 /// ```
 #[inline(always)]
+#[track_caller]
 pub fn complement<L: Complement<M>, M>(l: L, cotarget: M) -> Complemented<L, M>
 where
     Complemented<L, M>: ComplementModesDoNotOverlap
@@ -65,10 +66,7 @@ where
         + ComplementStructureIsStatic
         + ComplementWithin<L, M>,
 {
-    match try_complement(l, cotarget) {
-        Ok(r) => r,
-        Err(e) => panic!("{}", e),
-    }
+    crate::error::ok_or_panic(try_complement(l, cotarget))
 }
 
 /// [`complement`] without the panic: runtime values that break a condition

@@ -148,11 +148,9 @@ pub trait CompositionRhs<S, D> {
 /// The result type is [`Composed<A, B>`]; the signature names it `R` so that
 /// an inadmissible static composition is reported once.
 #[inline(always)]
+#[track_caller]
 pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
-    match a.try_compose(b) {
-        Ok(r) => r,
-        Err(e) => panic!("{e}"),
-    }
+    crate::error::ok_or_panic(a.try_compose(b))
 }
 
 /// [`composition`] without the panic: an inadmissible composition with

@@ -8,7 +8,7 @@
 //! tile `n:1` (see [`super::tiler`]). The other forms regroup the result
 //! (see [`super::Zip2By`] and [`Unpacked`]).
 
-use super::tiler::ok_or_panic;
+use crate::error::ok_or_panic;
 use super::{
     ApplyTiler, ApplyZipped, Coalesce, Complement, Composition, Divide, LayoutTiler, TilerFits,
     Unpacked, UnpackedLayout, unpack_layout,

@@ -88,7 +88,7 @@ impl<T0: CeilDivBy<X0>, TT: CeilDivBy<XT>, X0, XT> CeilDivBy<HCons<X0, XT>> for 
 #[inline]
 #[track_caller]
 pub fn ceil_div<X, T: CeilDivBy<X>>(target: X, tiler: T) -> T::Output {
-    super::tiler::ok_or_panic(tiler.try_ceil_div_by(target))
+    crate::error::ok_or_panic(tiler.try_ceil_div_by(target))
 }
 
 /// [`ceil_div`], returning a runtime tile size of zero or less as an error.

@@ -78,14 +78,12 @@ where
 /// assert_eq!(left_inverse(layout![(n, 2) : (1, 4)]).to_string(), "(_4,_2):(_1,4)");
 /// ```
 #[inline(always)]
+#[track_caller]
 pub fn left_inverse<L: LeftInverseLayout>(l: L) -> LeftInverse<L>
 where
     LeftInverse<L>: LeftInverseStaticStrides + LeftInverseDivisible + LeftInverseModesDoNotOverlap,
 {
-    match l.try_left_inverse_layout() {
-        Ok(r) => r,
-        Err(e) => panic!("{}", e),
-    }
+    crate::error::ok_or_panic(l.try_left_inverse_layout())
 }
 
 /// [`left_inverse`] without the panic: runtime shapes that make the modes

@@ -10,7 +10,7 @@
 use super::SMul;
 use super::UMul;
 use super::composition::Leaves;
-use super::tiler::ok_or_panic;
+use crate::error::ok_or_panic;
 use super::{
     ApplyTiler, ApplyZipped, Complement, Composition, LayoutTiler, Product, TilerFits, Unpacked,
     UnpackedLayout, unpack_layout,

@@ -222,7 +222,7 @@ pub fn tile_to_shape<L: TileToShape<Trg, LayoutLeft>, Trg>(
     block: L,
     target: Trg,
 ) -> TiledToShape<L, Trg> {
-    super::tiler::ok_or_panic(block.try_tile_to_shape(target, LayoutLeft))
+    crate::error::ok_or_panic(block.try_tile_to_shape(target, LayoutLeft))
 }
 
 /// [`tile_to_shape`] with the blocks ordered by `order` (CuTe's third
@@ -243,7 +243,7 @@ pub fn tile_to_shape_ordered<L: TileToShape<Trg, Ord>, Trg, Ord>(
     target: Trg,
     order: Ord,
 ) -> L::Output {
-    super::tiler::ok_or_panic(block.try_tile_to_shape(target, order))
+    crate::error::ok_or_panic(block.try_tile_to_shape(target, order))
 }
 
 /// [`tile_to_shape`], returning a runtime block mode that does not divide

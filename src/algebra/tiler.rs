@@ -174,12 +174,3 @@ where
         Ok(tile_unzip::<_, _, T>(Layout::from_parts(s, d)))
     }
 }
-
-/// Panics with the error of a runtime value (the `try_` forms return it).
-#[track_caller]
-pub(crate) fn ok_or_panic<T>(r: Result<T, LayoutError>) -> T {
-    match r {
-        Ok(v) => v,
-        Err(e) => panic!("{e}"),
-    }
-}
