@@ -4,11 +4,11 @@
 //! its first mode, when it is a static shape with stride `_1`, is the run
 //! of indices where `a` and `b` agree.
 
-use crate::error::ok_or_panic;
 use super::{
     Coalesce, Composition, RightInverse, RightInverseLayout, RightInverseStaticStrides, StaticEq,
 };
 use crate::error::LayoutError;
+use crate::error::ok_or_panic;
 use crate::int::Int;
 use crate::layout::{IntoParts, Layout, LayoutParts};
 use crate::tuple::{AllStatic, IntTuple};

@@ -8,12 +8,12 @@
 //! tile `n:1` (see [`super::tiler`]). The other forms regroup the result
 //! (see [`super::Zip2By`] and [`Unpacked`]).
 
-use crate::error::ok_or_panic;
 use super::{
     ApplyTiler, ApplyZipped, Coalesce, Complement, Composition, Divide, LayoutTiler, TilerFits,
     Unpacked, UnpackedLayout, unpack_layout,
 };
 use crate::error::LayoutError;
+use crate::error::ok_or_panic;
 use crate::layout::{IntoParts, Layout, LayoutParts};
 use frunk_core::hlist::{HCons, HNil};
 

@@ -10,13 +10,14 @@
 use super::SMul;
 use super::UMul;
 use super::composition::Leaves;
-use crate::error::ok_or_panic;
 use super::{
     ApplyTiler, ApplyZipped, Complement, Composition, LayoutTiler, Product, TilerFits, Unpacked,
     UnpackedLayout, unpack_layout,
 };
 use crate::error::LayoutError;
+use crate::error::ok_or_panic;
 use crate::layout::{IntoParts, Layout, LayoutParts};
+use crate::tuple::Zip;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Add1, B1, NInt, NonZero, P1, PInt, Sub1, U1, UInt, UTerm, Unsigned, Z0};
 
@@ -652,18 +653,18 @@ pub trait ZipInOrder<const RAKED: bool> {
     /// Zips.
     fn zip_in_order(self) -> Self::Output;
 }
-impl<A: CuteZip<R>, R> ZipInOrder<false> for (A, R) {
+impl<A: Zip<R>, R> ZipInOrder<false> for (A, R) {
     type Output = A::Output;
     #[inline(always)]
     fn zip_in_order(self) -> A::Output {
-        self.0.cute_zip(self.1)
+        self.0.zip(self.1)
     }
 }
-impl<A, R: CuteZip<A>> ZipInOrder<true> for (A, R) {
+impl<A, R: Zip<A>> ZipInOrder<true> for (A, R) {
     type Output = R::Output;
     #[inline(always)]
     fn zip_in_order(self) -> R::Output {
-        self.1.cute_zip(self.0)
+        self.1.zip(self.0)
     }
 }
 
@@ -724,61 +725,4 @@ pub fn try_raked_product<A: BlockProduct<T, true>, T>(
     tiler: T,
 ) -> Result<RakedProduct<A, T>, LayoutError> {
     block.try_block_product(tiler)
-}
-
-/// CuTe's `zip(a, b)` as the products use it: the first operand decides.
-/// An integer `a` gives the single pair `((a, b))`; a tuple `a` pairs mode
-/// by mode, where an integer `b` counts as its own mode 0.
-#[diagnostic::on_unimplemented(
-    message = "blocked_product/raked_product: the block and the repetitions have different ranks, so they cannot be zipped mode by mode",
-    label = "CuTe: \"Mismatched Ranks\" in zip",
-    note = "at rank 1 a tuple of repetitions cannot be paired with an integer block, e.g. raked_product(2:2, 4:1)"
-)]
-pub trait CuteZip<B> {
-    /// The zipped tuple.
-    type Output;
-    /// Zips.
-    fn cute_zip(self, b: B) -> Self::Output;
-}
-macro_rules! int_zip {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<B, $($g)*> CuteZip<B> for $T {
-            type Output = HCons<HCons<$T, HCons<B, HNil>>, HNil>;
-            #[inline(always)]
-            fn cute_zip(self, b: B) -> Self::Output {
-                HCons { head: HCons { head: self, tail: HCons { head: b, tail: HNil } }, tail: HNil }
-            }
-        }
-        impl<A0, $($g)*> CuteZip<$T> for HCons<A0, HNil> {
-            type Output = HCons<HCons<A0, HCons<$T, HNil>>, HNil>;
-            #[inline(always)]
-            fn cute_zip(self, b: $T) -> Self::Output {
-                HCons { head: HCons { head: self.head, tail: HCons { head: b, tail: HNil } }, tail: HNil }
-            }
-        }
-    )*};
-}
-crate::int::for_int_kinds!(int_zip);
-impl CuteZip<HNil> for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn cute_zip(self, _: HNil) -> HNil {
-        HNil
-    }
-}
-impl<A0, AT: CuteZip<BT>, B0, BT> CuteZip<HCons<B0, BT>> for HCons<A0, AT> {
-    type Output = HCons<HCons<A0, HCons<B0, HNil>>, AT::Output>;
-    #[inline(always)]
-    fn cute_zip(self, b: HCons<B0, BT>) -> Self::Output {
-        HCons {
-            head: HCons {
-                head: self.head,
-                tail: HCons {
-                    head: b.head,
-                    tail: HNil,
-                },
-            },
-            tail: self.tail.cute_zip(b.tail),
-        }
-    }
 }

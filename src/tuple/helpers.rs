@@ -91,8 +91,15 @@ pub fn reverse<T: ReverseOnto<HNil>>(t: T) -> T::Output {
     t.reverse_onto(HNil)
 }
 
-/// Zips two tuples of equal rank into a tuple of pairs.
-#[diagnostic::on_unimplemented(message = "zip: rank mismatch between `{Self}` and `{B}`")]
+/// CuTe's `zip(a, b)`: the first operand decides. Two tuples pair mode by
+/// mode; an integer `a` gives the single pair `((a, b))`; a rank-1 tuple
+/// `a` with an integer `b` gives `((a0, b))` (`get<0>` of an integer is
+/// the integer). Anything else is CuTe's "Mismatched Ranks".
+#[diagnostic::on_unimplemented(
+    message = "zip: mismatched ranks: a tuple can only be zipped with a tuple of its rank (or, at rank 1, an integer)",
+    label = "CuTe: \"Mismatched Ranks\" in zip",
+    note = "blocked_product and raked_product zip the block with its repetitions: at rank 1 an integer block cannot take a tuple of repetitions, e.g. raked_product(2:2, 4:1)"
+)]
 pub trait Zip<B> {
     /// `((a0,b0),(a1,b1),…)`.
     type Output;
@@ -110,25 +117,52 @@ impl<H1, T1: Zip<T2>, H2, T2> Zip<HCons<H2, T2>> for HCons<H1, T1> {
     type Output = HCons<HCons<H1, HCons<H2, HNil>>, T1::Output>;
     #[inline(always)]
     fn zip(self, b: HCons<H2, T2>) -> Self::Output {
-        let pair = HCons {
-            head: self.head,
-            tail: HCons {
-                head: b.head,
-                tail: HNil,
-            },
-        };
         HCons {
-            head: pair,
+            head: pair(self.head, b.head),
             tail: self.tail.zip(b.tail),
         }
     }
 }
+/// An integer first operand, and a rank-1 tuple with an integer.
+macro_rules! int_zip {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<B, $($g)*> Zip<B> for $T {
+            type Output = HCons<HCons<$T, HCons<B, HNil>>, HNil>;
+            #[inline(always)]
+            fn zip(self, b: B) -> Self::Output {
+                HCons { head: pair(self, b), tail: HNil }
+            }
+        }
+        impl<A0, $($g)*> Zip<$T> for HCons<A0, HNil> {
+            type Output = HCons<HCons<A0, HCons<$T, HNil>>, HNil>;
+            #[inline(always)]
+            fn zip(self, b: $T) -> Self::Output {
+                HCons { head: pair(self.head, b), tail: HNil }
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(int_zip);
 
-/// CuTe's `zip(a, b)` for two tuples of equal rank.
+/// The pair `(a, b)`.
+#[inline(always)]
+fn pair<A, B>(a: A, b: B) -> HCons<A, HCons<B, HNil>> {
+    HCons {
+        head: a,
+        tail: HCons {
+            head: b,
+            tail: HNil,
+        },
+    }
+}
+
+/// CuTe's `zip(a, b)` (see [`Zip`]).
 ///
 /// ```
 /// use cute_algebra::prelude::*;
 /// assert_eq!(zip(shape![2, 3], shape![4, 5]).to_cute_string(), "((_2,_4),(_3,_5))");
+/// assert_eq!(zip(int!(4), shape![3, 2]).to_cute_string(), "((_4,(_3,_2)))");
+/// assert_eq!(zip(shape![(4, 4)], int!(16)).to_cute_string(), "(((_4,_4),_16))");
 /// ```
 #[inline(always)]
 pub fn zip<A: Zip<B>, B>(a: A, b: B) -> A::Output {
