@@ -3,7 +3,7 @@
 //! `result(_, repeat<R>(_))` slices).
 
 use crate::layout::{IntoParts, Layout, Underscore};
-use crate::tuple::Concat;
+use crate::tuple::{Concat, Unpack};
 use frunk_core::hlist::{HCons, HNil};
 
 /// CuTe's `zip2_by(t, guide)`: `Self` is a tuple whose modes are pairs
@@ -93,45 +93,6 @@ pub(crate) fn tile_unzip<S: Zip2By<G>, D: Zip2By<G>, G>(l: Layout<S, D>) -> Tile
             },
         },
     )
-}
-
-/// The modes one `_` or `repeat<R>(_)` slice coordinate keeps of a mode:
-/// a tuple of rank ≥ 2 is unpacked into its parent, while an integer or a
-/// rank-1 tuple stays one mode (CuTe's `repeat<1>(_)` is a plain `_`).
-pub trait Unpack {
-    /// The modes, as a list to splice.
-    type Modes;
-    /// Unpacks.
-    fn unpack(self) -> Self::Modes;
-}
-macro_rules! keep_int {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)*> Unpack for $T {
-            type Modes = HCons<Self, HNil>;
-            #[inline(always)]
-            fn unpack(self) -> Self::Modes {
-                HCons { head: self, tail: HNil }
-            }
-        }
-    )*};
-}
-crate::int::for_int_kinds!(keep_int);
-impl<A> Unpack for HCons<A, HNil> {
-    type Modes = HCons<Self, HNil>;
-    #[inline(always)]
-    fn unpack(self) -> Self::Modes {
-        HCons {
-            head: self,
-            tail: HNil,
-        }
-    }
-}
-impl<A, B, T> Unpack for HCons<A, HCons<B, T>> {
-    type Modes = Self;
-    #[inline(always)]
-    fn unpack(self) -> Self {
-        self
-    }
 }
 
 /// The modes of a rank-2 tuple `(first, second)` after CuTe's

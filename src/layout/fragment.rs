@@ -4,7 +4,7 @@
 
 use crate::int::{Int, IntMul, Prod};
 use crate::layout::{CompactOrder, FilterZeros, Layout, LayoutLeftOf, MakeLayout};
-use crate::tuple::{AllStatic, Compact, CompactColMajor, IntTuple, LayoutLeft};
+use crate::tuple::{AllStatic, Compact, CompactColMajor, IntTuple, LayoutLeft, Unpack};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, P1};
 
@@ -17,7 +17,8 @@ use typenum::{B0, B1, P1};
 /// leaves, and the other modes take the ordered compact strides of
 /// `make_ordered_layout`, multiplied by `c = size(filter_zeros(D0, S0))`
 /// (the complement of mode 0 is the single mode `_:c`, and composing with
-/// it scales strides by `c`), grouped as [`RestModes`] says. Otherwise the
+/// it scales strides by `c`), grouped as CuTe's `tiled_product` does (`result(_, repeat<R-1>(_))`, see
+/// [`Unpack`]: a single rest mode stays a rank-1 tuple). Otherwise the
 /// result is `make_layout(shape)`.
 pub trait FragmentLike<D> {
     /// The fragment's layout.
@@ -91,15 +92,15 @@ impl<S0, SR, D0, DR> FragmentByStatic<HCons<S0, SR>, HCons<D0, DR>> for B1
 where
     S0: IntTuple + FilterZeros<D0>,
     Vector<S0, D0>: Compact<LayoutLeft, P1>,
-    SR: CompactOrder<DR> + Copy + RestModes,
+    SR: CompactOrder<DR> + Copy + Unpack,
     SR::Stride: ScaleLeaves<<Vector<S0, D0> as IntTuple>::Size>,
-    <SR::Stride as ScaleLeaves<<Vector<S0, D0> as IntTuple>::Size>>::Output: RestModes,
+    <SR::Stride as ScaleLeaves<<Vector<S0, D0> as IntTuple>::Size>>::Output: Unpack,
 {
     type Output = Layout<
         HCons<S0, SR::Modes>,
         HCons<
             CompactColMajor<Vector<S0, D0>>,
-            <<SR::Stride as ScaleLeaves<<Vector<S0, D0> as IntTuple>::Size>>::Output as RestModes>::Modes,
+            <<SR::Stride as ScaleLeaves<<Vector<S0, D0> as IntTuple>::Size>>::Output as Unpack>::Modes,
         >,
     >;
     #[inline(always)]
@@ -113,11 +114,11 @@ where
         Layout::from_parts(
             HCons {
                 head: shape.head,
-                tail: shape.tail.rest_modes(),
+                tail: shape.tail.unpack(),
             },
             HCons {
                 head: d0,
-                tail: rest.rest_modes(),
+                tail: rest.unpack(),
             },
         )
     }
@@ -125,34 +126,6 @@ where
 
 /// Mode 0 with its stride-0 leaves made `_1`: the fragment's vector.
 type Vector<S0, D0> = <S0 as FilterZeros<D0>>::Output;
-
-/// CuTe's `tiled_product` unpacks the ordered layout of modes 1.. with
-/// `result(_, repeat<R-1>(_))`: for R-1 ≥ 2 its modes join the top level,
-/// but `repeat<1>(_)` is a plain `_`, so a single rest mode stays a rank-1
-/// tuple, `(S1):(d1)`.
-pub trait RestModes {
-    /// The modes after mode 0.
-    type Modes;
-    /// Regroups.
-    fn rest_modes(self) -> Self::Modes;
-}
-impl<A> RestModes for HCons<A, HNil> {
-    type Modes = HCons<Self, HNil>;
-    #[inline(always)]
-    fn rest_modes(self) -> Self::Modes {
-        HCons {
-            head: self,
-            tail: HNil,
-        }
-    }
-}
-impl<A, B, T> RestModes for HCons<A, HCons<B, T>> {
-    type Modes = Self;
-    #[inline(always)]
-    fn rest_modes(self) -> Self {
-        self
-    }
-}
 
 /// Multiplies every leaf of `Self` by `C`.
 pub trait ScaleLeaves<C> {
