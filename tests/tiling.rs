@@ -69,12 +69,20 @@ fn tile_per_block_workflow() {
 
 /// `max_common_vector(a, b) = N` means: for every `n < N`, the index of
 /// offset `n` in `b` is also mapped to `n` by `a` (CuTe's post-condition),
-/// and `max_common_layout` has that size and maps into `b`'s domain.
+/// and `max_common_layout` has that size and maps into `b`'s domain. Each
+/// expected `N` is also computed by brute force (the longest such run).
 macro_rules! common_cases {
     ($($a:expr, $b:expr => $n:literal;)*) => {$(
         let (a, b) = ($a, $b);
         let v = max_common_vector(a, b).value();
         assert_eq!(v, $n, "{a} {b}");
+        // Reference by brute force: the longest run n = 0, 1, … of offsets
+        // that b reaches at an index where a gives the same offset.
+        let size = a.size().value();
+        let run = (0..)
+            .take_while(|&n| (0..size).any(|i| b.crd2idx(i).value() == n && a.crd2idx(i).value() == n))
+            .count() as i32;
+        assert_eq!(v, run, "{a} {b}: brute force");
         let c = max_common_layout(a, b);
         assert_eq!(c.size().value(), v, "{a} {b}");
         for n in 0..v {
