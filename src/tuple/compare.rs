@@ -6,7 +6,7 @@
 //! implemented only for congruent pairs, for constructors to require.
 
 use crate::int::Int;
-use crate::tuple::{IntTuple, IntegerMode, Rank, RankOf};
+use crate::tuple::{IntTuple, Rank, RankOf};
 use frunk_core::hlist::{HCons, HNil};
 
 /// Pairwise profile relations, defined for every pair of IntTuples.
@@ -178,4 +178,3 @@ crate::int::for_int_kinds!(tuple_against_int);
 )]
 pub trait SameProfile<R> {}
 impl<const N: usize> SameProfile<Rank<N>> for Rank<N> {}
-impl SameProfile<IntegerMode> for IntegerMode {}
