@@ -83,13 +83,15 @@ pub trait CoalesceX<D> {
 }
 impl<S: FlatRevOnto<HNil>, D: FlatRevOnto<HNil>> CoalesceX<D> for S
 where
-    S::Output: BwStartX<D::Output>,
+    S::Output: BwStart<D::Output, ExtendLast>,
 {
-    type Output = <S::Output as BwStartX<D::Output>>::Output;
+    type Output = <S::Output as BwStart<D::Output, ExtendLast>>::Output;
     #[inline(always)]
     fn coalesce_x(self, stride: D) -> Self::Output {
-        self.flat_rev_onto(HNil)
-            .bw_start_x(stride.flat_rev_onto(HNil))
+        <S::Output as BwStart<D::Output, ExtendLast>>::bw_start(
+            self.flat_rev_onto(HNil),
+            stride.flat_rev_onto(HNil),
+        )
     }
 }
 
@@ -133,32 +135,6 @@ impl<Acc, H: FlatRevOnto<Acc>, T: FlatRevOnto<H::Output>> FlatRevOnto<Acc> for H
     }
 }
 
-/// Starts `coalesce_x`'s backward walk: the last mode, a `_1` made `_2`.
-pub trait BwStartX<D> {
-    /// The coalesced layout.
-    type Output;
-    /// Computes it.
-    fn bw_start_x(self, stride: D) -> Self::Output;
-}
-impl<S0: LastX, T, D0, DT> BwStartX<HCons<D0, DT>> for HCons<S0, T>
-where
-    T: Bw<DT, HCons<S0::Output, HNil>, HCons<D0, HNil>>,
-{
-    type Output = T::Output;
-    #[inline(always)]
-    fn bw_start_x(self, stride: HCons<D0, DT>) -> Self::Output {
-        let acc_s = HCons {
-            head: self.head.last_x(),
-            tail: HNil,
-        };
-        let acc_d = HCons {
-            head: stride.head,
-            tail: HNil,
-        };
-        self.tail.bw(stride.tail, acc_s, acc_d)
-    }
-}
-
 /// `coalesce_x`'s last shape: a static `_1` becomes `_2`.
 pub trait LastX {
     /// The shape.
@@ -191,22 +167,23 @@ last_x_keep!(
     [] i32
 );
 
-/// Starts the backward walk: the last mode is the initial stack.
-pub trait BwStart<D> {
+/// Starts the backward walk: the last mode (as `Last` maps it) is the
+/// initial stack.
+pub trait BwStart<D, Last = AsIs> {
     /// The coalesced layout.
     type Output;
     /// Computes it.
     fn bw_start(self, stride: D) -> Self::Output;
 }
-impl<S0, T, D0, DT> BwStart<HCons<D0, DT>> for HCons<S0, T>
+impl<S0, T, D0, DT, Last: LastMode<S0>> BwStart<HCons<D0, DT>, Last> for HCons<S0, T>
 where
-    T: Bw<DT, HCons<S0, HNil>, HCons<D0, HNil>>,
+    T: Bw<DT, HCons<Last::Output, HNil>, HCons<D0, HNil>>,
 {
     type Output = T::Output;
     #[inline(always)]
     fn bw_start(self, stride: HCons<D0, DT>) -> Self::Output {
         let acc_s = HCons {
-            head: self.head,
+            head: Last::last_mode(self.head),
             tail: HNil,
         };
         let acc_d = HCons {
@@ -214,6 +191,36 @@ where
             tail: HNil,
         };
         self.tail.bw(stride.tail, acc_s, acc_d)
+    }
+}
+
+/// What the backward walk does with the last mode's shape: `coalesce`
+/// keeps it ([`AsIs`]); `coalesce_x` makes a static `_1` a `_2`
+/// ([`ExtendLast`]) so that the last stride survives.
+pub trait LastMode<S> {
+    /// The shape the walk starts from.
+    type Output;
+    /// Maps it.
+    fn last_mode(s: S) -> Self::Output;
+}
+/// `coalesce`'s policy: the last shape as it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AsIs;
+impl<S> LastMode<S> for AsIs {
+    type Output = S;
+    #[inline(always)]
+    fn last_mode(s: S) -> S {
+        s
+    }
+}
+/// `coalesce_x`'s policy: [`LastX`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExtendLast;
+impl<S: LastX> LastMode<S> for ExtendLast {
+    type Output = S::Output;
+    #[inline(always)]
+    fn last_mode(s: S) -> S::Output {
+        s.last_x()
     }
 }
 
