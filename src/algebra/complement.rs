@@ -60,6 +60,9 @@ const OP: &str = "complement";
 #[inline(always)]
 #[track_caller]
 pub fn complement<L: Complement<M>, M>(l: L, cotarget: M) -> Complemented<L, M>
+// The four checks are listed one by one (here, in `try_complement` and in
+// the methods): bundled into one trait, rustc reports the bundle, with the
+// layout's full type, instead of the failing check's message.
 where
     Complemented<L, M>: ComplementModesDoNotOverlap
         + ComplementStridesNotNegative
