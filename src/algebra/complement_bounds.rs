@@ -9,11 +9,13 @@
 //! CuTe's does, so the bounds are not applied to it: a runtime `1:2` with
 //! cotarget 71 gives CuTe's `(2,36):(1,2)`, the function `i` on `[0, 72)`.
 
+use super::verdict::Pick;
 use super::{FilterLayout, Filtered};
+use crate::int::StaticInt;
 use crate::int::{IntAdd, IntCeilDiv, IntMul, Prod, Sum};
 use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
 use crate::tuple::IntTuple;
-use typenum::{B0, B1, Cmp, Equal, Greater, Less, P1};
+use typenum::{B0, B1, Cmp, Compare, P1};
 
 /// `B1` unless `Self < B` for static integers; a runtime operand gives `B1`
 /// (its value is checked at run time).
@@ -24,47 +26,14 @@ pub trait StaticNotLess<B> {
 impl<B> StaticNotLess<B> for i32 {
     type Is = B1;
 }
-macro_rules! static_not_less {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)*> StaticNotLess<i32> for $T {
-            type Is = B1;
-        }
-    )*};
-}
-static_not_less!(
-    typenum::Z0 => [],
-    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
-    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
-);
-macro_rules! static_cmp {
-    ($($A:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)* B: crate::int::StaticInt> StaticNotLess<B> for $A
-        where
-            $A: Cmp<B>,
-            <$A as Cmp<B>>::Output: NotLessBit,
-        {
-            type Is = <<$A as Cmp<B>>::Output as NotLessBit>::Is;
-        }
-    )*};
-}
-static_cmp!(
-    typenum::Z0 => [],
-    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero,],
-    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero,]
-);
-/// `Less` is `B0`.
-pub trait NotLessBit {
-    /// `B1` or `B0`.
-    type Is;
-}
-impl NotLessBit for Less {
-    type Is = B0;
-}
-impl NotLessBit for Equal {
+impl<A: StaticInt> StaticNotLess<i32> for A {
     type Is = B1;
 }
-impl NotLessBit for Greater {
-    type Is = B1;
+impl<A: StaticInt + Cmp<B>, B: StaticInt> StaticNotLess<B> for A
+where
+    Compare<A, B>: Pick<B0, B1, B1>,
+{
+    type Is = <Compare<A, B> as Pick<B0, B1, B1>>::Out;
 }
 
 /// Holds when the static verdict of a bound is `B1`.
