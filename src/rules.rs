@@ -132,14 +132,23 @@ pub const fn complement_bound_violation(
     size_r: i64,
     m: i64,
 ) -> Option<&'static str> {
-    if cos_l + cos_r - 1 < m {
+    // Each test is written so that it cannot overflow: an intermediate that
+    // would leave i64 is beyond every value it is compared with.
+    if cos_r - 1 < m - cos_l {
         return Some("cosize((L,R)) < M");
     }
-    match checked_round_up(m, cos_l) {
-        Some(up) if cos_r > up => return Some("cosize(R) > round_up(M, cosize(L))"),
-        _ => {}
+    // round_up(M, c) >= M: divide only when it can matter.
+    if cos_r > m
+        && let Some(up) = checked_round_up(m, cos_l)
+        && cos_r > up
+    {
+        return Some("cosize(R) > round_up(M, cosize(L))");
     }
-    if size_f > 0 && size_r < m / size_f {
+    // size(R) < M / size_f (integer division) <=> (size(R) + 1) * size_f <= M.
+    if let Some(r1) = size_r.checked_add(1)
+        && let Some(p) = r1.checked_mul(size_f)
+        && p <= m
+    {
         return Some("size(R) < M / size(filter(L))");
     }
     if size_r > cos_r {

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use super::arith::{ceil_div, div};
 use super::coalesce::{Modes, coalesce_modes, filter_flat, filter_into};
-use super::{DynLayout, IntTree, add, cosize_of, mul, size_cosize};
+use super::{DynLayout, IntTree, cosize_of, mul, size_cosize};
 use crate::LayoutError;
 
 const OP: &str = "complement";
@@ -162,35 +162,14 @@ impl DynLayout {
         let r = &buf[..n];
         let m = size_of_leaves(cot)?;
         let (size_r, cos_r) = size_cosize(r, OP)?;
-        let joint = add(cos_l, cos_r - 1, OP)?;
-        let bound = |reason| {
-            Err(LayoutError::ComplementBound {
+        if let Some(reason) =
+            crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m)
+        {
+            return Err(LayoutError::ComplementBound {
                 op: OP,
                 cotarget: m,
                 reason,
-            })
-        };
-        if joint < m {
-            return bound("cosize((L,R)) < M");
-        }
-        let round_up = |m, c| match ceil_div(m, c) {
-            Some(q) => mul(q, c, OP),
-            None => Err(LayoutError::Overflow { op: OP }),
-        };
-        // round_up(M, c) >= M: divide only when it can matter.
-        if cos_r > m && cos_r > round_up(m, cos_l)? {
-            return bound("cosize(R) > round_up(M, cosize(L))");
-        }
-        // size(R) < M / size_f (integer division) <=> (size(R) + 1) * size_f <= M.
-        if size_r
-            .checked_add(1)
-            .and_then(|r| r.checked_mul(size_f))
-            .is_some_and(|p| p <= m)
-        {
-            return bound("size(R) < M / size(filter(L))");
-        }
-        if size_r > cos_r {
-            return bound("size(R) > cosize(R)");
+            });
         }
         Ok(DynLayout::from_modes(r))
     }
