@@ -43,6 +43,18 @@ fn rank_one_and_runtime_shapes_are_make_layout() {
         make_fragment_like(layout![(6) : (2)]).to_string(),
         "(_6):(_1)"
     );
+    for (typed, cute) in [
+        (
+            make_fragment_like(layout![(4, 2) : (2, 1)].get::<0>()).to_string(),
+            "make_layout(4)",
+        ),
+        (
+            make_fragment_like(layout![(6) : (2)]).to_string(),
+            "make_layout((6))",
+        ),
+    ] {
+        assert_eq!(strip(&typed), eval(cute).unwrap().to_string(), "{cute}");
+    }
     let n: i32 = 3;
     let l = make_fragment_like(layout![(4, n) : (n, 1)]);
     assert_eq!(l.to_string(), "(_4,3):(_1,_4)");

@@ -50,7 +50,7 @@ where
         mode: usize,
     ) -> Result<Self::Output, LayoutError> {
         let (b, t) = (self.head.value() as i64, target.head.value() as i64);
-        if b <= 0 || t % b != 0 {
+        if b <= 0 || !crate::rules::divides(t, b) {
             return Err(LayoutError::BlockDoesNotDivide {
                 mode,
                 block: b,
