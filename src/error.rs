@@ -166,6 +166,136 @@ pub enum LayoutError {
         /// What was expected.
         msg: &'static str,
     },
+    /// A call with too few or too many arguments: it takes `min..=max`.
+    Arity {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The fewest arguments it takes.
+        min: usize,
+        /// The most arguments it takes.
+        max: usize,
+        /// The number given.
+        found: usize,
+    },
+    /// A layout's size or cosize does not fit in `i64`, so it could not be
+    /// printed and read back, nor indexed.
+    SizeOverflow {
+        /// The operation whose result overflows, or `""` for a layout as
+        /// written (a literal, or `make_layout(shape, stride)`).
+        op: &'static str,
+        /// `"size"` or `"cosize"`.
+        what: &'static str,
+    },
+    /// A stride-0 leaf of extent > 1: an index cannot be split into its
+    /// coordinate there (CuTe divides by the stride, by zero).
+    ZeroStrideMode {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The leaf (counted in order over the flattened layout).
+        mode: usize,
+        /// Its extent.
+        shape: i64,
+    },
+    /// The cotarget (the `M` of `complement(L, M)`) has a zero or negative extent.
+    BadCotarget {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The offending extent.
+        value: i64,
+    },
+    /// A negative stride where the operation has no meaningful result.
+    NegativeStride {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The (coalesced) mode with the negative stride.
+        mode: usize,
+        /// Why the sign matters.
+        reason: &'static str,
+    },
+    /// A profile (`coalesce(L, profile)`, `filter(L, profile)`) with more
+    /// modes than the layout.
+    TooManyProfileModes {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The profile's rank.
+        profile_rank: usize,
+        /// The layout's rank.
+        layout_rank: usize,
+    },
+    /// `logical_product(A, B)`: the complement `R` of `A` is smaller than
+    /// `cosize(B)` and its last mode lies inside `A`'s image, so `R∘B`
+    /// (extending `R`) would reach offsets of `A`: CuTe's result overlaps.
+    ProductOverlap {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// `size(R)`.
+        size_r: i64,
+        /// `cosize(B)`.
+        cosize_b: i64,
+    },
+    /// A layout with more elements than the operation draws or prints.
+    TooLarge {
+        /// The operation.
+        op: &'static str,
+        /// The layout's size.
+        size: i64,
+        /// The documented limit.
+        limit: i64,
+    },
+    /// A call to a function the evaluator does not know.
+    UnknownFunction {
+        /// Byte offset of the name in the input.
+        pos: usize,
+        /// The name ([`FnName`] keeps the first 24 bytes).
+        name: FnName,
+    },
+}
+
+/// The name of an unknown function, kept inline (no allocation, `Copy`):
+/// the first 24 bytes, which is all an error message needs.
+///
+/// ```
+/// use cute_algebra::error::FnName;
+/// assert_eq!(FnName::new("compositon").to_string(), "compositon");
+/// assert_eq!(FnName::new(&"x".repeat(30)).to_string(), format!("{}...", "x".repeat(24)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FnName {
+    bytes: [u8; 24],
+    len: u8,
+    cut: bool,
+}
+
+impl FnName {
+    /// Keep the first 24 bytes of `name` (at a character boundary).
+    pub fn new(name: &str) -> Self {
+        let mut n = name.len().min(24);
+        while !name.is_char_boundary(n) {
+            n -= 1;
+        }
+        let mut bytes = [0u8; 24];
+        bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
+        FnName {
+            bytes,
+            len: n as u8,
+            cut: n < name.len(),
+        }
+    }
+
+    /// The kept part of the name.
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for FnName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())?;
+        if self.cut {
+            f.write_str("...")?;
+        }
+        Ok(())
+    }
 }
 
 impl fmt::Display for LayoutError {
@@ -249,6 +379,55 @@ impl fmt::Display for LayoutError {
                 "{op}: the result would break the complement bound {reason} for cotarget M = {cotarget}"
             ),
             BadArgument { op, msg } => write!(f, "{op}: {msg}"),
+            Arity {
+                op,
+                min,
+                max,
+                found,
+            } => {
+                let s = |n: usize| if n == 1 { "" } else { "s" };
+                if min == max {
+                    write!(f, "{op}: expected {min} argument{} but was given {found}", s(min))
+                } else {
+                    write!(f, "{op}: expected {min} to {max} arguments but was given {found}")
+                }
+            }
+            SizeOverflow { op: "", what } => write!(f, "the layout's {what} overflows i64"),
+            SizeOverflow { op, what } => write!(f, "{op}: the result's {what} overflows i64"),
+            ZeroStrideMode { op, mode, shape } => write!(
+                f,
+                "{op}: leaf {mode} has stride 0 and extent {shape}, so an index does not determine its coordinate"
+            ),
+            BadCotarget { op, value } => write!(
+                f,
+                "{op}: the cotarget has the extent {value}, but its extents must be positive"
+            ),
+            NegativeStride { op, mode, reason } => {
+                write!(f, "{op}: mode {mode} has a negative stride: {reason}")
+            }
+            TooManyProfileModes {
+                op,
+                profile_rank,
+                layout_rank,
+            } => write!(
+                f,
+                "{op}: too many modes in the profile: the profile has rank {profile_rank} but the layout has rank {layout_rank}"
+            ),
+            ProductOverlap {
+                op,
+                size_r,
+                cosize_b,
+            } => write!(
+                f,
+                "{op}: the complement of the block has size {size_r} < cosize(B) = {cosize_b} and its last mode lies inside the block's image, so the result would reach an offset of the block twice"
+            ),
+            TooLarge { op, size, limit } => write!(
+                f,
+                "{op}: the layout has {size} elements, more than the limit of {limit}"
+            ),
+            UnknownFunction { pos, name } => {
+                write!(f, "unknown function '{name}' at byte {pos}")
+            }
         }
     }
 }

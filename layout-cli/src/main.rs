@@ -30,7 +30,8 @@ cute-algebra eval [EXPR...]
 
 Evaluate each EXPR and print one line per expression: the result, or
 'error: <message>'. With no EXPR, or with '-', read one expression per line
-from stdin (blank lines are skipped). Exits with status 1 if any failed.
+from stdin (blank lines are skipped; a line that is not UTF-8 gets
+'error: line N is not valid UTF-8'). Exits with status 1 if any failed.
 
 GRAMMAR (CuTe's notation; spaces and CuTe's '_N' static markers are accepted):
     layout   SHAPE:STRIDE, or a bare SHAPE (column-major)   (4,(2,3)):(1,(4,8))  8:2
@@ -62,7 +63,8 @@ cute-algebra show LAYOUT
 Print LAYOUT and, for rank 2, CuTe's print_layout table (rows are mode 0,
 columns mode 1, cells the offsets), byte-identical to CuTe's output. Other
 ranks print a listing 'index: offset'. LAYOUT may be any expression that
-evaluates to a layout.
+evaluates to a layout. Layouts of more than 1048576 elements are refused
+(the table would be gigabytes).
 
 EXAMPLES:
     cute-algebra show '(2,3):(3,1)'
@@ -102,24 +104,36 @@ fn cmd_eval(args: &[String]) -> ExitCode {
     let mut failed = false;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut run = |expr: &str, out: &mut dyn Write| {
-        let line = eval_line(expr);
+    let mut emit = |line: String| {
         failed |= line.starts_with("error: ");
         let _ = writeln!(out, "{line}");
     };
     if args.is_empty() || (args.len() == 1 && args[0] == "-") {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else {
-                eprintln!("error: stdin is not valid UTF-8");
-                return ExitCode::FAILURE;
-            };
-            if !line.trim().is_empty() {
-                run(line.trim(), &mut out);
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        for number in 1.. {
+            buf.clear();
+            match stdin.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("error: cannot read stdin at line {number}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            // A line that is not UTF-8 gets its own error line; the rest go on.
+            match std::str::from_utf8(&buf) {
+                Ok(line) if line.trim().is_empty() => {}
+                Ok(line) => emit(eval_line(line.trim())),
+                Err(e) => emit(format!(
+                    "error: line {number} is not valid UTF-8 (at byte {})",
+                    e.valid_up_to()
+                )),
             }
         }
     } else {
         for a in args {
-            run(a, &mut out);
+            emit(eval_line(a));
         }
     }
     if failed {
@@ -178,8 +192,10 @@ fn cmd_svg(args: &[String]) -> ExitCode {
         }
     };
     let res = match output {
-        Some(f) => std::fs::write(f, svg),
-        None => std::io::stdout().write_all(svg.as_bytes()),
+        Some(f) => std::fs::write(f, svg).map_err(|e| format!("cannot write '{f}': {e}")),
+        None => std::io::stdout()
+            .write_all(svg.as_bytes())
+            .map_err(|e| format!("cannot write to stdout: {e}")),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

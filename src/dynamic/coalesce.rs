@@ -178,9 +178,9 @@ impl DynLayout {
             IntTree::Tuple(p) => {
                 let rank = self.rank();
                 if p.len() > rank {
-                    return Err(LayoutError::TooManyTilerModes {
+                    return Err(LayoutError::TooManyProfileModes {
                         op,
-                        tiler_rank: p.len(),
+                        profile_rank: p.len(),
                         layout_rank: rank,
                     });
                 }

@@ -13,34 +13,48 @@ const OP: &str = "complement";
 fn cotarget_leaves(t: &IntTree, out: &mut Vec<i64>) -> Result<(), LayoutError> {
     match t {
         IntTree::Int(v) if *v > 0 => out.push(*v),
-        IntTree::Int(_) => return Err(LayoutError::ZeroSize { op: OP }),
+        IntTree::Int(v) => return Err(LayoutError::BadCotarget { op: OP, value: *v }),
         IntTree::Tuple(v) => v.iter().try_for_each(|t| cotarget_leaves(t, out))?,
     }
     Ok(())
 }
 
-/// CuTe's complement algorithm as it is, with its own assertions as errors:
-/// sort the filtered modes by stride, fill each gap `d_k / (d_{k-1} s_{k-1})`,
-/// then extend to the cotarget (given by its leaves, all `> 0`). Divides
-/// and products use this form.
-pub(crate) fn complement_raw(l: &DynLayout, cotarget: &[i64]) -> Result<DynLayout, LayoutError> {
-    Ok(DynLayout::from_modes(complement_modes_of(
-        l,
-        cotarget,
-        &mut Modes::new(),
-    )?))
-}
-
-/// The flat modes of [`complement_raw`], in `sc`.
+/// The flat modes of `complement(l, cotarget)` (the cotarget given by its
+/// leaves), in `sc`: CuTe's algorithm (sort the filtered modes by stride,
+/// fill each gap `d_k / (d_{k-1} s_{k-1})`, extend to the cotarget) with its
+/// assertions and the bounds of [`DynLayout::complement_to`] as errors.
+/// Divides and products use this form, so they keep every check.
 pub(crate) fn complement_modes_of<'a>(
     l: &DynLayout,
     cotarget: &[i64],
     sc: &'a mut Modes,
 ) -> Result<&'a mut [(i64, i64)], LayoutError> {
+    let (r, size_f, cos_l) = complement_raw_modes(l, cotarget, sc)?;
+    let m = size_of_leaves(cotarget)?;
+    let (size_r, cos_r) = size_cosize(r, OP)?;
+    if let Some(reason) = crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m)
+    {
+        return Err(LayoutError::ComplementBound {
+            op: OP,
+            cotarget: m,
+            reason,
+        });
+    }
+    Ok(r)
+}
+
+/// CuTe's complement algorithm with only its own assertions (no bounds):
+/// the modes, and `size` and `cosize` of `filter(l)`.
+pub(crate) fn complement_raw_modes<'a>(
+    l: &DynLayout,
+    cotarget: &[i64],
+    sc: &'a mut Modes,
+) -> Result<(&'a mut [(i64, i64)], i64, i64), LayoutError> {
     let buf = sc.take(l.flat().len().max(1) + 1);
     let nf = filter_into(l, buf)?;
+    let (size_f, cos_l) = size_cosize(&buf[..nf], OP)?;
     let n = complement_in_place(buf, nf, cotarget)?;
-    Ok(&mut buf[..n])
+    Ok((&mut buf[..n], size_f, cos_l))
 }
 
 /// The coalesced complement of the filtered modes `buf[..nf]`, written over
@@ -51,8 +65,8 @@ fn complement_in_place(
     cotarget: &[i64],
 ) -> Result<usize, LayoutError> {
     let cd = |x, y| ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
-    if cotarget.iter().any(|&x| x <= 0) {
-        return Err(LayoutError::ZeroSize { op: OP });
+    if let Some(&value) = cotarget.iter().find(|&&x| x <= 0) {
+        return Err(LayoutError::BadCotarget { op: OP, value });
     }
     let Some(buf) = buf.get_mut(..nf + 1) else {
         return Err(LayoutError::Overflow { op: OP });
@@ -154,24 +168,11 @@ impl DynLayout {
                 &nested
             }
         };
-        let mut sc = Modes::new();
-        let buf = sc.take(self.flat().len().max(1) + 1);
-        let nf = filter_into(self, buf)?;
-        let (size_f, cos_l) = size_cosize(&buf[..nf], OP)?;
-        let n = complement_in_place(buf, nf, cot)?;
-        let r = &buf[..n];
-        let m = size_of_leaves(cot)?;
-        let (size_r, cos_r) = size_cosize(r, OP)?;
-        if let Some(reason) =
-            crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m)
-        {
-            return Err(LayoutError::ComplementBound {
-                op: OP,
-                cotarget: m,
-                reason,
-            });
-        }
-        Ok(DynLayout::from_modes(r))
+        Ok(DynLayout::from_modes(complement_modes_of(
+            self,
+            cot,
+            &mut Modes::new(),
+        )?))
     }
 
     /// `complement(L)`: the cotarget defaults to `cosize(filter(L))`.

@@ -197,7 +197,7 @@ pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLa
             mode_b: fp.leaf.saturating_sub(1),
         });
     }
-    Ok(r)
+    r.fits(OP)
 }
 
 /// Compose coalesced `a` with every leaf of `b`, keeping `b`'s structure.

@@ -7,7 +7,7 @@ use super::coalesce::{Modes, coalesce_flat};
 use super::complement::complement_modes_of;
 use super::composition::{by_mode, check_tiler_rank, compose_coalesced};
 use super::scratch::Scratch;
-use super::{DynLayout, IntTree, Tiler};
+use super::{DynLayout, IntTree, Tiler, charge};
 use crate::LayoutError;
 
 /// `(first, second)` parts of a rank-2-by-tiler layout, CuTe's `zip2_by`:
@@ -75,6 +75,7 @@ impl DynLayout {
             Some(&(s, _)) if s != 1 => compose_coalesced(modes, &bc),
             _ => self.composition(&bc),
         }
+        .map_err(charge("logical_divide"))
     }
 
     /// `logical_divide(A, tiler)`: by mode for a tuple tiler (later modes
@@ -116,7 +117,11 @@ impl DynLayout {
     /// assert_eq!(a.zipped_divide(&t).unwrap().to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
     /// ```
     pub fn zipped_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(&self.logical_divide_tiler(t)?, t, "zipped_divide")?;
+        let (a, b) = zip2_by(
+            &self.logical_divide_tiler(t).map_err(charge("zipped_divide"))?,
+            t,
+            "zipped_divide",
+        )?;
         Ok(DynLayout::pair(&a, &b))
     }
 
@@ -129,7 +134,11 @@ impl DynLayout {
     /// assert_eq!(a.tiled_divide(&t).unwrap().to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
     /// ```
     pub fn tiled_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(&self.logical_divide_tiler(t)?, t, "tiled_divide")?;
+        let (a, b) = zip2_by(
+            &self.logical_divide_tiler(t).map_err(charge("tiled_divide"))?,
+            t,
+            "tiled_divide",
+        )?;
         let mut modes = vec![a];
         modes.extend(splat(b));
         Ok(DynLayout::concat(&modes))
@@ -144,7 +153,11 @@ impl DynLayout {
     /// assert_eq!(a.flat_divide(&t).unwrap().to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
     /// ```
     pub fn flat_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(&self.logical_divide_tiler(t)?, t, "flat_divide")?;
+        let (a, b) = zip2_by(
+            &self.logical_divide_tiler(t).map_err(charge("flat_divide"))?,
+            t,
+            "flat_divide",
+        )?;
         let mut modes = splat(a);
         modes.extend(splat(b));
         Ok(DynLayout::concat(&modes))

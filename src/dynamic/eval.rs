@@ -134,6 +134,9 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             }
             call(name, args).map_err(|e| match e {
                 LayoutError::BadArgument { op: "eval", msg } => perr(start, msg),
+                LayoutError::UnknownFunction { name, .. } => {
+                    LayoutError::UnknownFunction { pos: start, name }
+                }
                 e => e,
             })
         }
@@ -205,7 +208,12 @@ fn as_tiler(v: Value) -> Result<Tiler, LayoutError> {
 
 fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), LayoutError> {
     if args.len() < lo || args.len() > hi {
-        return Err(bad(op, "wrong number of arguments"));
+        return Err(LayoutError::Arity {
+            op,
+            min: lo,
+            max: hi,
+            found: args.len(),
+        });
     }
     Ok(())
 }
@@ -302,8 +310,14 @@ fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
                     .iter()
                     .map(|a| as_layout(a, "make_layout"))
                     .collect::<Result<_, _>>()?;
-                Value::Layout(DynLayout::concat(&ls))
+                Value::Layout(DynLayout::concat(&ls).fits("make_layout")?)
             } else {
+                if args.len() > 1 && args.iter().any(|a| matches!(a, Value::Layout(_))) {
+                    return Err(bad(
+                        "make_layout",
+                        "the arguments mix layouts with integers or tuples: give layouts only (make_layout(L0, L1, ...)) or one shape (make_layout(shape))",
+                    ));
+                }
                 arity("make_layout", &args, 1, 1)?;
                 Value::Layout(DynLayout::make_layout_left(&as_tree(
                     &args[0],
@@ -363,6 +377,11 @@ fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
                 as_int(&args[1], "domain_distribute")?,
             )?)
         }
-        _ => return Err(bad("eval", "unknown function")),
+        _ => {
+            return Err(LayoutError::UnknownFunction {
+                pos: 0,
+                name: crate::error::FnName::new(name),
+            });
+        }
     })
 }

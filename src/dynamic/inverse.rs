@@ -29,7 +29,8 @@ fn sorted_modes(l: &DynLayout, op: &'static str) -> Result<Sorted, LayoutError> 
 }
 
 /// CuTe's `exchange_sort`: for each position, swap in any later element
-/// with a smaller key.
+/// with a smaller key. Quadratic, but it sorts coalesced modes, which have
+/// extents > 1 and a size that fits in `i64`: at most 63 of them.
 fn exchange_sort(v: &mut [usize], key: impl Fn(usize) -> i64) {
     for i in 0..v.len() {
         for j in i + 1..v.len() {
@@ -69,12 +70,13 @@ impl DynLayout {
                 curr = mul(s, d, OP)?;
             }
         }
-        coalesced_layout(&out)
+        coalesced_layout(&out)?.fits(OP)
     }
 
     /// `left_inverse(L)`: an `R` with `L(R(L(i))) == L(i)` (CuTe's quasi-inverse).
     ///
-    /// Errors when a stride is not a multiple of the size gathered so far
+    /// Errors on a negative stride (CuTe's result has a negative extent
+    /// there), when a stride is not a multiple of the size gathered so far
     /// (CuTe's "Left inverse divisibility condition"), and when the modes with
     /// non-zero stride overlap (stride below the extent of the smaller ones),
     /// where CuTe's result breaks the property, as for `(2,6):(30,6)`.
@@ -88,6 +90,15 @@ impl DynLayout {
     pub fn left_inverse(&self) -> Result<DynLayout, LayoutError> {
         const OP: &str = "left_inverse";
         let (modes, pre, order) = sorted_modes(self, OP)?;
+        // CuTe divides a negative stride by the size so far and returns a
+        // negative extent: `left_inverse(4:-1)` would be `(-1,4):(0,1)`.
+        if let Some(mode) = modes.iter().position(|m| m.1 < 0) {
+            return Err(LayoutError::NegativeStride {
+                op: OP,
+                mode,
+                reason: "CuTe's left inverse is defined for non-negative strides (it would return a negative extent)",
+            });
+        }
         let mut shapes: Vec<i64> = Vec::new();
         let mut strides: Vec<i64> = alloc::vec![0];
         let mut size = 1i64;
@@ -120,7 +131,8 @@ impl DynLayout {
         let last = order.last().map_or(1, |&i| modes[i].0);
         shapes.push(last);
         let flat: Vec<(i64, i64)> = shapes.into_iter().zip(strides).collect();
-        coalesced_layout(&flat)
+        // CuTe's result can leave i64: `left_inverse(2:2^62)` has size 2^63.
+        coalesced_layout(&flat)?.fits(OP)
     }
 
     /// `nullspace(L)`: the coordinates that `L` maps to 0, as a layout into

@@ -95,15 +95,23 @@ impl DynLayout {
         // Pair each order leaf with the product of the shape it covers.
         let mut pairs: Vec<(i64, i64)> = Vec::new();
         collect_order(shape, order, &mut pairs)?;
-        let mut sorted: Vec<i64> = pairs.iter().map(|p| p.0).collect();
-        sorted.sort_unstable();
-        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        // Each order leaf starts at the product of the shapes with smaller
+        // order: prefix products in sorted order (O(n log n)).
+        let mut by_order: Vec<usize> = (0..pairs.len()).collect();
+        by_order.sort_unstable_by_key(|&k| pairs[k].0);
+        if let Some(w) = by_order.windows(2).find(|w| pairs[w[0]].0 == pairs[w[1]].0) {
             return Err(LayoutError::RepeatedOrder {
                 op: OP,
-                value: w[0],
+                value: pairs[w[0]].0,
             });
         }
-        let stride = order_strides(shape, order, &pairs)?;
+        let mut starts = alloc::vec![0i64; pairs.len()];
+        let mut p = 1i64;
+        for &k in &by_order {
+            starts[k] = p;
+            p = mul(p, pairs[k].1, OP)?;
+        }
+        let stride = order_strides(shape, order, &mut starts.iter())?;
         Ok(DynLayout::from_trees(shape, &stride))
     }
 }
@@ -133,25 +141,24 @@ fn collect_order(
     }
 }
 
+/// The strides of `shape` for `order`, each order leaf starting at the next
+/// of `starts` (in the order [`collect_order`] visits them).
 fn order_strides(
     shape: &IntTree,
     order: &IntTree,
-    pairs: &[(i64, i64)],
+    starts: &mut core::slice::Iter<'_, i64>,
 ) -> Result<IntTree, LayoutError> {
     match (shape, order) {
-        (s, IntTree::Int(o)) => {
-            let mut start = 1i64;
-            for &(oj, sj) in pairs {
-                if oj < *o {
-                    start = mul(start, sj, "make_ordered_layout")?;
-                }
-            }
+        (s, IntTree::Int(_)) => {
+            let start = *starts.next().ok_or(LayoutError::NotCongruent {
+                op: "make_ordered_layout",
+            })?;
             Ok(compact_left(s, start)?.0)
         }
         (IntTree::Tuple(sv), IntTree::Tuple(ov)) => Ok(IntTree::Tuple(
             sv.iter()
                 .zip(ov)
-                .map(|(s, o)| order_strides(s, o, pairs))
+                .map(|(s, o)| order_strides(s, o, starts))
                 .collect::<Result<_, _>>()?,
         )),
         _ => Err(LayoutError::NotCongruent {

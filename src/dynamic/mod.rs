@@ -45,6 +45,7 @@ mod tree;
 use alloc::vec::Vec;
 
 pub use composition::Tiler;
+pub use print::MAX_PRINT_CELLS;
 pub use from_static::{ToIntTree, ToIntTreeElems};
 pub use repr::LEAVES_INLINE;
 use repr::{Repr, TokIter, Toks};
@@ -144,6 +145,15 @@ impl Iterator for Children<'_> {
 /// Checked multiplication naming the operation on overflow.
 pub(crate) fn mul(a: i64, b: i64, op: &'static str) -> Result<i64, LayoutError> {
     a.checked_mul(b).ok_or(LayoutError::Overflow { op })
+}
+
+/// `e`, with a result that overflows `i64` charged to `op`, the operation
+/// the user called, rather than the one it is built on.
+pub(crate) fn charge(op: &'static str) -> impl Fn(LayoutError) -> LayoutError {
+    move |e| match e {
+        LayoutError::SizeOverflow { what, .. } => LayoutError::SizeOverflow { op, what },
+        e => e,
+    }
 }
 
 /// Checked addition naming the operation on overflow.
@@ -337,19 +347,22 @@ impl DynLayout {
 
     /// Check extents `> 0` and that size and cosize fit in `i64`.
     pub(crate) fn checked(self) -> Result<Self, LayoutError> {
-        const OP: &str = "make_layout";
-        let mut size = 1i64;
-        let mut span = 0i64;
-        for &(s, d) in self.flat() {
-            if s <= 0 {
-                return Err(LayoutError::ZeroSize { op: OP });
-            }
-            size = mul(size, s, OP)?;
-            let abs = d.checked_abs().ok_or(LayoutError::Overflow { op: OP })?;
-            span = add(span, mul(s - 1, abs, OP)?, OP)?;
+        if self.flat().iter().any(|m| m.0 <= 0) {
+            return Err(LayoutError::ZeroSize { op: "make_layout" });
         }
-        add(span, 1, OP)?;
-        Ok(self)
+        self.fits("")
+    }
+
+    /// `self` if its size and cosize fit in `i64` (so it prints and parses
+    /// back, and every index and offset is an `i64`); else
+    /// [`LayoutError::SizeOverflow`] naming `op`, the operation that built it.
+    pub(crate) fn fits(self, op: &'static str) -> Result<Self, LayoutError> {
+        let what = match size_cosize(self.flat(), op) {
+            Ok(_) => return Ok(self),
+            Err(_) if size_of(self.flat(), op).is_err() => "size",
+            Err(_) => "cosize",
+        };
+        Err(LayoutError::SizeOverflow { op, what })
     }
 
     /// A layout from flat `(shape, stride)` modes: one mode gives an integral
@@ -531,7 +544,11 @@ impl DynLayout {
         const OP: &str = "crd2idx";
         match c {
             IntTree::Int(i) => self.int_crd2idx(*i, sp),
-            IntTree::Tuple(_) if self.is_leaf(sp) => Err(LayoutError::NotCongruent { op: OP }),
+            IntTree::Tuple(cv) if self.is_leaf(sp) => Err(LayoutError::RankMismatch {
+                op: OP,
+                expected: 1,
+                found: cv.len(),
+            }),
             IntTree::Tuple(cv) => {
                 let rank = self.kids(sp).count();
                 if cv.len() != rank {
@@ -597,13 +614,15 @@ impl DynLayout {
         }
         match self.flat()[sp.l0] {
             (1, _) => Ok(IntTree::Int(0)),
+            (s, 0) => Err(LayoutError::ZeroStrideMode {
+                op: OP,
+                mode: sp.l0,
+                shape: s,
+            }),
             (s, d) => {
-                let q = i
-                    .checked_div(d)
-                    .ok_or(LayoutError::DivisionByZero { op: OP })?;
+                let q = i.checked_div(d).ok_or(LayoutError::Overflow { op: OP })?;
                 Ok(IntTree::Int(
-                    q.checked_rem(s)
-                        .ok_or(LayoutError::DivisionByZero { op: OP })?,
+                    q.checked_rem(s).ok_or(LayoutError::Overflow { op: OP })?,
                 ))
             }
         }
@@ -644,7 +663,11 @@ impl DynLayout {
                 }
                 Ok(())
             }
-            CoordTree::Tuple(_) => Err(LayoutError::NotCongruent { op: "slice" }),
+            CoordTree::Tuple(cv) => Err(LayoutError::RankMismatch {
+                op: "slice",
+                expected: self.kids(sp).count(),
+                found: cv.len(),
+            }),
         }
     }
 }

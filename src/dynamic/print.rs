@@ -83,10 +83,17 @@ impl fmt::Debug for DynLayout {
     }
 }
 
+/// Most elements [`DynLayout::print_layout`] prints (a table of 1024 x 1024
+/// cells is about 5 MB of text); larger layouts are an error, not an
+/// allocation that can exhaust memory.
+pub const MAX_PRINT_CELLS: i64 = 1 << 20;
+
 impl DynLayout {
     /// CuTe's `print_layout` for a rank-2 layout: the layout, then a table of
     /// offsets with rows for mode 0 and columns for mode 1. Other ranks get a
     /// 1-D listing `i: offset` instead. Byte-identical to CuTe for rank 2.
+    ///
+    /// Errors ([`LayoutError::TooLarge`]) for more than [`MAX_PRINT_CELLS`] elements.
     ///
     /// ```
     /// use cute_algebra::dynamic::DynLayout;
@@ -95,6 +102,14 @@ impl DynLayout {
     /// assert_eq!(l.print_layout().unwrap(), expected);
     /// ```
     pub fn print_layout(&self) -> Result<String, LayoutError> {
+        let size = self.size()?;
+        if size > MAX_PRINT_CELLS {
+            return Err(LayoutError::TooLarge {
+                op: "print_layout",
+                size,
+                limit: MAX_PRINT_CELLS,
+            });
+        }
         let mut out = String::new();
         let _ = writeln!(out, "{self}");
         if self.rank() != 2 {

@@ -3,10 +3,11 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::complement::complement_raw;
 use super::composition::by_mode;
 use super::divide::{splat, zip2_by};
-use super::{DynLayout, IntTree, Tiler, mul};
+use super::coalesce::Modes;
+use super::complement::complement_raw_modes;
+use super::{DynLayout, IntTree, Tiler, charge, mul, size_of};
 use crate::LayoutError;
 use crate::rules::checked_ceil_div;
 
@@ -71,9 +72,36 @@ impl DynLayout {
     /// assert!(a.logical_product(&"(4,3):(3,1)".parse().unwrap()).is_err());
     /// ```
     pub fn logical_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        let m = mul(self.size()?, b.cosize()?, "logical_product")?;
-        let c = complement_raw(self, &[m])?;
-        Ok(DynLayout::pair(self, &c.composition(b)?))
+        self.logical_product_as(b, "logical_product")
+    }
+
+    /// [`logical_product`](Self::logical_product) for `op`, which is built on
+    /// it.
+    ///
+    /// The complement `R = complement(A, size(A)*cosize(B))` keeps CuTe's
+    /// assertions, and one more condition makes `(A, R∘B)` as injective as
+    /// `A` and `B`: `B` stays inside `R`'s domain, or `R`'s last mode lies
+    /// beyond `A`'s image (then extending it, as composition does, meets no
+    /// offset of `A`). Without it `(2,2):(2,7)` times `3:1` reaches offset 2
+    /// twice (`R` is `2:1`, extended to `3:1`). CuTe's bound
+    /// `cosize((A,R)) >= M` is not needed here, and CuTe's products rely on
+    /// breaking it, e.g. `(4,6):(1,6)` times `3:1` (oracle row g193).
+    fn logical_product_as(&self, b: &DynLayout, op: &'static str) -> Result<DynLayout, LayoutError> {
+        let cos_b = b.cosize()?;
+        let m = mul(self.size()?, cos_b, op)?;
+        let mut sc = Modes::new();
+        let (r, _, cos_a) = complement_raw_modes(self, &[m], &mut sc)?;
+        let size_r = size_of(r, op)?;
+        let top = r.last().map_or(0, |m| m.1);
+        if size_r < cos_b && top < cos_a {
+            return Err(LayoutError::ProductOverlap {
+                op,
+                size_r,
+                cosize_b: cos_b,
+            });
+        }
+        let c = DynLayout::from_modes(r);
+        DynLayout::pair(self, &c.composition(b)?).fits(op)
     }
 
     /// `logical_product(A, tiler)`: by mode for a tuple tiler (later modes
@@ -113,7 +141,11 @@ impl DynLayout {
     /// assert_eq!(a.zipped_product(&t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
     /// ```
     pub fn zipped_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(&self.logical_product_tiler(t)?, t, "zipped_product")?;
+        let (a, b) = zip2_by(
+            &self.logical_product_tiler(t).map_err(charge("zipped_product"))?,
+            t,
+            "zipped_product",
+        )?;
         Ok(DynLayout::pair(&a, &b))
     }
 
@@ -126,7 +158,11 @@ impl DynLayout {
     /// assert_eq!(a.tiled_product(&t).unwrap().to_string(), "((2,5),3,4):((5,1),1,5)");
     /// ```
     pub fn tiled_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(&self.logical_product_tiler(t)?, t, "tiled_product")?;
+        let (a, b) = zip2_by(
+            &self.logical_product_tiler(t).map_err(charge("tiled_product"))?,
+            t,
+            "tiled_product",
+        )?;
         let mut modes = vec![a];
         modes.extend(splat(b));
         Ok(DynLayout::concat(&modes))
@@ -141,7 +177,11 @@ impl DynLayout {
     /// assert_eq!(a.flat_product(&t).unwrap().to_string(), "(2,5,3,4):(5,1,1,5)");
     /// ```
     pub fn flat_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(&self.logical_product_tiler(t)?, t, "flat_product")?;
+        let (a, b) = zip2_by(
+            &self.logical_product_tiler(t).map_err(charge("flat_product"))?,
+            t,
+            "flat_product",
+        )?;
         let mut modes = splat(a);
         modes.extend(splat(b));
         Ok(DynLayout::concat(&modes))
@@ -154,7 +194,7 @@ impl DynLayout {
         op: &'static str,
     ) -> Result<DynLayout, LayoutError> {
         let r = self.rank().max(b.rank());
-        let lp = append_to(self, r).logical_product(&append_to(b, r))?;
+        let lp = append_to(self, r).logical_product_as(&append_to(b, r), op)?;
         let (p, q) = (lp.mode(0)?, lp.mode(1)?);
         if raked {
             zip_pair(&q, &p, op)
@@ -220,8 +260,9 @@ impl DynLayout {
         }
         let padded = append_to(self, r);
         let mut counts = Vec::with_capacity(r);
-        for i in 0..r {
-            let blk = padded.mode(i)?.size()?;
+        // One pass over the modes (`mode(i)` in a loop would be quadratic).
+        for (i, sp) in padded.kids(padded.whole()).enumerate() {
+            let blk = padded.span_size(sp, OP)?;
             let trg = target
                 .mode(i)
                 .and_then(IntTree::product)
