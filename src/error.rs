@@ -107,7 +107,7 @@ pub enum LayoutError {
     },
     /// A shape with a zero (or negative) extent.
     ZeroSize {
-        /// The operation, in CuTe's name.
+        /// The operation, in CuTe's name, or `""` for a layout as written.
         op: &'static str,
     },
     /// A division by zero would be needed.
@@ -357,6 +357,7 @@ impl fmt::Display for LayoutError {
                 "tile_to_shape: the block does not divide the target at mode {mode}: {block} does not divide {target}"
             ),
             Overflow { op } => write!(f, "{op}: integer overflow"),
+            ZeroSize { op: "" } => f.write_str("the layout has a zero or negative extent"),
             ZeroSize { op } => write!(f, "{op}: a shape extent is zero or negative"),
             DivisionByZero { op } => write!(f, "{op}: division by zero"),
             OutOfRange { op } => write!(f, "{op}: coordinate out of range"),
@@ -387,9 +388,16 @@ impl fmt::Display for LayoutError {
             } => {
                 let s = |n: usize| if n == 1 { "" } else { "s" };
                 if min == max {
-                    write!(f, "{op}: expected {min} argument{} but was given {found}", s(min))
+                    write!(
+                        f,
+                        "{op}: expected {min} argument{} but was given {found}",
+                        s(min)
+                    )
                 } else {
-                    write!(f, "{op}: expected {min} to {max} arguments but was given {found}")
+                    write!(
+                        f,
+                        "{op}: expected {min} to {max} arguments but was given {found}"
+                    )
                 }
             }
             SizeOverflow { op: "", what } => write!(f, "the layout's {what} overflows i64"),

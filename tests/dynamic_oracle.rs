@@ -25,6 +25,12 @@ fn strip_static(s: &str) -> String {
 /// d026 has no layout answer, so it must be an error).
 const EXPECT_ERROR_FOR_COMPILE_ERROR: &[&str] = &["d026"];
 
+/// Rows where CuTe's result satisfies the defining property only by CuTe's
+/// integer arithmetic, with a non-positive extent that no `DynLayout` holds
+/// (it could not be printed back): the runtime path refuses with a named
+/// error (issue 18). g245: `left_inverse(4:-1)` is `(-1,4):(0,1)` in CuTe.
+pub const REFUSED_NON_POSITIVE_EXTENT: &[&str] = &["g245"];
+
 #[test]
 fn every_oracle_row() {
     let data = std::fs::read_to_string(concat!(
@@ -39,7 +45,7 @@ fn every_oracle_row() {
         let (id, expr, cpp, admissible) = (cols[0], cols[2], cols[3], cols[6]);
         rows += 1;
         let got = eval(expr);
-        let ok = if admissible == "no" {
+        let ok = if admissible == "no" || REFUSED_NON_POSITIVE_EXTENT.contains(&id) {
             got.is_err()
         } else if cpp.starts_with("COMPILE_ERROR") || cpp.starts_with("RUNTIME_ERROR") {
             assert!(

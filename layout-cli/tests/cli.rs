@@ -64,7 +64,9 @@ fn eval_reproduces_the_oracle_via_stdin() {
     assert_eq!(lines.len(), rows.len());
     for (r, got) in rows.iter().zip(&lines) {
         let (id, cpp, admissible) = (r[0], r[3], r[6]);
+        // g245: CuTe's left_inverse(4:-1) has a negative extent; refused.
         if admissible == "no"
+            || id == "g245"
             || cpp.starts_with("COMPILE_ERROR")
             || cpp.starts_with("RUNTIME_ERROR")
         {
@@ -76,7 +78,7 @@ fn eval_reproduces_the_oracle_via_stdin() {
             assert_eq!(*got, strip_static(cpp), "{id}");
         }
     }
-    // Two rows (d018, d026) are errors, so the exit status is 1.
+    // Some rows (d018, d026, g245) are errors, so the exit status is 1.
     assert_eq!(out.status.code(), Some(1));
 }
 

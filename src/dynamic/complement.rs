@@ -23,8 +23,7 @@ fn cotarget_leaves(t: &IntTree, out: &mut Vec<i64>) -> Result<(), LayoutError> {
 /// leaves), in `sc`: CuTe's algorithm (sort the filtered modes by stride,
 /// fill each gap `d_k / (d_{k-1} s_{k-1})`, extend to the cotarget) with its
 /// assertions and the bounds of [`DynLayout::complement_to`] as errors.
-/// Divides and products use this form, so they keep every check.
-pub(crate) fn complement_modes_of<'a>(
+fn complement_modes_of<'a>(
     l: &DynLayout,
     cotarget: &[i64],
     sc: &'a mut Modes,
@@ -44,7 +43,10 @@ pub(crate) fn complement_modes_of<'a>(
 }
 
 /// CuTe's complement algorithm with only its own assertions (no bounds):
-/// the modes, and `size` and `cosize` of `filter(l)`.
+/// the modes, and `size` and `cosize` of `filter(l)`. Divides and products
+/// use this form: CuTe's results there are correct without the bounds
+/// (oracle rows g193 and the static path agree), and each checks what its
+/// own correctness needs.
 pub(crate) fn complement_raw_modes<'a>(
     l: &DynLayout,
     cotarget: &[i64],

@@ -4,7 +4,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::coalesce::{Modes, coalesce_flat};
-use super::complement::complement_modes_of;
+use super::complement::complement_raw_modes;
 use super::composition::{by_mode, check_tiler_rank, compose_coalesced};
 use super::scratch::Scratch;
 use super::{DynLayout, IntTree, Tiler, charge};
@@ -68,7 +68,9 @@ impl DynLayout {
         let mut bc = DynLayout::blank();
         bc.open();
         bc.push_layout(b);
-        bc.push_modes(complement_modes_of(b, cot, &mut Modes::new())?);
+        // CuTe's complement with its assertions; its bounds (which
+        // `complement` checks) are not needed for a correct divide.
+        bc.push_modes(complement_raw_modes(b, cot, &mut Modes::new())?.0);
         bc.close();
         // coalesce_x(A) is coalesce(A) unless A's last leaf has size 1.
         match self.flat().last() {
@@ -118,7 +120,9 @@ impl DynLayout {
     /// ```
     pub fn zipped_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
-            &self.logical_divide_tiler(t).map_err(charge("zipped_divide"))?,
+            &self
+                .logical_divide_tiler(t)
+                .map_err(charge("zipped_divide"))?,
             t,
             "zipped_divide",
         )?;
@@ -135,7 +139,9 @@ impl DynLayout {
     /// ```
     pub fn tiled_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
-            &self.logical_divide_tiler(t).map_err(charge("tiled_divide"))?,
+            &self
+                .logical_divide_tiler(t)
+                .map_err(charge("tiled_divide"))?,
             t,
             "tiled_divide",
         )?;
@@ -154,7 +160,9 @@ impl DynLayout {
     /// ```
     pub fn flat_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
-            &self.logical_divide_tiler(t).map_err(charge("flat_divide"))?,
+            &self
+                .logical_divide_tiler(t)
+                .map_err(charge("flat_divide"))?,
             t,
             "flat_divide",
         )?;

@@ -45,8 +45,8 @@ mod tree;
 use alloc::vec::Vec;
 
 pub use composition::Tiler;
-pub use print::MAX_PRINT_CELLS;
 pub use from_static::{ToIntTree, ToIntTreeElems};
+pub use print::MAX_PRINT_CELLS;
 pub use repr::LEAVES_INLINE;
 use repr::{Repr, TokIter, Toks};
 pub use tree::{CoordTree, IntTree, MAX_DEPTH};
@@ -348,7 +348,7 @@ impl DynLayout {
     /// Check extents `> 0` and that size and cosize fit in `i64`.
     pub(crate) fn checked(self) -> Result<Self, LayoutError> {
         if self.flat().iter().any(|m| m.0 <= 0) {
-            return Err(LayoutError::ZeroSize { op: "make_layout" });
+            return Err(LayoutError::ZeroSize { op: "" });
         }
         self.fits("")
     }

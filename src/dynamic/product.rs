@@ -3,10 +3,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::composition::by_mode;
-use super::divide::{splat, zip2_by};
 use super::coalesce::Modes;
 use super::complement::complement_raw_modes;
+use super::composition::by_mode;
+use super::divide::{splat, zip2_by};
 use super::{DynLayout, IntTree, Tiler, charge, mul, size_of};
 use crate::LayoutError;
 use crate::rules::checked_ceil_div;
@@ -86,7 +86,11 @@ impl DynLayout {
     /// twice (`R` is `2:1`, extended to `3:1`). CuTe's bound
     /// `cosize((A,R)) >= M` is not needed here, and CuTe's products rely on
     /// breaking it, e.g. `(4,6):(1,6)` times `3:1` (oracle row g193).
-    fn logical_product_as(&self, b: &DynLayout, op: &'static str) -> Result<DynLayout, LayoutError> {
+    fn logical_product_as(
+        &self,
+        b: &DynLayout,
+        op: &'static str,
+    ) -> Result<DynLayout, LayoutError> {
         let cos_b = b.cosize()?;
         let m = mul(self.size()?, cos_b, op)?;
         let mut sc = Modes::new();
@@ -142,7 +146,9 @@ impl DynLayout {
     /// ```
     pub fn zipped_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
-            &self.logical_product_tiler(t).map_err(charge("zipped_product"))?,
+            &self
+                .logical_product_tiler(t)
+                .map_err(charge("zipped_product"))?,
             t,
             "zipped_product",
         )?;
@@ -159,7 +165,9 @@ impl DynLayout {
     /// ```
     pub fn tiled_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
-            &self.logical_product_tiler(t).map_err(charge("tiled_product"))?,
+            &self
+                .logical_product_tiler(t)
+                .map_err(charge("tiled_product"))?,
             t,
             "tiled_product",
         )?;
@@ -178,7 +186,9 @@ impl DynLayout {
     /// ```
     pub fn flat_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
-            &self.logical_product_tiler(t).map_err(charge("flat_product"))?,
+            &self
+                .logical_product_tiler(t)
+                .map_err(charge("flat_product"))?,
             t,
             "flat_product",
         )?;

@@ -1,0 +1,335 @@
+//! Expressions from bytes, and the properties every result must have.
+//!
+//! Shared by the proptest `tests/hostile_props.rs` and the cargo-fuzz
+//! targets in `fuzz/` (which include this file by path), so both check the
+//! same things:
+//! - every line evaluates to one line of output, and no input panics;
+//! - every result prints and evaluates back to itself;
+//! - `composition(A, B)(i) == A(B(i))` for every `i` in `B`'s domain;
+//! - the image of `complement(L, ...)` meets `L`'s only at offset 0;
+//! - divides of injective layouts by injective tiles are injective, and so
+//!   are products by a whole layout. Two exceptions follow CuTe, the oracle
+//!   and the static path: a by-mode product multiplies each mode on its own
+//!   (`logical_product((2,2):(1,2), <2,2>)` reaches offset 2 twice), and a
+//!   tile that runs past `A`'s size uses CuTe's extension of `A` beyond its
+//!   domain (`[ext]` in tests/data/ORACLE.md), which need not be injective
+//!   (`logical_divide((2,2):(2,1), 8:1)`): divides are checked when the
+//!   result has `A`'s size, i.e. the tiles stay inside `A`.
+//!
+//! The generator draws small layouts (so the checks can enumerate them) with
+//! now and then a huge extent or stride, to reach the overflow paths.
+
+#![allow(dead_code)]
+
+use cute_algebra::dynamic::eval::{Value, eval, eval_line};
+use cute_algebra::dynamic::{DynLayout, Tiler};
+
+/// Layouts up to this size are enumerated by the checks.
+pub const LIMIT: i64 = 1 << 12;
+
+/// A reader of fuzz bytes: zeros once they run out, so every input is an expression.
+pub struct Bytes<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Bytes<'a> {
+    pub fn new(data: &'a [u8]) -> Self {
+        Bytes { data, pos: 0 }
+    }
+
+    fn byte(&mut self) -> u8 {
+        let b = self.data.get(self.pos).copied().unwrap_or(0);
+        self.pos += 1;
+        b
+    }
+
+    /// A number below `n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        usize::from(self.byte()) % n
+    }
+}
+
+const HUGE: [i64; 6] = [
+    1 << 31,
+    46341,
+    1 << 62,
+    i64::MAX,
+    1_000_000_000_000_000_000,
+    -(1 << 62),
+];
+
+fn extent(b: &mut Bytes) -> i64 {
+    match b.below(32) {
+        0 => HUGE[b.below(HUGE.len())].abs().max(1),
+        1 => 0,
+        2..=5 => 1,
+        6..=9 => 8,
+        k => (k % 6) as i64 + 1,
+    }
+}
+
+fn stride(b: &mut Bytes) -> i64 {
+    match b.below(32) {
+        0 => HUGE[b.below(HUGE.len())],
+        1..=6 => 0,
+        7..=9 => -(b.below(4) as i64) - 1,
+        10..=13 => 1,
+        _ => b.below(33) as i64,
+    }
+}
+
+/// Congruent shape and stride texts.
+fn trees(b: &mut Bytes, depth: usize, shape: &mut String, strides: &mut String) {
+    if depth >= 2 || b.below(3) > 0 {
+        shape.push_str(&extent(b).to_string());
+        strides.push_str(&stride(b).to_string());
+        return;
+    }
+    let n = 1 + b.below(3);
+    shape.push('(');
+    strides.push('(');
+    for i in 0..n {
+        if i > 0 {
+            shape.push(',');
+            strides.push(',');
+        }
+        trees(b, depth + 1, shape, strides);
+    }
+    shape.push(')');
+    strides.push(')');
+}
+
+/// A layout literal `S:D`, or now and then a bare shape.
+pub fn layout(b: &mut Bytes) -> String {
+    let (mut s, mut d) = (String::new(), String::new());
+    trees(b, 0, &mut s, &mut d);
+    if b.below(8) == 0 {
+        s
+    } else {
+        format!("{s}:{d}")
+    }
+}
+
+/// A shape (or profile, order, coordinate) of integers.
+fn shape(b: &mut Bytes) -> String {
+    let (mut s, mut d) = (String::new(), String::new());
+    trees(b, 0, &mut s, &mut d);
+    s
+}
+
+fn tiler(b: &mut Bytes, depth: usize) -> String {
+    match b.below(6) {
+        0 => extent(b).to_string(),
+        1 if depth > 0 => "_".into(),
+        2 if depth == 0 => {
+            let n = 1 + b.below(3);
+            let parts: Vec<String> = (0..n).map(|_| tiler(b, depth + 1)).collect();
+            format!("<{}>", parts.join(", "))
+        }
+        3 if depth == 0 => shape(b),
+        _ => layout(b),
+    }
+}
+
+/// A layout argument: a literal, or now and then a call that gives one.
+fn layout_arg(b: &mut Bytes, depth: usize) -> String {
+    if depth == 0 && b.below(6) == 0 {
+        let (op, args) = expr_at(b, 1);
+        format!("{op}({})", args.join(", "))
+    } else {
+        layout(b)
+    }
+}
+
+const OPS: [&str; 30] = [
+    "composition",
+    "complement",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "coalesce",
+    "filter",
+    "right_inverse",
+    "left_inverse",
+    "nullspace",
+    "size",
+    "cosize",
+    "rank",
+    "depth",
+    "tile_to_shape",
+    "make_layout",
+    "make_layout_right",
+    "make_ordered_layout",
+    "crd2idx",
+    "idx2crd",
+    "slice",
+    "domain_distribute",
+    "make_layout",
+];
+
+/// A call: its name and argument texts.
+pub fn expr(b: &mut Bytes) -> (&'static str, Vec<String>) {
+    expr_at(b, 0)
+}
+
+fn expr_at(b: &mut Bytes, depth: usize) -> (&'static str, Vec<String>) {
+    let op = OPS[b.below(OPS.len())];
+    let mut a = vec![layout_arg(b, depth)];
+    match op {
+        "composition" | "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide"
+        | "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => {
+            a.push(tiler(b, 0))
+        }
+        "blocked_product" | "raked_product" => a.push(layout_arg(b, depth)),
+        "complement" | "coalesce" | "filter" if b.below(2) == 0 => a.push(shape(b)),
+        "tile_to_shape" => {
+            a.push(shape(b));
+            if b.below(2) == 0 {
+                a.push(shape(b));
+            }
+        }
+        "make_layout" => (0..b.below(3)).for_each(|_| a.push(layout_arg(b, depth))),
+        "make_layout_right" => a[0] = shape(b),
+        "make_ordered_layout" => {
+            a[0] = shape(b);
+            a.push(shape(b));
+        }
+        "crd2idx" | "slice" => a.push(shape(b).replace('8', "_")),
+        "idx2crd" | "domain_distribute" => a.push(extent(b).to_string()),
+        _ => {}
+    }
+    if b.below(64) == 0 {
+        a.pop(); // a wrong number of arguments now and then
+    }
+    (op, a)
+}
+
+/// The layout an argument denotes (a bare shape is LayoutLeft).
+fn as_layout(v: &Value) -> Option<DynLayout> {
+    match v {
+        Value::Layout(l) => Some(l.clone()),
+        Value::Int(_) | Value::Tuple(_) => v.to_string().parse().ok(),
+        _ => None,
+    }
+}
+
+/// The offsets of `l`, if it is small enough to enumerate.
+fn image(l: &DynLayout) -> Option<Vec<i64>> {
+    let n = l.size().ok().filter(|&n| n <= LIMIT)?;
+    (0..n).map(|i| l.at(i).ok()).collect()
+}
+
+fn injective(l: &DynLayout) -> Option<bool> {
+    let mut v = image(l)?;
+    v.sort_unstable();
+    let n = v.len();
+    v.dedup();
+    Some(v.len() == n)
+}
+
+/// `Some(true)` if every layout in the tiler is injective.
+fn tiler_injective(v: &Value) -> Option<bool> {
+    fn go(t: &Tiler) -> Option<bool> {
+        match t {
+            Tiler::Layout(l) => injective(l),
+            Tiler::Tuple(ts) => ts.iter().try_fold(true, |acc, t| Some(acc && go(t)?)),
+            _ => Some(true),
+        }
+    }
+    match v {
+        Value::Tiler(t) => go(t),
+        Value::Underscore => Some(true),
+        v => injective(&as_layout(v)?),
+    }
+}
+
+/// Check one call; `Err` describes the broken property.
+pub fn check(op: &str, args: &[String]) -> Result<(), String> {
+    let text = format!("{op}({})", args.join(", "));
+    let line = eval_line(&text);
+    if line.contains('\n') {
+        return Err(format!(
+            "{text}: the output is more than one line: {line:?}"
+        ));
+    }
+    let Ok(r) = eval(&text) else { return Ok(()) };
+    round_trip(&text, &r)?;
+    let vals: Vec<Value> = match args.iter().map(|a| eval(a)).collect() {
+        Ok(v) => v,
+        Err(_) => return Ok(()),
+    };
+    let Value::Layout(res) = &r else {
+        return Ok(());
+    };
+    match op {
+        "composition" => {
+            let (Some(a), Value::Layout(b)) = (as_layout(&vals[0]), &vals[1]) else {
+                return Ok(());
+            };
+            if res.size() != b.size() {
+                return Err(format!("{text} = {res}: size differs from B's"));
+            }
+            let n = b.size().unwrap_or(0).min(LIMIT);
+            for i in 0..n {
+                let (Ok(bi), Ok(ri)) = (b.at(i), res.at(i)) else {
+                    return Err(format!("{text} = {res}: not defined at {i}"));
+                };
+                if a.at(bi) != Ok(ri) {
+                    return Err(format!(
+                        "{text} = {res}: R({i}) = {ri} but A(B({i})) = {:?}",
+                        a.at(bi)
+                    ));
+                }
+            }
+        }
+        "complement" => {
+            let Some(l) = as_layout(&vals[0]) else {
+                return Ok(());
+            };
+            if let (Some(li), Some(ri)) = (image(&l), image(res)) {
+                let set: std::collections::HashSet<i64> = li.into_iter().collect();
+                if let Some(x) = ri.iter().find(|&&x| x != 0 && set.contains(&x)) {
+                    return Err(format!("{text} = {res}: offset {x} is in both images"));
+                }
+            }
+        }
+        // A by-mode product (a tuple tiler) multiplies each mode on its
+        // own, and the modes' products may share offsets, as in CuTe; the
+        // property holds for whole-layout products and for every divide.
+        op if op.ends_with("_product") && matches!(vals[1], Value::Tiler(_) | Value::Tuple(_)) => {}
+        op if op.ends_with("_divide") || op.ends_with("_product") => {
+            let Some(a) = as_layout(&vals[0]) else {
+                return Ok(());
+            };
+            let inside = op.ends_with("_product") || res.size() == a.size();
+            if inside
+                && injective(&a) == Some(true)
+                && tiler_injective(&vals[1]) == Some(true)
+                && injective(res) == Some(false)
+            {
+                return Err(format!(
+                    "{text} = {res}: injective inputs, overlapping result"
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A result prints and evaluates back to itself.
+fn round_trip(text: &str, v: &Value) -> Result<(), String> {
+    let printed = v.to_string();
+    match eval(&printed) {
+        Ok(w) if w == *v => Ok(()),
+        other => Err(format!("{text} = {printed}, which evaluates to {other:?}")),
+    }
+}
