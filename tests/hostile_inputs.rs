@@ -68,6 +68,21 @@ fn results_that_overflow_i64_are_refused() {
         ev("4:4611686018427387904"),
         "error: the layout's cosize overflows i64"
     );
+    // Found by the fuzz targets: by-mode results whose modes fit but whose
+    // whole does not, and the empty tiler that printed as `<>` unreadably.
+    assert_eq!(
+        ev("logical_product(left_inverse(((2)):((28))), <_, 1000000000000000000>)"),
+        "error: logical_product: the result's size overflows i64"
+    );
+    let big = "<4611686018427387904, 4611686018427387904>";
+    for op in ["composition", "logical_divide", "zipped_divide"] {
+        assert_eq!(
+            ev(&format!("{op}((2,2):(1,2), {big})")),
+            format!("error: {op}: the result's size overflows i64")
+        );
+    }
+    assert_eq!(ev("<( )>"), "<<>>");
+    assert_eq!(ev("<<>>"), "<<>>");
 }
 
 #[test]

@@ -263,7 +263,7 @@ impl DynLayout {
                     out.push_layout(&self.sub(sp).composition_tiler(t)?);
                 }
                 out.close();
-                Ok(out)
+                out.fits(OP)
             }
         }
     }

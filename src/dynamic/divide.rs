@@ -105,7 +105,7 @@ impl DynLayout {
                     }
                 }
                 out.close();
-                Ok(out)
+                out.fits("logical_divide")
             }
         }
     }

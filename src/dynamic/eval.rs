@@ -103,6 +103,10 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
         Some(b'<') => {
             c.pos += 1;
             let mut items = Vec::new();
+            // `<>` (the empty tiler, as an empty shape `()` prints) reads back.
+            if c.eat(b'>') {
+                return Ok(Value::Tiler(Tiler::Tuple(items)));
+            }
             loop {
                 items.push(as_tiler(arg(c, depth + 1)?)?);
                 if c.eat(b'>') {

@@ -131,7 +131,7 @@ impl DynLayout {
                         None => m,
                     });
                 }
-                Ok(DynLayout::concat(&out))
+                DynLayout::concat(&out).fits("logical_product")
             }
         }
     }

@@ -22,7 +22,7 @@
 #![allow(dead_code)]
 
 use cute_algebra::dynamic::eval::{Value, eval, eval_line};
-use cute_algebra::dynamic::{DynLayout, Tiler};
+use cute_algebra::dynamic::{CoordTree, DynLayout, IntTree, Tiler};
 
 /// Layouts up to this size are enumerated by the checks.
 pub const LIMIT: i64 = 1 << 12;
@@ -251,17 +251,46 @@ fn tiler_injective(v: &Value) -> Option<bool> {
     }
 }
 
+/// Check any text: one line of output, and a result (of `eval`, or of
+/// parsing a layout, shape or coordinate) that prints and reads back to
+/// itself. Returns the value of `eval`.
+pub fn check_text(text: &str) -> Result<Option<Value>, String> {
+    let line = eval_line(text);
+    if line.contains('\n') || line.contains('\r') {
+        return Err(format!("{text:?}: the output is more than one line: {line:?}"));
+    }
+    if let Ok(l) = text.parse::<DynLayout>() {
+        same(text, &l, l.to_string().parse())?;
+    }
+    if let Ok(t) = text.parse::<IntTree>() {
+        same(text, &t, t.to_string().parse())?;
+    }
+    if let Ok(t) = text.parse::<CoordTree>() {
+        same(text, &t, t.to_string().parse())?;
+    }
+    let Ok(r) = eval(text) else { return Ok(None) };
+    round_trip(text, &r)?;
+    Ok(Some(r))
+}
+
+fn same<T: PartialEq + std::fmt::Display, E: std::fmt::Debug>(
+    text: &str,
+    v: &T,
+    back: Result<T, E>,
+) -> Result<(), String> {
+    match back {
+        Ok(w) if w == *v => Ok(()),
+        Ok(w) => Err(format!("{text:?} parses to {v}, which reads back as {w}")),
+        Err(e) => Err(format!("{text:?} parses to {v}, which reads back as {e:?}")),
+    }
+}
+
 /// Check one call; `Err` describes the broken property.
 pub fn check(op: &str, args: &[String]) -> Result<(), String> {
     let text = format!("{op}({})", args.join(", "));
-    let line = eval_line(&text);
-    if line.contains('\n') {
-        return Err(format!(
-            "{text}: the output is more than one line: {line:?}"
-        ));
-    }
-    let Ok(r) = eval(&text) else { return Ok(()) };
-    round_trip(&text, &r)?;
+    let Some(r) = check_text(&text)? else {
+        return Ok(());
+    };
     let vals: Vec<Value> = match args.iter().map(|a| eval(a)).collect() {
         Ok(v) => v,
         Err(_) => return Ok(()),
