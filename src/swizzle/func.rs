@@ -8,7 +8,9 @@
 use core::fmt;
 use core::ops::{Add, BitAnd, BitXor, Shl, Shr, Sub};
 
-use typenum::{B1, IsGreaterOrEqual, NonZero, PInt, U1, Unsigned, Z0};
+use core::marker::PhantomData;
+
+use typenum::{B1, IsGreaterOrEqual, NInt, NonZero, PInt, U0, U1, Unsigned, Z0};
 
 use super::dyn_swizzle::DynSwizzle;
 use super::params::{ConstI32, ConstU32, ToShift, ToUnsigned};
@@ -49,21 +51,49 @@ impl ShiftCoversBits for B1 {}
 type TnU<const N: u32> = <ConstU32<N> as ToUnsigned>::Output;
 type Right<const S: i32> = <ConstI32<S> as ToShift>::Right;
 type Left<const S: i32> = <ConstI32<S> as ToShift>::Left;
-type BitMsk<const B: u32> = <<U1 as Shl<TnU<B>>>::Output as Sub<B1>>::Output;
-type YShift<const M: u32, const S: i32> = <TnU<M> as Add<Right<S>>>::Output;
-type Yyy<const B: u32, const M: u32, const S: i32> = <BitMsk<B> as Shl<YShift<M, S>>>::Output;
 
-/// A valid swizzle, with its parameters as values and its masks as typenum
-/// types (for static offsets).
+/// The YYY mask of a swizzle given as typenum `(B, M, max(0,S), max(0,-S))`,
+/// with the check `|S| >= B`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` are not the parameters of a valid swizzle",
+    label = "expected abs(S) >= B"
+)]
+pub trait TnMasks {
+    /// `((1 << B) - 1) << (M + max(0, S))`.
+    type Yyy: Unsigned;
+}
+type BitMsk<B> = <<U1 as Shl<B>>::Output as Sub<B1>>::Output;
+impl<B, M, R, L> TnMasks for (B, M, R, L)
+where
+    R: Add<L>,
+    <R as Add<L>>::Output: IsGreaterOrEqual<B>,
+    <<R as Add<L>>::Output as IsGreaterOrEqual<B>>::Output: ShiftCoversBits,
+    U1: Shl<B>,
+    <U1 as Shl<B>>::Output: Sub<B1>,
+    M: Add<R>,
+    BitMsk<B>: Shl<<M as Add<R>>::Output>,
+    <BitMsk<B> as Shl<<M as Add<R>>::Output>>::Output: Unsigned,
+{
+    type Yyy = <BitMsk<B> as Shl<<M as Add<R>>::Output>>::Output;
+}
+
+/// A valid swizzle, with its parameters as values and as typenum types (for
+/// static offsets and for `upcast`/`downcast`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a valid swizzle",
     label = "expected `Swizzle<B, M, S>` with abs(S) >= B and B, M, abs(S) <= 31"
 )]
-pub trait SwizzleParams: Copy + Default + fmt::Debug + 'static {
+pub trait SwizzleParams: Copy + Default + fmt::Debug + fmt::Display + 'static {
     /// The parameters as a runtime value.
     const RUNTIME: DynSwizzle;
     /// The YYY mask, as an `i32`.
-    const YYY: i32;
+    const YYY: i32 = Self::RUNTIME.yyy_msk() as i32;
+    /// `B` as a typenum unsigned.
+    type Bits: Unsigned;
+    /// `M` as a typenum unsigned.
+    type Base: Unsigned;
+    /// `S` as a typenum integer.
+    type Shift: typenum::Integer;
     /// The YYY mask as a typenum unsigned.
     type Yyy: Unsigned;
     /// `max(0, S)` as a typenum unsigned.
@@ -77,20 +107,103 @@ where
     ConstU32<B>: ToUnsigned,
     ConstU32<M>: ToUnsigned,
     ConstI32<S>: ToShift,
-    Right<S>: Add<Left<S>>,
-    <Right<S> as Add<Left<S>>>::Output: IsGreaterOrEqual<TnU<B>>,
-    <<Right<S> as Add<Left<S>>>::Output as IsGreaterOrEqual<TnU<B>>>::Output: ShiftCoversBits,
-    U1: Shl<TnU<B>>,
-    <U1 as Shl<TnU<B>>>::Output: Sub<B1>,
-    TnU<M>: Add<Right<S>>,
-    BitMsk<B>: Shl<YShift<M, S>>,
-    Yyy<B, M, S>: Unsigned,
+    (TnU<B>, TnU<M>, Right<S>, Left<S>): TnMasks,
 {
     const RUNTIME: DynSwizzle = DynSwizzle::new_unchecked(B, M, S);
-    const YYY: i32 = Self::RUNTIME.yyy_msk() as i32;
-    type Yyy = Yyy<B, M, S>;
+    type Bits = TnU<B>;
+    type Base = TnU<M>;
+    type Shift = <ConstI32<S> as ToShift>::Signed;
+    type Yyy = <(TnU<B>, TnU<M>, Right<S>, Left<S>) as TnMasks>::Yyy;
     type Right = Right<S>;
     type Left = Left<S>;
+}
+
+/// `Swizzle<B, M, S>` with typenum parameters: what `upcast`/`downcast`
+/// return, since stable Rust cannot compute a const generic. It prints and
+/// behaves exactly as the `Swizzle` of the same parameters.
+///
+/// ```
+/// use cute_algebra::swizzle::{SwizzleTn, Swizzle};
+/// use cute_algebra::typenum::{P3, U3, U4};
+/// let a = SwizzleTn::<U3, U4, P3>::default();
+/// assert_eq!(a.to_string(), "Sw<3,4,3>");
+/// assert_eq!(a.apply(1000i32), Swizzle::<3, 4, 3>.apply(1000i32));
+/// ```
+pub struct SwizzleTn<B, M, S>(PhantomData<(B, M, S)>);
+
+impl<B, M, S> Clone for SwizzleTn<B, M, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<B, M, S> Copy for SwizzleTn<B, M, S> {}
+impl<B, M, S> Default for SwizzleTn<B, M, S> {
+    fn default() -> Self {
+        SwizzleTn(PhantomData)
+    }
+}
+impl<B, M, S> fmt::Debug for SwizzleTn<B, M, S>
+where
+    Self: SwizzleParams,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Self::RUNTIME)
+    }
+}
+impl<B, M, S> fmt::Display for SwizzleTn<B, M, S>
+where
+    Self: SwizzleParams,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Self::RUNTIME)
+    }
+}
+
+/// A typenum shift split into `(max(0, S), max(0, -S))`.
+pub trait SplitShift {
+    /// `max(0, S)`.
+    type Right: Unsigned;
+    /// `max(0, -S)`.
+    type Left: Unsigned;
+}
+impl SplitShift for Z0 {
+    type Right = U0;
+    type Left = U0;
+}
+impl<U: Unsigned + NonZero> SplitShift for PInt<U> {
+    type Right = U;
+    type Left = U0;
+}
+impl<U: Unsigned + NonZero> SplitShift for NInt<U> {
+    type Right = U0;
+    type Left = U;
+}
+
+impl<B, M, S> SwizzleParams for SwizzleTn<B, M, S>
+where
+    B: Unsigned + 'static,
+    M: Unsigned + 'static,
+    S: typenum::Integer + SplitShift + 'static,
+    (B, M, S::Right, S::Left): TnMasks,
+{
+    const RUNTIME: DynSwizzle = DynSwizzle::new_unchecked(B::U32, M::U32, S::I32);
+    type Bits = B;
+    type Base = M;
+    type Shift = S;
+    type Yyy = <(B, M, S::Right, S::Left) as TnMasks>::Yyy;
+    type Right = S::Right;
+    type Left = S::Left;
+}
+
+impl<B, M, S> SwizzleTn<B, M, S> {
+    /// Applies the swizzle to an offset.
+    #[inline(always)]
+    pub fn apply<X>(self, x: X) -> Swizzled<Self, X>
+    where
+        Self: SwizzleApply<X>,
+    {
+        self.apply_to(x)
+    }
 }
 
 /// Applies a swizzle to an offset: `i32` gives `i32`, a static integer
@@ -155,9 +268,6 @@ where
 }
 
 impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
-    /// The parameters as a runtime [`DynSwizzle`].
-    pub const RUNTIME: DynSwizzle = DynSwizzle::new_unchecked(B, M, S);
-
     /// Applies the swizzle to an offset (CuTe's `Swizzle::operator()`).
     #[inline(always)]
     pub fn apply<X>(self, x: X) -> Swizzled<Self, X>

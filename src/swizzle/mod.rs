@@ -16,12 +16,14 @@
 //! [`DynSwizzle`] is the runtime form of the parameters, for the runtime
 //! paths and code generation.
 
+mod cast;
 mod composed;
 mod dyn_swizzle;
 mod func;
 mod ops;
 pub mod params;
 
+pub use cast::*;
 pub use composed::*;
 pub use dyn_swizzle::*;
 pub use func::*;
