@@ -22,6 +22,8 @@ mod dyn_swizzle;
 mod func;
 mod ops;
 pub mod params;
+#[cfg(feature = "alloc")]
+mod to_dyn;
 
 pub use cast::*;
 pub use composed::*;

@@ -29,12 +29,45 @@ use crate::layout::{CosizeOf, Layout, LayoutParts, Span};
 use crate::tuple::IntTuple;
 use typenum::{P1, Z0};
 
-/// `composition(Swizzle, layout)`: the composed layout `Sw o _0 o layout`.
-impl<Sw: SwizzleParams, SL, DL> Composition<Layout<SL, DL>> for Sw {
-    type Output = ComposedLayout<Sw, Z0, Layout<SL, DL>>;
+/// `composition(Swizzle, layout)`: the composed layout `Sw o _0 o layout`,
+/// or `layout` itself for a swizzle of zero bits (CuTe's "ignore identity
+/// case").
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::swizzle::Swizzle;
+/// assert_eq!(composition(Swizzle::<0, 4, 3>, layout![8 : 1]).to_string(), "_8:_1");
+/// ```
+impl<Sw: SwizzleParams, SL, DL> Composition<Layout<SL, DL>> for Sw
+where
+    Sw::Bits: SwizzleOrIdentity<Sw, Layout<SL, DL>>,
+{
+    type Output = <Sw::Bits as SwizzleOrIdentity<Sw, Layout<SL, DL>>>::Output;
     #[inline(always)]
     fn try_compose(self, b: Layout<SL, DL>) -> Result<Self::Output, LayoutError> {
-        Ok(ComposedLayout::new(self, Z0::default(), b))
+        Ok(<Sw::Bits as SwizzleOrIdentity<Sw, Layout<SL, DL>>>::compose(self, b))
+    }
+}
+
+/// Chooses by the swizzle's number of bits: `0` gives the layout alone.
+pub trait SwizzleOrIdentity<Sw, L> {
+    /// `L` or `ComposedLayout<Sw, _0, L>`.
+    type Output;
+    /// Builds it.
+    fn compose(sw: Sw, l: L) -> Self::Output;
+}
+impl<Sw, L> SwizzleOrIdentity<Sw, L> for typenum::UTerm {
+    type Output = L;
+    #[inline(always)]
+    fn compose(_: Sw, l: L) -> L {
+        l
+    }
+}
+impl<Sw, L, U, B> SwizzleOrIdentity<Sw, L> for typenum::UInt<U, B> {
+    type Output = ComposedLayout<Sw, Z0, L>;
+    #[inline(always)]
+    fn compose(sw: Sw, l: L) -> Self::Output {
+        ComposedLayout::new(sw, Z0::default(), l)
     }
 }
 
