@@ -229,6 +229,41 @@ impl DynComposed {
     }
 }
 
+impl DynComposed {
+    /// CuTe's `print_layout` of a rank-2 composed layout: the layout, then
+    /// the table of its (swizzled) offsets; other ranks get the listing
+    /// `i: offset`.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::eval::{Value, eval};
+    /// let Ok(Value::Composed(c)) = eval("composition(Sw<1,0,1>, (2,2):(2,1))") else { panic!() };
+    /// let expected = "Sw<1,0,1> o 0 o (2,2):(2,1)\n      0   1 \n    +---+---+\n 0  | 0 | 1 |\n    +---+---+\n 1  | 3 | 2 |\n    +---+---+\n";
+    /// assert_eq!(c.print_layout().unwrap(), expected);
+    /// ```
+    pub fn print_layout(&self) -> Result<alloc::string::String, LayoutError> {
+        use core::fmt::Write;
+        let mut out = alloc::string::String::new();
+        let _ = writeln!(out, "{self}");
+        let l = &self.layout;
+        if l.rank() != 2 {
+            for i in 0..self.size()? {
+                let _ = writeln!(out, "{i:>4}: {}", self.at(i)?);
+            }
+            return Ok(out);
+        }
+        let (rows, cols) = (l.mode(0)?.size()?, l.mode(1)?.size()?);
+        let mut grid = Vec::with_capacity((rows * cols) as usize);
+        for i in 0..rows {
+            for j in 0..cols {
+                grid.push(self.at(i + rows * j)?);
+            }
+        }
+        let at = |i: i64, j: i64| grid[(i * cols + j) as usize];
+        let _ = crate::print::write_table(&mut out, rows, cols, self.cosize()?, &at);
+        Ok(out)
+    }
+}
+
 /// `log2 n` for a power of two (CuTe: "N must be a power of two").
 fn log2_exact(n: i64, op: &'static str) -> Result<u32, LayoutError> {
     if n <= 0 || n.count_ones() != 1 {
