@@ -121,7 +121,7 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
 /// use cute_algebra::swizzle::DynSwizzle;
 /// let c = DynComposed::new(DynSwizzle::new(3, 3, 3).unwrap(), 0, "(8,8):(8,1)".parse().unwrap());
 /// let svg = cute_algebra::svg::composed_to_svg(&c, cute_algebra::svg::Colouring::Offset).unwrap();
-/// assert!(svg.contains("<title>Sw<3,3,3> o 0 o (8,8):(8,1)</title>"));
+/// assert!(svg.contains("<title>Sw&lt;3,3,3&gt; o 0 o (8,8):(8,1)</title>"));
 /// ```
 pub fn composed_to_svg(c: &DynComposed, colouring: Colouring) -> Result<String, LayoutError> {
     draw(&Drawing::composed(c, colouring)?)

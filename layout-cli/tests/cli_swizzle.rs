@@ -81,7 +81,8 @@ fn show_and_svg_draw_composed_layouts() {
         "{plain}"
     );
     assert!(swizzled.contains("worst column: 1-way bank conflict"));
-    assert!(swizzled.contains("<title>Sw<3,3,3> o 0 o (8,64):(64,1)</title>"));
+    assert!(swizzled.contains("<title>Sw&lt;3,3,3&gt; o 0 o (8,64):(64,1)</title>"));
+    assert!(!swizzled.contains("Sw<"), "unescaped < in the SVG");
     // fp32: a row of 32 elements is 128 bytes, one full cycle of the banks.
     let fp32 = stdout(&run(
         &["svg", "(8,32):(32,1)", "--banks", "--elem-bytes", "4"],

@@ -76,7 +76,7 @@ impl<'a> Drawing<'a> {
         Ok(Drawing {
             domain: l,
             source: Source::Layout(l),
-            title: format!("{l}"),
+            title: xml_escape(&format!("{l}")),
             cosize: l.cosize()?,
             colouring,
         })
@@ -89,7 +89,7 @@ impl<'a> Drawing<'a> {
         Ok(Drawing {
             domain: c.layout(),
             source: Source::Composed(c),
-            title: format!("{c}"),
+            title: xml_escape(&format!("{c}")),
             cosize: c.cosize()?,
             colouring,
         })
@@ -139,6 +139,20 @@ impl<'a> Drawing<'a> {
             "colour = bank (32 x 4 B, {elem_bytes}-byte elements); worst column: {worst}-way bank conflict"
         ))
     }
+}
+
+/// `<`, `>` and `&` as XML entities: a swizzle prints as `Sw<3,3,3>`.
+fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// One colour per bank, 32 hues with alternating lightness so that
