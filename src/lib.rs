@@ -59,6 +59,7 @@ mod print;
 pub mod rules;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod swizzle;
 pub mod tuple;
 
 pub use cute_algebra_macros::{

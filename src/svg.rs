@@ -19,7 +19,10 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use crate::LayoutError;
-use crate::dynamic::{DynLayout, IntTree};
+use crate::dynamic::{DynComposed, DynLayout, IntTree};
+
+mod banks;
+pub use banks::{Colouring, Drawing};
 
 /// Most cells drawn; larger layouts are refused rather than producing huge files.
 pub const MAX_CELLS: i64 = 1 << 16;
@@ -107,6 +110,28 @@ fn digits(v: i64) -> usize {
 /// assert!(svg.contains(">60</text>") && !svg.contains(">61</text>"));
 /// ```
 pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
+    draw(&Drawing::layout(l, Colouring::Offset)?)
+}
+
+/// Draw a swizzled composed layout: its domain is the inner layout's, each
+/// cell the swizzled offset.
+///
+/// ```
+/// use cute_algebra::dynamic::DynComposed;
+/// use cute_algebra::swizzle::DynSwizzle;
+/// let c = DynComposed::new(DynSwizzle::new(3, 3, 3).unwrap(), 0, "(8,8):(8,1)".parse().unwrap());
+/// let svg = cute_algebra::svg::composed_to_svg(&c, cute_algebra::svg::Colouring::Offset).unwrap();
+/// assert!(svg.contains("<title>Sw&lt;3,3,3&gt; o 0 o (8,8):(8,1)</title>"));
+/// ```
+pub fn composed_to_svg(c: &DynComposed, colouring: Colouring) -> Result<String, LayoutError> {
+    draw(&Drawing::composed(c, colouring)?)
+}
+
+/// Draw a [`Drawing`]: the grid of [`to_svg`], with the cells' values and
+/// colours from the drawing.
+pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
+    let l = d.domain;
+    let title = &d.title;
     let size = l.size()?;
     if size > MAX_CELLS {
         return Err(LayoutError::BadArgument {
@@ -126,15 +151,16 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
         (1, IntTree::Int(1), l.shape())
     };
     let cols = if rows > 0 { size / rows } else { 0 };
-    let cosize = l.cosize()?;
+    let cosize = d.cosize;
     let cell = (MAX_W / cols.max(1) as f64)
         .min(MAX_H / rows.max(1) as f64)
         .clamp(3.0, 48.0);
     let font = (cell * 0.42).min(14.0);
     let label_fits = cell >= 12.0 && digits(cosize.max(size)) as f64 * font * 0.62 <= cell * 0.92;
+    let footer = d.footer(rows, cols)?;
     let (w, h) = (
         MARGIN + cols as f64 * cell + 8.0,
-        MARGIN + rows as f64 * cell + 26.0,
+        MARGIN + rows as f64 * cell + 26.0 + if footer.is_empty() { 0.0 } else { 18.0 },
     );
 
     let mut s = String::new();
@@ -143,23 +169,33 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="monospace">"#
     );
-    let _ = writeln!(s, "<title>{l}</title>");
+    let _ = writeln!(s, "<title>{title}</title>");
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         s,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="13">{l}</text>"#,
+        r#"<text x="{MARGIN}" y="{:.1}" font-size="13">{title}</text>"#,
         h - 8.0
     );
+    if !footer.is_empty() {
+        let _ = writeln!(
+            s,
+            r#"<text x="{MARGIN}" y="{:.1}" font-size="12">{footer}</text>"#,
+            h - 26.0
+        );
+    }
     let grid = if cell >= 10.0 { 0.5 } else { 0.15 };
     let _ = writeln!(s, r##"<g stroke="#555" stroke-width="{grid}">"##);
     for i in 0..rows {
         for j in 0..cols {
-            let off = l.at(i + rows * j)?;
+            let off = d.value(i + rows * j)?;
             let (x, y) = (MARGIN + j as f64 * cell, MARGIN + i as f64 * cell);
+            let fill = match d.colouring {
+                Colouring::Offset => colour(off, cosize),
+                Colouring::Banks { .. } => banks::bank_colour(d.bank(off)),
+            };
             let _ = writeln!(
                 s,
-                r#"<rect x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="{}"/>"#,
-                colour(off, cosize)
+                r#"<rect x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="{fill}"/>"#
             );
         }
     }
@@ -171,7 +207,7 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
         );
         for i in 0..rows {
             for j in 0..cols {
-                let off = l.at(i + rows * j)?;
+                let off = d.value(i + rows * j)?;
                 let (x, y) = (
                     MARGIN + (j as f64 + 0.5) * cell,
                     MARGIN + (i as f64 + 0.5) * cell,

@@ -19,6 +19,7 @@
 )]
 
 use cute_algebra::prelude::*;
+use cute_algebra::swizzle::Swizzle;
 
 /// Defines `lib_K` (library) and `hand_K` (by hand) with the same signature.
 macro_rules! pair {
@@ -170,3 +171,22 @@ static_pair!(lib_static_r4, hand_static_r4,
     hand: 60 + 40 + 15 + 4);
 static_pair!(lib_static_int, hand_static_int,
     lib: layout![(2, (2, 2)) : (4, (2, 1))].crd2idx(int!(5)).value(), hand: 5);
+
+// Swizzled shared-memory tiles (issue 12): `composition(Swizzle, layout)`
+// with runtime coordinates is the layout's index math plus `and`, shift and
+// `xor`, as a kernel author writes it by hand.
+pair!(lib_sw343, hand_sw343, (i, j),
+lib: composition(Swizzle::<3, 4, 3>, layout![(8, 64) : (64, 1)]).crd2idx(coord![i, j]),
+hand: {
+    let o = i * 64 + j;
+    o ^ ((o >> 3) & 0x70)
+});
+pair!(lib_sw233, hand_sw233, (i, j),
+lib: composition(Swizzle::<2, 3, 3>, layout![(64, 32) : (1, 64)]).crd2idx(coord![i, j]),
+hand: {
+    let o = i + j * 64;
+    o ^ ((o >> 3) & 0x18)
+});
+static_pair!(lib_static_sw343, hand_static_sw343,
+    lib: composition(Swizzle::<3, 4, 3>, layout![(8, 64) : (64, 1)]).crd2idx(coord![7, 3]).value(),
+    hand: 499);

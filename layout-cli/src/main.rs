@@ -7,8 +7,9 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use cute_algebra::dynamic::DynLayout;
 use cute_algebra::dynamic::eval::{Value, eval, eval_line};
+use cute_algebra::dynamic::{DynComposed, DynLayout};
+use cute_algebra::svg::{Colouring, Drawing, draw};
 
 const HELP: &str = "\
 cute-algebra: NVIDIA CuTe's layout algebra on run-time layouts
@@ -16,7 +17,8 @@ cute-algebra: NVIDIA CuTe's layout algebra on run-time layouts
 USAGE:
     cute-algebra eval [EXPR...]          evaluate expressions (stdin if none, or '-')
     cute-algebra show LAYOUT             print CuTe's print_layout table
-    cute-algebra svg LAYOUT [-o FILE]    draw the layout as SVG
+    cute-algebra svg LAYOUT [-o FILE] [--banks [--elem-bytes N]]
+                                         draw the layout as SVG (--banks: by smem bank)
     cute-algebra COMMAND --help          help and examples for a command
 
 EXAMPLES:
@@ -48,7 +50,10 @@ CALLS:
     blocked_product(A, B)  raked_product(A, B)  tile_to_shape(L, shape[, order])
     make_layout(shape | L, ...)  make_layout_right(shape)  make_ordered_layout(shape, order)
     size(L)  cosize(L)  rank(L)  depth(L)  crd2idx(L, coord)  idx2crd(L|shape, i)
-    slice(L, coord)  domain_distribute(shape, n)
+    slice(L, coord)  domain_distribute(shape, n)  values(L)  upcast(L, n)  downcast(L, n)
+    Sw<B,M,S>  swizzle(Sw, x)  composition(Sw, L)  get_swizzle_portion(C)
+    get_nonswizzle_portion(C)   (a composed layout C takes the divides,
+    tile_to_shape, composition, upcast/downcast, right_inverse, size, cosize, crd2idx)
 
 EXAMPLES:
     cute-algebra eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
@@ -70,21 +75,28 @@ EXAMPLES:
     cute-algebra show '(2,3):(3,1)'
     cute-algebra show '(4,(2,2)):(2,(1,8))'
     cute-algebra show 'blocked_product((2,2):(1,2), (2,3):(3,1))'
+    cute-algebra show 'composition(Sw<2,0,2>, (4,4):(4,1))'
 ";
 
 const SVG_HELP: &str = "\
-cute-algebra svg LAYOUT [-o FILE]
+cute-algebra svg LAYOUT [-o FILE] [--banks [--elem-bytes N]]
 
-Draw LAYOUT as SVG: a grid of cells in coordinate order (rows are mode 0,
+Draw LAYOUT (a layout or a swizzled composed layout) as SVG: a grid of cells in coordinate order (rows are mode 0,
 columns the other modes; rank 1 is a strip), each labelled with its offset and
 coloured by it. Heavier lines separate the tiles of hierarchical modes. Large
 layouts shrink their cells and drop labels before they overlap (at most
 65536 cells). Writes to FILE with -o/--output, else to stdout.
 
+--banks colours each cell by its shared-memory bank (32 banks of 4 bytes,
+elements of --elem-bytes bytes, default 2) and reports the worst bank
+conflict down a column: one colour per column is a conflict, a swizzle that
+works shows every colour once.
+
 EXAMPLES:
     cute-algebra svg '(8,8):(8,1)' -o rowmajor.svg
     cute-algebra svg '((2,4),(2,4)):((1,16),(2,4))' > tiles.svg
     cute-algebra svg 'raked_product((2,2):(1,2), (4,4):(4,1))' -o raked.svg
+    cute-algebra svg 'composition(Sw<3,3,3>, (8,64):(64,1))' --banks -o smem.svg
 ";
 
 fn wants_help(args: &[String]) -> bool {
@@ -97,6 +109,14 @@ fn layout_arg(expr: &str) -> Result<DynLayout, String> {
         Ok(Value::Int(_) | Value::Tuple(_)) => expr.parse::<DynLayout>().map_err(|e| e.to_string()),
         Ok(v) => Err(format!("'{v}' is not a layout")),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A layout, or a swizzled composed layout (which `show` and `svg` also draw).
+fn drawable_arg(expr: &str) -> Result<Result<DynLayout, DynComposed>, String> {
+    match eval(expr) {
+        Ok(Value::Composed(c)) => Ok(Err(c)),
+        _ => layout_arg(expr).map(Ok),
     }
 }
 
@@ -148,7 +168,14 @@ fn cmd_show(args: &[String]) -> ExitCode {
         eprintln!("error: show takes one LAYOUT\n\n{SHOW_HELP}");
         return ExitCode::from(2);
     };
-    match layout_arg(expr).and_then(|l| l.print_layout().map_err(|e| e.to_string())) {
+    let table = drawable_arg(expr).and_then(|d| {
+        match d {
+            Ok(l) => l.print_layout(),
+            Err(c) => c.print_layout(),
+        }
+        .map_err(|e| e.to_string())
+    });
+    match table {
         Ok(s) => {
             print!("{s}");
             ExitCode::SUCCESS
@@ -163,9 +190,20 @@ fn cmd_show(args: &[String]) -> ExitCode {
 fn cmd_svg(args: &[String]) -> ExitCode {
     let mut expr = None;
     let mut output = None;
+    let (mut banks, mut elem_bytes) = (false, 2i64);
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        if a == "-o" || a == "--output" {
+        if a == "--banks" {
+            banks = true;
+        } else if a == "--elem-bytes" {
+            match it.next().map(|n| n.parse::<i64>()) {
+                Some(Ok(n)) if n > 0 => elem_bytes = n,
+                _ => {
+                    eprintln!("error: --elem-bytes needs a positive integer");
+                    return ExitCode::from(2);
+                }
+            }
+        } else if a == "-o" || a == "--output" {
             output = it.next();
             if output.is_none() {
                 eprintln!("error: -o needs a FILE");
@@ -182,9 +220,19 @@ fn cmd_svg(args: &[String]) -> ExitCode {
         eprintln!("error: svg takes a LAYOUT\n\n{SVG_HELP}");
         return ExitCode::from(2);
     };
-    let svg = match layout_arg(expr)
-        .and_then(|l| cute_algebra::svg::to_svg(&l).map_err(|e| e.to_string()))
-    {
+    let colouring = if banks {
+        Colouring::Banks { elem_bytes }
+    } else {
+        Colouring::Offset
+    };
+    let svg = match drawable_arg(expr).and_then(|d| {
+        match &d {
+            Ok(l) => Drawing::layout(l, colouring),
+            Err(c) => Drawing::composed(c, colouring),
+        }
+        .and_then(|d| draw(&d))
+        .map_err(|e| e.to_string())
+    }) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");

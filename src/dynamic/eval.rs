@@ -19,6 +19,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+mod swizzle_calls;
+
+use super::composed::DynComposed;
 use super::parse::{Cursor, perr};
 use super::{CoordTree, DynLayout, IntTree, MAX_DEPTH, Tiler, idx2crd_shape};
 use crate::LayoutError;
@@ -36,6 +39,12 @@ pub enum Value {
     Underscore,
     /// A by-mode tiler `<a, b, ...>`.
     Tiler(Tiler),
+    /// A swizzle `Sw<B,M,S>`.
+    Swizzle(crate::swizzle::DynSwizzle),
+    /// A swizzled composed layout `Sw<B,M,S> o offset o layout`.
+    Composed(DynComposed),
+    /// `values(X)`: a function's value at every 1-D index.
+    Values(Vec<i64>),
 }
 
 impl fmt::Display for Value {
@@ -46,6 +55,17 @@ impl fmt::Display for Value {
             Value::Tuple(t) => write!(f, "{t}"),
             Value::Underscore => f.write_str("_"),
             Value::Tiler(t) => write!(f, "{t}"),
+            Value::Swizzle(s) => write!(f, "{s}"),
+            Value::Composed(c) => write!(f, "{c}"),
+            Value::Values(v) => {
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -125,6 +145,9 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             }
             let name =
                 core::str::from_utf8(&c.s[start..c.pos]).map_err(|_| perr(start, "bad name"))?;
+            if name == "Sw" {
+                return swizzle_calls::parse_sw(c);
+            }
             c.expect(b'(', "expected '(' after a function name")?;
             let mut args = Vec::new();
             if !c.eat(b')') {
@@ -207,6 +230,7 @@ fn as_tiler(v: Value) -> Result<Tiler, LayoutError> {
         Value::Underscore => Tiler::Underscore,
         Value::Tuple(t) => coord_tiler(&t),
         Value::Tiler(t) => t,
+        _ => return Err(bad("eval", "expected a tiler")),
     })
 }
 
@@ -224,6 +248,9 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
 
 /// Apply the named operation to evaluated arguments.
 fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
+    if let Some(v) = swizzle_calls::call(name, &args)? {
+        return Ok(v);
+    }
     macro_rules! unary {
         ($op:literal, |$l:ident| $e:expr) => {{
             arity($op, &args, 1, 1)?;

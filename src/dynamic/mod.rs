@@ -27,8 +27,10 @@
 //! [`DynLayout::shape`].
 
 mod arith;
+mod cast;
 mod coalesce;
 mod complement;
+mod composed;
 mod composition;
 mod divide;
 pub mod eval;
@@ -44,6 +46,7 @@ mod tree;
 
 use alloc::vec::Vec;
 
+pub use composed::{DynComposed, MaybeComposed};
 pub use composition::Tiler;
 pub use from_static::{ToIntTree, ToIntTreeElems};
 pub use print::MAX_PRINT_CELLS;

@@ -69,7 +69,7 @@ impl<'a> Cursor<'a> {
 
     /// An integer: `-?[0-9]+`, with an optional leading `_` static marker and
     /// an optional `s`/`d` suffix (the oracle's mixed notation).
-    fn int(&mut self) -> Result<i64, LayoutError> {
+    pub(crate) fn int(&mut self) -> Result<i64, LayoutError> {
         self.ws();
         let start = self.pos;
         if self.peek_at(0) == Some(b'_') {

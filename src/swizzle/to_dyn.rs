@@ -1,0 +1,32 @@
+//! A typed composed layout as a runtime [`DynComposed`].
+
+use super::composed::ComposedLayout;
+use super::func::SwizzleParams;
+use crate::Layout;
+use crate::LayoutError;
+use crate::dynamic::{DynComposed, ToIntTree};
+use crate::int::Int;
+use crate::tuple::IntTuple;
+
+impl<A: SwizzleParams, O: Int, S: IntTuple + ToIntTree, D: IntTuple + ToIntTree>
+    ComposedLayout<A, O, Layout<S, D>>
+{
+    /// The same composed layout with runtime structure (static markers
+    /// dropped), or the error [`Layout::try_to_dyn`] gives.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::swizzle::Swizzle;
+    /// let c = composition(Swizzle::<2, 3, 3>, layout![(8, 32):(32, 1)]);
+    /// let d = c.try_to_dyn().unwrap();
+    /// assert_eq!(d.to_string(), "Sw<2,3,3> o 0 o (8,32):(32,1)");
+    /// assert_eq!(d.at(77), Ok(c.crd2idx(77).value() as i64));
+    /// ```
+    pub fn try_to_dyn(&self) -> Result<DynComposed, LayoutError> {
+        Ok(DynComposed::new(
+            A::RUNTIME,
+            self.offset().value() as i64,
+            self.layout().try_to_dyn()?,
+        ))
+    }
+}
