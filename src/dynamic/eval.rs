@@ -36,6 +36,10 @@ pub enum Value {
     Underscore,
     /// A by-mode tiler `<a, b, ...>`.
     Tiler(Tiler),
+    /// A tensor (see [`super::tensor`]).
+    Tensor(super::tensor::DynTensor),
+    /// A list of values, printed space-separated (`values(T)`).
+    List(Vec<Value>),
 }
 
 impl fmt::Display for Value {
@@ -46,6 +50,16 @@ impl fmt::Display for Value {
             Value::Tuple(t) => write!(f, "{t}"),
             Value::Underscore => f.write_str("_"),
             Value::Tiler(t) => write!(f, "{t}"),
+            Value::Tensor(t) => write!(f, "{t}"),
+            Value::List(v) => {
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -193,13 +207,14 @@ fn coord_tiler(t: &CoordTree) -> Tiler {
     }
 }
 
-fn as_tiler(v: Value) -> Result<Tiler, LayoutError> {
+pub(crate) fn as_tiler(v: Value) -> Result<Tiler, LayoutError> {
     Ok(match v {
         Value::Layout(l) => Tiler::Layout(l),
         Value::Int(i) => Tiler::Int(i),
         Value::Underscore => Tiler::Underscore,
         Value::Tuple(t) => coord_tiler(&t),
         Value::Tiler(t) => t,
+        Value::Tensor(_) | Value::List(_) => return Err(bad("eval", "expected a tiler")),
     })
 }
 
@@ -212,6 +227,9 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
 
 /// Apply the named operation to evaluated arguments.
 fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
+    if let Some(r) = super::tensor::call(name, &args) {
+        return r;
+    }
     macro_rules! unary {
         ($op:literal, |$l:ident| $e:expr) => {{
             arity($op, &args, 1, 1)?;

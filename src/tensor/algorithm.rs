@@ -88,10 +88,10 @@ where
 /// use cute_algebra::prelude::*;
 /// use cute_algebra::tensor::{clear, fill, make_tensor_mut};
 /// let mut data = [7u8; 8];
-/// let mut t = make_tensor_mut(&mut data, layout![4 : 2]);
+/// let mut t = make_tensor_mut(&mut data, layout![(2, 4) : (1, 2)]);
 /// fill(&mut t, 9);
-/// clear(&mut t.reborrow().slice(coord![(1, 0)]));
-/// # let _ = &mut t;
+/// clear(&mut t.reborrow().slice(coord![_, 1])); // column 1
+/// assert_eq!(data, [9, 9, 0, 0, 9, 9, 9, 9]);
 /// ```
 ///
 /// # Panics
@@ -122,7 +122,7 @@ pub type Fragment<E, S, D> = Tensor<
 /// let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
 /// let t = make_tensor(&data, layout![(4, 2) : (16, 1)]);
 /// let mut frag = make_fragment_like(&t);
-/// assert_eq!(frag.to_string(), "array[8] o (_4,_2):(_1,_4)");
+/// assert_eq!(frag.to_string(), "array[8] o (_4,(_2)):(_1,(_4))");
 /// copy(&t, &mut frag);
 /// assert_eq!(frag.at(coord![3, 1]), 49.0);
 /// ```
