@@ -21,6 +21,9 @@ use core::fmt::Write;
 use crate::LayoutError;
 use crate::dynamic::{DynLayout, IntTree};
 
+mod tv;
+pub use tv::{MAX_TV_CELLS, tv_to_svg};
+
 /// Most cells drawn; larger layouts are refused rather than producing huge files.
 pub const MAX_CELLS: i64 = 1 << 16;
 

@@ -205,8 +205,12 @@ fn tensor_call(name: &str, t: &DynTensor, rest: &[Value]) -> Result<Value, Layou
         ("logical_divide", [b]) => Ok(Value::Tensor(
             t.with(t.layout.logical_divide_tiler(&tiler_arg(b)?)?),
         )),
-        ("zipped_divide", [b]) => Ok(Value::Tensor(t.with(t.layout.zipped_divide(&tiler_arg(b)?)?))),
-        ("tiled_divide", [b]) => Ok(Value::Tensor(t.with(t.layout.tiled_divide(&tiler_arg(b)?)?))),
+        ("zipped_divide", [b]) => Ok(Value::Tensor(
+            t.with(t.layout.zipped_divide(&tiler_arg(b)?)?),
+        )),
+        ("tiled_divide", [b]) => Ok(Value::Tensor(
+            t.with(t.layout.tiled_divide(&tiler_arg(b)?)?),
+        )),
         ("flat_divide", [b]) => Ok(Value::Tensor(t.with(t.layout.flat_divide(&tiler_arg(b)?)?))),
         ("local_tile" | "inner_partition", [b, c]) => {
             tensor(t.inner_partition(&tiler_arg(b)?, &coord_arg(c, "local_tile")?))
@@ -217,6 +221,9 @@ fn tensor_call(name: &str, t: &DynTensor, rest: &[Value]) -> Result<Value, Layou
         ("local_partition", [Value::Layout(thr), Value::Int(i)]) => {
             tensor(t.local_partition(thr, *i))
         }
-        _ => Err(bad("eval", "unknown function, or wrong arguments, for a tensor")),
+        _ => Err(bad(
+            "eval",
+            "unknown function, or wrong arguments, for a tensor",
+        )),
     }
 }

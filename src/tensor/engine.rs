@@ -274,7 +274,8 @@ impl<T> MemoryMut for RawPtr<T> {
     #[inline(always)]
     fn slot_mut(&mut self, off: isize) -> Option<&mut T> {
         // SAFETY: `off` is in the range the constructor vouched for.
-        self.check(off).then(|| unsafe { &mut *self.ptr.offset(off) })
+        self.check(off)
+            .then(|| unsafe { &mut *self.ptr.offset(off) })
     }
     #[inline(always)]
     unsafe fn slot_unchecked_mut(&mut self, off: isize) -> &mut T {

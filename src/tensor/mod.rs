@@ -29,9 +29,9 @@ pub use engine::{Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, Shift
 pub use partition::*;
 
 use crate::algebra::{ApplyTiler, ApplyZipped, Composition, Divide, Unpacked, UnpackedLayout};
-use crate::layout::LayoutParts;
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::{Int, IntAdd};
+use crate::layout::LayoutParts;
 use crate::layout::{Crd2Idx, Layout, SliceLayout, Sliced, Span};
 use crate::tuple::IntTuple;
 use core::fmt;
@@ -282,7 +282,9 @@ impl<E: Read, L: TensorLayout> Tensor<E, L> {
     {
         self.engine
             .read(self.layout.offset(c))
-            .ok_or(LayoutError::OutOfRange { op: "tensor(coord)" })
+            .ok_or(LayoutError::OutOfRange {
+                op: "tensor(coord)",
+            })
     }
     /// The value at a coordinate.
     ///
@@ -332,7 +334,9 @@ impl<E: MemoryMut, L: TensorLayout> Tensor<E, L> {
     {
         self.engine
             .slot_mut(self.layout.offset(c))
-            .ok_or(LayoutError::OutOfRange { op: "tensor(coord)" })
+            .ok_or(LayoutError::OutOfRange {
+                op: "tensor(coord)",
+            })
     }
     /// The element at a coordinate, mutably.
     ///
@@ -377,7 +381,9 @@ impl<E: Memory, L: TensorLayoutAt<C>, C> core::ops::Index<C> for Tensor<E, L> {
         ok_or_panic(
             self.engine
                 .slot(self.layout.offset(c))
-                .ok_or(LayoutError::OutOfRange { op: "tensor[coord]" }),
+                .ok_or(LayoutError::OutOfRange {
+                    op: "tensor[coord]",
+                }),
         )
     }
 }
@@ -446,14 +452,20 @@ impl<E: Shift, L> Tensor<E, L> {
         self,
         tiler: T,
     ) -> Result<Tensor<E, T::Output>, LayoutError> {
-        Ok(Tensor::from_parts(self.engine, tiler.try_apply(self.layout)?))
+        Ok(Tensor::from_parts(
+            self.engine,
+            tiler.try_apply(self.layout)?,
+        ))
     }
     /// CuTe's `zipped_divide(tensor, tiler)`: `((tile…), (rest…))`.
     pub fn try_zipped_divide<T: ApplyZipped<Divide, L>>(
         self,
         tiler: T,
     ) -> Result<Tensor<E, T::Zipped>, LayoutError> {
-        Ok(Tensor::from_parts(self.engine, tiler.try_zipped(self.layout)?))
+        Ok(Tensor::from_parts(
+            self.engine,
+            tiler.try_zipped(self.layout)?,
+        ))
     }
     /// CuTe's `tiled_divide(tensor, tiler)`: `((tile…), rest0, rest1, …)`.
     #[allow(clippy::type_complexity)]

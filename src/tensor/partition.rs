@@ -10,9 +10,9 @@
 
 use super::{Shift, Tensor, TensorSlice};
 use crate::algebra::{ApplyZipped, Divide};
-use crate::layout::LayoutParts;
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::Int;
+use crate::layout::LayoutParts;
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
 use frunk_core::hlist::{HCons, HNil};
