@@ -34,7 +34,7 @@
 //! assert_eq!(i32::from(r.crd2idx(coord![1, j])), 5);
 //! ```
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
@@ -60,6 +60,7 @@ pub mod rules;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod swizzle;
+pub mod tensor;
 pub mod tuple;
 
 pub use cute_algebra_macros::{

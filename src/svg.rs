@@ -24,6 +24,9 @@ use crate::dynamic::{DynComposed, DynLayout, IntTree};
 mod banks;
 pub use banks::{Colouring, Drawing};
 
+mod tv;
+pub use tv::{MAX_TV_CELLS, tv_to_svg};
+
 /// Most cells drawn; larger layouts are refused rather than producing huge files.
 pub const MAX_CELLS: i64 = 1 << 16;
 

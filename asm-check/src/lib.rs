@@ -21,6 +21,8 @@
 use cute_algebra::prelude::*;
 use cute_algebra::swizzle::Swizzle;
 
+mod tensor;
+
 /// Defines `lib_K` (library) and `hand_K` (by hand) with the same signature.
 macro_rules! pair {
     ($lib:ident, $hand:ident, ($($a:ident),*), lib: $l:expr, hand: $h:expr) => {

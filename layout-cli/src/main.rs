@@ -11,6 +11,8 @@ use cute_algebra::dynamic::eval::{Value, eval, eval_line};
 use cute_algebra::dynamic::{DynComposed, DynLayout};
 use cute_algebra::svg::{Colouring, Drawing, draw};
 
+mod tv;
+
 const HELP: &str = "\
 cute-algebra: NVIDIA CuTe's layout algebra on run-time layouts
 
@@ -19,6 +21,7 @@ USAGE:
     cute-algebra show LAYOUT             print CuTe's print_layout table
     cute-algebra svg LAYOUT [-o FILE] [--banks [--elem-bytes N]]
                                          draw the layout as SVG (--banks: by smem bank)
+    cute-algebra svg --tv TV [--tile M,N] [-o FILE]   draw a thread/value layout
     cute-algebra COMMAND --help          help and examples for a command
 
 EXAMPLES:
@@ -97,6 +100,12 @@ EXAMPLES:
     cute-algebra svg '((2,4),(2,4)):((1,16),(2,4))' > tiles.svg
     cute-algebra svg 'raked_product((2,2):(1,2), (4,4):(4,1))' -o raked.svg
     cute-algebra svg 'composition(Sw<3,3,3>, (8,64):(64,1))' --banks -o smem.svg
+
+With --tv, TV is a (thread, value) -> index layout over an M x N tile
+(index i is cell (i % M, i / M)), drawn as CuTe's print_latex: each cell
+shows T# and V#, coloured by thread. Without --tile, M x N is a near-square
+tile of the layout's cosize.
+    cute-algebra svg --tv '((32,4),(2,2)):((2,128),(1,64))' --tile 64,8 -o tv.svg
 ";
 
 fn wants_help(args: &[String]) -> bool {
@@ -188,6 +197,9 @@ fn cmd_show(args: &[String]) -> ExitCode {
 }
 
 fn cmd_svg(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "--tv") {
+        return tv::cmd_svg_tv(args, layout_arg);
+    }
     let mut expr = None;
     let mut output = None;
     let (mut banks, mut elem_bytes) = (false, 2i64);

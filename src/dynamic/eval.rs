@@ -43,8 +43,11 @@ pub enum Value {
     Swizzle(crate::swizzle::DynSwizzle),
     /// A swizzled composed layout `Sw<B,M,S> o offset o layout`.
     Composed(DynComposed),
-    /// `values(X)`: a function's value at every 1-D index.
-    Values(Vec<i64>),
+    /// A tensor (see [`super::tensor`]).
+    Tensor(super::tensor::DynTensor),
+    /// A list of values, printed space-separated (`values(X)`: a function's
+    /// value at every 1-D index).
+    List(Vec<Value>),
 }
 
 impl fmt::Display for Value {
@@ -57,7 +60,8 @@ impl fmt::Display for Value {
             Value::Tiler(t) => write!(f, "{t}"),
             Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
-            Value::Values(v) => {
+            Value::Tensor(t) => write!(f, "{t}"),
+            Value::List(v) => {
                 for (i, x) in v.iter().enumerate() {
                     if i > 0 {
                         f.write_str(" ")?;
@@ -223,7 +227,7 @@ fn coord_tiler(t: &CoordTree) -> Tiler {
     }
 }
 
-fn as_tiler(v: Value) -> Result<Tiler, LayoutError> {
+pub(crate) fn as_tiler(v: Value) -> Result<Tiler, LayoutError> {
     Ok(match v {
         Value::Layout(l) => Tiler::Layout(l),
         Value::Int(i) => Tiler::Int(i),
@@ -248,6 +252,9 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
 
 /// Apply the named operation to evaluated arguments.
 fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
+    if let Some(r) = super::tensor::call(name, &args) {
+        return r;
+    }
     if let Some(v) = swizzle_calls::call(name, &args)? {
         return Ok(v);
     }

@@ -42,6 +42,7 @@ mod print;
 mod product;
 mod repr;
 mod scratch;
+pub mod tensor;
 mod tree;
 
 use alloc::vec::Vec;

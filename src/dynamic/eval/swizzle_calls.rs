@@ -75,13 +75,14 @@ pub(super) fn call(name: &str, args: &[Value]) -> Result<Option<Value>, LayoutEr
         }
         ("values", _) => {
             arity("values", args, 1, 1)?;
-            Value::Values(match &args[0] {
+            let values: alloc::vec::Vec<i64> = match &args[0] {
                 Value::Composed(c) => c.values()?,
                 v => {
                     let l = as_layout(v, "values")?;
                     (0..l.size()?).map(|i| l.at(i)).collect::<Result<_, _>>()?
                 }
-            })
+            };
+            Value::List(values.into_iter().map(Value::Int).collect())
         }
         ("composition", None) => match (&args.first(), &args.get(1)) {
             (Some(Value::Swizzle(sw)), Some(l)) if args.len() == 2 => {

@@ -1,0 +1,64 @@
+//! Tensors (issue 14): `local_tile` then `local_partition`, then indexing a
+//! thread's partition with runtime coordinates through the unchecked form,
+//! next to the same pointer arithmetic written by hand. Block and thread
+//! indices are runtime values; the tiles' layouts stay static, so only the
+//! offsets are computed at run time.
+#![allow(unsafe_code)]
+
+use cute_algebra::prelude::*;
+use cute_algebra::tensor::{local_partition, local_tile, make_tensor_raw};
+
+/// A static (64,64) column-major tensor, tile (8,4) per block, threads
+/// (4,2):(1,4): the element (i, j) of thread `t`'s part of block (bx, by).
+///
+/// # Safety
+/// `p` must point to 64 * 64 readable `f32`s.
+#[inline(never)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lib_tile_part(p: *const f32, bx: i32, by: i32, t: i32, i: i32, j: i32) -> f32 {
+    // SAFETY: the caller provides the 64 * 64 elements the layout reaches.
+    let a = unsafe { make_tensor_raw(p.cast_mut(), layout![(64, 64) : (1, 64)]) };
+    let tile = local_tile(a, shape![8, 4], coord![bx, by]);
+    let part = local_partition(tile, layout![(4, 2) : (1, 4)], t);
+    // SAFETY: in-range coordinates stay inside the tensor.
+    unsafe { part.at_unchecked(coord![i, j]) }
+}
+
+/// # Safety
+/// As [`lib_tile_part`].
+#[inline(never)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hand_tile_part(p: *const f32, bx: i32, by: i32, t: i32, i: i32, j: i32) -> f32 {
+    // CuTe style: each step moves the pointer (block tile, thread, element).
+    // SAFETY (all three): the offsets stay inside the 64 * 64 elements.
+    let p = unsafe { p.offset((bx * 8 + by * 4 * 64) as isize) };
+    let p = unsafe { p.offset(((t % 4) + ((t / 4) % 2) * 64) as isize) };
+    unsafe { *p.offset((i * 4 + j * 2 * 64) as isize) }
+}
+
+/// A row-major (256,128) tensor, tile (16,32), threads (8,4):(4,1).
+///
+/// # Safety
+/// `p` must point to 256 * 128 readable `f32`s.
+#[inline(never)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lib_tile_part_rm(p: *const f32, bx: i32, by: i32, t: i32, i: i32, j: i32) -> f32 {
+    // SAFETY: the caller provides the elements the layout reaches.
+    let a = unsafe { make_tensor_raw(p.cast_mut(), layout![(256, 128) : (128, 1)]) };
+    let tile = local_tile(a, shape![16, 32], coord![bx, by]);
+    let part = local_partition(tile, layout![(8, 4) : (4, 1)], t);
+    // SAFETY: in-range coordinates stay inside the tensor.
+    unsafe { part.at_unchecked(coord![i, j]) }
+}
+
+/// # Safety
+/// As [`lib_tile_part_rm`].
+#[inline(never)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hand_tile_part_rm(p: *const f32, bx: i32, by: i32, t: i32, i: i32, j: i32) -> f32 {
+    // SAFETY (all three): the offsets stay inside the 256 * 128 elements.
+    let p = unsafe { p.offset((bx * 16 * 128 + by * 32) as isize) };
+    let (row, col) = ((t / 4) % 8, t % 4); // the thread's coordinate
+    let p = unsafe { p.offset((row * 128 + col) as isize) };
+    unsafe { *p.offset((i * 8 * 128 + j * 4) as isize) }
+}

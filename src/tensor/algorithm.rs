@@ -1,0 +1,141 @@
+//! CuTe's basic algorithms on tensors: `copy`, `fill`, `clear`, and the
+//! owned register fragment `make_fragment_like`.
+
+use super::{Array, Engine, MemoryMut, Read, StaticCosize, Tensor, TensorLayout};
+use crate::error::{LayoutError, ok_or_panic};
+use crate::layout::{FragmentLayout, FragmentLike, FragmentOf, Layout};
+use crate::tuple::IntTuple;
+
+/// [`copy`] returning an error when the sizes differ or an element is out
+/// of range.
+pub fn try_copy<S, LS, D, LD>(
+    src: &Tensor<S, LS>,
+    dst: &mut Tensor<D, LD>,
+) -> Result<(), LayoutError>
+where
+    S: Read,
+    LS: TensorLayout,
+    D: MemoryMut<Value = S::Value>,
+    LD: TensorLayout,
+{
+    if src.size() != dst.size() {
+        return Err(LayoutError::BadArgument {
+            op: "copy",
+            msg: "source and destination differ in size",
+        });
+    }
+    for i in 0..src.size() {
+        *dst.slot_index(i)? = src.read_index(i)?;
+    }
+    Ok(())
+}
+
+/// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every index `i`, so
+/// each tensor's layout decides where its element lives.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{copy, make_tensor, make_tensor_mut};
+/// let src: Vec<i32> = (0..6).collect();
+/// let mut dst = vec![0; 6];
+/// // Transpose a column-major 2x3 into a row-major 2x3.
+/// copy(&make_tensor(&src, layout![(2, 3) : (1, 2)]), &mut make_tensor_mut(&mut dst, layout![(2, 3) : (3, 1)]));
+/// assert_eq!(dst, [0, 2, 4, 1, 3, 5]);
+/// ```
+///
+/// # Panics
+/// Where [`try_copy`] returns an error.
+#[track_caller]
+pub fn copy<S, LS, D, LD>(src: &Tensor<S, LS>, dst: &mut Tensor<D, LD>)
+where
+    S: Read,
+    LS: TensorLayout,
+    D: MemoryMut<Value = S::Value>,
+    LD: TensorLayout,
+{
+    ok_or_panic(try_copy(src, dst))
+}
+
+/// [`fill`] returning an error for an element out of range.
+pub fn try_fill<D: MemoryMut, L: TensorLayout>(
+    dst: &mut Tensor<D, L>,
+    v: D::Value,
+) -> Result<(), LayoutError>
+where
+    D::Value: Clone,
+{
+    for i in 0..dst.size() {
+        *dst.slot_index(i)? = v.clone();
+    }
+    Ok(())
+}
+
+/// CuTe's `fill(dst, v)`: every element is `v`.
+///
+/// # Panics
+/// Where [`try_fill`] returns an error.
+#[track_caller]
+pub fn fill<D: MemoryMut, L: TensorLayout>(dst: &mut Tensor<D, L>, v: D::Value)
+where
+    D::Value: Clone,
+{
+    ok_or_panic(try_fill(dst, v))
+}
+
+/// CuTe's `clear(dst)`: every element is the default (zero).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{clear, fill, make_tensor_mut};
+/// let mut data = [7u8; 8];
+/// let mut t = make_tensor_mut(&mut data, layout![(2, 4) : (1, 2)]);
+/// fill(&mut t, 9);
+/// clear(&mut t.reborrow().slice(coord![_, 1])); // column 1
+/// assert_eq!(data, [9, 9, 0, 0, 9, 9, 9, 9]);
+/// ```
+///
+/// # Panics
+/// Where [`try_fill`] returns an error.
+#[track_caller]
+pub fn clear<D: MemoryMut, L: TensorLayout>(dst: &mut Tensor<D, L>)
+where
+    D::Value: Clone + Default,
+{
+    ok_or_panic(try_fill(dst, D::Value::default()))
+}
+
+/// The owned fragment type of [`make_fragment_like`] for a tensor with
+/// engine `E` and layout `S:D`.
+pub type Fragment<E, S, D> = Tensor<
+    Array<<E as Engine>::Value, <FragmentOf<Layout<S, D>> as StaticCosize>::Len>,
+    FragmentOf<Layout<S, D>>,
+>;
+
+/// CuTe's `make_fragment_like(tensor)`: an owned, register-style tensor of
+/// the same shape (and value type), with the compact layout of
+/// [`crate::layout::make_fragment_like`]. Its array length is that
+/// layout's cosize, a compile-time constant, so the layout must be static.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{copy, make_fragment_like, make_tensor};
+/// let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let t = make_tensor(&data, layout![(4, 2) : (16, 1)]);
+/// let mut frag = make_fragment_like(&t);
+/// assert_eq!(frag.to_string(), "array[8] o (_4,(_2)):(_1,(_4))");
+/// copy(&t, &mut frag);
+/// assert_eq!(frag.at(coord![3, 1]), 49.0);
+/// ```
+pub fn make_fragment_like<E: Engine, S: IntTuple + FragmentLike<D>, D: IntTuple>(
+    t: &Tensor<E, Layout<S, D>>,
+) -> Fragment<E, S, D>
+where
+    E::Value: Default,
+    Layout<S, D>: FragmentLayout<Output = S::Output>,
+    S::Output: StaticCosize,
+{
+    Tensor::from_parts(
+        Array::default(),
+        crate::layout::make_fragment_like(t.layout()),
+    )
+}

@@ -1,0 +1,628 @@
+//! CuTe's `Tensor`: an engine (memory, or a counter) composed with a layout.
+//!
+//! Kernel code never indexes raw memory: it tiles the whole tensor per
+//! block, takes the block's tile, and partitions that tile among threads.
+//! The tile's layout stays static; only the engine's start offset is
+//! runtime, so indexing a tile costs what hand-written pointer arithmetic
+//! costs.
+//!
+//! ```
+//! use cute_algebra::prelude::*;
+//! use cute_algebra::tensor::{local_partition, local_tile, make_tensor};
+//!
+//! let data: Vec<i32> = (0..16 * 8).collect();
+//! let (m, n): (i32, i32) = (16, 8);
+//! let a = make_tensor(&data, make_layout(shape![m, n])); // column-major (m, n)
+//! let tile = local_tile(a, shape![8, 4], coord![1, 1]); // block (1, 1)
+//! assert_eq!(tile.layout().to_string(), "(_8,_4):(_1,16)");
+//! let part = local_partition(tile, layout![(4, 2) : (1, 4)], 5); // thread 5
+//! assert_eq!(part.layout().to_string(), "(_2,_2):(_4,32)");
+//! assert_eq!(part.at(coord![1, 1]), 8 + 1 + 4 + 16 * (4 + 1 + 2));
+//! ```
+
+mod algorithm;
+pub mod engine;
+mod partition;
+
+pub use algorithm::*;
+pub use engine::{Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, Shift, View, ViewMut};
+pub use partition::*;
+
+use crate::algebra::{ApplyTiler, ApplyZipped, Composition, Divide, Unpacked, UnpackedLayout};
+use crate::error::{LayoutError, ok_or_panic};
+use crate::int::{Int, IntAdd};
+use crate::layout::LayoutParts;
+use crate::layout::{Crd2Idx, Layout, SliceLayout, Sliced, Span};
+use crate::tuple::IntTuple;
+use core::fmt;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::P1;
+
+/// What a tensor needs of its layout: its size, the offset of each index
+/// in colexicographic order, and its reach (smallest and largest offset).
+/// Plain layouts implement it here; composed (swizzled) and basis-strided
+/// layouts plug in by implementing it too.
+pub trait TensorLayout: Copy {
+    /// The number of coordinates (CuTe's `size`).
+    fn len(&self) -> usize;
+    /// `true` for a layout with no coordinates (never, for CuTe layouts).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The offset of the `i`-th coordinate, `L(i)`.
+    fn offset_at(&self, i: usize) -> isize;
+    /// The smallest and largest offset over the domain.
+    fn reach(&self) -> (isize, isize);
+}
+
+/// The offset of a coordinate `C`: `L(c)`.
+#[diagnostic::on_unimplemented(
+    message = "tensor indexing: the coordinate `{C}` does not fit the layout `{Self}`",
+    label = "a coordinate is an integer, or a tuple with the rank and nesting of the tensor's shape"
+)]
+pub trait TensorLayoutAt<C>: TensorLayout {
+    /// Computes the offset.
+    fn offset(&self, c: C) -> isize;
+}
+
+/// Slicing a tensor's layout with `_`: the kept layout and the offset of
+/// the fixed coordinates.
+#[diagnostic::on_unimplemented(
+    message = "tensor slice: the coordinate `{C}` does not fit the layout `{Self}`",
+    label = "a slice coordinate has the tensor's rank and nesting, with `_` where a mode is kept"
+)]
+pub trait TensorSlice<C> {
+    /// The kept layout.
+    type Output;
+    /// The kept layout and the offset of the fixed part.
+    fn slice_and_offset(&self, c: C) -> (Self::Output, isize);
+}
+
+/// `Σ min(0, (s-1)d)` and `Σ max(0, (s-1)d)` over the leaves: the reach of
+/// a layout with shape `Self` and stride `D`.
+pub trait Reach<D> {
+    /// `(smallest, largest)` offset.
+    fn reach(self, stride: D) -> (isize, isize);
+}
+impl<S: Int, D: Int> Reach<D> for S {
+    #[inline(always)]
+    fn reach(self, d: D) -> (isize, isize) {
+        let e = (self.value() as isize - 1) * d.value() as isize;
+        (e.min(0), e.max(0))
+    }
+}
+impl Reach<HNil> for HNil {
+    #[inline(always)]
+    fn reach(self, _: HNil) -> (isize, isize) {
+        (0, 0)
+    }
+}
+impl<S0: Reach<D0>, ST: Reach<DT>, D0, DT> Reach<HCons<D0, DT>> for HCons<S0, ST> {
+    #[inline(always)]
+    fn reach(self, d: HCons<D0, DT>) -> (isize, isize) {
+        let (a, b) = self.head.reach(d.head);
+        let (c, e) = self.tail.reach(d.tail);
+        (a + c, b + e)
+    }
+}
+
+impl<S: IntTuple + Reach<D>, D: IntTuple> TensorLayout for Layout<S, D>
+where
+    i32: Crd2Idx<S, D>,
+{
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.size().value() as usize
+    }
+    #[inline(always)]
+    fn offset_at(&self, i: usize) -> isize {
+        self.crd2idx(i as i32).value() as isize
+    }
+    #[inline(always)]
+    fn reach(&self) -> (isize, isize) {
+        self.shape().reach(self.stride())
+    }
+}
+impl<S: IntTuple + Reach<D>, D: IntTuple, C: Crd2Idx<S, D>> TensorLayoutAt<C> for Layout<S, D>
+where
+    i32: Crd2Idx<S, D>,
+{
+    #[inline(always)]
+    fn offset(&self, c: C) -> isize {
+        self.crd2idx(c).value() as isize
+    }
+}
+impl<S: IntTuple, D: IntTuple, C: SliceLayout<S, D, true>> TensorSlice<C> for Layout<S, D> {
+    type Output = Sliced<C, S, D, true>;
+    #[inline(always)]
+    fn slice_and_offset(&self, c: C) -> (Self::Output, isize) {
+        let (l, off) = Layout::slice_and_offset(self, c);
+        (l, off.value() as isize)
+    }
+}
+
+/// CuTe's `Tensor<Engine, Layout>`: the value at coordinate `c` is the
+/// engine's element at offset `layout(c)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tensor<E, L> {
+    engine: E,
+    layout: L,
+}
+
+impl<E, L> Tensor<E, L> {
+    /// A tensor from an engine and a layout, unchecked: only for engines
+    /// that check every access (or count).
+    #[inline(always)]
+    pub(crate) fn from_parts(engine: E, layout: L) -> Self {
+        Tensor { engine, layout }
+    }
+    /// The engine.
+    #[inline(always)]
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> L
+    where
+        L: Copy,
+    {
+        self.layout
+    }
+    /// Engine and layout.
+    #[inline(always)]
+    pub fn into_parts(self) -> (E, L) {
+        (self.engine, self.layout)
+    }
+}
+
+/// Checks that a layout's reach, started at `start`, fits `len` elements.
+fn check_reach<L: TensorLayout>(
+    layout: &L,
+    start: isize,
+    len: usize,
+    op: &'static str,
+) -> Result<(), LayoutError> {
+    let (lo, hi) = layout.reach();
+    let fits = start
+        .checked_add(lo)
+        .zip(start.checked_add(hi))
+        .is_some_and(|(a, b)| a >= 0 && (b as usize) < len);
+    if fits {
+        Ok(())
+    } else {
+        Err(LayoutError::OutOfRange { op })
+    }
+}
+
+/// CuTe's `make_tensor(ptr, layout)` over a slice: checks that every offset
+/// of the layout (its reach) lies inside `data`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::try_make_tensor;
+/// let data = [0u8; 12];
+/// assert!(try_make_tensor(&data, layout![(3, 4) : (1, 3)]).is_ok());
+/// assert!(try_make_tensor(&data, layout![(3, 4) : (4, 1)]).is_ok()); // reaches 2*4 + 3 = 11
+/// assert!(try_make_tensor(&data, layout![(3, 4) : (5, 1)]).is_err()); // reaches 2*5 + 3 = 13
+/// ```
+pub fn try_make_tensor<T, L: TensorLayout>(
+    data: &[T],
+    layout: L,
+) -> Result<Tensor<View<'_, T>, L>, LayoutError> {
+    check_reach(&layout, 0, data.len(), "make_tensor")?;
+    Ok(Tensor::from_parts(View::new(data, 0), layout))
+}
+
+/// [`try_make_tensor`], panicking when the layout reaches outside `data`.
+#[track_caller]
+pub fn make_tensor<T, L: TensorLayout>(data: &[T], layout: L) -> Tensor<View<'_, T>, L> {
+    ok_or_panic(try_make_tensor(data, layout))
+}
+
+/// A writable tensor over a slice; the layout's reach must fit.
+pub fn try_make_tensor_mut<T, L: TensorLayout>(
+    data: &mut [T],
+    layout: L,
+) -> Result<Tensor<ViewMut<'_, T>, L>, LayoutError> {
+    check_reach(&layout, 0, data.len(), "make_tensor")?;
+    Ok(Tensor::from_parts(ViewMut::new(data, 0), layout))
+}
+
+/// [`try_make_tensor_mut`], panicking when the layout reaches outside `data`.
+#[track_caller]
+pub fn make_tensor_mut<T, L: TensorLayout>(data: &mut [T], layout: L) -> Tensor<ViewMut<'_, T>, L> {
+    ok_or_panic(try_make_tensor_mut(data, layout))
+}
+
+/// A tensor on a raw pointer, for device-style code. Every access is still
+/// checked against the layout's reach, unless it goes through the
+/// `unsafe` unchecked forms.
+///
+/// # Safety
+/// Every offset in the layout's reach, from `ptr`, must be valid for reads
+/// and writes for as long as the tensor (or anything sliced from it)
+/// lives, with no other access to those elements while it writes them.
+#[allow(unsafe_code)]
+pub unsafe fn make_tensor_raw<T, L: TensorLayout>(ptr: *mut T, layout: L) -> Tensor<RawPtr<T>, L> {
+    let (lo, hi) = layout.reach();
+    // SAFETY: forwarded to the caller.
+    Tensor::from_parts(unsafe { RawPtr::new(ptr, lo, hi + 1) }, layout)
+}
+
+/// CuTe's `make_tensor(counting_iterator<int>{0}, layout)`: the value at
+/// each coordinate is its offset.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::make_counting_tensor;
+/// let t = make_counting_tensor(layout![(4, 8) : (1, 16)]).slice(coord![_, 2]);
+/// assert_eq!(t.to_string(), "counting_iter(32) o (_4):(_1)");
+/// assert_eq!(t.at(3), 35);
+/// ```
+pub fn make_counting_tensor<L: TensorLayout>(layout: L) -> Tensor<Counting, L> {
+    Tensor::from_parts(Counting::new(0), layout)
+}
+
+impl<E, L: TensorLayout> Tensor<E, L> {
+    /// The number of coordinates.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.layout.len()
+    }
+}
+
+impl<E: Read, L: TensorLayout> Tensor<E, L> {
+    /// The value at a coordinate (an integer, or a tuple of the shape's
+    /// profile), or an error outside the engine's range.
+    #[inline(always)]
+    pub fn try_at<C>(&self, c: C) -> Result<E::Value, LayoutError>
+    where
+        L: TensorLayoutAt<C>,
+    {
+        self.engine
+            .read(self.layout.offset(c))
+            .ok_or(LayoutError::OutOfRange {
+                op: "tensor(coord)",
+            })
+    }
+    /// The value at a coordinate.
+    ///
+    /// # Panics
+    /// Outside the engine's range; [`Tensor::try_at`] returns the error.
+    #[inline(always)]
+    #[track_caller]
+    pub fn at<C>(&self, c: C) -> E::Value
+    where
+        L: TensorLayoutAt<C>,
+    {
+        ok_or_panic(self.try_at(c))
+    }
+    /// The value at a coordinate, without the bounds check: the offset
+    /// arithmetic and one load.
+    ///
+    /// # Safety
+    /// `c`'s offset must be inside the engine's range.
+    #[allow(unsafe_code)]
+    #[inline(always)]
+    pub unsafe fn at_unchecked<C>(&self, c: C) -> E::Value
+    where
+        L: TensorLayoutAt<C>,
+    {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.engine.read_unchecked(self.layout.offset(c)) }
+    }
+    /// The values at indices `0..size` (CuTe's `tensor(i)`), in order.
+    pub fn values(&self) -> impl Iterator<Item = E::Value> + '_ {
+        (0..self.size()).map(|i| ok_or_panic(self.read_index(i)))
+    }
+    /// The value at 1-D index `i`.
+    #[inline(always)]
+    pub(crate) fn read_index(&self, i: usize) -> Result<E::Value, LayoutError> {
+        self.engine
+            .read(self.layout.offset_at(i))
+            .ok_or(LayoutError::OutOfRange { op: "tensor(i)" })
+    }
+}
+
+impl<E: MemoryMut, L: TensorLayout> Tensor<E, L> {
+    /// The element at a coordinate, mutably, or an error out of bounds.
+    #[inline(always)]
+    pub fn try_at_mut<C>(&mut self, c: C) -> Result<&mut E::Value, LayoutError>
+    where
+        L: TensorLayoutAt<C>,
+    {
+        self.engine
+            .slot_mut(self.layout.offset(c))
+            .ok_or(LayoutError::OutOfRange {
+                op: "tensor(coord)",
+            })
+    }
+    /// The element at a coordinate, mutably.
+    ///
+    /// # Panics
+    /// Out of bounds; [`Tensor::try_at_mut`] returns the error.
+    #[inline(always)]
+    #[track_caller]
+    pub fn at_mut<C>(&mut self, c: C) -> &mut E::Value
+    where
+        L: TensorLayoutAt<C>,
+    {
+        ok_or_panic(self.try_at_mut(c))
+    }
+    /// The element at a coordinate, mutably, without the bounds check.
+    ///
+    /// # Safety
+    /// `c`'s offset must be in bounds.
+    #[allow(unsafe_code)]
+    #[inline(always)]
+    pub unsafe fn at_unchecked_mut<C>(&mut self, c: C) -> &mut E::Value
+    where
+        L: TensorLayoutAt<C>,
+    {
+        let off = self.layout.offset(c);
+        // SAFETY: forwarded to the caller.
+        unsafe { self.engine.slot_unchecked_mut(off) }
+    }
+    /// The element at 1-D index `i`, mutably.
+    #[inline(always)]
+    pub(crate) fn slot_index(&mut self, i: usize) -> Result<&mut E::Value, LayoutError> {
+        self.engine
+            .slot_mut(self.layout.offset_at(i))
+            .ok_or(LayoutError::OutOfRange { op: "tensor(i)" })
+    }
+}
+
+impl<E: Memory, L: TensorLayoutAt<C>, C> core::ops::Index<C> for Tensor<E, L> {
+    type Output = E::Value;
+    #[inline(always)]
+    #[track_caller]
+    fn index(&self, c: C) -> &E::Value {
+        ok_or_panic(
+            self.engine
+                .slot(self.layout.offset(c))
+                .ok_or(LayoutError::OutOfRange {
+                    op: "tensor[coord]",
+                }),
+        )
+    }
+}
+impl<E: MemoryMut, L: TensorLayoutAt<C>, C> core::ops::IndexMut<C> for Tensor<E, L> {
+    #[inline(always)]
+    #[track_caller]
+    fn index_mut(&mut self, c: C) -> &mut E::Value {
+        ok_or_panic(self.try_at_mut(c))
+    }
+}
+
+impl<'a, T, L: Copy> Tensor<ViewMut<'a, T>, L> {
+    /// A shorter-lived writable tensor over the same elements, so that the
+    /// tensor can be tiled and partitioned more than once.
+    pub fn reborrow(&mut self) -> Tensor<ViewMut<'_, T>, L> {
+        Tensor::from_parts(self.engine.reborrow(), self.layout)
+    }
+    /// A read-only tensor over the same elements.
+    pub fn as_view(&self) -> Tensor<View<'_, T>, L> {
+        Tensor::from_parts(self.engine.as_view(), self.layout)
+    }
+}
+
+impl<T, N: generic_array::ArrayLength, L: Copy> Tensor<Array<T, N>, L> {
+    /// A read-only view of the owned fragment, for slicing and tiling.
+    pub fn view(&self) -> Tensor<View<'_, T>, L> {
+        Tensor::from_parts(View::new(self.engine.as_slice(), 0), self.layout)
+    }
+    /// A writable view of the owned fragment.
+    pub fn view_mut(&mut self) -> Tensor<ViewMut<'_, T>, L> {
+        Tensor::from_parts(ViewMut::new(self.engine.as_mut_slice(), 0), self.layout)
+    }
+}
+
+impl<E: Shift, L> Tensor<E, L> {
+    /// CuTe's `tensor(coord)` with `_` in the coordinate: the modes marked
+    /// `_`, with the engine started at the offset of the fixed ones.
+    #[inline(always)]
+    pub fn slice<C>(self, c: C) -> Tensor<E, L::Output>
+    where
+        L: TensorSlice<C>,
+    {
+        let (layout, off) = self.layout.slice_and_offset(c);
+        Tensor::from_parts(self.engine.shifted(off), layout)
+    }
+    /// CuTe's `tensor.compose(layout)`: the same engine, the layout
+    /// composed with `b` (a layout, or a by-mode tiler).
+    #[track_caller]
+    pub fn compose<B>(self, b: B) -> Tensor<E, L::Output>
+    where
+        L: Composition<B>,
+    {
+        ok_or_panic(self.try_compose(b))
+    }
+    /// [`Tensor::compose`] returning the error of a runtime value that
+    /// breaks composition's conditions.
+    pub fn try_compose<B>(self, b: B) -> Result<Tensor<E, L::Output>, LayoutError>
+    where
+        L: Composition<B>,
+    {
+        Ok(Tensor::from_parts(self.engine, self.layout.try_compose(b)?))
+    }
+    /// CuTe's `logical_divide(tensor, tiler)`: the layout divided, the same
+    /// engine (a divide keeps offset 0 at coordinate 0).
+    pub fn try_logical_divide<T: ApplyTiler<Divide, L>>(
+        self,
+        tiler: T,
+    ) -> Result<Tensor<E, T::Output>, LayoutError> {
+        Ok(Tensor::from_parts(
+            self.engine,
+            tiler.try_apply(self.layout)?,
+        ))
+    }
+    /// CuTe's `zipped_divide(tensor, tiler)`: `((tile…), (rest…))`.
+    pub fn try_zipped_divide<T: ApplyZipped<Divide, L>>(
+        self,
+        tiler: T,
+    ) -> Result<Tensor<E, T::Zipped>, LayoutError> {
+        Ok(Tensor::from_parts(
+            self.engine,
+            tiler.try_zipped(self.layout)?,
+        ))
+    }
+    /// CuTe's `tiled_divide(tensor, tiler)`: `((tile…), rest0, rest1, …)`.
+    #[allow(clippy::type_complexity)]
+    pub fn try_tiled_divide<T: ApplyZipped<Divide, L>>(
+        self,
+        tiler: T,
+    ) -> Result<Tensor<E, Unpack<T::Zipped, false>>, LayoutError>
+    where
+        Shape<T::Zipped>: Unpacked<false>,
+        Stride<T::Zipped>: Unpacked<false>,
+    {
+        let z = tiler.try_zipped(self.layout)?;
+        Ok(Tensor::from_parts(
+            self.engine,
+            crate::algebra::unpack_layout(z),
+        ))
+    }
+    /// CuTe's `flat_divide(tensor, tiler)`: `(tile0, tile1, …, rest0, …)`.
+    #[allow(clippy::type_complexity)]
+    pub fn try_flat_divide<T: ApplyZipped<Divide, L>>(
+        self,
+        tiler: T,
+    ) -> Result<Tensor<E, Unpack<T::Zipped, true>>, LayoutError>
+    where
+        Shape<T::Zipped>: Unpacked<true>,
+        Stride<T::Zipped>: Unpacked<true>,
+    {
+        let z = tiler.try_zipped(self.layout)?;
+        Ok(Tensor::from_parts(
+            self.engine,
+            crate::algebra::unpack_layout(z),
+        ))
+    }
+}
+
+type Shape<L> = <L as LayoutParts>::Shape;
+type Stride<L> = <L as LayoutParts>::Stride;
+/// The tiled (`false`) or flat (`true`) regrouping of a zipped layout `Z`.
+pub type Unpack<Z, const FLAT: bool> = UnpackedLayout<Shape<Z>, Stride<Z>, FLAT>;
+
+/// CuTe's `logical_divide(tensor, tiler)`.
+///
+/// # Panics
+/// When a runtime value breaks the divide's conditions (static values are
+/// checked at compile time); [`Tensor::try_logical_divide`] returns it.
+#[track_caller]
+pub fn logical_divide<E: Shift, L, T: ApplyTiler<Divide, L>>(
+    t: Tensor<E, L>,
+    tiler: T,
+) -> Tensor<E, T::Output> {
+    ok_or_panic(t.try_logical_divide(tiler))
+}
+/// CuTe's `zipped_divide(tensor, tiler)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{make_counting_tensor, zipped_divide};
+/// let t = zipped_divide(make_counting_tensor(layout![(8, 16) : (16, 1)]), shape![4, 8]);
+/// assert_eq!(t.slice(coord![_, (1, 1)]).to_string(), "counting_iter(72) o ((_4,_8)):((_16,_1))");
+/// ```
+///
+/// # Panics
+/// As [`logical_divide`].
+#[track_caller]
+pub fn zipped_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+    t: Tensor<E, L>,
+    tiler: T,
+) -> Tensor<E, T::Zipped> {
+    ok_or_panic(t.try_zipped_divide(tiler))
+}
+/// CuTe's `tiled_divide(tensor, tiler)`.
+///
+/// # Panics
+/// As [`logical_divide`].
+#[track_caller]
+pub fn tiled_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+    t: Tensor<E, L>,
+    tiler: T,
+) -> Tensor<E, Unpack<T::Zipped, false>>
+where
+    Shape<T::Zipped>: Unpacked<false>,
+    Stride<T::Zipped>: Unpacked<false>,
+{
+    ok_or_panic(t.try_tiled_divide(tiler))
+}
+/// CuTe's `flat_divide(tensor, tiler)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{flat_divide, make_counting_tensor};
+/// let t = flat_divide(make_counting_tensor(layout![(32, 8) : (1, 32)]), shape![4, 2]);
+/// assert_eq!(t.to_string(), "counting_iter(0) o (_4,_2,_8,_4):(_1,_32,_4,_64)");
+/// ```
+///
+/// # Panics
+/// As [`logical_divide`].
+#[track_caller]
+pub fn flat_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+    t: Tensor<E, L>,
+    tiler: T,
+) -> Tensor<E, Unpack<T::Zipped, true>>
+where
+    Shape<T::Zipped>: Unpacked<true>,
+    Stride<T::Zipped>: Unpacked<true>,
+{
+    ok_or_panic(t.try_flat_divide(tiler))
+}
+
+/// How an engine prints before ` o LAYOUT`, as CuTe's `print(tensor)`.
+pub trait PrintEngine {
+    /// Writes the engine's part.
+    fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+impl PrintEngine for Counting {
+    fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "counting_iter({})", self.start())
+    }
+}
+impl<T> PrintEngine for View<'_, T> {
+    fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "view[{}]", self.start())
+    }
+}
+impl<T> PrintEngine for ViewMut<'_, T> {
+    fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "view[{}]", self.start())
+    }
+}
+impl<T, N: generic_array::ArrayLength> PrintEngine for Array<T, N> {
+    fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "array[{}]", N::USIZE)
+    }
+}
+impl<T> PrintEngine for RawPtr<T> {
+    fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ptr[{:p}]", self.ptr())
+    }
+}
+
+impl<E: PrintEngine, L: fmt::Display> fmt::Display for Tensor<E, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.engine.fmt_engine(f)?;
+        write!(f, " o {}", self.layout)
+    }
+}
+
+/// The static cosize of a layout as a `generic-array` length: the owned
+/// fragment's element count, known at compile time.
+pub trait StaticCosize {
+    /// The length, a typenum unsigned.
+    type Len: generic_array::ArrayLength;
+}
+impl<S: IntTuple + Span<D>, D: IntTuple, U: generic_array::ArrayLength> StaticCosize
+    for Layout<S, D>
+where
+    S::Output: IntAdd<P1, Output = typenum::PInt<U>>,
+    U: typenum::NonZero,
+{
+    type Len = U;
+}
