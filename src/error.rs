@@ -7,6 +7,8 @@
 
 use core::fmt;
 
+mod in_op;
+
 /// The reason a runtime layout operation failed.
 ///
 /// ```

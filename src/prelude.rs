@@ -9,6 +9,10 @@ pub use crate::algebra::{
     try_composition, try_left_inverse, try_logical_divide, try_logical_product,
     try_max_common_layout, try_raked_product, try_tile_to_shape, zipped_divide, zipped_product,
 };
+pub use crate::algebra::{
+    try_flat_divide, try_flat_product, try_tiled_divide, try_tiled_product, try_zipped_divide,
+    try_zipped_product,
+};
 pub use crate::int::{
     Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntGcd, IntMax, IntMin, IntMul, IntRem, IntShapeDiv,
     IntSub, StaticInt,

@@ -273,6 +273,24 @@ pub struct NegativeStride;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RuntimeStrideStructure;
 
+/// The markers print the condition they stand for. They are never built by
+/// `complement` (its checks refuse them at compile time); printing a
+/// refused result must not add a second error after the first.
+macro_rules! marker_display {
+    ($($T:ty => $msg:literal),*) => {$(
+        impl core::fmt::Display for $T {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str($msg)
+            }
+        }
+    )*};
+}
+marker_display!(
+    StrideBelowExtent => "complement: not complementable (a stride is below the extent of the modes with smaller strides)",
+    NegativeStride => "complement: not complementable (a negative stride)",
+    RuntimeStrideStructure => "complement: a runtime stride in a layout of rank >= 2"
+);
+
 /// Holds unless the layout's modes overlap or interleave.
 ///
 /// ```compile_fail

@@ -28,17 +28,36 @@ pub trait TileAndRest<Dom> {
 impl<TS: Copy, TD: Copy, Dom> TileAndRest<Dom> for Layout<TS, TD>
 where
     Self: Complement<Dom>,
-    <Self as Complement<Dom>>::Output: IntoParts,
+    <Self as Complement<Dom>>::Output: RestOfTile<TS, TD>,
 {
-    type Output = Layout<
-        HCons<TS, HCons<<<Self as Complement<Dom>>::Output as LayoutParts>::Shape, HNil>>,
-        HCons<TD, HCons<<<Self as Complement<Dom>>::Output as LayoutParts>::Stride, HNil>>,
-    >;
+    type Output = <<Self as Complement<Dom>>::Output as RestOfTile<TS, TD>>::Output;
     #[inline]
     fn try_tile_and_rest(self, domain: Dom) -> Result<Self::Output, LayoutError> {
         let (ts, td) = self.into_parts();
-        let (rs, rd) = self.try_complement_to(domain)?.parts();
-        Ok(Layout::from_parts(
+        Ok(self.try_complement_to(domain)?.rest_of_tile(ts, td))
+    }
+}
+
+/// The complement `Self` of the tile `TS:TD` is a layout, so the divide
+/// exists: `(tile, rest)`. Complement's markers ([`super::StrideBelowExtent`]
+/// and the others) have no impl, and the error names the divide.
+#[diagnostic::on_unimplemented(
+    message = "logical_divide: the tiler is not complementable within the layout's domain: `{Self}`",
+    label = "the divide is `composition(l, (t, complement(t, size(l))))`, and this complement does not exist",
+    note = "`StrideBelowExtent`: sorted by stride, a mode of the tiler starts below the extent (stride * shape) of the mode before it, so its modes overlap or interleave (e.g. `(2,2):(2,3)`); `NegativeStride`: the tiler has a negative stride; `RuntimeStrideStructure`: a tiler of rank >= 2 with a runtime stride"
+)]
+pub trait RestOfTile<TS, TD> {
+    /// The two-mode layout `(tile, rest)`.
+    type Output;
+    /// Builds it.
+    fn rest_of_tile(self, ts: TS, td: TD) -> Self::Output;
+}
+impl<RS, RD, TS, TD> RestOfTile<TS, TD> for Layout<RS, RD> {
+    type Output = Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCons<RD, HNil>>>;
+    #[inline(always)]
+    fn rest_of_tile(self, ts: TS, td: TD) -> Self::Output {
+        let (rs, rd) = self.into_parts();
+        Layout::from_parts(
             HCons {
                 head: ts,
                 tail: HCons {
@@ -53,7 +72,7 @@ where
                     tail: HNil,
                 },
             },
-        ))
+        )
     }
 }
 
@@ -116,7 +135,7 @@ pub fn logical_divide<S, D, T: ApplyTiler<Divide, Layout<S, D>> + TilerFits<S>>(
     l: Layout<S, D>,
     tiler: T,
 ) -> LogicalDivided<Layout<S, D>, T> {
-    ok_or_panic(tiler.try_apply(l))
+    ok_or_panic(try_logical_divide(l, tiler))
 }
 
 /// [`logical_divide`], returning a runtime condition's failure as an error.
@@ -131,7 +150,7 @@ pub fn try_logical_divide<S, D, T: ApplyTiler<Divide, Layout<S, D>> + TilerFits<
     l: Layout<S, D>,
     tiler: T,
 ) -> Result<LogicalDivided<Layout<S, D>, T>, LayoutError> {
-    tiler.try_apply(l)
+    tiler.try_apply(l).map_err(|e| e.in_op("logical_divide"))
 }
 
 /// CuTe's `zipped_divide(l, tiler)`: `((tiles…), (rests…, other modes…))`.
@@ -150,7 +169,7 @@ pub fn zipped_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
     l: Layout<S, D>,
     tiler: T,
 ) -> ZippedDivided<Layout<S, D>, T> {
-    ok_or_panic(tiler.try_zipped(l))
+    ok_or_panic(try_zipped_divide(l, tiler))
 }
 
 /// CuTe's `tiled_divide(l, tiler)`: `((tiles…), rest0, rest1, …)`.
@@ -174,7 +193,7 @@ where
     <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
     <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
 {
-    unpack_layout(zipped_divide(l, tiler))
+    ok_or_panic(try_tiled_divide(l, tiler))
 }
 
 /// CuTe's `flat_divide(l, tiler)`: `(tile0, tile1, …, rest0, rest1, …)`.
@@ -197,5 +216,49 @@ where
     <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
     <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
 {
-    unpack_layout(zipped_divide(l, tiler))
+    ok_or_panic(try_flat_divide(l, tiler))
+}
+
+/// [`zipped_divide`], returning a runtime condition's failure as an error
+/// named `zipped_divide`.
+#[inline]
+pub fn try_zipped_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+    l: Layout<S, D>,
+    tiler: T,
+) -> Result<ZippedDivided<Layout<S, D>, T>, LayoutError> {
+    tiler.try_zipped(l).map_err(|e| e.in_op("zipped_divide"))
+}
+
+/// [`tiled_divide`], returning a runtime condition's failure as an error
+/// named `tiled_divide`.
+#[inline]
+pub fn try_tiled_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+    l: Layout<S, D>,
+    tiler: T,
+) -> Result<TiledDivided<Layout<S, D>, T>, LayoutError>
+where
+    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
+    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
+{
+    tiler
+        .try_zipped(l)
+        .map(unpack_layout)
+        .map_err(|e| e.in_op("tiled_divide"))
+}
+
+/// [`flat_divide`], returning a runtime condition's failure as an error
+/// named `flat_divide`.
+#[inline]
+pub fn try_flat_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+    l: Layout<S, D>,
+    tiler: T,
+) -> Result<FlatDivided<Layout<S, D>, T>, LayoutError>
+where
+    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
+    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
+{
+    tiler
+        .try_zipped(l)
+        .map(unpack_layout)
+        .map_err(|e| e.in_op("flat_divide"))
 }

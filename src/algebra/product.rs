@@ -263,7 +263,7 @@ pub fn logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFits<S>
     block: Layout<S, D>,
     tiler: T,
 ) -> LogicalProduct<Layout<S, D>, T> {
-    ok_or_panic(tiler.try_apply(block))
+    ok_or_panic(try_logical_product(block, tiler))
 }
 
 /// [`logical_product`], returning a runtime condition's failure as an error.
@@ -272,7 +272,7 @@ pub fn try_logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFit
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<LogicalProduct<Layout<S, D>, T>, LayoutError> {
-    tiler.try_apply(block)
+    tiler.try_apply(block).map_err(|e| e.in_op("logical_product"))
 }
 
 /// CuTe's `zipped_product(block, tiler)`: `((blocks…), (repetitions…))`.
@@ -291,7 +291,7 @@ pub fn zipped_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>
     block: Layout<S, D>,
     tiler: T,
 ) -> ZippedProduct<Layout<S, D>, T> {
-    ok_or_panic(tiler.try_zipped(block))
+    ok_or_panic(try_zipped_product(block, tiler))
 }
 
 /// CuTe's `tiled_product(block, tiler)`: `((blocks…), rep0, rep1, …)`.
@@ -314,7 +314,7 @@ where
     <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
     <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
 {
-    unpack_layout(zipped_product(block, tiler))
+    ok_or_panic(try_tiled_product(block, tiler))
 }
 
 /// CuTe's `flat_product(block, tiler)`: `(block0, block1, …, rep0, …)`.
@@ -337,7 +337,51 @@ where
     <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
     <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
 {
-    unpack_layout(zipped_product(block, tiler))
+    ok_or_panic(try_flat_product(block, tiler))
+}
+
+/// [`zipped_product`], returning a runtime condition's failure as an error
+/// named `zipped_product`.
+#[inline]
+pub fn try_zipped_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+    block: Layout<S, D>,
+    tiler: T,
+) -> Result<ZippedProduct<Layout<S, D>, T>, LayoutError> {
+    tiler.try_zipped(block).map_err(|e| e.in_op("zipped_product"))
+}
+
+/// [`tiled_product`], returning a runtime condition's failure as an error
+/// named `tiled_product`.
+#[inline]
+pub fn try_tiled_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+    block: Layout<S, D>,
+    tiler: T,
+) -> Result<TiledProduct<Layout<S, D>, T>, LayoutError>
+where
+    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
+    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
+{
+    tiler
+        .try_zipped(block)
+        .map(unpack_layout)
+        .map_err(|e| e.in_op("tiled_product"))
+}
+
+/// [`flat_product`], returning a runtime condition's failure as an error
+/// named `flat_product`.
+#[inline]
+pub fn try_flat_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+    block: Layout<S, D>,
+    tiler: T,
+) -> Result<FlatProduct<Layout<S, D>, T>, LayoutError>
+where
+    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
+    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
+{
+    tiler
+        .try_zipped(block)
+        .map(unpack_layout)
+        .map_err(|e| e.in_op("flat_product"))
 }
 
 /// An integer shape is the rank-1 tuple `(s)` in `blocked_product` and
@@ -688,7 +732,7 @@ pub type RakedProduct<A, T> = <A as BlockProduct<T, true>>::Output;
 #[inline]
 #[track_caller]
 pub fn blocked_product<A: BlockProduct<T, false, Output = R>, T, R>(block: A, tiler: T) -> R {
-    ok_or_panic(block.try_block_product(tiler))
+    ok_or_panic(try_blocked_product(block, tiler))
 }
 
 /// [`blocked_product`], returning a runtime condition's failure as an error.
@@ -697,7 +741,9 @@ pub fn try_blocked_product<A: BlockProduct<T, false>, T>(
     block: A,
     tiler: T,
 ) -> Result<BlockedProduct<A, T>, LayoutError> {
-    block.try_block_product(tiler)
+    block
+        .try_block_product(tiler)
+        .map_err(|e| e.in_op("blocked_product"))
 }
 
 /// CuTe's `raked_product(block, tiler)`: as [`blocked_product`], but
@@ -715,7 +761,7 @@ pub fn try_blocked_product<A: BlockProduct<T, false>, T>(
 #[inline]
 #[track_caller]
 pub fn raked_product<A: BlockProduct<T, true, Output = R>, T, R>(block: A, tiler: T) -> R {
-    ok_or_panic(block.try_block_product(tiler))
+    ok_or_panic(try_raked_product(block, tiler))
 }
 
 /// [`raked_product`], returning a runtime condition's failure as an error.
@@ -724,5 +770,7 @@ pub fn try_raked_product<A: BlockProduct<T, true>, T>(
     block: A,
     tiler: T,
 ) -> Result<RakedProduct<A, T>, LayoutError> {
-    block.try_block_product(tiler)
+    block
+        .try_block_product(tiler)
+        .map_err(|e| e.in_op("raked_product"))
 }

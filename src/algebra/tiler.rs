@@ -130,6 +130,29 @@ where
     }
 }
 
+/// An integer-shaped layout is rank 1 in CuTe: a tuple tiler's first mode
+/// tiles the whole layout, and the result is wrapped in a rank-1 tuple
+/// (`logical_divide(12:1, (4:1))` is `((_4,_3)):((_1,_4))`). Extra tiler
+/// modes are dropped here; [`TilerFits`] reports them.
+macro_rules! int_shape_by_modes {
+    ($($S:ty => [$($g:tt)*]),*) => {$(
+        impl<Op, T0, TT, D, $($g)*> ByModes<Op, $S, D> for HCons<T0, TT>
+        where
+            T0: ApplyTiler<Op, Layout<$S, D>>,
+        {
+            type Shapes = HCons<<T0::Output as LayoutParts>::Shape, HNil>;
+            type Strides = HCons<<T0::Output as LayoutParts>::Stride, HNil>;
+            #[inline]
+            fn try_by_modes(self, s: $S, d: D) -> Result<(Self::Shapes, Self::Strides), LayoutError> {
+                let (s0, d0) = self.head.try_apply(Layout::from_parts(s, d))?.parts();
+                Ok((HCons { head: s0, tail: HNil }, HCons { head: d0, tail: HNil }))
+            }
+        }
+        impl<T0: TilerFits<$S>, $($g)*> TilerFits<$S> for HCons<T0, HNil> {}
+    )*};
+}
+crate::int::for_int_kinds!(int_shape_by_modes);
+
 /// A tiler may have at most as many modes as the layout, at every level.
 ///
 /// The divide and product functions check this as a bound of their own,
