@@ -35,7 +35,16 @@ impl LayoutError {
             | Straddle { op: o, .. }
             | RepeatedOrder { op: o, .. }
             | ComplementBound { op: o, .. }
-            | BadArgument { op: o, .. } => *o = op,
+            | BadArgument { op: o, .. }
+            | SizeOverflow { op: o, .. }
+            | ZeroStrideMode { op: o, .. }
+            | BadCotarget { op: o, .. }
+            | NegativeStride { op: o, .. }
+            | TooManyProfileModes { op: o, .. }
+            | ProductOverlap { op: o, .. }
+            | TooLarge { op: o, .. } => *o = op,
+            // The call itself was malformed: nothing inner to rename.
+            Arity { .. } | UnknownFunction { .. } => {}
             BlockDoesNotDivide { .. } | TooDeep { .. } | Parse { .. } => {}
         }
         e
