@@ -206,7 +206,7 @@ pub enum LayoutError {
         value: i64,
     },
     /// A negative stride where the operation has no meaningful result.
-    NegativeStride {
+    NegativeStrideUnsupported {
         /// The operation, in CuTe's name.
         op: &'static str,
         /// The (coalesced) mode with the negative stride.
@@ -412,7 +412,7 @@ impl fmt::Display for LayoutError {
                 f,
                 "{op}: the cotarget has the extent {value}, but its extents must be positive"
             ),
-            NegativeStride { op, mode, reason } => {
+            NegativeStrideUnsupported { op, mode, reason } => {
                 write!(f, "{op}: mode {mode} has a negative stride: {reason}")
             }
             TooManyProfileModes {

@@ -65,6 +65,10 @@ fn results_that_overflow_i64_are_refused() {
         "error: the layout's size overflows i64"
     );
     assert_eq!(
+        ev("size((4611686018427387904,4))"),
+        "error: the layout's size overflows i64"
+    );
+    assert_eq!(
         ev("4:4611686018427387904"),
         "error: the layout's cosize overflows i64"
     );

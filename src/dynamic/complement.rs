@@ -42,6 +42,9 @@ fn complement_modes_of<'a>(
     Ok(r)
 }
 
+/// The complement's modes, and `size` and `cosize` of the filtered layout.
+pub(crate) type RawComplement<'a> = (&'a mut [(i64, i64)], i64, i64);
+
 /// CuTe's complement algorithm with only its own assertions (no bounds):
 /// the modes, and `size` and `cosize` of `filter(l)`. Divides and products
 /// use this form: CuTe's results there are correct without the bounds
@@ -51,7 +54,7 @@ pub(crate) fn complement_raw_modes<'a>(
     l: &DynLayout,
     cotarget: &[i64],
     sc: &'a mut Modes,
-) -> Result<(&'a mut [(i64, i64)], i64, i64), LayoutError> {
+) -> Result<RawComplement<'a>, LayoutError> {
     let buf = sc.take(l.flat().len().max(1) + 1);
     let nf = filter_into(l, buf)?;
     let (size_f, cos_l) = size_cosize(&buf[..nf], OP)?;

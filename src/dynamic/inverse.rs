@@ -93,7 +93,7 @@ impl DynLayout {
         // CuTe divides a negative stride by the size so far and returns a
         // negative extent: `left_inverse(4:-1)` would be `(-1,4):(0,1)`.
         if let Some(mode) = modes.iter().position(|m| m.1 < 0) {
-            return Err(LayoutError::NegativeStride {
+            return Err(LayoutError::NegativeStrideUnsupported {
                 op: OP,
                 mode,
                 reason: "CuTe's left inverse is defined for non-negative strides (it would return a negative extent)",

@@ -49,7 +49,10 @@ fn checked_shape(shape: &IntTree) -> Result<(), LayoutError> {
     shape
         .product()
         .map(|_| ())
-        .ok_or(LayoutError::Overflow { op: "make_layout" })
+        .ok_or(LayoutError::SizeOverflow {
+            op: "",
+            what: "size",
+        })
 }
 
 impl DynLayout {

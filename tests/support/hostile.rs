@@ -257,7 +257,9 @@ fn tiler_injective(v: &Value) -> Option<bool> {
 pub fn check_text(text: &str) -> Result<Option<Value>, String> {
     let line = eval_line(text);
     if line.contains('\n') || line.contains('\r') {
-        return Err(format!("{text:?}: the output is more than one line: {line:?}"));
+        return Err(format!(
+            "{text:?}: the output is more than one line: {line:?}"
+        ));
     }
     if let Ok(l) = text.parse::<DynLayout>() {
         same(text, &l, l.to_string().parse())?;
