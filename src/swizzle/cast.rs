@@ -333,7 +333,7 @@ where
     fn try_upcast(self) -> Result<Self::Output, LayoutError> {
         Ok(ComposedLayout::new(
             Default::default(),
-            Z0::default(),
+            Z0,
             self.layout().try_upcast()?,
         ))
     }
@@ -351,7 +351,7 @@ where
     type Output = ComposedLayout<SwizzleDown<A, Log2<N>>, Z0, L::Output>;
     #[inline(always)]
     fn downcast(self) -> Self::Output {
-        ComposedLayout::new(Default::default(), Z0::default(), self.layout().downcast())
+        ComposedLayout::new(Default::default(), Z0, self.layout().downcast())
     }
 }
 

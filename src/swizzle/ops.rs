@@ -67,7 +67,7 @@ impl<Sw, L, U, B> SwizzleOrIdentity<Sw, L> for typenum::UInt<U, B> {
     type Output = ComposedLayout<Sw, Z0, L>;
     #[inline(always)]
     fn compose(sw: Sw, l: L) -> Self::Output {
-        ComposedLayout::new(sw, Z0::default(), l)
+        ComposedLayout::new(sw, Z0, l)
     }
 }
 
