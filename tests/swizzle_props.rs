@@ -74,6 +74,28 @@ proptest! {
     }
 
     #[test]
+    fn slice_and_offset_is_the_function_on_the_slice(
+        sw in swizzle(), e0 in 0u32..=4, e1 in 0u32..=5, row_major in any::<bool>(), pick in any::<u16>(), which in any::<bool>()
+    ) {
+        // Slicing C at (_, j) or (i, _): slice(k) + offset == C(k, j) or C(i, k).
+        let (m, n) = (1i64 << e0, 1i64 << e1);
+        let (dm, dn) = if row_major { (n, 1) } else { (1, m) };
+        let l: DynLayout = format!("({m},{n}):({dm},{dn})").parse().unwrap();
+        let c = DynComposed::new(sw, 0, l);
+        let (fixed, len) = if which { (pick as i64 % n, m) } else { (pick as i64 % m, n) };
+        let coord = if which { format!("(_,{fixed})") } else { format!("({fixed},_)") };
+        let (s, off) = c.slice_and_offset(&coord.parse().unwrap()).unwrap();
+        for k in 0..len {
+            let v = match &s {
+                MaybeComposed::Layout(l) => l.at(k).unwrap(),
+                MaybeComposed::Composed(c) => c.at(k).unwrap(),
+            };
+            let full: IntTree = if which { format!("({k},{fixed})") } else { format!("({fixed},{k})") }.parse().unwrap();
+            prop_assert_eq!(v + off, c.crd2idx(&full).unwrap(), "{} at {}: {} + {}", c, coord, s, off);
+        }
+    }
+
+    #[test]
     fn cast_round_trip_keeps_the_function(sw in swizzle(), l in compact_layout(), k in 1u32..=2) {
         // downcast<N> then upcast<N> gives back the same function.
         let n = 1i64 << k;

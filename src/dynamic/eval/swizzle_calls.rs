@@ -171,6 +171,16 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
             arity("crd2idx", args, 2, 2)?;
             Value::Int(c.crd2idx(&as_tree(&args[1], "crd2idx")?)?)
         }
+        "slice" => {
+            arity("slice", args, 2, 2)?;
+            let coord = match &args[1] {
+                Value::Int(i) => crate::dynamic::CoordTree::Int(*i),
+                Value::Underscore => crate::dynamic::CoordTree::Underscore,
+                Value::Tuple(t) => t.clone(),
+                _ => return Err(bad("slice", "expected a coordinate")),
+            };
+            from_maybe(c.slice_and_offset(&coord)?.0)
+        }
         "shape" => {
             unary("shape")?;
             match c.shape() {
