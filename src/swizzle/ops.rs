@@ -106,6 +106,29 @@ impl<A: Copy, O: Copy, L: TileToShape<Trg, Ord> + Copy, Trg, Ord> TileToShape<Tr
 
 /// A composed layout with the inner layout replaced.
 pub type WithLayout<C, L> = ComposedLayout<<C as ComposedParts>::A, <C as ComposedParts>::O, L>;
+/// The result of `c.logical_divide(t)` on a composed layout `C`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::swizzle::{ComposedLogicalDivided, Swizzle};
+/// use static_assertions::assert_type_eq_all;
+/// type C = cute_algebra::swizzle::ComposedLayout<Swizzle<3, 4, 3>, cute_algebra::typenum::Z0, Layout![(8, 64) : (64, 1)]>;
+/// assert_type_eq_all!(
+///     ComposedLogicalDivided<C, Shape![8, 8]>,
+///     cute_algebra::swizzle::ComposedLayout<Swizzle<3, 4, 3>, cute_algebra::typenum::Z0, Layout![((8, 1), (8, 8)) : ((64, 0), (1, 8))]>
+/// );
+/// ```
+pub type ComposedLogicalDivided<C, T> = WithLayout<C, LogicalDivided<<C as ComposedParts>::B, T>>;
+/// The result of `c.zipped_divide(t)` on a composed layout `C`.
+pub type ComposedZippedDivided<C, T> = WithLayout<C, ZippedDivided<<C as ComposedParts>::B, T>>;
+/// The result of `c.tiled_divide(t)` on a composed layout `C`.
+pub type ComposedTiledDivided<C, T> = WithLayout<C, TiledDivided<<C as ComposedParts>::B, T>>;
+/// The result of `c.flat_divide(t)` on a composed layout `C`.
+pub type ComposedFlatDivided<C, T> = WithLayout<C, FlatDivided<<C as ComposedParts>::B, T>>;
+/// The result of `get_swizzle_portion(l)`.
+pub type SwizzlePortion<L> = <L as SwizzlePortions>::Swizzle;
+/// The result of `get_nonswizzle_portion(l)`.
+pub type NonSwizzlePortion<L> = <L as SwizzlePortions>::Layout;
 
 /// Names a composed layout's parts.
 pub trait ComposedParts {
