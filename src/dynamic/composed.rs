@@ -191,7 +191,10 @@ impl DynComposed {
     ///
     /// ```
     /// use cute_algebra::dynamic::eval::eval_line;
-    /// assert_eq!(eval_line("right_inverse(composition(Sw<1,4,1>, (8,4):(4,1)))"), "Sw<1,2,1> o 0 o (4,8):(8,1)");
+    /// assert_eq!(eval_line("right_inverse(composition(Sw<3,3,3>, (8,64):(64,1)))"), "Sw<3,0,-6> o 0 o (64,8):(8,1)");
+    /// // CuTe returns Sw<1,2,1> o _0 o (_4,_8):(_8,_1) here, which is no right inverse:
+    /// // the swizzle's bits lie outside the layout's image.
+    /// assert!(eval_line("right_inverse(composition(Sw<1,4,1>, (8,4):(4,1)))").starts_with("error: right_inverse"));
     /// ```
     pub fn right_inverse(&self) -> Result<MaybeComposed, LayoutError> {
         const OP: &str = "right_inverse";
