@@ -20,9 +20,9 @@ use super::composed::ComposedLayout;
 use super::func::{Swizzle, SwizzleParams};
 use crate::LayoutError;
 use crate::algebra::{
-    ApplyTiler, ApplyZipped, Composition, Divide, FlatDivided, LogicalDivided, TileToShape,
-    TiledDivided, TilerFits, Unpacked, ZippedDivided, flat_divide, logical_divide, tiled_divide,
-    zipped_divide,
+    ApplyTiler, ApplyZipped, Coalesce, Composition, Divide, FilterZeros, Filtered, FlatDivided,
+    LogicalDivided, TileToShape, TiledDivided, TilerFits, Unpacked, ZippedDivided, coalesce,
+    filter, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
 use crate::int::IntAdd;
 use crate::layout::{CosizeOf, Layout, LayoutParts, Span};
@@ -195,6 +195,33 @@ impl<A: Copy, O: Copy, S: IntTuple, D: IntTuple> ComposedLayout<A, O, Layout<S, 
         <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
     {
         self.with(flat_divide(self.layout(), tiler))
+    }
+
+    /// `coalesce` of the inner layout, keeping the swizzle and offset.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::swizzle::Swizzle;
+    /// let c = composition(Swizzle::<2, 3, 3>, layout![(8, (4, 8)) : (32, (1, 4))]);
+    /// assert_eq!(c.coalesce().to_string(), "Sw<2,3,3> o _0 o (_8,_32):(_32,_1)");
+    /// assert_eq!(c.filter().to_string(), "Sw<2,3,3> o _0 o (_8,_32):(_32,_1)");
+    /// ```
+    #[inline(always)]
+    pub fn coalesce(&self) -> ComposedLayout<A, O, <S as Coalesce<D>>::Output>
+    where
+        S: Coalesce<D>,
+    {
+        self.with(coalesce(self.layout()))
+    }
+
+    /// `filter` of the inner layout, keeping the swizzle and offset.
+    #[inline(always)]
+    pub fn filter(&self) -> ComposedLayout<A, O, Filtered<Layout<S, D>>>
+    where
+        S: FilterZeros<D>,
+        <S as FilterZeros<D>>::Output: Coalesce<D>,
+    {
+        self.with(filter(self.layout()))
     }
 
     /// The codomain size: the inner layout's cosize (as in CuTe, a swizzle

@@ -155,6 +155,24 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
             unary("right_inverse")?;
             from_maybe(c.right_inverse()?)
         }
+        "left_inverse" => {
+            unary("left_inverse")?;
+            from_maybe(c.left_inverse()?)
+        }
+        "coalesce" | "filter" => {
+            let op = if name == "coalesce" {
+                "coalesce"
+            } else {
+                "filter"
+            };
+            arity(op, args, 1, 2)?;
+            let p = args.get(1).map(|p| as_tree(p, op)).transpose()?;
+            Value::Composed(if op == "coalesce" {
+                c.coalesce(p.as_ref())?
+            } else {
+                c.filter(p.as_ref())?
+            })
+        }
         "size" => {
             unary("size")?;
             Value::Int(c.size()?)
