@@ -110,3 +110,56 @@ fn cute_right_inverse_is_wrong() {
         assert!(e.starts_with("right_inverse:"), "{}: {e}", r.id);
     }
 }
+
+/// The `tensor` rows that slice a swizzled counting tensor: `tensor(X)` is
+/// the tensor whose value is its offset, so `slice(tensor(X), c)` is
+/// `counting_iter(offset) o layout` from `slice_and_offset(c, X)`.
+#[test]
+fn slices_of_swizzled_tensors() {
+    use cute_algebra::dynamic::MaybeComposed;
+    use cute_algebra::dynamic::eval::Value;
+    let data = data();
+    let mut checked = 0;
+    for line in data.lines().skip(1) {
+        let c: Vec<&str> = line.split('\t').collect();
+        let (id, expr, cpp, values) = (c[0], c[2], c[3], c[4]);
+        if c[1] != "tensor" || !expr.starts_with("slice(") || !expr.contains("Sw<") {
+            continue;
+        }
+        // slice(ARG, COORD) with ARG = tensor(X) or zipped_divide(tensor(X), T).
+        let inner = &expr["slice(".len()..expr.len() - 1];
+        let cut = inner.rfind(", (").unwrap();
+        let (arg, coord) = (&inner[..cut], &inner[cut + 2..]);
+        let arg = arg.replacen("tensor(", "", 1).replacen(")),", "),", 1);
+        let arg = if arg.ends_with("))") && !arg.starts_with("zipped") {
+            arg[..arg.len() - 1].to_string()
+        } else {
+            arg
+        };
+        let Ok(Value::Composed(x)) = eval(&arg) else {
+            panic!("{id}: {arg} is not a composed layout")
+        };
+        let (s, off) = x.slice_and_offset(&coord.parse().unwrap()).unwrap();
+        assert_eq!(
+            format!("counting_iter({off}) o {s}"),
+            strip_static(cpp),
+            "{id}"
+        );
+        let n = match &s {
+            MaybeComposed::Layout(l) => l.size().unwrap(),
+            MaybeComposed::Composed(c) => c.size().unwrap(),
+        };
+        let got: Vec<String> = (0..n)
+            .map(|i| {
+                let v = match &s {
+                    MaybeComposed::Layout(l) => l.at(i).unwrap(),
+                    MaybeComposed::Composed(c) => c.at(i).unwrap(),
+                };
+                (off + v).to_string()
+            })
+            .collect();
+        assert_eq!(got.join(" "), values, "{id}: values");
+        checked += 1;
+    }
+    assert_eq!(checked, 3, "p0030, p0129 and p0180");
+}

@@ -74,6 +74,28 @@ proptest! {
     }
 
     #[test]
+    fn slice_and_offset_is_the_function_on_the_slice(
+        sw in swizzle(), e0 in 0u32..=4, e1 in 0u32..=5, row_major in any::<bool>(), pick in any::<u16>(), which in any::<bool>()
+    ) {
+        // Slicing C at (_, j) or (i, _): slice(k) + offset == C(k, j) or C(i, k).
+        let (m, n) = (1i64 << e0, 1i64 << e1);
+        let (dm, dn) = if row_major { (n, 1) } else { (1, m) };
+        let l: DynLayout = format!("({m},{n}):({dm},{dn})").parse().unwrap();
+        let c = DynComposed::new(sw, 0, l);
+        let (fixed, len) = if which { (pick as i64 % n, m) } else { (pick as i64 % m, n) };
+        let coord = if which { format!("(_,{fixed})") } else { format!("({fixed},_)") };
+        let (s, off) = c.slice_and_offset(&coord.parse().unwrap()).unwrap();
+        for k in 0..len {
+            let v = match &s {
+                MaybeComposed::Layout(l) => l.at(k).unwrap(),
+                MaybeComposed::Composed(c) => c.at(k).unwrap(),
+            };
+            let full: IntTree = if which { format!("({k},{fixed})") } else { format!("({fixed},{k})") }.parse().unwrap();
+            prop_assert_eq!(v + off, c.crd2idx(&full).unwrap(), "{} at {}: {} + {}", c, coord, s, off);
+        }
+    }
+
+    #[test]
     fn cast_round_trip_keeps_the_function(sw in swizzle(), l in compact_layout(), k in 1u32..=2) {
         // downcast<N> then upcast<N> gives back the same function.
         let n = 1i64 << k;
@@ -85,10 +107,10 @@ proptest! {
 }
 
 #[test]
-fn right_inverse_when_it_succeeds_is_one() {
+fn inverses_when_they_succeed_are_inverses() {
     // Every swizzle with B, M, |S| <= 3 over every compact layout of three
     // modes with extents in {2, 4, 8} and every mode order.
-    let (mut ok, mut err) = (0, 0);
+    let (mut ok, mut err, mut left_ok) = (0, 0, 0);
     for b in 0..=3u32 {
         for m in 0..=3u32 {
             for s in -3i32..=3 {
@@ -120,25 +142,28 @@ fn right_inverse_when_it_succeeds_is_one() {
                         let c = DynComposed::new(sw, 0, l);
                         match c.right_inverse() {
                             Ok(r) => {
-                                let at = |i| match &r {
-                                    MaybeComposed::Layout(l) => l.at(i).unwrap(),
-                                    MaybeComposed::Composed(c) => c.at(i).unwrap(),
-                                };
-                                let n = match &r {
-                                    MaybeComposed::Layout(l) => l.size().unwrap(),
-                                    MaybeComposed::Composed(c) => c.size().unwrap(),
-                                };
+                                let n = r.size().unwrap();
                                 assert_eq!(
                                     n,
                                     c.size().unwrap(),
                                     "{c}: a bijection's inverse is whole"
                                 );
                                 for i in 0..n {
-                                    assert_eq!(c.at(at(i)).unwrap(), i, "{c} -> {r} at {i}");
+                                    assert_eq!(
+                                        c.at(r.at(i).unwrap()).unwrap(),
+                                        i,
+                                        "{c} -> {r} at {i}"
+                                    );
                                 }
                                 ok += 1;
                             }
                             Err(_) => err += 1,
+                        }
+                        if let Ok(r) = c.left_inverse() {
+                            for i in 0..c.size().unwrap() {
+                                assert_eq!(r.at(c.at(i).unwrap()).unwrap(), i, "{c} -> {r} at {i}");
+                            }
+                            left_ok += 1;
                         }
                     }
                 }
@@ -148,6 +173,7 @@ fn right_inverse_when_it_succeeds_is_one() {
     // Both outcomes occur: the check is not vacuous, and CuTe's pass-through
     // is refused where it is wrong.
     assert!(ok > 1000 && err > 100, "ok {ok}, err {err}");
+    assert!(left_ok > 1000, "left_inverse ok {left_ok}");
 }
 
 /// The typed and runtime paths agree, for a set of static swizzles over

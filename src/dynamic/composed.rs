@@ -187,45 +187,102 @@ impl DynComposed {
     ///
     /// CuTe's own comment says this "works in simple cases"; where the
     /// moved masks are no swizzle (CuTe's static_assert) or the result is
-    /// not a right inverse (checked over the domain), this is an error.
+    /// not a right inverse (`C(R(i)) == i`, checked over the domain), this
+    /// is an error.
     ///
     /// ```
     /// use cute_algebra::dynamic::eval::eval_line;
-    /// assert_eq!(eval_line("right_inverse(composition(Sw<1,4,1>, (8,4):(4,1)))"), "Sw<1,2,1> o 0 o (4,8):(8,1)");
+    /// assert_eq!(eval_line("right_inverse(composition(Sw<3,3,3>, (8,64):(64,1)))"), "Sw<3,0,-6> o 0 o (64,8):(8,1)");
+    /// // CuTe returns Sw<1,2,1> o _0 o (_4,_8):(_8,_1) here, which is no right inverse:
+    /// // the swizzle's bits lie outside the layout's image.
+    /// assert!(eval_line("right_inverse(composition(Sw<1,4,1>, (8,4):(4,1)))").starts_with("error: right_inverse"));
     /// ```
     pub fn right_inverse(&self) -> Result<MaybeComposed, LayoutError> {
-        const OP: &str = "right_inverse";
-        if self.offset != 0 {
-            return Err(LayoutError::BadArgument {
-                op: OP,
-                msg: "a swizzled layout with a non-zero offset has no right inverse here",
-            });
-        }
-        let r = self.layout.right_inverse()?;
-        let (y, z) = (r.at(self.swizzle.yyy_msk())?, r.at(self.swizzle.zzz_msk())?);
-        let sw = DynSwizzle::from_masks(y, z).ok_or(LayoutError::BadArgument {
-            op: OP,
-            msg: "the swizzle's bits do not map to a swizzle through the inverse layout",
-        })?;
-        let inv = DynComposed::compose(sw, 0, r);
-        // The defining property, C(R(i)) == i over R's domain.
-        let n = match &inv {
-            MaybeComposed::Layout(l) => l.size()?,
-            MaybeComposed::Composed(c) => c.size()?,
-        };
-        for i in 0..n {
-            let ri = match &inv {
-                MaybeComposed::Layout(l) => l.at(i)?,
-                MaybeComposed::Composed(c) => c.at(i)?,
-            };
-            if self.at(ri)? != i {
-                return Err(LayoutError::BadArgument {
-                    op: OP,
-                    msg: "CuTe's swizzle pass-through does not give a right inverse here",
-                });
+        let inv = self.pass_through("right_inverse", self.layout.right_inverse()?)?;
+        // The defining property: C(R(i)) == i over R's domain.
+        for i in 0..inv.size()? {
+            if self.at(inv.at(i)?)? != i {
+                return Err(not_inverse("right_inverse"));
             }
         }
         Ok(inv)
+    }
+
+    /// CuTe's `left_inverse` of `Sw o 0 o L`: `composition(left_inverse(L), Sw)`,
+    /// checked as [`right_inverse`](Self::right_inverse) is (`R(C(i)) == i`).
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::eval::eval_line;
+    /// assert_eq!(eval_line("left_inverse(composition(Sw<3,3,3>, (8,64):(64,1)))"), "Sw<3,0,-6> o 0 o (64,8):(8,1)");
+    /// ```
+    pub fn left_inverse(&self) -> Result<MaybeComposed, LayoutError> {
+        let inv = self.pass_through("left_inverse", self.layout.left_inverse()?)?;
+        for i in 0..self.size()? {
+            if inv.at(self.at(i)?)? != i {
+                return Err(not_inverse("left_inverse"));
+            }
+        }
+        Ok(inv)
+    }
+
+    /// `composition(inv, Sw)` moved to `Sw' o inv` (CuTe's
+    /// `composition(Layout, Swizzle)`), for an offset of zero.
+    fn pass_through(&self, op: &'static str, inv: DynLayout) -> Result<MaybeComposed, LayoutError> {
+        if self.offset != 0 {
+            return Err(LayoutError::BadArgument {
+                op,
+                msg: "a swizzled layout with a non-zero offset has no inverse here",
+            });
+        }
+        let (y, z) = (
+            inv.at(self.swizzle.yyy_msk())?,
+            inv.at(self.swizzle.zzz_msk())?,
+        );
+        let sw = DynSwizzle::from_masks(y, z).ok_or(LayoutError::BadArgument {
+            op,
+            msg: "the swizzle's bits do not map to a swizzle through the inverse layout",
+        })?;
+        Ok(DynComposed::compose(sw, 0, inv))
+    }
+
+    /// `coalesce` of the inner layout (by profile with `Some`).
+    pub fn coalesce(&self, profile: Option<&IntTree>) -> Result<DynComposed, LayoutError> {
+        Ok(self.with(match profile {
+            None => self.layout.coalesce()?,
+            Some(p) => self.layout.coalesce_by(p)?,
+        }))
+    }
+
+    /// `filter` of the inner layout (by profile with `Some`).
+    pub fn filter(&self, profile: Option<&IntTree>) -> Result<DynComposed, LayoutError> {
+        Ok(self.with(match profile {
+            None => self.layout.filter()?,
+            Some(p) => self.layout.filter_by(p)?,
+        }))
+    }
+}
+
+fn not_inverse(op: &'static str) -> LayoutError {
+    LayoutError::BadArgument {
+        op,
+        msg: "CuTe's swizzle pass-through does not give an inverse here",
+    }
+}
+
+impl MaybeComposed {
+    /// The domain size.
+    pub fn size(&self) -> Result<i64, LayoutError> {
+        match self {
+            MaybeComposed::Layout(l) => l.size(),
+            MaybeComposed::Composed(c) => c.size(),
+        }
+    }
+    /// The value at a 1-D index.
+    pub fn at(&self, i: i64) -> Result<i64, LayoutError> {
+        match self {
+            MaybeComposed::Layout(l) => l.at(i),
+            MaybeComposed::Composed(c) => c.at(i),
+        }
     }
 }
 

@@ -31,6 +31,7 @@ mod cast;
 mod coalesce;
 mod complement;
 mod composed;
+mod composed_slice;
 mod composition;
 mod divide;
 pub mod eval;

@@ -189,51 +189,27 @@ where
         (s.mul(Default::default()), d)
     }
 }
-/// A static stride: `±1` widens the shape, anything else scales the stride.
-impl<N, S, U: Unsigned + NonZero + IsEqual<U1>> DowncastPair<PInt<U>, N> for S
-where
-    <U as IsEqual<U1>>::Output: DownSel<S, PInt<U>, N>,
-{
-    type S = <<U as IsEqual<U1>>::Output as DownSel<S, PInt<U>, N>>::S;
-    type D = <<U as IsEqual<U1>>::Output as DownSel<S, PInt<U>, N>>::D;
-    #[inline(always)]
-    fn down(self, d: PInt<U>) -> (Self::S, Self::D) {
-        <U as IsEqual<U1>>::Output::pick(self, d)
-    }
+/// A leaf stride picks its [`DownSel`] branch: a static `±1` widens the
+/// shape; any other stride, `_0` and runtime ones, is scaled.
+macro_rules! down_leaf {
+    ([$($g:tt)*] $D:ty => $Sel:ty) => {
+        impl<N, S, $($g)*> DowncastPair<$D, N> for S
+        where
+            $Sel: DownSel<S, $D, N>,
+        {
+            type S = <$Sel as DownSel<S, $D, N>>::S;
+            type D = <$Sel as DownSel<S, $D, N>>::D;
+            #[inline(always)]
+            fn down(self, d: $D) -> (Self::S, Self::D) {
+                <$Sel>::pick(self, d)
+            }
+        }
+    };
 }
-impl<N, S, U: Unsigned + NonZero + IsEqual<U1>> DowncastPair<NInt<U>, N> for S
-where
-    <U as IsEqual<U1>>::Output: DownSel<S, NInt<U>, N>,
-{
-    type S = <<U as IsEqual<U1>>::Output as DownSel<S, NInt<U>, N>>::S;
-    type D = <<U as IsEqual<U1>>::Output as DownSel<S, NInt<U>, N>>::D;
-    #[inline(always)]
-    fn down(self, d: NInt<U>) -> (Self::S, Self::D) {
-        <U as IsEqual<U1>>::Output::pick(self, d)
-    }
-}
-impl<N, S> DowncastPair<Z0, N> for S
-where
-    B0: DownSel<S, Z0, N>,
-{
-    type S = <B0 as DownSel<S, Z0, N>>::S;
-    type D = <B0 as DownSel<S, Z0, N>>::D;
-    #[inline(always)]
-    fn down(self, d: Z0) -> (Self::S, Self::D) {
-        B0::pick(self, d)
-    }
-}
-impl<N, S> DowncastPair<i32, N> for S
-where
-    B0: DownSel<S, i32, N>,
-{
-    type S = <B0 as DownSel<S, i32, N>>::S;
-    type D = <B0 as DownSel<S, i32, N>>::D;
-    #[inline(always)]
-    fn down(self, d: i32) -> (Self::S, Self::D) {
-        B0::pick(self, d)
-    }
-}
+down_leaf!([U: Unsigned + NonZero + IsEqual<U1>] PInt<U> => <U as IsEqual<U1>>::Output);
+down_leaf!([U: Unsigned + NonZero + IsEqual<U1>] NInt<U> => <U as IsEqual<U1>>::Output);
+down_leaf!([] Z0 => B0);
+down_leaf!([] i32 => B0);
 
 /// `upcast::<N>` of a layout or a swizzled composed layout.
 pub trait Upcast<const N: usize> {
@@ -333,7 +309,7 @@ where
     fn try_upcast(self) -> Result<Self::Output, LayoutError> {
         Ok(ComposedLayout::new(
             Default::default(),
-            Z0::default(),
+            Z0,
             self.layout().try_upcast()?,
         ))
     }
@@ -351,7 +327,7 @@ where
     type Output = ComposedLayout<SwizzleDown<A, Log2<N>>, Z0, L::Output>;
     #[inline(always)]
     fn downcast(self) -> Self::Output {
-        ComposedLayout::new(Default::default(), Z0::default(), self.layout().downcast())
+        ComposedLayout::new(Default::default(), Z0, self.layout().downcast())
     }
 }
 

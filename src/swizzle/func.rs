@@ -10,7 +10,9 @@ use core::ops::{Add, BitAnd, BitXor, Shl, Shr, Sub};
 
 use core::marker::PhantomData;
 
-use typenum::{B1, IsGreaterOrEqual, NInt, NonZero, PInt, U0, U1, Unsigned, Z0};
+use typenum::{
+    B1, IsGreaterOrEqual, IsLessOrEqual, NInt, NonZero, PInt, U0, U1, U31, Unsigned, Z0,
+};
 
 use super::dyn_swizzle::DynSwizzle;
 use super::params::{ConstI32, ConstU32, ToShift, ToUnsigned};
@@ -63,8 +65,23 @@ pub trait TnMasks {
     type Yyy: Unsigned;
 }
 type BitMsk<B> = <<U1 as Shl<B>>::Output as Sub<B1>>::Output;
+
+/// `B + M + |S| <= 31`: implemented for `B1` only.
+#[diagnostic::on_unimplemented(
+    message = "invalid swizzle: B + M + abs(S) must be at most 31 so that its masks fit an i32",
+    label = "this swizzle reaches beyond bit 30"
+)]
+pub trait SwizzleFitsI32 {}
+impl SwizzleFitsI32 for B1 {}
+/// `B + M + |S|`.
+type Reach<B, M, R, L> = <B as Add<<M as Add<<R as Add<L>>::Output>>::Output>>::Output;
+
 impl<B, M, R, L> TnMasks for (B, M, R, L)
 where
+    M: Add<<R as Add<L>>::Output>,
+    B: Add<<M as Add<<R as Add<L>>::Output>>::Output>,
+    Reach<B, M, R, L>: IsLessOrEqual<U31>,
+    <Reach<B, M, R, L> as IsLessOrEqual<U31>>::Output: SwizzleFitsI32,
     R: Add<L>,
     <R as Add<L>>::Output: IsGreaterOrEqual<B>,
     <<R as Add<L>>::Output as IsGreaterOrEqual<B>>::Output: ShiftCoversBits,
@@ -210,7 +227,8 @@ impl<B, M, S> SwizzleTn<B, M, S> {
 /// gives a static integer type.
 #[diagnostic::on_unimplemented(
     message = "swizzle: cannot apply `{Self}` to `{X}`",
-    label = "a swizzle applies to a runtime `i32` or a non-negative static integer"
+    label = "a swizzle applies to a runtime `i32` or a non-negative static integer",
+    note = "a valid swizzle also needs abs(S) >= B and B + M + abs(S) <= 31"
 )]
 pub trait SwizzleApply<X> {
     /// The swizzled offset.
@@ -272,7 +290,7 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     #[inline(always)]
     pub fn apply<X>(self, x: X) -> Swizzled<Self, X>
     where
-        Self: SwizzleApply<X>,
+        Self: SwizzleParams + SwizzleApply<X>,
     {
         self.apply_to(x)
     }

@@ -20,9 +20,9 @@ use super::composed::ComposedLayout;
 use super::func::{Swizzle, SwizzleParams};
 use crate::LayoutError;
 use crate::algebra::{
-    ApplyTiler, ApplyZipped, Composition, Divide, FlatDivided, LogicalDivided, TileToShape,
-    TiledDivided, TilerFits, Unpacked, ZippedDivided, flat_divide, logical_divide, tiled_divide,
-    zipped_divide,
+    ApplyTiler, ApplyZipped, Coalesce, Composition, Divide, FilterZeros, Filtered, FlatDivided,
+    LogicalDivided, TileToShape, TiledDivided, TilerFits, Unpacked, ZippedDivided, coalesce,
+    filter, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
 use crate::int::IntAdd;
 use crate::layout::{CosizeOf, Layout, LayoutParts, Span};
@@ -67,7 +67,7 @@ impl<Sw, L, U, B> SwizzleOrIdentity<Sw, L> for typenum::UInt<U, B> {
     type Output = ComposedLayout<Sw, Z0, L>;
     #[inline(always)]
     fn compose(sw: Sw, l: L) -> Self::Output {
-        ComposedLayout::new(sw, Z0::default(), l)
+        ComposedLayout::new(sw, Z0, l)
     }
 }
 
@@ -106,6 +106,29 @@ impl<A: Copy, O: Copy, L: TileToShape<Trg, Ord> + Copy, Trg, Ord> TileToShape<Tr
 
 /// A composed layout with the inner layout replaced.
 pub type WithLayout<C, L> = ComposedLayout<<C as ComposedParts>::A, <C as ComposedParts>::O, L>;
+/// The result of `c.logical_divide(t)` on a composed layout `C`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::swizzle::{ComposedLogicalDivided, Swizzle};
+/// use static_assertions::assert_type_eq_all;
+/// type C = cute_algebra::swizzle::ComposedLayout<Swizzle<3, 4, 3>, cute_algebra::typenum::Z0, Layout![(8, 64) : (64, 1)]>;
+/// assert_type_eq_all!(
+///     ComposedLogicalDivided<C, Shape![8, 8]>,
+///     cute_algebra::swizzle::ComposedLayout<Swizzle<3, 4, 3>, cute_algebra::typenum::Z0, Layout![((8, 1), (8, 8)) : ((64, 0), (1, 8))]>
+/// );
+/// ```
+pub type ComposedLogicalDivided<C, T> = WithLayout<C, LogicalDivided<<C as ComposedParts>::B, T>>;
+/// The result of `c.zipped_divide(t)` on a composed layout `C`.
+pub type ComposedZippedDivided<C, T> = WithLayout<C, ZippedDivided<<C as ComposedParts>::B, T>>;
+/// The result of `c.tiled_divide(t)` on a composed layout `C`.
+pub type ComposedTiledDivided<C, T> = WithLayout<C, TiledDivided<<C as ComposedParts>::B, T>>;
+/// The result of `c.flat_divide(t)` on a composed layout `C`.
+pub type ComposedFlatDivided<C, T> = WithLayout<C, FlatDivided<<C as ComposedParts>::B, T>>;
+/// The result of `get_swizzle_portion(l)`.
+pub type SwizzlePortion<L> = <L as SwizzlePortions>::Swizzle;
+/// The result of `get_nonswizzle_portion(l)`.
+pub type NonSwizzlePortion<L> = <L as SwizzlePortions>::Layout;
 
 /// Names a composed layout's parts.
 pub trait ComposedParts {
@@ -172,6 +195,33 @@ impl<A: Copy, O: Copy, S: IntTuple, D: IntTuple> ComposedLayout<A, O, Layout<S, 
         <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
     {
         self.with(flat_divide(self.layout(), tiler))
+    }
+
+    /// `coalesce` of the inner layout, keeping the swizzle and offset.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::swizzle::Swizzle;
+    /// let c = composition(Swizzle::<2, 3, 3>, layout![(8, (4, 8)) : (32, (1, 4))]);
+    /// assert_eq!(c.coalesce().to_string(), "Sw<2,3,3> o _0 o (_8,_32):(_32,_1)");
+    /// assert_eq!(c.filter().to_string(), "Sw<2,3,3> o _0 o (_8,_32):(_32,_1)");
+    /// ```
+    #[inline(always)]
+    pub fn coalesce(&self) -> ComposedLayout<A, O, <S as Coalesce<D>>::Output>
+    where
+        S: Coalesce<D>,
+    {
+        self.with(coalesce(self.layout()))
+    }
+
+    /// `filter` of the inner layout, keeping the swizzle and offset.
+    #[inline(always)]
+    pub fn filter(&self) -> ComposedLayout<A, O, Filtered<Layout<S, D>>>
+    where
+        S: FilterZeros<D>,
+        <S as FilterZeros<D>>::Output: Coalesce<D>,
+    {
+        self.with(filter(self.layout()))
     }
 
     /// The codomain size: the inner layout's cosize (as in CuTe, a swizzle

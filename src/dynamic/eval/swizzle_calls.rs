@@ -156,6 +156,24 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
             unary("right_inverse")?;
             from_maybe(c.right_inverse()?)
         }
+        "left_inverse" => {
+            unary("left_inverse")?;
+            from_maybe(c.left_inverse()?)
+        }
+        "coalesce" | "filter" => {
+            let op = if name == "coalesce" {
+                "coalesce"
+            } else {
+                "filter"
+            };
+            arity(op, args, 1, 2)?;
+            let p = args.get(1).map(|p| as_tree(p, op)).transpose()?;
+            Value::Composed(if op == "coalesce" {
+                c.coalesce(p.as_ref())?
+            } else {
+                c.filter(p.as_ref())?
+            })
+        }
         "size" => {
             unary("size")?;
             Value::Int(c.size()?)
@@ -171,6 +189,16 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
         "crd2idx" => {
             arity("crd2idx", args, 2, 2)?;
             Value::Int(c.crd2idx(&as_tree(&args[1], "crd2idx")?)?)
+        }
+        "slice" => {
+            arity("slice", args, 2, 2)?;
+            let coord = match &args[1] {
+                Value::Int(i) => crate::dynamic::CoordTree::Int(*i),
+                Value::Underscore => crate::dynamic::CoordTree::Underscore,
+                Value::Tuple(t) => t.clone(),
+                _ => return Err(bad("slice", "expected a coordinate")),
+            };
+            from_maybe(c.slice_and_offset(&coord)?.0)
         }
         "shape" => {
             unary("shape")?;
