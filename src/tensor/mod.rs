@@ -407,6 +407,20 @@ impl<'a, T, L: Copy> Tensor<ViewMut<'a, T>, L> {
     }
 }
 
+impl<T, L: Copy> Tensor<RawPtr<T>, L> {
+    /// A second tensor over the same memory, e.g. one per CPU thread that
+    /// plays a CUDA block.
+    ///
+    /// # Safety
+    /// The two tensors (and what is sliced from them) must never access the
+    /// same element while one of them writes it.
+    #[allow(unsafe_code)]
+    pub unsafe fn alias(&self) -> Self {
+        // SAFETY: forwarded to the caller.
+        Tensor::from_parts(unsafe { self.engine.alias() }, self.layout)
+    }
+}
+
 impl<T, N: generic_array::ArrayLength, L: Copy> Tensor<Array<T, N>, L> {
     /// A read-only view of the owned fragment, for slicing and tiling.
     pub fn view(&self) -> Tensor<View<'_, T>, L> {
