@@ -108,24 +108,12 @@ proptest! {
         prop_assert_eq!(strip_static(&part.to_string()), eval(&e_part).unwrap().to_string());
         let vals = part.values().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
         prop_assert_eq!(vals, eval(&format!("values({e_part})")).unwrap().to_string());
-        let z = zipped_divide_tensor(t).slice(coord![_, (bx, by)]);
+        let z = cute_algebra::tensor::zipped_divide(t, shape![8, 4]).slice(coord![_, (bx, by)]);
         prop_assert_eq!(
             strip_static(&z.to_string()),
             eval(&format!("slice(zipped_divide({base}, (8,4)), (_,({bx},{by})))")).unwrap().to_string()
         );
     }
-}
-
-fn zipped_divide_tensor<L>(
-    t: cute_algebra::tensor::Tensor<cute_algebra::tensor::Counting, L>,
-) -> cute_algebra::tensor::Tensor<
-    cute_algebra::tensor::Counting,
-    <Shape![8, 4] as cute_algebra::algebra::ApplyZipped<cute_algebra::algebra::Divide, L>>::Zipped,
->
-where
-    Shape![8, 4]: cute_algebra::algebra::ApplyZipped<cute_algebra::algebra::Divide, L>,
-{
-    cute_algebra::tensor::zipped_divide(t, shape![8, 4])
 }
 
 #[test]

@@ -628,6 +628,11 @@ impl<E: PrintEngine, L: fmt::Display> fmt::Display for Tensor<E, L> {
 
 /// The static cosize of a layout as a `generic-array` length: the owned
 /// fragment's element count, known at compile time.
+#[diagnostic::on_unimplemented(
+    message = "make_fragment_like: the fragment layout `{Self}` has no static cosize",
+    label = "an owned register fragment needs its length at compile time",
+    note = "the tensor's shape must be static (its strides may be runtime): CuTe's make_fragment_like needs a static shape for a register array"
+)]
 pub trait StaticCosize {
     /// The length, a typenum unsigned.
     type Len: generic_array::ArrayLength;
