@@ -32,7 +32,7 @@ use crate::algebra::{ApplyTiler, ApplyZipped, Composition, Divide, Unpacked, Unp
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::{Int, IntAdd};
 use crate::layout::LayoutParts;
-use crate::layout::{Crd2Idx, Layout, SliceLayout, Sliced, Span};
+use crate::layout::{CosizeOf, Crd2Idx, Layout, SliceLayout, Sliced, Span};
 use crate::tuple::IntTuple;
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
@@ -626,22 +626,30 @@ impl<E: PrintEngine, L: fmt::Display> fmt::Display for Tensor<E, L> {
     }
 }
 
+/// A static, positive integer as a `generic-array` length.
+#[diagnostic::on_unimplemented(
+    message = "make_fragment_like: the fragment's cosize `{Self}` is not a static integer",
+    label = "an owned register fragment needs its length at compile time",
+    note = "the tensor's shape must be static (its strides may be runtime), as CuTe's register fragments need"
+)]
+pub trait StaticLen {
+    /// The length, a typenum unsigned.
+    type Len: generic_array::ArrayLength;
+}
+impl<U: generic_array::ArrayLength + typenum::NonZero> StaticLen for typenum::PInt<U> {
+    type Len = U;
+}
+
 /// The static cosize of a layout as a `generic-array` length: the owned
 /// fragment's element count, known at compile time.
-#[diagnostic::on_unimplemented(
-    message = "make_fragment_like: the fragment layout `{Self}` has no static cosize",
-    label = "an owned register fragment needs its length at compile time",
-    note = "the tensor's shape must be static (its strides may be runtime): CuTe's make_fragment_like needs a static shape for a register array"
-)]
 pub trait StaticCosize {
     /// The length, a typenum unsigned.
     type Len: generic_array::ArrayLength;
 }
-impl<S: IntTuple + Span<D>, D: IntTuple, U: generic_array::ArrayLength> StaticCosize
-    for Layout<S, D>
+impl<S: IntTuple + Span<D>, D: IntTuple> StaticCosize for Layout<S, D>
 where
-    S::Output: IntAdd<P1, Output = typenum::PInt<U>>,
-    U: typenum::NonZero,
+    S::Output: IntAdd<P1>,
+    CosizeOf<S, D>: StaticLen,
 {
-    type Len = U;
+    type Len = <CosizeOf<S, D> as StaticLen>::Len;
 }
