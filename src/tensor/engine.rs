@@ -20,22 +20,25 @@ pub trait Engine {
 
 /// An engine whose start can move: slicing and tiling a tensor moves the
 /// start by the offset of the fixed coordinates (CuTe's `data() + offset`).
-pub trait Shift: Engine + Sized {
-    /// The same engine, started `by` elements further.
-    fn shifted(self, by: isize) -> Self;
+/// `O` is the layout's offset type: `isize` for integer strides; a
+/// basis-strided layout's offsets are coordinates (CuTe's `ArithmeticTuple`),
+/// which the identity tensor's engine adds up.
+pub trait Shift<O = isize>: Engine + Sized {
+    /// The same engine, started `by` further.
+    fn shifted(self, by: O) -> Self;
 }
 
 /// An engine that gives values by offset: memory engines copy the element,
-/// the counting engine computes it.
-pub trait Read: Engine {
+/// the counting engine computes it. `O` as in [`Shift`].
+pub trait Read<O = isize>: Engine {
     /// The value at `off`, or `None` outside the engine's range.
-    fn read(&self, off: isize) -> Option<Self::Value>;
+    fn read(&self, off: O) -> Option<Self::Value>;
     /// The value at `off`, without the range check.
     ///
     /// # Safety
     /// `off` must be inside the engine's range (for memory engines, an
     /// in-bounds element).
-    unsafe fn read_unchecked(&self, off: isize) -> Self::Value;
+    unsafe fn read_unchecked(&self, off: O) -> Self::Value;
 }
 
 /// An engine over memory: elements can be borrowed.

@@ -38,11 +38,14 @@ use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
 
-/// What a tensor needs of its layout: its size, the offset of each index
-/// in colexicographic order, and its reach (smallest and largest offset).
-/// Plain layouts implement it here; composed (swizzled) and basis-strided
-/// layouts plug in by implementing it too.
+/// What a tensor needs of its layout: its size and the offset of each
+/// index in colexicographic order. Plain layouts implement it here, with
+/// `isize` offsets; composed (swizzled) layouts plug in the same way, and
+/// basis-strided layouts with coordinate offsets (CuTe's `ArithmeticTuple`),
+/// which the identity tensor's engine reads.
 pub trait TensorLayout: Copy {
+    /// What the layout maps a coordinate to: `isize` for integer strides.
+    type Offset: Copy;
     /// The number of coordinates (CuTe's `size`).
     fn len(&self) -> usize;
     /// `true` for a layout with no coordinates (never, for CuTe layouts).
@@ -50,8 +53,13 @@ pub trait TensorLayout: Copy {
         self.len() == 0
     }
     /// The offset of the `i`-th coordinate, `L(i)`.
-    fn offset_at(&self, i: usize) -> isize;
-    /// The smallest and largest offset over the domain.
+    fn offset_at(&self, i: usize) -> Self::Offset;
+}
+
+/// The smallest and largest offset over a layout's domain: what a memory
+/// engine must hold (checked when a tensor is built on a slice).
+pub trait TensorReach: TensorLayout<Offset = isize> {
+    /// `(smallest, largest)` offset.
     fn reach(&self) -> (isize, isize);
 }
 
@@ -62,7 +70,7 @@ pub trait TensorLayout: Copy {
 )]
 pub trait TensorLayoutAt<C>: TensorLayout {
     /// Computes the offset.
-    fn offset(&self, c: C) -> isize;
+    fn offset(&self, c: C) -> Self::Offset;
 }
 
 /// Slicing a tensor's layout with `_`: the kept layout and the offset of
@@ -74,9 +82,14 @@ pub trait TensorLayoutAt<C>: TensorLayout {
 pub trait TensorSlice<C> {
     /// The kept layout.
     type Output;
+    /// The offset type (the layout's [`TensorLayout::Offset`]).
+    type Offset;
     /// The kept layout and the offset of the fixed part.
-    fn slice_and_offset(&self, c: C) -> (Self::Output, isize);
+    fn slice_and_offset(&self, c: C) -> (Self::Output, Self::Offset);
 }
+
+/// The offset type by which slicing `L` with `C` moves the engine.
+pub type SliceOffset<L, C> = <L as TensorSlice<C>>::Offset;
 
 /// `Σ min(0, (s-1)d)` and `Σ max(0, (s-1)d)` over the leaves: the reach of
 /// a layout with shape `Self` and stride `D`.
@@ -106,10 +119,11 @@ impl<S0: Reach<D0>, ST: Reach<DT>, D0, DT> Reach<HCons<D0, DT>> for HCons<S0, ST
     }
 }
 
-impl<S: IntTuple + Reach<D>, D: IntTuple> TensorLayout for Layout<S, D>
+impl<S: IntTuple, D: IntTuple> TensorLayout for Layout<S, D>
 where
     i32: Crd2Idx<S, D>,
 {
+    type Offset = isize;
     #[inline(always)]
     fn len(&self) -> usize {
         self.size().value() as usize
@@ -118,12 +132,17 @@ where
     fn offset_at(&self, i: usize) -> isize {
         self.crd2idx(i as i32).value() as isize
     }
+}
+impl<S: IntTuple + Reach<D>, D: IntTuple> TensorReach for Layout<S, D>
+where
+    i32: Crd2Idx<S, D>,
+{
     #[inline(always)]
     fn reach(&self) -> (isize, isize) {
         self.shape().reach(self.stride())
     }
 }
-impl<S: IntTuple + Reach<D>, D: IntTuple, C: Crd2Idx<S, D>> TensorLayoutAt<C> for Layout<S, D>
+impl<S: IntTuple, D: IntTuple, C: Crd2Idx<S, D>> TensorLayoutAt<C> for Layout<S, D>
 where
     i32: Crd2Idx<S, D>,
 {
@@ -134,6 +153,7 @@ where
 }
 impl<S: IntTuple, D: IntTuple, C: SliceLayout<S, D, true>> TensorSlice<C> for Layout<S, D> {
     type Output = Sliced<C, S, D, true>;
+    type Offset = isize;
     #[inline(always)]
     fn slice_and_offset(&self, c: C) -> (Self::Output, isize) {
         let (l, off) = Layout::slice_and_offset(self, c);
@@ -177,7 +197,7 @@ impl<E, L> Tensor<E, L> {
 }
 
 /// Checks that a layout's reach, started at `start`, fits `len` elements.
-fn check_reach<L: TensorLayout>(
+fn check_reach<L: TensorReach>(
     layout: &L,
     start: isize,
     len: usize,
@@ -206,7 +226,7 @@ fn check_reach<L: TensorLayout>(
 /// assert!(try_make_tensor(&data, layout![(3, 4) : (4, 1)]).is_ok()); // reaches 2*4 + 3 = 11
 /// assert!(try_make_tensor(&data, layout![(3, 4) : (5, 1)]).is_err()); // reaches 2*5 + 3 = 13
 /// ```
-pub fn try_make_tensor<T, L: TensorLayout>(
+pub fn try_make_tensor<T, L: TensorReach>(
     data: &[T],
     layout: L,
 ) -> Result<Tensor<View<'_, T>, L>, LayoutError> {
@@ -216,12 +236,12 @@ pub fn try_make_tensor<T, L: TensorLayout>(
 
 /// [`try_make_tensor`], panicking when the layout reaches outside `data`.
 #[track_caller]
-pub fn make_tensor<T, L: TensorLayout>(data: &[T], layout: L) -> Tensor<View<'_, T>, L> {
+pub fn make_tensor<T, L: TensorReach>(data: &[T], layout: L) -> Tensor<View<'_, T>, L> {
     ok_or_panic(try_make_tensor(data, layout))
 }
 
 /// A writable tensor over a slice; the layout's reach must fit.
-pub fn try_make_tensor_mut<T, L: TensorLayout>(
+pub fn try_make_tensor_mut<T, L: TensorReach>(
     data: &mut [T],
     layout: L,
 ) -> Result<Tensor<ViewMut<'_, T>, L>, LayoutError> {
@@ -231,7 +251,7 @@ pub fn try_make_tensor_mut<T, L: TensorLayout>(
 
 /// [`try_make_tensor_mut`], panicking when the layout reaches outside `data`.
 #[track_caller]
-pub fn make_tensor_mut<T, L: TensorLayout>(data: &mut [T], layout: L) -> Tensor<ViewMut<'_, T>, L> {
+pub fn make_tensor_mut<T, L: TensorReach>(data: &mut [T], layout: L) -> Tensor<ViewMut<'_, T>, L> {
     ok_or_panic(try_make_tensor_mut(data, layout))
 }
 
@@ -244,7 +264,7 @@ pub fn make_tensor_mut<T, L: TensorLayout>(data: &mut [T], layout: L) -> Tensor<
 /// and writes for as long as the tensor (or anything sliced from it)
 /// lives, with no other access to those elements while it writes them.
 #[allow(unsafe_code)]
-pub unsafe fn make_tensor_raw<T, L: TensorLayout>(ptr: *mut T, layout: L) -> Tensor<RawPtr<T>, L> {
+pub unsafe fn make_tensor_raw<T, L: TensorReach>(ptr: *mut T, layout: L) -> Tensor<RawPtr<T>, L> {
     let (lo, hi) = layout.reach();
     // SAFETY: forwarded to the caller.
     Tensor::from_parts(unsafe { RawPtr::new(ptr, lo, hi + 1) }, layout)
@@ -260,7 +280,7 @@ pub unsafe fn make_tensor_raw<T, L: TensorLayout>(ptr: *mut T, layout: L) -> Ten
 /// assert_eq!(t.to_string(), "counting_iter(32) o (_4):(_1)");
 /// assert_eq!(t.at(3), 35);
 /// ```
-pub fn make_counting_tensor<L: TensorLayout>(layout: L) -> Tensor<Counting, L> {
+pub fn make_counting_tensor<L: TensorLayout<Offset = isize>>(layout: L) -> Tensor<Counting, L> {
     Tensor::from_parts(Counting::new(0), layout)
 }
 
@@ -272,7 +292,7 @@ impl<E, L: TensorLayout> Tensor<E, L> {
     }
 }
 
-impl<E: Read, L: TensorLayout> Tensor<E, L> {
+impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
     /// The value at a coordinate (an integer, or a tuple of the shape's
     /// profile), or an error outside the engine's range.
     #[inline(always)]
@@ -325,7 +345,7 @@ impl<E: Read, L: TensorLayout> Tensor<E, L> {
     }
 }
 
-impl<E: MemoryMut, L: TensorLayout> Tensor<E, L> {
+impl<E: MemoryMut, L: TensorLayout<Offset = isize>> Tensor<E, L> {
     /// The element at a coordinate, mutably, or an error out of bounds.
     #[inline(always)]
     pub fn try_at_mut<C>(&mut self, c: C) -> Result<&mut E::Value, LayoutError>
@@ -373,7 +393,7 @@ impl<E: MemoryMut, L: TensorLayout> Tensor<E, L> {
     }
 }
 
-impl<E: Memory, L: TensorLayoutAt<C>, C> core::ops::Index<C> for Tensor<E, L> {
+impl<E: Memory, L: TensorLayoutAt<C, Offset = isize>, C> core::ops::Index<C> for Tensor<E, L> {
     type Output = E::Value;
     #[inline(always)]
     #[track_caller]
@@ -387,7 +407,9 @@ impl<E: Memory, L: TensorLayoutAt<C>, C> core::ops::Index<C> for Tensor<E, L> {
         )
     }
 }
-impl<E: MemoryMut, L: TensorLayoutAt<C>, C> core::ops::IndexMut<C> for Tensor<E, L> {
+impl<E: MemoryMut, L: TensorLayoutAt<C, Offset = isize>, C> core::ops::IndexMut<C>
+    for Tensor<E, L>
+{
     #[inline(always)]
     #[track_caller]
     fn index_mut(&mut self, c: C) -> &mut E::Value {
@@ -432,13 +454,14 @@ impl<T, N: generic_array::ArrayLength, L: Copy> Tensor<Array<T, N>, L> {
     }
 }
 
-impl<E: Shift, L> Tensor<E, L> {
+impl<E, L> Tensor<E, L> {
     /// CuTe's `tensor(coord)` with `_` in the coordinate: the modes marked
     /// `_`, with the engine started at the offset of the fixed ones.
     #[inline(always)]
     pub fn slice<C>(self, c: C) -> Tensor<E, L::Output>
     where
         L: TensorSlice<C>,
+        E: Shift<L::Offset>,
     {
         let (layout, off) = self.layout.slice_and_offset(c);
         Tensor::from_parts(self.engine.shifted(off), layout)
@@ -526,7 +549,7 @@ pub type Unpack<Z, const FLAT: bool> = UnpackedLayout<Shape<Z>, Stride<Z>, FLAT>
 /// When a runtime value breaks the divide's conditions (static values are
 /// checked at compile time); [`Tensor::try_logical_divide`] returns it.
 #[track_caller]
-pub fn logical_divide<E: Shift, L, T: ApplyTiler<Divide, L>>(
+pub fn logical_divide<E, L, T: ApplyTiler<Divide, L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, T::Output> {
@@ -544,7 +567,7 @@ pub fn logical_divide<E: Shift, L, T: ApplyTiler<Divide, L>>(
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn zipped_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+pub fn zipped_divide<E, L, T: ApplyZipped<Divide, L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, T::Zipped> {
@@ -555,7 +578,7 @@ pub fn zipped_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn tiled_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+pub fn tiled_divide<E, L, T: ApplyZipped<Divide, L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, Unpack<T::Zipped, false>>
@@ -577,7 +600,7 @@ where
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn flat_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+pub fn flat_divide<E, L, T: ApplyZipped<Divide, L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, Unpack<T::Zipped, true>>
