@@ -38,8 +38,8 @@ pub enum Value {
     Tiler(Tiler),
     /// A tensor (see [`super::tensor`]).
     Tensor(super::tensor::DynTensor),
-    /// A list of values, printed space-separated (`values(T)`).
-    List(Vec<Value>),
+    /// `values(X)`: a function's value at every 1-D index.
+    Values(Vec<i64>),
 }
 
 impl fmt::Display for Value {
@@ -51,7 +51,7 @@ impl fmt::Display for Value {
             Value::Underscore => f.write_str("_"),
             Value::Tiler(t) => write!(f, "{t}"),
             Value::Tensor(t) => write!(f, "{t}"),
-            Value::List(v) => {
+            Value::Values(v) => {
                 for (i, x) in v.iter().enumerate() {
                     if i > 0 {
                         f.write_str(" ")?;
@@ -214,7 +214,7 @@ pub(crate) fn as_tiler(v: Value) -> Result<Tiler, LayoutError> {
         Value::Underscore => Tiler::Underscore,
         Value::Tuple(t) => coord_tiler(&t),
         Value::Tiler(t) => t,
-        Value::Tensor(_) | Value::List(_) => return Err(bad("eval", "expected a tiler")),
+        _ => return Err(bad("eval", "expected a tiler")),
     })
 }
 

@@ -193,9 +193,7 @@ pub(crate) fn call(name: &str, args: &[Value]) -> Option<Result<Value, LayoutErr
 fn tensor_call(name: &str, t: &DynTensor, rest: &[Value]) -> Result<Value, LayoutError> {
     let tensor = |r: Result<DynTensor, LayoutError>| r.map(Value::Tensor);
     match (name, rest) {
-        ("values", []) => Ok(Value::List(
-            t.values()?.into_iter().map(Value::Int).collect(),
-        )),
+        ("values", []) => Ok(Value::Values(t.values()?)),
         ("size", []) => Ok(Value::Int(t.layout.size()?)),
         ("layout", []) => Ok(Value::Layout(t.layout.clone())),
         ("slice", [c]) => tensor(t.slice(&coord_arg(c, "slice")?)),
