@@ -374,3 +374,43 @@ impl Read for Counting {
         self.start.wrapping_add(off as i64)
     }
 }
+
+/// CuTe's `ArithmeticTupleIterator`, the engine of `make_identity_tensor`:
+/// the value at an offset is `start + offset`, where offsets are
+/// coordinates (a basis-strided layout maps a coordinate to itself). Any
+/// coordinate type with `+` works; it prints `ArithTuple(start)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArithTupleIter<C> {
+    start: C,
+}
+impl<C> ArithTupleIter<C> {
+    /// An iterator starting at coordinate `start`.
+    pub fn new(start: C) -> Self {
+        ArithTupleIter { start }
+    }
+    /// The start coordinate.
+    pub fn start(&self) -> &C {
+        &self.start
+    }
+}
+impl<C> Engine for ArithTupleIter<C> {
+    type Value = C;
+}
+impl<C: core::ops::Add<O, Output = C>, O> Shift<O> for ArithTupleIter<C> {
+    #[inline(always)]
+    fn shifted(self, by: O) -> Self {
+        ArithTupleIter {
+            start: self.start + by,
+        }
+    }
+}
+impl<C: Clone + core::ops::Add<O, Output = C>, O> Read<O> for ArithTupleIter<C> {
+    #[inline(always)]
+    fn read(&self, off: O) -> Option<C> {
+        Some(self.start.clone() + off)
+    }
+    #[inline(always)]
+    unsafe fn read_unchecked(&self, off: O) -> C {
+        self.start.clone() + off
+    }
+}

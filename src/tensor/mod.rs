@@ -25,7 +25,9 @@ pub mod engine;
 mod partition;
 
 pub use algorithm::*;
-pub use engine::{Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, Shift, View, ViewMut};
+pub use engine::{
+    ArithTupleIter, Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, Shift, View, ViewMut,
+};
 pub use partition::*;
 
 use crate::algebra::{ApplyTiler, ApplyZipped, Composition, Divide, Unpacked, UnpackedLayout};
@@ -621,6 +623,11 @@ impl PrintEngine for Counting {
         write!(f, "counting_iter({})", self.start())
     }
 }
+impl<C: fmt::Display> PrintEngine for ArithTupleIter<C> {
+    fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ArithTuple{}", self.start())
+    }
+}
 impl<T> PrintEngine for View<'_, T> {
     fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "view[{}]", self.start())
@@ -675,4 +682,66 @@ where
     CosizeOf<S, D>: StaticLen,
 {
     type Len = <CosizeOf<S, D> as StaticLen>::Len;
+}
+
+/// The identity-tensor plumbing with a stand-in basis-strided layout (the
+/// real one, `make_identity_layout`, comes with basis strides): offsets are
+/// coordinates, and slicing moves the `ArithTupleIter`'s start coordinate.
+#[cfg(all(test, feature = "alloc"))]
+mod identity_plumbing {
+    use super::*;
+    use crate::layout::Underscore;
+    use core::ops::Add;
+
+    /// A 2-D coordinate, CuTe's `ArithmeticTuple<int, int>`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Crd(i64, i64);
+    impl Add for Crd {
+        type Output = Crd;
+        fn add(self, o: Crd) -> Crd {
+            Crd(self.0 + o.0, self.1 + o.1)
+        }
+    }
+    impl fmt::Display for Crd {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "({},{})", self.0, self.1)
+        }
+    }
+    /// `(m, n):(1@0, 1@1)`, and its rank-1 slices `(m):(1@0)`.
+    #[derive(Clone, Copy, Debug)]
+    struct Ident {
+        m: i64,
+        n: i64,
+    }
+    impl TensorLayout for Ident {
+        type Offset = Crd;
+        fn len(&self) -> usize {
+            (self.m * self.n) as usize
+        }
+        fn offset_at(&self, i: usize) -> Crd {
+            Crd(i as i64 % self.m, i as i64 / self.m)
+        }
+    }
+    impl TensorSlice<(Underscore, i64)> for Ident {
+        type Output = Ident;
+        type Offset = Crd;
+        fn slice_and_offset(&self, c: (Underscore, i64)) -> (Ident, Crd) {
+            (Ident { m: self.m, n: 1 }, Crd(0, c.1))
+        }
+    }
+    impl fmt::Display for Ident {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "({},{}):(_1@0,_1@1)", self.m, self.n)
+        }
+    }
+
+    #[test]
+    fn slicing_moves_the_start_coordinate() {
+        let t = Tensor::from_parts(ArithTupleIter::new(Crd(0, 0)), Ident { m: 3, n: 4 });
+        let s = t.slice((Underscore, 2));
+        assert_eq!(s.engine().start(), &Crd(0, 2));
+        let v: alloc::vec::Vec<_> = s.values().collect();
+        assert_eq!(v, [Crd(0, 2), Crd(1, 2), Crd(2, 2)]);
+        assert!(alloc::format!("{s}").starts_with("ArithTuple(0,2) o "));
+    }
 }
