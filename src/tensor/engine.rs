@@ -264,26 +264,33 @@ impl<T> Shift for RawPtr<T> {
 impl<T> Memory for RawPtr<T> {
     #[inline(always)]
     fn slot(&self, off: isize) -> Option<&T> {
-        // SAFETY: `off` is in the range the constructor vouched for.
-        self.check(off).then(|| unsafe { &*self.ptr.offset(off) })
+        // SAFETY: `off` is in the range the constructor vouched for. The
+        // start may have wandered outside the allocation while shifting, so
+        // the address is formed with wrapping arithmetic, which keeps the
+        // allocation's provenance.
+        self.check(off)
+            .then(|| unsafe { &*self.ptr.wrapping_offset(off) })
     }
     #[inline(always)]
     unsafe fn slot_unchecked(&self, off: isize) -> &T {
         // SAFETY: the caller vouches that `off` is in range.
-        unsafe { &*self.ptr.offset(off) }
+        unsafe { &*self.ptr.wrapping_offset(off) }
     }
 }
 impl<T> MemoryMut for RawPtr<T> {
     #[inline(always)]
     fn slot_mut(&mut self, off: isize) -> Option<&mut T> {
-        // SAFETY: `off` is in the range the constructor vouched for.
+        // SAFETY: `off` is in the range the constructor vouched for. The
+        // start may have wandered outside the allocation while shifting, so
+        // the address is formed with wrapping arithmetic, which keeps the
+        // allocation's provenance.
         self.check(off)
-            .then(|| unsafe { &mut *self.ptr.offset(off) })
+            .then(|| unsafe { &mut *self.ptr.wrapping_offset(off) })
     }
     #[inline(always)]
     unsafe fn slot_unchecked_mut(&mut self, off: isize) -> &mut T {
         // SAFETY: the caller vouches that `off` is in range.
-        unsafe { &mut *self.ptr.offset(off) }
+        unsafe { &mut *self.ptr.wrapping_offset(off) }
     }
 }
 
