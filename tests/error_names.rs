@@ -22,7 +22,9 @@ fn divides_name_themselves() {
         "tiled_divide": try_tiled_divide(l, layout![8 : 1]);
         "flat_divide": try_flat_divide(l, layout![8 : 1]);
     }
-    let e = try_logical_divide(l, layout![8 : 1]).unwrap_err().to_string();
+    let e = try_logical_divide(l, layout![8 : 1])
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("shape divisibility fails"), "{e}");
 }
 

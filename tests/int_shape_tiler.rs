@@ -32,7 +32,6 @@ fn issue_table() {
     );
 }
 
-
 /// The typed result, printed without CuTe's static marks, equals
 /// `DynLayout`'s for the same call in the oracle's mini-language.
 macro_rules! agree {

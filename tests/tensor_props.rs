@@ -108,24 +108,12 @@ proptest! {
         prop_assert_eq!(strip_static(&part.to_string()), eval(&e_part).unwrap().to_string());
         let vals = part.values().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
         prop_assert_eq!(vals, eval(&format!("values({e_part})")).unwrap().to_string());
-        let z = zipped_divide_tensor(t).slice(coord![_, (bx, by)]);
+        let z = cute_algebra::tensor::zipped_divide(t, shape![8, 4]).slice(coord![_, (bx, by)]);
         prop_assert_eq!(
             strip_static(&z.to_string()),
             eval(&format!("slice(zipped_divide({base}, (8,4)), (_,({bx},{by})))")).unwrap().to_string()
         );
     }
-}
-
-fn zipped_divide_tensor<L>(
-    t: cute_algebra::tensor::Tensor<cute_algebra::tensor::Counting, L>,
-) -> cute_algebra::tensor::Tensor<
-    cute_algebra::tensor::Counting,
-    <Shape![8, 4] as cute_algebra::algebra::ApplyZipped<cute_algebra::algebra::Divide, L>>::Zipped,
->
-where
-    Shape![8, 4]: cute_algebra::algebra::ApplyZipped<cute_algebra::algebra::Divide, L>,
-{
-    cute_algebra::tensor::zipped_divide(t, shape![8, 4])
 }
 
 #[test]
@@ -149,4 +137,70 @@ fn static_tiles_of_static_tensors_are_zero_sized_layouts() {
     let tile = local_tile(t, shape![4, 4], coord![1, 2]);
     assert_eq!(core::mem::size_of_val(&tile.layout()), 0);
     assert_eq!(tile.to_string(), "counting_iter(132) o (_4,_4):(_1,_16)");
+}
+
+/// `compose` and the divides re-index the same engine: checked against the
+/// definitions by brute force, and against the runtime path.
+#[test]
+fn compose_and_divides_reindex_the_engine() {
+    use cute_algebra::tensor::{flat_divide, logical_divide, tiled_divide};
+    let n: i32 = 16;
+    let t = make_counting_tensor(layout![(8, n) : (n, 1)]);
+    let b = layout![(4, 4) : (1, 8)];
+    let c = t.compose(b);
+    for i in 0..16 {
+        assert_eq!(c.at(i), t.at(b.crd2idx(i).value()));
+    }
+    assert_eq!(
+        strip_static(&c.to_string()),
+        eval("composition(tensor((8,16):(16,1)), (4,4):(1,8))")
+            .unwrap()
+            .to_string()
+    );
+    let sorted = |mut v: Vec<i64>| {
+        v.sort();
+        v
+    };
+    let all = sorted(t.values().collect());
+    let parts = [
+        (
+            logical_divide(t, shape![4, 8]).to_string(),
+            sorted(logical_divide(t, shape![4, 8]).values().collect()),
+            "logical_divide",
+        ),
+        (
+            tiled_divide(t, shape![4, 8]).to_string(),
+            sorted(tiled_divide(t, shape![4, 8]).values().collect()),
+            "tiled_divide",
+        ),
+        (
+            flat_divide(t, shape![4, 8]).to_string(),
+            sorted(flat_divide(t, shape![4, 8]).values().collect()),
+            "flat_divide",
+        ),
+    ];
+    for (printed, values, op) in parts {
+        // A divide whose tile divides the shape is a bijective re-indexing.
+        assert_eq!(values, all, "{op}");
+        let e = eval(&format!("{op}(tensor((8,16):(16,1)), (4,8))")).unwrap();
+        assert_eq!(strip_static(&printed), e.to_string(), "{op}");
+    }
+}
+
+#[test]
+fn fragments_index_fill_and_clear() {
+    use cute_algebra::tensor::{clear, fill};
+    let data: Vec<i32> = (0..32).collect();
+    let t = make_tensor(&data, layout![(4, 8) : (8, 1)]);
+    let mut frag = make_fragment_like(&t.slice(coord![_, 2]));
+    assert_eq!(frag.to_string(), "array[4] o (_4):(_1)");
+    copy(&t.slice(coord![_, 2]), &mut frag);
+    assert_eq!(frag.values().collect::<Vec<_>>(), [2, 10, 18, 26]);
+    frag[3] += 100;
+    assert_eq!(frag.at(3), 126);
+    fill(&mut frag, 5);
+    assert!(frag.values().all(|v| v == 5));
+    clear(&mut frag.view_mut().compose(layout![2 : 2])); // elements 0 and 2
+    assert_eq!(frag.values().collect::<Vec<_>>(), [0, 5, 0, 5]);
+    assert!(frag.try_at(4).is_err());
 }

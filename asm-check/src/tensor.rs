@@ -15,7 +15,14 @@ use cute_algebra::tensor::{local_partition, local_tile, make_tensor_raw};
 /// `p` must point to 64 * 64 readable `f32`s.
 #[inline(never)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn lib_tile_part(p: *const f32, bx: i32, by: i32, t: i32, i: i32, j: i32) -> f32 {
+pub unsafe extern "C" fn lib_tile_part(
+    p: *const f32,
+    bx: i32,
+    by: i32,
+    t: i32,
+    i: i32,
+    j: i32,
+) -> f32 {
     // SAFETY: the caller provides the 64 * 64 elements the layout reaches.
     let a = unsafe { make_tensor_raw(p.cast_mut(), layout![(64, 64) : (1, 64)]) };
     let tile = local_tile(a, shape![8, 4], coord![bx, by]);
@@ -28,7 +35,14 @@ pub unsafe extern "C" fn lib_tile_part(p: *const f32, bx: i32, by: i32, t: i32, 
 /// As [`lib_tile_part`].
 #[inline(never)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hand_tile_part(p: *const f32, bx: i32, by: i32, t: i32, i: i32, j: i32) -> f32 {
+pub unsafe extern "C" fn hand_tile_part(
+    p: *const f32,
+    bx: i32,
+    by: i32,
+    t: i32,
+    i: i32,
+    j: i32,
+) -> f32 {
     // CuTe style: each step moves the pointer (block tile, thread, element).
     // SAFETY (all three): the offsets stay inside the 64 * 64 elements.
     let p = unsafe { p.offset((bx * 8 + by * 4 * 64) as isize) };
@@ -42,7 +56,14 @@ pub unsafe extern "C" fn hand_tile_part(p: *const f32, bx: i32, by: i32, t: i32,
 /// `p` must point to 256 * 128 readable `f32`s.
 #[inline(never)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn lib_tile_part_rm(p: *const f32, bx: i32, by: i32, t: i32, i: i32, j: i32) -> f32 {
+pub unsafe extern "C" fn lib_tile_part_rm(
+    p: *const f32,
+    bx: i32,
+    by: i32,
+    t: i32,
+    i: i32,
+    j: i32,
+) -> f32 {
     // SAFETY: the caller provides the elements the layout reaches.
     let a = unsafe { make_tensor_raw(p.cast_mut(), layout![(256, 128) : (128, 1)]) };
     let tile = local_tile(a, shape![16, 32], coord![bx, by]);
@@ -55,7 +76,14 @@ pub unsafe extern "C" fn lib_tile_part_rm(p: *const f32, bx: i32, by: i32, t: i3
 /// As [`lib_tile_part_rm`].
 #[inline(never)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hand_tile_part_rm(p: *const f32, bx: i32, by: i32, t: i32, i: i32, j: i32) -> f32 {
+pub unsafe extern "C" fn hand_tile_part_rm(
+    p: *const f32,
+    bx: i32,
+    by: i32,
+    t: i32,
+    i: i32,
+    j: i32,
+) -> f32 {
     // SAFETY (all three): the offsets stay inside the 256 * 128 elements.
     let p = unsafe { p.offset((bx * 16 * 128 + by * 32) as isize) };
     let (row, col) = ((t / 4) % 8, t % 4); // the thread's coordinate

@@ -57,12 +57,18 @@ CALLS:
     Sw<B,M,S>  swizzle(Sw, x)  composition(Sw, L)  get_swizzle_portion(C)
     get_nonswizzle_portion(C)   (a composed layout C takes the divides,
     tile_to_shape, composition, upcast/downcast, right_inverse, size, cosize, crd2idx)
+    tensor(L)  values(T)   a counting tensor (value = offset) and its values
+    on a tensor T: slice  composition  logical/zipped/tiled/flat_divide
+      local_tile(T, tiler, coord)  inner_partition  outer_partition
+      local_partition(T, thr_layout, thr_idx)  size(T)  layout(T)
 
 EXAMPLES:
     cute-algebra eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
         ((2,2),(2,3)):((4,1),(2,8))
     cute-algebra eval 'composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)' 'size(6:1)'
     printf 'coalesce((2,4):(1,2))\\ncomplement(4:2, 24)\\n' | cute-algebra eval
+    cute-algebra eval 'local_tile(tensor((16,16):(1,16)), (4,4), (1,2))'
+        counting_iter(132) o (4,4):(1,16)
 ";
 
 const SHOW_HELP: &str = "\

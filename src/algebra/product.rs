@@ -272,7 +272,9 @@ pub fn try_logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFit
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<LogicalProduct<Layout<S, D>, T>, LayoutError> {
-    tiler.try_apply(block).map_err(|e| e.in_op("logical_product"))
+    tiler
+        .try_apply(block)
+        .map_err(|e| e.in_op("logical_product"))
 }
 
 /// CuTe's `zipped_product(block, tiler)`: `((blocks…), (repetitions…))`.
@@ -347,7 +349,9 @@ pub fn try_zipped_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFit
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<ZippedProduct<Layout<S, D>, T>, LayoutError> {
-    tiler.try_zipped(block).map_err(|e| e.in_op("zipped_product"))
+    tiler
+        .try_zipped(block)
+        .map_err(|e| e.in_op("zipped_product"))
 }
 
 /// [`tiled_product`], returning a runtime condition's failure as an error

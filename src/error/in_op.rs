@@ -39,7 +39,7 @@ impl LayoutError {
             | SizeOverflow { op: o, .. }
             | ZeroStrideMode { op: o, .. }
             | BadCotarget { op: o, .. }
-            | NegativeStride { op: o, .. }
+            | NegativeStrideUnsupported { op: o, .. }
             | TooManyProfileModes { op: o, .. }
             | ProductOverlap { op: o, .. }
             | TooLarge { op: o, .. } => *o = op,

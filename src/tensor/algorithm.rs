@@ -2,6 +2,7 @@
 //! owned register fragment `make_fragment_like`.
 
 use super::{Array, Engine, MemoryMut, Read, StaticCosize, Tensor, TensorLayout};
+
 use crate::error::{LayoutError, ok_or_panic};
 use crate::layout::{FragmentLayout, FragmentLike, FragmentOf, Layout};
 use crate::tuple::IntTuple;
@@ -13,10 +14,10 @@ pub fn try_copy<S, LS, D, LD>(
     dst: &mut Tensor<D, LD>,
 ) -> Result<(), LayoutError>
 where
-    S: Read,
+    S: Read<LS::Offset>,
     LS: TensorLayout,
     D: MemoryMut<Value = S::Value>,
-    LD: TensorLayout,
+    LD: TensorLayout<Offset = isize>,
 {
     if src.size() != dst.size() {
         return Err(LayoutError::BadArgument {
@@ -48,16 +49,16 @@ where
 #[track_caller]
 pub fn copy<S, LS, D, LD>(src: &Tensor<S, LS>, dst: &mut Tensor<D, LD>)
 where
-    S: Read,
+    S: Read<LS::Offset>,
     LS: TensorLayout,
     D: MemoryMut<Value = S::Value>,
-    LD: TensorLayout,
+    LD: TensorLayout<Offset = isize>,
 {
     ok_or_panic(try_copy(src, dst))
 }
 
 /// [`fill`] returning an error for an element out of range.
-pub fn try_fill<D: MemoryMut, L: TensorLayout>(
+pub fn try_fill<D: MemoryMut, L: TensorLayout<Offset = isize>>(
     dst: &mut Tensor<D, L>,
     v: D::Value,
 ) -> Result<(), LayoutError>
@@ -75,7 +76,7 @@ where
 /// # Panics
 /// Where [`try_fill`] returns an error.
 #[track_caller]
-pub fn fill<D: MemoryMut, L: TensorLayout>(dst: &mut Tensor<D, L>, v: D::Value)
+pub fn fill<D: MemoryMut, L: TensorLayout<Offset = isize>>(dst: &mut Tensor<D, L>, v: D::Value)
 where
     D::Value: Clone,
 {
@@ -97,7 +98,7 @@ where
 /// # Panics
 /// Where [`try_fill`] returns an error.
 #[track_caller]
-pub fn clear<D: MemoryMut, L: TensorLayout>(dst: &mut Tensor<D, L>)
+pub fn clear<D: MemoryMut, L: TensorLayout<Offset = isize>>(dst: &mut Tensor<D, L>)
 where
     D::Value: Clone + Default,
 {

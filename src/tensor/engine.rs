@@ -20,22 +20,25 @@ pub trait Engine {
 
 /// An engine whose start can move: slicing and tiling a tensor moves the
 /// start by the offset of the fixed coordinates (CuTe's `data() + offset`).
-pub trait Shift: Engine + Sized {
-    /// The same engine, started `by` elements further.
-    fn shifted(self, by: isize) -> Self;
+/// `O` is the layout's offset type: `isize` for integer strides; a
+/// basis-strided layout's offsets are coordinates (CuTe's `ArithmeticTuple`),
+/// which the identity tensor's engine adds up.
+pub trait Shift<O = isize>: Engine + Sized {
+    /// The same engine, started `by` further.
+    fn shifted(self, by: O) -> Self;
 }
 
 /// An engine that gives values by offset: memory engines copy the element,
-/// the counting engine computes it.
-pub trait Read: Engine {
+/// the counting engine computes it. `O` as in [`Shift`].
+pub trait Read<O = isize>: Engine {
     /// The value at `off`, or `None` outside the engine's range.
-    fn read(&self, off: isize) -> Option<Self::Value>;
+    fn read(&self, off: O) -> Option<Self::Value>;
     /// The value at `off`, without the range check.
     ///
     /// # Safety
     /// `off` must be inside the engine's range (for memory engines, an
     /// in-bounds element).
-    unsafe fn read_unchecked(&self, off: isize) -> Self::Value;
+    unsafe fn read_unchecked(&self, off: O) -> Self::Value;
 }
 
 /// An engine over memory: elements can be borrowed.
@@ -261,26 +264,33 @@ impl<T> Shift for RawPtr<T> {
 impl<T> Memory for RawPtr<T> {
     #[inline(always)]
     fn slot(&self, off: isize) -> Option<&T> {
-        // SAFETY: `off` is in the range the constructor vouched for.
-        self.check(off).then(|| unsafe { &*self.ptr.offset(off) })
+        // SAFETY: `off` is in the range the constructor vouched for. The
+        // start may have wandered outside the allocation while shifting, so
+        // the address is formed with wrapping arithmetic, which keeps the
+        // allocation's provenance.
+        self.check(off)
+            .then(|| unsafe { &*self.ptr.wrapping_offset(off) })
     }
     #[inline(always)]
     unsafe fn slot_unchecked(&self, off: isize) -> &T {
         // SAFETY: the caller vouches that `off` is in range.
-        unsafe { &*self.ptr.offset(off) }
+        unsafe { &*self.ptr.wrapping_offset(off) }
     }
 }
 impl<T> MemoryMut for RawPtr<T> {
     #[inline(always)]
     fn slot_mut(&mut self, off: isize) -> Option<&mut T> {
-        // SAFETY: `off` is in the range the constructor vouched for.
+        // SAFETY: `off` is in the range the constructor vouched for. The
+        // start may have wandered outside the allocation while shifting, so
+        // the address is formed with wrapping arithmetic, which keeps the
+        // allocation's provenance.
         self.check(off)
-            .then(|| unsafe { &mut *self.ptr.offset(off) })
+            .then(|| unsafe { &mut *self.ptr.wrapping_offset(off) })
     }
     #[inline(always)]
     unsafe fn slot_unchecked_mut(&mut self, off: isize) -> &mut T {
         // SAFETY: the caller vouches that `off` is in range.
-        unsafe { &mut *self.ptr.offset(off) }
+        unsafe { &mut *self.ptr.wrapping_offset(off) }
     }
 }
 
@@ -369,5 +379,45 @@ impl Read for Counting {
     #[inline(always)]
     unsafe fn read_unchecked(&self, off: isize) -> i64 {
         self.start.wrapping_add(off as i64)
+    }
+}
+
+/// CuTe's `ArithmeticTupleIterator`, the engine of `make_identity_tensor`:
+/// the value at an offset is `start + offset`, where offsets are
+/// coordinates (a basis-strided layout maps a coordinate to itself). Any
+/// coordinate type with `+` works; it prints `ArithTuple(start)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArithTupleIter<C> {
+    start: C,
+}
+impl<C> ArithTupleIter<C> {
+    /// An iterator starting at coordinate `start`.
+    pub fn new(start: C) -> Self {
+        ArithTupleIter { start }
+    }
+    /// The start coordinate.
+    pub fn start(&self) -> &C {
+        &self.start
+    }
+}
+impl<C> Engine for ArithTupleIter<C> {
+    type Value = C;
+}
+impl<C: core::ops::Add<O, Output = C>, O> Shift<O> for ArithTupleIter<C> {
+    #[inline(always)]
+    fn shifted(self, by: O) -> Self {
+        ArithTupleIter {
+            start: self.start + by,
+        }
+    }
+}
+impl<C: Clone + core::ops::Add<O, Output = C>, O> Read<O> for ArithTupleIter<C> {
+    #[inline(always)]
+    fn read(&self, off: O) -> Option<C> {
+        Some(self.start.clone() + off)
+    }
+    #[inline(always)]
+    unsafe fn read_unchecked(&self, off: O) -> C {
+        self.start.clone() + off
     }
 }

@@ -25,24 +25,29 @@ pub mod engine;
 mod partition;
 
 pub use algorithm::*;
-pub use engine::{Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, Shift, View, ViewMut};
+pub use engine::{
+    ArithTupleIter, Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, Shift, View, ViewMut,
+};
 pub use partition::*;
 
 use crate::algebra::{ApplyTiler, ApplyZipped, Composition, Divide, Unpacked, UnpackedLayout};
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::{Int, IntAdd};
 use crate::layout::LayoutParts;
-use crate::layout::{Crd2Idx, Layout, SliceLayout, Sliced, Span};
+use crate::layout::{CosizeOf, Crd2Idx, Layout, SliceLayout, Sliced, Span};
 use crate::tuple::IntTuple;
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
 
-/// What a tensor needs of its layout: its size, the offset of each index
-/// in colexicographic order, and its reach (smallest and largest offset).
-/// Plain layouts implement it here; composed (swizzled) and basis-strided
-/// layouts plug in by implementing it too.
+/// What a tensor needs of its layout: its size and the offset of each
+/// index in colexicographic order. Plain layouts implement it here, with
+/// `isize` offsets; composed (swizzled) layouts plug in the same way, and
+/// basis-strided layouts with coordinate offsets (CuTe's `ArithmeticTuple`),
+/// which the identity tensor's engine reads.
 pub trait TensorLayout: Copy {
+    /// What the layout maps a coordinate to: `isize` for integer strides.
+    type Offset: Copy;
     /// The number of coordinates (CuTe's `size`).
     fn len(&self) -> usize;
     /// `true` for a layout with no coordinates (never, for CuTe layouts).
@@ -50,8 +55,13 @@ pub trait TensorLayout: Copy {
         self.len() == 0
     }
     /// The offset of the `i`-th coordinate, `L(i)`.
-    fn offset_at(&self, i: usize) -> isize;
-    /// The smallest and largest offset over the domain.
+    fn offset_at(&self, i: usize) -> Self::Offset;
+}
+
+/// The smallest and largest offset over a layout's domain: what a memory
+/// engine must hold (checked when a tensor is built on a slice).
+pub trait TensorReach: TensorLayout<Offset = isize> {
+    /// `(smallest, largest)` offset.
     fn reach(&self) -> (isize, isize);
 }
 
@@ -62,7 +72,7 @@ pub trait TensorLayout: Copy {
 )]
 pub trait TensorLayoutAt<C>: TensorLayout {
     /// Computes the offset.
-    fn offset(&self, c: C) -> isize;
+    fn offset(&self, c: C) -> Self::Offset;
 }
 
 /// Slicing a tensor's layout with `_`: the kept layout and the offset of
@@ -74,9 +84,14 @@ pub trait TensorLayoutAt<C>: TensorLayout {
 pub trait TensorSlice<C> {
     /// The kept layout.
     type Output;
+    /// The offset type (the layout's [`TensorLayout::Offset`]).
+    type Offset;
     /// The kept layout and the offset of the fixed part.
-    fn slice_and_offset(&self, c: C) -> (Self::Output, isize);
+    fn slice_and_offset(&self, c: C) -> (Self::Output, Self::Offset);
 }
+
+/// The offset type by which slicing `L` with `C` moves the engine.
+pub type SliceOffset<L, C> = <L as TensorSlice<C>>::Offset;
 
 /// `Σ min(0, (s-1)d)` and `Σ max(0, (s-1)d)` over the leaves: the reach of
 /// a layout with shape `Self` and stride `D`.
@@ -106,10 +121,11 @@ impl<S0: Reach<D0>, ST: Reach<DT>, D0, DT> Reach<HCons<D0, DT>> for HCons<S0, ST
     }
 }
 
-impl<S: IntTuple + Reach<D>, D: IntTuple> TensorLayout for Layout<S, D>
+impl<S: IntTuple, D: IntTuple> TensorLayout for Layout<S, D>
 where
     i32: Crd2Idx<S, D>,
 {
+    type Offset = isize;
     #[inline(always)]
     fn len(&self) -> usize {
         self.size().value() as usize
@@ -118,12 +134,17 @@ where
     fn offset_at(&self, i: usize) -> isize {
         self.crd2idx(i as i32).value() as isize
     }
+}
+impl<S: IntTuple + Reach<D>, D: IntTuple> TensorReach for Layout<S, D>
+where
+    i32: Crd2Idx<S, D>,
+{
     #[inline(always)]
     fn reach(&self) -> (isize, isize) {
         self.shape().reach(self.stride())
     }
 }
-impl<S: IntTuple + Reach<D>, D: IntTuple, C: Crd2Idx<S, D>> TensorLayoutAt<C> for Layout<S, D>
+impl<S: IntTuple, D: IntTuple, C: Crd2Idx<S, D>> TensorLayoutAt<C> for Layout<S, D>
 where
     i32: Crd2Idx<S, D>,
 {
@@ -134,6 +155,7 @@ where
 }
 impl<S: IntTuple, D: IntTuple, C: SliceLayout<S, D, true>> TensorSlice<C> for Layout<S, D> {
     type Output = Sliced<C, S, D, true>;
+    type Offset = isize;
     #[inline(always)]
     fn slice_and_offset(&self, c: C) -> (Self::Output, isize) {
         let (l, off) = Layout::slice_and_offset(self, c);
@@ -177,7 +199,7 @@ impl<E, L> Tensor<E, L> {
 }
 
 /// Checks that a layout's reach, started at `start`, fits `len` elements.
-fn check_reach<L: TensorLayout>(
+fn check_reach<L: TensorReach>(
     layout: &L,
     start: isize,
     len: usize,
@@ -206,7 +228,7 @@ fn check_reach<L: TensorLayout>(
 /// assert!(try_make_tensor(&data, layout![(3, 4) : (4, 1)]).is_ok()); // reaches 2*4 + 3 = 11
 /// assert!(try_make_tensor(&data, layout![(3, 4) : (5, 1)]).is_err()); // reaches 2*5 + 3 = 13
 /// ```
-pub fn try_make_tensor<T, L: TensorLayout>(
+pub fn try_make_tensor<T, L: TensorReach>(
     data: &[T],
     layout: L,
 ) -> Result<Tensor<View<'_, T>, L>, LayoutError> {
@@ -216,12 +238,12 @@ pub fn try_make_tensor<T, L: TensorLayout>(
 
 /// [`try_make_tensor`], panicking when the layout reaches outside `data`.
 #[track_caller]
-pub fn make_tensor<T, L: TensorLayout>(data: &[T], layout: L) -> Tensor<View<'_, T>, L> {
+pub fn make_tensor<T, L: TensorReach>(data: &[T], layout: L) -> Tensor<View<'_, T>, L> {
     ok_or_panic(try_make_tensor(data, layout))
 }
 
 /// A writable tensor over a slice; the layout's reach must fit.
-pub fn try_make_tensor_mut<T, L: TensorLayout>(
+pub fn try_make_tensor_mut<T, L: TensorReach>(
     data: &mut [T],
     layout: L,
 ) -> Result<Tensor<ViewMut<'_, T>, L>, LayoutError> {
@@ -231,7 +253,7 @@ pub fn try_make_tensor_mut<T, L: TensorLayout>(
 
 /// [`try_make_tensor_mut`], panicking when the layout reaches outside `data`.
 #[track_caller]
-pub fn make_tensor_mut<T, L: TensorLayout>(data: &mut [T], layout: L) -> Tensor<ViewMut<'_, T>, L> {
+pub fn make_tensor_mut<T, L: TensorReach>(data: &mut [T], layout: L) -> Tensor<ViewMut<'_, T>, L> {
     ok_or_panic(try_make_tensor_mut(data, layout))
 }
 
@@ -244,7 +266,7 @@ pub fn make_tensor_mut<T, L: TensorLayout>(data: &mut [T], layout: L) -> Tensor<
 /// and writes for as long as the tensor (or anything sliced from it)
 /// lives, with no other access to those elements while it writes them.
 #[allow(unsafe_code)]
-pub unsafe fn make_tensor_raw<T, L: TensorLayout>(ptr: *mut T, layout: L) -> Tensor<RawPtr<T>, L> {
+pub unsafe fn make_tensor_raw<T, L: TensorReach>(ptr: *mut T, layout: L) -> Tensor<RawPtr<T>, L> {
     let (lo, hi) = layout.reach();
     // SAFETY: forwarded to the caller.
     Tensor::from_parts(unsafe { RawPtr::new(ptr, lo, hi + 1) }, layout)
@@ -260,7 +282,7 @@ pub unsafe fn make_tensor_raw<T, L: TensorLayout>(ptr: *mut T, layout: L) -> Ten
 /// assert_eq!(t.to_string(), "counting_iter(32) o (_4):(_1)");
 /// assert_eq!(t.at(3), 35);
 /// ```
-pub fn make_counting_tensor<L: TensorLayout>(layout: L) -> Tensor<Counting, L> {
+pub fn make_counting_tensor<L: TensorLayout<Offset = isize>>(layout: L) -> Tensor<Counting, L> {
     Tensor::from_parts(Counting::new(0), layout)
 }
 
@@ -272,7 +294,7 @@ impl<E, L: TensorLayout> Tensor<E, L> {
     }
 }
 
-impl<E: Read, L: TensorLayout> Tensor<E, L> {
+impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
     /// The value at a coordinate (an integer, or a tuple of the shape's
     /// profile), or an error outside the engine's range.
     #[inline(always)]
@@ -325,7 +347,7 @@ impl<E: Read, L: TensorLayout> Tensor<E, L> {
     }
 }
 
-impl<E: MemoryMut, L: TensorLayout> Tensor<E, L> {
+impl<E: MemoryMut, L: TensorLayout<Offset = isize>> Tensor<E, L> {
     /// The element at a coordinate, mutably, or an error out of bounds.
     #[inline(always)]
     pub fn try_at_mut<C>(&mut self, c: C) -> Result<&mut E::Value, LayoutError>
@@ -373,7 +395,7 @@ impl<E: MemoryMut, L: TensorLayout> Tensor<E, L> {
     }
 }
 
-impl<E: Memory, L: TensorLayoutAt<C>, C> core::ops::Index<C> for Tensor<E, L> {
+impl<E: Memory, L: TensorLayoutAt<C, Offset = isize>, C> core::ops::Index<C> for Tensor<E, L> {
     type Output = E::Value;
     #[inline(always)]
     #[track_caller]
@@ -387,7 +409,9 @@ impl<E: Memory, L: TensorLayoutAt<C>, C> core::ops::Index<C> for Tensor<E, L> {
         )
     }
 }
-impl<E: MemoryMut, L: TensorLayoutAt<C>, C> core::ops::IndexMut<C> for Tensor<E, L> {
+impl<E: MemoryMut, L: TensorLayoutAt<C, Offset = isize>, C> core::ops::IndexMut<C>
+    for Tensor<E, L>
+{
     #[inline(always)]
     #[track_caller]
     fn index_mut(&mut self, c: C) -> &mut E::Value {
@@ -407,6 +431,20 @@ impl<'a, T, L: Copy> Tensor<ViewMut<'a, T>, L> {
     }
 }
 
+impl<T, L: Copy> Tensor<RawPtr<T>, L> {
+    /// A second tensor over the same memory, e.g. one per CPU thread that
+    /// plays a CUDA block.
+    ///
+    /// # Safety
+    /// The two tensors (and what is sliced from them) must never access the
+    /// same element while one of them writes it.
+    #[allow(unsafe_code)]
+    pub unsafe fn alias(&self) -> Self {
+        // SAFETY: forwarded to the caller.
+        Tensor::from_parts(unsafe { self.engine.alias() }, self.layout)
+    }
+}
+
 impl<T, N: generic_array::ArrayLength, L: Copy> Tensor<Array<T, N>, L> {
     /// A read-only view of the owned fragment, for slicing and tiling.
     pub fn view(&self) -> Tensor<View<'_, T>, L> {
@@ -418,13 +456,14 @@ impl<T, N: generic_array::ArrayLength, L: Copy> Tensor<Array<T, N>, L> {
     }
 }
 
-impl<E: Shift, L> Tensor<E, L> {
+impl<E, L> Tensor<E, L> {
     /// CuTe's `tensor(coord)` with `_` in the coordinate: the modes marked
     /// `_`, with the engine started at the offset of the fixed ones.
     #[inline(always)]
     pub fn slice<C>(self, c: C) -> Tensor<E, L::Output>
     where
         L: TensorSlice<C>,
+        E: Shift<L::Offset>,
     {
         let (layout, off) = self.layout.slice_and_offset(c);
         Tensor::from_parts(self.engine.shifted(off), layout)
@@ -512,7 +551,7 @@ pub type Unpack<Z, const FLAT: bool> = UnpackedLayout<Shape<Z>, Stride<Z>, FLAT>
 /// When a runtime value breaks the divide's conditions (static values are
 /// checked at compile time); [`Tensor::try_logical_divide`] returns it.
 #[track_caller]
-pub fn logical_divide<E: Shift, L, T: ApplyTiler<Divide, L>>(
+pub fn logical_divide<E, L, T: ApplyTiler<Divide, L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, T::Output> {
@@ -530,7 +569,7 @@ pub fn logical_divide<E: Shift, L, T: ApplyTiler<Divide, L>>(
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn zipped_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+pub fn zipped_divide<E, L, T: ApplyZipped<Divide, L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, T::Zipped> {
@@ -541,7 +580,7 @@ pub fn zipped_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn tiled_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+pub fn tiled_divide<E, L, T: ApplyZipped<Divide, L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, Unpack<T::Zipped, false>>
@@ -563,7 +602,7 @@ where
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn flat_divide<E: Shift, L, T: ApplyZipped<Divide, L>>(
+pub fn flat_divide<E, L, T: ApplyZipped<Divide, L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, Unpack<T::Zipped, true>>
@@ -582,6 +621,11 @@ pub trait PrintEngine {
 impl PrintEngine for Counting {
     fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "counting_iter({})", self.start())
+    }
+}
+impl<C: fmt::Display> PrintEngine for ArithTupleIter<C> {
+    fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ArithTuple{}", self.start())
     }
 }
 impl<T> PrintEngine for View<'_, T> {
@@ -612,17 +656,92 @@ impl<E: PrintEngine, L: fmt::Display> fmt::Display for Tensor<E, L> {
     }
 }
 
+/// A static, positive integer as a `generic-array` length.
+#[diagnostic::on_unimplemented(
+    message = "make_fragment_like: the fragment's cosize `{Self}` is not a static integer",
+    label = "an owned register fragment needs its length at compile time",
+    note = "the tensor's shape must be static (its strides may be runtime), as CuTe's register fragments need"
+)]
+pub trait StaticLen {
+    /// The length, a typenum unsigned.
+    type Len: generic_array::ArrayLength;
+}
+impl<U: generic_array::ArrayLength + typenum::NonZero> StaticLen for typenum::PInt<U> {
+    type Len = U;
+}
+
 /// The static cosize of a layout as a `generic-array` length: the owned
 /// fragment's element count, known at compile time.
 pub trait StaticCosize {
     /// The length, a typenum unsigned.
     type Len: generic_array::ArrayLength;
 }
-impl<S: IntTuple + Span<D>, D: IntTuple, U: generic_array::ArrayLength> StaticCosize
-    for Layout<S, D>
+impl<S: IntTuple + Span<D>, D: IntTuple> StaticCosize for Layout<S, D>
 where
-    S::Output: IntAdd<P1, Output = typenum::PInt<U>>,
-    U: typenum::NonZero,
+    S::Output: IntAdd<P1>,
+    CosizeOf<S, D>: StaticLen,
 {
-    type Len = U;
+    type Len = <CosizeOf<S, D> as StaticLen>::Len;
+}
+
+/// The identity-tensor plumbing with a stand-in basis-strided layout (the
+/// real one, `make_identity_layout`, comes with basis strides): offsets are
+/// coordinates, and slicing moves the `ArithTupleIter`'s start coordinate.
+#[cfg(all(test, feature = "alloc"))]
+mod identity_plumbing {
+    use super::*;
+    use crate::layout::Underscore;
+    use core::ops::Add;
+
+    /// A 2-D coordinate, CuTe's `ArithmeticTuple<int, int>`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Crd(i64, i64);
+    impl Add for Crd {
+        type Output = Crd;
+        fn add(self, o: Crd) -> Crd {
+            Crd(self.0 + o.0, self.1 + o.1)
+        }
+    }
+    impl fmt::Display for Crd {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "({},{})", self.0, self.1)
+        }
+    }
+    /// `(m, n):(1@0, 1@1)`, and its rank-1 slices `(m):(1@0)`.
+    #[derive(Clone, Copy, Debug)]
+    struct Ident {
+        m: i64,
+        n: i64,
+    }
+    impl TensorLayout for Ident {
+        type Offset = Crd;
+        fn len(&self) -> usize {
+            (self.m * self.n) as usize
+        }
+        fn offset_at(&self, i: usize) -> Crd {
+            Crd(i as i64 % self.m, i as i64 / self.m)
+        }
+    }
+    impl TensorSlice<(Underscore, i64)> for Ident {
+        type Output = Ident;
+        type Offset = Crd;
+        fn slice_and_offset(&self, c: (Underscore, i64)) -> (Ident, Crd) {
+            (Ident { m: self.m, n: 1 }, Crd(0, c.1))
+        }
+    }
+    impl fmt::Display for Ident {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "({},{}):(_1@0,_1@1)", self.m, self.n)
+        }
+    }
+
+    #[test]
+    fn slicing_moves_the_start_coordinate() {
+        let t = Tensor::from_parts(ArithTupleIter::new(Crd(0, 0)), Ident { m: 3, n: 4 });
+        let s = t.slice((Underscore, 2));
+        assert_eq!(s.engine().start(), &Crd(0, 2));
+        let v: alloc::vec::Vec<_> = s.values().collect();
+        assert_eq!(v, [Crd(0, 2), Crd(1, 2), Crd(2, 2)]);
+        assert!(alloc::format!("{s}").starts_with("ArithTuple(0,2) o "));
+    }
 }

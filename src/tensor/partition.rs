@@ -8,7 +8,7 @@
 //! thread's elements, strided over the tiles); `local_partition` takes the
 //! thread's coordinate from a thread layout.
 
-use super::{Shift, Tensor, TensorSlice};
+use super::{Shift, SliceOffset, Tensor, TensorSlice};
 use crate::algebra::{ApplyZipped, Divide};
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::Int;
@@ -76,7 +76,7 @@ pub type OuterPartitioned<E, L, T, C> =
 
 /// [`inner_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_inner_partition<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
+pub fn try_inner_partition<E, L, T: ApplyZipped<Divide, L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -84,6 +84,7 @@ pub fn try_inner_partition<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
 where
     ZShape<L, T>: ZippedModesValues,
     T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
 {
     Ok(t.try_zipped_divide(tiler)?.slice(HCons {
         head: <ZShape<L, T> as ZippedModesValues>::tile(),
@@ -128,7 +129,7 @@ impl<A: Underscores, B: Underscores> ZippedModesValues for HCons<A, HCons<B, HNi
 /// When a runtime value breaks the divide's conditions;
 /// [`try_inner_partition`] returns the error.
 #[track_caller]
-pub fn inner_partition<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
+pub fn inner_partition<E, L, T: ApplyZipped<Divide, L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -136,6 +137,7 @@ pub fn inner_partition<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
 where
     ZShape<L, T>: ZippedModesValues,
     T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
 {
     ok_or_panic(try_inner_partition(t, tiler, coord))
 }
@@ -155,7 +157,7 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn local_tile<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
+pub fn local_tile<E, L, T: ApplyZipped<Divide, L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -163,13 +165,14 @@ pub fn local_tile<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
 where
     ZShape<L, T>: ZippedModesValues,
     T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
 {
     ok_or_panic(try_inner_partition(t, tiler, coord))
 }
 
 /// [`outer_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_outer_partition<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
+pub fn try_outer_partition<E, L, T: ApplyZipped<Divide, L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -177,6 +180,7 @@ pub fn try_outer_partition<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
 where
     ZShape<L, T>: ZippedModesValues,
     T::Zipped: TensorSlice<OuterCoord<L, T, C>>,
+    E: Shift<SliceOffset<T::Zipped, OuterCoord<L, T, C>>>,
 {
     Ok(t.try_zipped_divide(tiler)?.slice(HCons {
         head: coord,
@@ -201,7 +205,7 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn outer_partition<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
+pub fn outer_partition<E, L, T: ApplyZipped<Divide, L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -209,6 +213,7 @@ pub fn outer_partition<E: Shift, L, T: ApplyZipped<Divide, L>, C>(
 where
     ZShape<L, T>: ZippedModesValues,
     T::Zipped: TensorSlice<OuterCoord<L, T, C>>,
+    E: Shift<SliceOffset<T::Zipped, OuterCoord<L, T, C>>>,
 {
     ok_or_panic(try_outer_partition(t, tiler, coord))
 }
@@ -282,7 +287,7 @@ pub type ThrCoord<TS, TD> = <TS as FlatCoord<TD>>::Output;
 /// [`local_partition`] returning an error for a runtime value that breaks
 /// the divide, or a thread layout whose coordinate CuTe cannot compute (a
 /// stride-0 mode of size above 1).
-pub fn try_local_partition<E: Shift, L, TS, TD, I: Int>(
+pub fn try_local_partition<E, L, TS, TD, I: Int>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
@@ -294,6 +299,12 @@ where
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
     <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped:
         TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
+    E: Shift<
+        SliceOffset<
+            <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped,
+            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>,
+        >,
+    >,
 {
     let (ts, td) = thr.into_parts();
     let coord = ts
@@ -320,7 +331,7 @@ where
 /// # Panics
 /// Where [`try_local_partition`] returns an error.
 #[track_caller]
-pub fn local_partition<E: Shift, L, TS, TD, I: Int>(
+pub fn local_partition<E, L, TS, TD, I: Int>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
@@ -332,6 +343,12 @@ where
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
     <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped:
         TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
+    E: Shift<
+        SliceOffset<
+            <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped,
+            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>,
+        >,
+    >,
 {
     ok_or_panic(try_local_partition(t, thr, idx))
 }
