@@ -35,8 +35,9 @@ cute-algebra eval [EXPR...]
 
 Evaluate each EXPR and print one line per expression: the result, or
 'error: <message>'. With no EXPR, or with '-', read one expression per line
-from stdin (blank lines are skipped; a line that is not UTF-8 gets
-'error: line N is not valid UTF-8'). Exits with status 1 if any failed.
+from stdin: every input line gets exactly one output line (a blank line an
+empty one; a line that is not UTF-8 gets 'error: line N is not valid
+UTF-8'). Exits with status 1 if any failed.
 
 GRAMMAR (CuTe's notation; spaces and CuTe's '_N' static markers are accepted):
     layout   SHAPE:STRIDE, or a bare SHAPE (column-major)   (4,(2,3)):(1,(4,8))  8:2
@@ -158,7 +159,9 @@ fn cmd_eval(args: &[String]) -> ExitCode {
             }
             // A line that is not UTF-8 gets its own error line; the rest go on.
             match std::str::from_utf8(&buf) {
-                Ok(line) if line.trim().is_empty() => {}
+                // A blank line answers with an empty line, so output line N
+                // always belongs to input line N.
+                Ok(line) if line.trim().is_empty() => emit(String::new()),
                 Ok(line) => emit(eval_line(line.trim())),
                 Err(e) => emit(format!(
                     "error: line {number} is not valid UTF-8 (at byte {})",

@@ -76,6 +76,13 @@ fn eval_answers_every_line_even_after_invalid_utf8() {
 }
 
 #[test]
+fn eval_answers_blank_lines_with_empty_lines() {
+    let out = run_stdin(&["eval"], b"size(4:1)\n\n  \nsize(8:1)\n");
+    assert_eq!(text(&out.stdout), "4\n\n\n8\n");
+    assert!(out.status.success());
+}
+
+#[test]
 fn svg_names_the_path_it_cannot_write() {
     let out = run(&["svg", "4:1", "-o", "/nonexistent/x.svg"]);
     assert_eq!(out.status.code(), Some(1));
