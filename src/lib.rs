@@ -50,6 +50,8 @@ pub use typenum;
 
 pub mod algebra;
 #[cfg(feature = "alloc")]
+pub mod codegen;
+#[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod error;
 pub mod int;

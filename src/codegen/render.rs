@@ -1,0 +1,289 @@
+//! Rendering: symbolic sums, products and coordinate splits with the
+//! simplifications the module docs list.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::{CLayout, CTerm, CTree};
+use crate::LayoutError;
+
+/// A C expression: its text, its value when it is a literal, and whether
+/// the text can take an operator without parentheses.
+#[derive(Clone, Debug)]
+struct Sym {
+    text: String,
+    lit: Option<i64>,
+    atomic: bool,
+}
+
+impl Sym {
+    fn lit(v: i64) -> Sym {
+        Sym {
+            text: if v < 0 {
+                format!("({v})")
+            } else {
+                v.to_string()
+            },
+            lit: Some(v),
+            atomic: true,
+        }
+    }
+    fn var(name: &str) -> Sym {
+        Sym {
+            text: name.to_string(),
+            lit: None,
+            atomic: true,
+        }
+    }
+    fn term(t: &CTerm) -> Sym {
+        match t {
+            CTerm::Lit(v) => Sym::lit(*v),
+            CTerm::Param { name, .. } => Sym::var(name),
+        }
+    }
+    fn paren(&self) -> String {
+        if self.atomic {
+            self.text.clone()
+        } else {
+            format!("({})", self.text)
+        }
+    }
+    fn wrap(text: String) -> Sym {
+        Sym {
+            text,
+            lit: None,
+            atomic: true,
+        }
+    }
+}
+
+/// `log2(v)` when `v` is a positive power of two.
+fn pow2(v: i64) -> Option<u32> {
+    (v > 0 && v & (v - 1) == 0).then(|| v.trailing_zeros())
+}
+
+fn mul(a: &Sym, b: &Sym) -> Sym {
+    match (a.lit, b.lit) {
+        (Some(0), _) | (_, Some(0)) => Sym::lit(0),
+        (Some(x), Some(y)) => x
+            .checked_mul(y)
+            .map_or_else(|| Sym::wrap(format!("({} * {})", a.text, b.text)), Sym::lit),
+        (Some(1), _) => b.clone(),
+        (_, Some(1)) => a.clone(),
+        _ => Sym {
+            text: format!("{} * {}", a.paren(), b.paren()),
+            lit: None,
+            atomic: false,
+        },
+    }
+}
+
+fn div(x: &Sym, d: &Sym) -> Sym {
+    match (x.lit, d.lit) {
+        (Some(0), _) | (_, Some(1)) => x.clone(),
+        (Some(a), Some(b)) if b != 0 => Sym::lit(a / b),
+        (_, Some(b)) if pow2(b).is_some() => {
+            Sym::wrap(format!("({} >> {})", x.paren(), b.trailing_zeros()))
+        }
+        _ => Sym::wrap(format!("({} / {})", x.paren(), d.paren())),
+    }
+}
+
+fn rem(x: &Sym, d: &Sym) -> Sym {
+    match (x.lit, d.lit) {
+        (Some(0), _) | (_, Some(1)) => Sym::lit(0),
+        (Some(a), Some(b)) if b != 0 => Sym::lit(a % b),
+        (_, Some(b)) if pow2(b).is_some() => Sym::wrap(format!("({} & {})", x.paren(), b - 1)),
+        _ => Sym::wrap(format!("({} % {})", x.paren(), d.paren())),
+    }
+}
+
+fn sum(terms: Vec<Sym>) -> Sym {
+    let mut constant = 0i64;
+    let mut parts: Vec<Sym> = Vec::new();
+    for t in terms {
+        match t.lit.map(|v| constant.checked_add(v)) {
+            Some(Some(c)) => constant = c,
+            _ => parts.push(t),
+        }
+    }
+    if constant != 0 {
+        parts.push(Sym::lit(constant));
+    }
+    match parts.len() {
+        0 => Sym::lit(0),
+        1 => parts.pop().unwrap_or_else(|| Sym::lit(0)),
+        _ => {
+            let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
+            Sym::wrap(format!("({})", texts.join(" + ")))
+        }
+    }
+}
+
+/// `size` of a shape tree, as an expression.
+fn size(s: &CTree) -> Sym {
+    match s {
+        CTree::Leaf(t) => Sym::term(t),
+        CTree::Tuple(v) => v.iter().fold(Sym::lit(1), |acc, c| mul(&acc, &size(c))),
+    }
+}
+
+/// A coordinate: one variable (an integer coordinate) or a tuple of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CCoord {
+    /// An integer coordinate, held in the named variable (or expression).
+    Var(String),
+    /// A tuple coordinate, congruent with the mode it indexes.
+    Tuple(Vec<CCoord>),
+}
+
+impl CCoord {
+    /// A flat coordinate: one variable per top-level mode.
+    pub fn flat(names: &[&str]) -> CCoord {
+        CCoord::Tuple(
+            names
+                .iter()
+                .map(|n| CCoord::Var((*n).to_string()))
+                .collect(),
+        )
+    }
+}
+
+/// Pushes `c * stride` for every leaf of the mode `(shape, stride)` at the
+/// integer coordinate `c`, split colexicographically (the last sub-mode is
+/// not reduced, as in CuTe).
+fn int_into(c: &Sym, shape: &CTree, stride: &CTree, out: &mut Vec<Sym>) {
+    match (shape, stride) {
+        (CTree::Leaf(_), CTree::Leaf(d)) => out.push(mul(c, &Sym::term(d))),
+        (CTree::Tuple(s), CTree::Tuple(d)) => {
+            let n = s.len();
+            let mut rest = c.clone();
+            for (k, (sk, dk)) in s.iter().zip(d).enumerate() {
+                if k + 1 == n {
+                    int_into(&rest, sk, dk, out);
+                } else {
+                    let ext = size(sk);
+                    int_into(&rem(&rest, &ext), sk, dk, out);
+                    rest = div(&rest, &ext);
+                }
+            }
+        }
+        // Congruence is guaranteed by every constructor.
+        _ => {}
+    }
+}
+
+fn crd_into(
+    c: &CCoord,
+    shape: &CTree,
+    stride: &CTree,
+    out: &mut Vec<Sym>,
+) -> Result<(), LayoutError> {
+    match (c, shape, stride) {
+        (CCoord::Var(v), s, d) => {
+            int_into(&Sym::var(v), s, d, out);
+            Ok(())
+        }
+        (CCoord::Tuple(cs), CTree::Tuple(s), CTree::Tuple(d)) if cs.len() == s.len() => {
+            for ((ck, sk), dk) in cs.iter().zip(s).zip(d) {
+                crd_into(ck, sk, dk, out)?;
+            }
+            Ok(())
+        }
+        (CCoord::Tuple(cs), s, _) => Err(LayoutError::RankMismatch {
+            op: "crd2idx",
+            expected: match s {
+                CTree::Tuple(v) => v.len(),
+                CTree::Leaf(_) => 1,
+            },
+            found: cs.len(),
+        }),
+    }
+}
+
+/// The layout with every static size-1 leaf removed: on the domain their
+/// coordinate is 0, so they add nothing and split nothing.
+fn drop_unit(shape: &CTree, stride: &CTree) -> (CTree, CTree) {
+    match (shape, stride) {
+        (CTree::Tuple(s), CTree::Tuple(d)) => {
+            let (s, d) = s
+                .iter()
+                .zip(d)
+                .filter(|(sk, _)| !matches!(sk, CTree::Leaf(CTerm::Lit(1))))
+                .map(|(sk, dk)| drop_unit(sk, dk))
+                .unzip();
+            (CTree::Tuple(s), CTree::Tuple(d))
+        }
+        _ => (shape.clone(), stride.clone()),
+    }
+}
+
+impl CLayout {
+    fn render(&self, c: &CCoord) -> Result<String, LayoutError> {
+        let mut terms = Vec::new();
+        let (shape, stride) = match (c, &self.shape) {
+            // A top-level tuple coordinate keeps the layout's ranks; inside
+            // a mode, unit leaves are dropped.
+            (CCoord::Tuple(_), CTree::Tuple(s)) => {
+                let CTree::Tuple(d) = &self.stride else {
+                    unreachable!("congruent")
+                };
+                let (s, d): (Vec<_>, Vec<_>) =
+                    s.iter().zip(d).map(|(a, b)| drop_unit(a, b)).unzip();
+                (CTree::Tuple(s), CTree::Tuple(d))
+            }
+            (CCoord::Var(_), _) => drop_unit(&self.shape, &self.stride),
+            _ => (self.shape.clone(), self.stride.clone()),
+        };
+        crd_into(c, &shape, &stride, &mut terms)?;
+        let o = match &self.swizzle {
+            None => sum(terms),
+            Some((sw, off)) => {
+                terms.insert(0, Sym::term(off));
+                let o = sum(terms);
+                if sw.bits() == 0 {
+                    o
+                } else {
+                    let s = sw.shift();
+                    let (op, by) = if s > 0 { (">>", s) } else { ("<<", -s) };
+                    let p = o.paren();
+                    Sym::wrap(format!("({p} ^ (({p} & {}) {op} {by}))", sw.yyy_msk()))
+                }
+            }
+        };
+        Ok(o.text)
+    }
+
+    /// `L(c)` for a coordinate given as a tree of variable names: an
+    /// integer coordinate into a tuple mode is split colexicographically.
+    pub fn crd2idx_coord(&self, c: &CCoord) -> Result<String, LayoutError> {
+        self.render(c)
+    }
+
+    /// `L(c)` for a flat coordinate: one variable per top-level mode
+    /// (each an integer coordinate into its mode).
+    ///
+    /// # Panics
+    /// If `names.len()` is not the layout's rank; [`Self::try_crd2idx`]
+    /// returns the error instead.
+    #[track_caller]
+    pub fn crd2idx(&self, names: &[&str]) -> String {
+        crate::error::ok_or_panic(self.try_crd2idx(names))
+    }
+
+    /// [`Self::crd2idx`], or a `RankMismatch` error.
+    pub fn try_crd2idx(&self, names: &[&str]) -> Result<String, LayoutError> {
+        match (&self.shape, names) {
+            (CTree::Leaf(_), [one]) => self.render(&CCoord::Var((*one).to_string())),
+            _ => self.render(&CCoord::flat(names)),
+        }
+    }
+
+    /// `L(i)` for a 1-D index `i` (CuTe's colexicographic order).
+    pub fn idx2offset(&self, index: &str) -> String {
+        // A single integer coordinate always matches.
+        self.render(&CCoord::Var(index.to_string()))
+            .unwrap_or_default()
+    }
+}
