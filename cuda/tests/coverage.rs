@@ -1,0 +1,55 @@
+//! CPU tests of the kernels: the layouts behind each kernel cover every
+//! element of the matrix exactly once at the right place (also for sizes the
+//! tiles do not divide), and the sources name only rendered index math.
+
+use cute_cuda::reference::{copy_coverage, transpose_coverage};
+use cute_cuda::{TransposeKind, copy_kernel, transpose_kernel};
+
+#[test]
+fn copy_layouts_cover_every_element_once() {
+    for (m, n) in [(128, 8), (256, 64), (100, 13), (130, 9), (4, 1)] {
+        let (hits, consistent) = copy_coverage(m, n).unwrap();
+        assert!(consistent, "{m}x{n}: an offset is not its row and column");
+        assert!(hits.iter().all(|&h| h == 1), "{m}x{n}: {hits:?}");
+    }
+}
+
+#[test]
+fn transpose_layouts_cover_every_element_once() {
+    for (m, n) in [(32, 32), (64, 96), (33, 31), (100, 7)] {
+        let (hits, consistent) = transpose_coverage(m, n).unwrap();
+        assert!(consistent, "{m}x{n}");
+        assert!(hits.iter().all(|&h| h == 1), "{m}x{n}");
+    }
+}
+
+#[test]
+fn sources_use_the_rendered_layouts() {
+    let k = copy_kernel(256, 64).unwrap();
+    // The access layout's TV mode: (t, v) split as ((32,8),4) with strides
+    // ((4,M),1), M = 256.
+    assert!(
+        k.source.contains("((((t + 256 * v) & 255) & 31) * 4 + (((t + 256 * v) & 255) >> 5) * 256 + ((t + 256 * v) >> 8)"),
+        "{}",
+        k.source
+    );
+    let s = transpose_kernel(TransposeKind::Swizzled, 64, 64).unwrap();
+    assert!(s.source.contains("^ ((("), "{}", s.source);
+    let p = transpose_kernel(TransposeKind::Padded, 64, 64).unwrap();
+    assert!(p.source.contains("tile[(i + j * 33)]"), "{}", p.source);
+}
+
+#[test]
+fn the_runner_says_no_cuda_device_without_one() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cute-gpu"))
+        .args(["--m", "64", "--n", "64"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() == Some(2) {
+        assert!(err.starts_with("no CUDA device"), "{err}");
+    } else {
+        // A machine with a GPU: the run must pass.
+        assert!(out.status.success(), "{err}");
+    }
+}
