@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+use cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT;
 use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
 use cute_cuda::{Kernel, TransposeKind, copy_kernel, transpose_kernel};
 
@@ -65,9 +66,9 @@ fn time(stream: &Arc<CudaStream>, runs: usize, mut f: impl FnMut() -> Res<()>) -
     }
     let mut ms = Vec::with_capacity(runs);
     for _ in 0..runs {
-        let start = stream.record_event(None)?;
+        let start = stream.record_event(Some(CU_EVENT_DEFAULT))?;
         f()?;
-        let end = stream.record_event(None)?;
+        let end = stream.record_event(Some(CU_EVENT_DEFAULT))?;
         end.synchronize()?;
         ms.push(f64::from(start.elapsed_ms(&end)?));
     }
@@ -84,7 +85,7 @@ fn launch(
         &k.source,
         CompileOptions {
             arch: Some("sm_90"),
-            options: vec!["-O3".into(), "--std=c++17".into()],
+            options: vec!["--std=c++17".into()],
             ..Default::default()
         },
     )?;
