@@ -2,8 +2,8 @@
 
 use cute_algebra::LayoutError;
 use cute_algebra::codegen::{CCoord, CLayout};
-use cute_algebra::dynamic::eval::{Value, eval};
 use cute_algebra::dynamic::DynLayout;
+use cute_algebra::dynamic::eval::{Value, eval};
 
 /// A generated kernel: its CUDA C source, entry point and launch shape.
 #[derive(Clone, Debug)]
@@ -66,11 +66,16 @@ pub struct CopyLayouts {
 /// Threads `(32,8)` column-major, each moving `(4,1)` values: CuTe's
 /// `make_tiled_copy(thr, val)` is `right_inverse(raked_product(thr, val))`
 /// reshaped to `(threads, values)`.
-pub const COPY_TV: &str = "composition(right_inverse(raked_product((32,8):(1,32), (4,1):(1,0))), (256,4):(1,256))";
+pub const COPY_TV: &str =
+    "composition(right_inverse(raked_product((32,8):(1,32), (4,1):(1,0))), (256,4):(1,256))";
 
 /// The copy's layouts for an `M x N` column-major matrix.
 pub fn copy_layouts(m: i64, n: i64) -> Result<CopyLayouts, LayoutError> {
-    let tiled = |g: String| layout(&format!("composition(zipped_divide({g}, <128:1, 8:1>), <{COPY_TV}, _>)"));
+    let tiled = |g: String| {
+        layout(&format!(
+            "composition(zipped_divide({g}, <128:1, 8:1>), <{COPY_TV}, _>)"
+        ))
+    };
     Ok(CopyLayouts {
         access: tiled(format!("({m},{n}):(1,{m})"))?,
         row: tiled(format!("({m},{n}):(1,0)"))?,
@@ -90,7 +95,10 @@ pub fn copy_kernel(m: i64, n: i64) -> Result<Kernel, LayoutError> {
     // Each mode takes its 1-D (colexicographic) index, which works whatever
     // structure the algebra gave the mode: (t, v) in the (256, 4) TV mode,
     // (bm, bn) in the (blocks_m, blocks_n) mode.
-    let crd = pair(var("(t + 256 * v)"), var(&format!("(bm + {blocks_m} * bn)")));
+    let crd = pair(
+        var("(t + 256 * v)"),
+        var(&format!("(bm + {blocks_m} * bn)")),
+    );
     let render = |x: &DynLayout| CLayout::from_dyn(x).crd2idx_coord(&crd);
     let (access, row, col) = (render(&l.access)?, render(&l.row)?, render(&l.col)?);
     let vec_ok = m % 4 == 0;
@@ -210,7 +218,11 @@ pub fn transpose_kernel(kind: TransposeKind, m: i64, n: i64) -> Result<Kernel, L
     const int i = threadIdx.y + 8 * k, j = threadIdx.x;
     if ({r2} < {m} && {c2} < {n}) dst[{b}] = tile[{s2}];
   }}"#,
-                cosize = if kind == TransposeKind::Padded { 32 * 33 } else { 32 * 32 },
+                cosize = if kind == TransposeKind::Padded {
+                    32 * 33
+                } else {
+                    32 * 32
+                },
                 r1 = at(&row, "i", "j")?,
                 c1 = at(&col, "i", "j")?,
                 s1 = smem.crd2idx(&["i", "j"]),

@@ -19,4 +19,4 @@
 pub mod kernels;
 pub mod reference;
 
-pub use kernels::{Kernel, copy_kernel, transpose_kernel, TransposeKind};
+pub use kernels::{Kernel, TransposeKind, copy_kernel, transpose_kernel};

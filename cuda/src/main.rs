@@ -18,8 +18,8 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 use cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT;
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
 use cute_cuda::{Kernel, TransposeKind, copy_kernel, transpose_kernel};
 
@@ -97,21 +97,31 @@ fn launch(
         shared_mem_bytes: k.smem_bytes,
     };
     let stream = stream.clone();
-    Ok(move |src: &CudaSlice<f32>, dst: &mut CudaSlice<f32>| -> Res<()> {
-        let mut b = stream.launch_builder(&f);
-        b.arg(src).arg(dst);
-        // SAFETY: the kernel takes (const float*, float*) and, predicated
-        // by the layouts' row and column, touches only elements inside the
-        // M x N buffers it is given (checked on the CPU by the crate's tests).
-        unsafe { b.launch(cfg) }?;
-        Ok(())
-    })
+    Ok(
+        move |src: &CudaSlice<f32>, dst: &mut CudaSlice<f32>| -> Res<()> {
+            let mut b = stream.launch_builder(&f);
+            b.arg(src).arg(dst);
+            // SAFETY: the kernel takes (const float*, float*) and, predicated
+            // by the layouts' row and column, touches only elements inside the
+            // M x N buffers it is given (checked on the CPU by the crate's tests).
+            unsafe { b.launch(cfg) }?;
+            Ok(())
+        },
+    )
 }
 
 /// The kernels of a run, with their labels and whether they transpose.
 fn kernels(m: i64, n: i64) -> Res<Vec<(String, Kernel, bool)>> {
-    let mut ks = vec![("tiled copy (generated)".to_string(), copy_kernel(m, n)?, false)];
-    for kind in [TransposeKind::Naive, TransposeKind::Padded, TransposeKind::Swizzled] {
+    let mut ks = vec![(
+        "tiled copy (generated)".to_string(),
+        copy_kernel(m, n)?,
+        false,
+    )];
+    for kind in [
+        TransposeKind::Naive,
+        TransposeKind::Padded,
+        TransposeKind::Swizzled,
+    ] {
         let label = format!("transpose {} (generated)", kind.label());
         ks.push((label, transpose_kernel(kind, m, n)?, true));
     }
@@ -122,7 +132,10 @@ fn run(a: &Args) -> Res<()> {
     let kernels = kernels(a.m, a.n)?;
     if a.print_source {
         for (label, k, _) in &kernels {
-            println!("// --- {label}: grid {:?}, block {:?}\n{}", k.grid, k.block, k.source);
+            println!(
+                "// --- {label}: grid {:?}, block {:?}\n{}",
+                k.grid, k.block, k.source
+            );
         }
         return Ok(());
     }
@@ -146,7 +159,11 @@ fn run(a: &Args) -> Res<()> {
     let gbs = |ms: f64| bytes / (ms * 1e-3) / 1e9;
 
     println!("device: {}", ctx.name()?);
-    println!("matrix: {m} x {n} f32 ({:.1} MiB), median of {} runs", (len * 4) as f64 / 1048576.0, a.runs);
+    println!(
+        "matrix: {m} x {n} f32 ({:.1} MiB), median of {} runs",
+        (len * 4) as f64 / 1048576.0,
+        a.runs
+    );
     let memcpy_ms = time(&stream, a.runs, || {
         stream.memcpy_dtod(&src, &mut dst)?;
         Ok(())
@@ -177,7 +194,11 @@ fn run(a: &Args) -> Res<()> {
             "| {label} | {ms:.4} | {:.1} | {:.1} |{}",
             gbs(ms),
             100.0 * gbs(ms) / ceiling,
-            if bad == 0 { String::new() } else { format!(" WRONG: {bad} elements") }
+            if bad == 0 {
+                String::new()
+            } else {
+                format!(" WRONG: {bad} elements")
+            }
         );
         if bad != 0 {
             return Err(format!("{label}: {bad} wrong elements").into());

@@ -152,9 +152,12 @@ impl CCoord {
 
 /// Pushes `c * stride` for every leaf of the mode `(shape, stride)` at the
 /// integer coordinate `c`, split colexicographically (the last sub-mode is
-/// not reduced, as in CuTe).
+/// not reduced, as in CuTe). Static size-1 leaves add nothing and, since
+/// `/ 1` and `% 1` fold away, split nothing.
 fn int_into(c: &Sym, shape: &CTree, stride: &CTree, out: &mut Vec<Sym>) {
     match (shape, stride) {
+        // A static size-1 leaf: its coordinate is 0 on the domain.
+        (CTree::Leaf(CTerm::Lit(1)), _) => {}
         (CTree::Leaf(_), CTree::Leaf(d)) => out.push(mul(c, &Sym::term(d))),
         (CTree::Tuple(s), CTree::Tuple(d)) => {
             let n = s.len();
@@ -202,41 +205,10 @@ fn crd_into(
     }
 }
 
-/// The layout with every static size-1 leaf removed: on the domain their
-/// coordinate is 0, so they add nothing and split nothing.
-fn drop_unit(shape: &CTree, stride: &CTree) -> (CTree, CTree) {
-    match (shape, stride) {
-        (CTree::Tuple(s), CTree::Tuple(d)) => {
-            let (s, d) = s
-                .iter()
-                .zip(d)
-                .filter(|(sk, _)| !matches!(sk, CTree::Leaf(CTerm::Lit(1))))
-                .map(|(sk, dk)| drop_unit(sk, dk))
-                .unzip();
-            (CTree::Tuple(s), CTree::Tuple(d))
-        }
-        _ => (shape.clone(), stride.clone()),
-    }
-}
-
 impl CLayout {
     fn render(&self, c: &CCoord) -> Result<String, LayoutError> {
         let mut terms = Vec::new();
-        let (shape, stride) = match (c, &self.shape) {
-            // A top-level tuple coordinate keeps the layout's ranks; inside
-            // a mode, unit leaves are dropped.
-            (CCoord::Tuple(_), CTree::Tuple(s)) => {
-                let CTree::Tuple(d) = &self.stride else {
-                    unreachable!("congruent")
-                };
-                let (s, d): (Vec<_>, Vec<_>) =
-                    s.iter().zip(d).map(|(a, b)| drop_unit(a, b)).unzip();
-                (CTree::Tuple(s), CTree::Tuple(d))
-            }
-            (CCoord::Var(_), _) => drop_unit(&self.shape, &self.stride),
-            _ => (self.shape.clone(), self.stride.clone()),
-        };
-        crd_into(c, &shape, &stride, &mut terms)?;
+        crd_into(c, &self.shape, &self.stride, &mut terms)?;
         let o = match &self.swizzle {
             None => sum(terms),
             Some((sw, off)) => {
