@@ -18,5 +18,7 @@
 
 pub mod kernels;
 pub mod reference;
+pub mod sgemm;
 
 pub use kernels::{Kernel, TransposeKind, copy_kernel, transpose_kernel};
+pub use sgemm::sgemm_kernel;

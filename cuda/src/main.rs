@@ -4,7 +4,7 @@
 //! `memcpy` of the same bytes.
 //!
 //! ```text
-//! cute-gpu [--m M] [--n N] [--runs R] [--print-source]
+//! cute-gpu [--m M] [--n N] [--runs R] [--gemm S] [--print-source]
 //! ```
 //!
 //! `--print-source` prints the generated CUDA C and exits (no GPU needed).
@@ -21,12 +21,16 @@ use std::sync::Arc;
 use cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT;
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
-use cute_cuda::{Kernel, TransposeKind, copy_kernel, transpose_kernel};
+use cudarc::cublas::sys::cublasOperation_t::{CUBLAS_OP_N, CUBLAS_OP_T};
+use cudarc::cublas::{CudaBlas, Gemm, GemmConfig};
+use cudarc::driver::CudaFunction;
+use cute_cuda::{Kernel, TransposeKind, copy_kernel, sgemm_kernel, transpose_kernel};
 
 struct Args {
     m: i64,
     n: i64,
     runs: usize,
+    gemm: i64,
     print_source: bool,
 }
 
@@ -35,6 +39,7 @@ fn args() -> Result<Args, String> {
         m: 16380,
         n: 8190,
         runs: 50,
+        gemm: 4096,
         print_source: false,
     };
     let mut it = std::env::args().skip(1);
@@ -49,6 +54,7 @@ fn args() -> Result<Args, String> {
             "--m" => a.m = num("--m")?,
             "--n" => a.n = num("--n")?,
             "--runs" => a.runs = num("--runs")? as usize,
+            "--gemm" => a.gemm = num("--gemm")?,
             "--print-source" => a.print_source = true,
             other => return Err(format!("unknown argument '{other}'")),
         }
@@ -76,11 +82,8 @@ fn time(stream: &Arc<CudaStream>, runs: usize, mut f: impl FnMut() -> Res<()>) -
     Ok(ms[ms.len() / 2])
 }
 
-fn launch(
-    ctx: &Arc<CudaContext>,
-    stream: &Arc<CudaStream>,
-    k: &Kernel,
-) -> Res<impl FnMut(&CudaSlice<f32>, &mut CudaSlice<f32>) -> Res<()>> {
+/// NVRTC-compiles `k` and loads its entry point.
+fn compile(ctx: &Arc<CudaContext>, k: &Kernel) -> Res<(CudaFunction, LaunchConfig)> {
     let ptx = compile_ptx_with_opts(
         &k.source,
         CompileOptions {
@@ -89,13 +92,21 @@ fn launch(
             ..Default::default()
         },
     )?;
-    let module = ctx.load_module(ptx)?;
-    let f = module.load_function(k.name)?;
+    let f = ctx.load_module(ptx)?.load_function(k.name)?;
     let cfg = LaunchConfig {
         grid_dim: k.grid,
         block_dim: k.block,
         shared_mem_bytes: k.smem_bytes,
     };
+    Ok((f, cfg))
+}
+
+fn launch(
+    ctx: &Arc<CudaContext>,
+    stream: &Arc<CudaStream>,
+    k: &Kernel,
+) -> Res<impl FnMut(&CudaSlice<f32>, &mut CudaSlice<f32>) -> Res<()>> {
+    let (f, cfg) = compile(ctx, k)?;
     let stream = stream.clone();
     Ok(
         move |src: &CudaSlice<f32>, dst: &mut CudaSlice<f32>| -> Res<()> {
@@ -203,6 +214,81 @@ fn run(a: &Args) -> Res<()> {
         if bad != 0 {
             return Err(format!("{label}: {bad} wrong elements").into());
         }
+    }
+    gemm(&ctx, &stream, a)
+}
+
+/// The generated SGEMM against cuBLAS on `S x S x S`: both checked against
+/// each other everywhere and against an `f64` CPU dot product on a sample.
+fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
+    let s = a.gemm;
+    let len = (s * s) as usize;
+    let ha: Vec<f32> = (0..len).map(|x| ((x * 7) % 13) as f32 / 13.0 - 0.5).collect();
+    let hb: Vec<f32> = (0..len).map(|x| ((x * 5) % 11) as f32 / 11.0 - 0.5).collect();
+    let (da, db) = (stream.clone_htod(&ha)?, stream.clone_htod(&hb)?);
+    let mut dc = stream.alloc_zeros::<f32>(len)?;
+    let mut dref = stream.alloc_zeros::<f32>(len)?;
+    let k = sgemm_kernel(s, s, s)?;
+    let (f, cfg) = compile(ctx, &k)?;
+    let ours = |c: &mut CudaSlice<f32>| -> Res<()> {
+        let mut b = stream.launch_builder(&f);
+        b.arg(&da).arg(&db).arg(c);
+        // SAFETY: (const float* A, const float* B, float* C), S x S each,
+        // S a multiple of 128: every index is inside (tests/coverage.rs).
+        unsafe { b.launch(cfg) }?;
+        Ok(())
+    };
+    let blas = CudaBlas::new(stream.clone())?;
+    let cfg_blas = GemmConfig {
+        transa: CUBLAS_OP_N,
+        transb: CUBLAS_OP_T,
+        m: s as i32,
+        n: s as i32,
+        k: s as i32,
+        alpha: 1.0f32,
+        lda: s as i32,
+        ldb: s as i32,
+        beta: 0.0f32,
+        ldc: s as i32,
+    };
+    let cublas = |c: &mut CudaSlice<f32>| -> Res<()> {
+        // SAFETY: the dimensions and leading dimensions match the buffers.
+        unsafe { blas.gemm(cfg_blas, &da, &db, c) }?;
+        Ok(())
+    };
+    ours(&mut dc)?;
+    cublas(&mut dref)?;
+    let (hc, href) = (stream.clone_dtoh(&dc)?, stream.clone_dtoh(&dref)?);
+    // Tolerance: |C| is at most S/4; f32 sums of S terms differ by ~S * 2^-24 * |C|.
+    let tol = 1e-5 * s as f32;
+    let mismatched = hc.iter().zip(&href).filter(|(x, y)| (*x - *y).abs() > tol).count();
+    let mut cpu_bad = 0;
+    for q in 0..1024usize {
+        let (i, j) = ((q * 7919) % s as usize, (q * 104729) % s as usize);
+        let want: f64 = (0..s as usize)
+            .map(|p| f64::from(ha[i + p * s as usize]) * f64::from(hb[j + p * s as usize]))
+            .sum();
+        let idx = i + j * s as usize;
+        cpu_bad += usize::from((f64::from(hc[idx]) - want).abs() > f64::from(tol));
+    }
+    let flops = 2.0 * (s as f64).powi(3);
+    let tf = |ms: f64| flops / (ms * 1e-3) / 1e12;
+    let ms_ours = time(stream, a.runs.min(20), || ours(&mut dc))?;
+    let ms_blas = time(stream, a.runs.min(20), || cublas(&mut dref))?;
+    println!("\n| SGEMM {s}^3 (NT) | ms | TFLOP/s | vs cuBLAS |\n|---|---:|---:|---:|");
+    println!("| cuBLAS sgemm | {ms_blas:.3} | {:.2} | 1.00 |", tf(ms_blas));
+    println!(
+        "| generated sgemm_1-style | {ms_ours:.3} | {:.2} | {:.2} |{}",
+        tf(ms_ours),
+        ms_blas / ms_ours,
+        if mismatched + cpu_bad == 0 {
+            String::new()
+        } else {
+            format!(" WRONG: {mismatched} vs cuBLAS, {cpu_bad}/1024 vs CPU")
+        }
+    );
+    if mismatched + cpu_bad != 0 {
+        return Err("sgemm: wrong results".into());
     }
     Ok(())
 }

@@ -59,3 +59,57 @@ pub fn transpose_coverage(m: i64, n: i64) -> Result<(Vec<u32>, bool), LayoutErro
     }
     Ok((hits, consistent))
 }
+
+/// The SGEMM kernel's loops run on the CPU through its layouts (the same
+/// layouts the CUDA source renders): `C = A * B^T`, `A` `M x K`, `B` `N x K`,
+/// column-major.
+pub fn sgemm_emulated(m: i64, n: i64, k: i64, a: &[f32], b: &[f32]) -> Result<Vec<f32>, LayoutError> {
+    let l = crate::sgemm::sgemm_layouts(m, n, k)?;
+    let it = |x: i64| IntTree::Int(x);
+    let tup = |v: Vec<IntTree>| IntTree::Tuple(v);
+    let mut c = vec![0f32; (m * n) as usize];
+    for bm in 0..m / 128 {
+        for bn in 0..n / 128 {
+            let mut acc = vec![[[0f32; 8]; 8]; 256];
+            for kt in 0..k / 8 {
+                let (mut sa, mut sb) = (vec![0f32; 1024], vec![0f32; 1024]);
+                for tid in 0..256 {
+                    for x in 0..4 {
+                        let part = tup(vec![it(tid), tup(vec![it(x), it(0)])]);
+                        let s = l.s_copy.crd2idx(&part)? as usize;
+                        let ga = tup(vec![part.clone(), tup(vec![it(bm), it(kt)])]);
+                        let gb = tup(vec![part, tup(vec![it(bn), it(kt)])]);
+                        sa[s] = a[l.ga.crd2idx(&ga)? as usize];
+                        sb[s] = b[l.gb.crd2idx(&gb)? as usize];
+                    }
+                }
+                for (tid, acc) in acc.iter_mut().enumerate() {
+                    let (tr, tc) = (l.thr_row.at(tid as i64)?, l.thr_col.at(tid as i64)?);
+                    for kk in 0..8 {
+                        for (i, row) in acc.iter_mut().enumerate() {
+                            let ia = tup(vec![tup(vec![it(tr), it(i as i64)]), it(kk)]);
+                            let av = sa[l.s_read.crd2idx(&ia)? as usize];
+                            for (j, cell) in row.iter_mut().enumerate() {
+                                let jb = tup(vec![tup(vec![it(tc), it(j as i64)]), it(kk)]);
+                                *cell += av * sb[l.s_read.crd2idx(&jb)? as usize];
+                            }
+                        }
+                    }
+                }
+            }
+            for (tid, acc) in acc.iter().enumerate() {
+                let (tr, tc) = (l.thr_row.at(tid as i64)?, l.thr_col.at(tid as i64)?);
+                for (i, row) in acc.iter().enumerate() {
+                    for (j, cell) in row.iter().enumerate() {
+                        let crd = tup(vec![
+                            tup(vec![tup(vec![it(tr), it(i as i64)]), tup(vec![it(tc), it(j as i64)])]),
+                            tup(vec![it(bm), it(bn)]),
+                        ]);
+                        c[l.gc.crd2idx(&crd)? as usize] = *cell;
+                    }
+                }
+            }
+        }
+    }
+    Ok(c)
+}

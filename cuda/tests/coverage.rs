@@ -53,3 +53,20 @@ fn the_runner_says_no_cuda_device_without_one() {
         assert!(out.status.success(), "{err}");
     }
 }
+
+#[test]
+fn sgemm_layouts_compute_a_times_b_transposed() {
+    let (m, n, k) = (256i64, 128i64, 16i64);
+    let a: Vec<f32> = (0..m * k).map(|x| ((x * 7) % 13) as f32 - 6.0).collect();
+    let b: Vec<f32> = (0..n * k).map(|x| ((x * 5) % 11) as f32 - 5.0).collect();
+    let c = cute_cuda::reference::sgemm_emulated(m, n, k, &a, &b).unwrap();
+    for i in 0..m {
+        for j in 0..n {
+            let want: f32 = (0..k).map(|p| a[(i + p * m) as usize] * b[(j + p * n) as usize]).sum();
+            assert_eq!(c[(i + j * m) as usize], want, "C({i},{j})");
+        }
+    }
+    let src = cute_cuda::sgemm_kernel(m, n, k).unwrap().source;
+    assert!(src.contains("acc[i][j] += a[i] * b[j]"), "{src}");
+    assert!(cute_cuda::sgemm_kernel(100, 128, 8).is_err());
+}
