@@ -2,6 +2,8 @@
 //! compiler (`cc`) and checked against `crd2idx` at every coordinate:
 //! - every oracle row (`tests/data/public.tsv`, and the `swizzle` family of
 //!   `public-ext.tsv`) whose result is a layout or a swizzled layout;
+//! - every `basis` row whose result is a basis-strided layout, rendered per
+//!   coordinate component and checked against the row's `values`;
 //! - random layouts whose leaves are partly runtime parameters, random
 //!   swizzles with offsets, and typed layouts with runtime extents.
 //!
@@ -12,7 +14,7 @@
 use std::fmt::Write as _;
 use std::process::Command;
 
-use cute_algebra::codegen::{CLayout, CTerm, CTree};
+use cute_algebra::codegen::{CCoord, CLayout, CTerm, CTree};
 use cute_algebra::dynamic::eval::{Value, eval};
 use cute_algebra::dynamic::{DynLayout, IntTree};
 use cute_algebra::prelude::*;
@@ -25,8 +27,11 @@ const MAX_SIZE: i64 = 1 << 14;
 struct Case {
     name: String,
     layout: CLayout,
-    /// The top-level coordinate of each index, and the expected offset.
-    points: Vec<(Vec<i64>, i64)>,
+    /// The top-level coordinate of each index, and the expected value: an
+    /// offset, or a coordinate's components for basis strides.
+    points: Vec<(Vec<i64>, Vec<i64>)>,
+    /// `true` when the value is a coordinate (basis strides).
+    basis: bool,
 }
 
 /// The top-level shape's sizes (an integer shape is one mode).
@@ -58,12 +63,101 @@ fn split(mut i: i64, sizes: &[i64]) -> Vec<i64> {
 fn case(name: String, layout: CLayout, shape: &IntTree, at: impl Fn(i64) -> i64) -> Case {
     let sizes = mode_sizes(shape);
     let n: i64 = sizes.iter().product();
-    let points = (0..n).map(|i| (split(i, &sizes), at(i))).collect();
+    let points = (0..n).map(|i| (split(i, &sizes), vec![at(i)])).collect();
     Case {
         name,
         layout,
         points,
+        basis: false,
     }
+}
+
+/// A printed basis-strided layout (`(_4,_2):(_1@0,_1@1)`, `_` dropped) as
+/// shape and stride trees; the stride leaves `k@i` become bases.
+fn parse_basis_layout(text: &str) -> (CTree, CTree, IntTree) {
+    fn tree(s: &[u8], pos: &mut usize, leaf: &dyn Fn(&str) -> CTree) -> CTree {
+        if s[*pos] == b'(' {
+            *pos += 1;
+            let mut v = Vec::new();
+            loop {
+                v.push(tree(s, pos, leaf));
+                *pos += 1; // ',' or ')'
+                if s[*pos - 1] == b')' {
+                    return CTree::Tuple(v);
+                }
+            }
+        }
+        let start = *pos;
+        while *pos < s.len() && !b",)".contains(&s[*pos]) {
+            *pos += 1;
+        }
+        leaf(std::str::from_utf8(&s[start..*pos]).unwrap())
+    }
+    fn ints(t: &CTree) -> IntTree {
+        match t {
+            CTree::Leaf(CTerm::Lit(v)) => IntTree::Int(*v),
+            CTree::Tuple(v) => IntTree::Tuple(v.iter().map(ints).collect()),
+            _ => unreachable!("a shape"),
+        }
+    }
+    let text = text.replace('_', "");
+    let (sh, st) = text.split_once(':').unwrap();
+    let lit = |x: &str| CTree::Leaf(CTerm::Lit(x.parse().unwrap()));
+    let basis = |x: &str| match x.split_once('@') {
+        Some((k, i)) => CTree::Basis {
+            scale: CTerm::Lit(k.parse().unwrap()),
+            mode: i.parse().unwrap(),
+        },
+        None => CTree::Leaf(CTerm::Lit(x.parse().unwrap())),
+    };
+    let shape = tree(sh.as_bytes(), &mut 0, &lit);
+    let stride = tree(st.as_bytes(), &mut 0, &basis);
+    let int_shape = ints(&shape);
+    (shape, stride, int_shape)
+}
+
+/// Every `basis` row whose result is a layout: its printed result rendered
+/// per component, against the row's `values` (CuTe's coordinates).
+fn basis_cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for line in include_str!("data/public-ext.tsv").lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols[1] != "basis" || !cols[3].contains(':') {
+            continue;
+        }
+        let (shape, stride, int_shape) = parse_basis_layout(cols[3]);
+        let layout = CLayout::new(shape, stride);
+        let sizes = mode_sizes(&int_shape);
+        let values: Vec<Vec<i64>> = cols[4]
+            .split(' ')
+            .map(|v| {
+                let v = v.replace('_', "");
+                // CuTe prints a value with one basis as `k@i`: component i.
+                if let Some((k, i)) = v.split_once('@') {
+                    let i: usize = i.parse().unwrap();
+                    let mut c = vec![0; i + 1];
+                    c[i] = k.parse().unwrap();
+                    return c;
+                }
+                v.trim_matches(|c| c == '(' || c == ')')
+                    .split(',')
+                    .map(|x| x.parse().unwrap())
+                    .collect()
+            })
+            .collect();
+        let points = values
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (split(i as i64, &sizes), v))
+            .collect();
+        out.push(Case {
+            name: cols[0].into(),
+            layout,
+            points,
+            basis: true,
+        });
+    }
+    out
 }
 
 fn oracle_cases() -> Vec<Case> {
@@ -205,19 +299,39 @@ fn program(cases: &[Case]) -> String {
         }
         let r = c.points[0].0.len();
         let vars: Vec<String> = (0..r).map(|k| format!("c{k}")).collect();
-        let names: Vec<&str> = vars.iter().map(String::as_str).collect();
+        let flat = CCoord::Tuple(vars.iter().map(|v| CCoord::Var(v.clone())).collect());
+        let one = CCoord::Var("i".into());
+        let (by_idx, by_crd) = if c.basis {
+            let comps = |x: &CCoord| c.layout.crd2idx_components(x).unwrap();
+            (comps(&one), comps(&flat))
+        } else {
+            let names: Vec<&str> = vars.iter().map(String::as_str).collect();
+            (
+                vec![c.layout.idx2offset("i")],
+                vec![c.layout.crd2idx(&names)],
+            )
+        };
         let args: Vec<String> = vars.iter().map(|v| format!("long long {v}")).collect();
-        writeln!(
-            p,
-            "static long long {n}_idx(long long i) {{ return {}; }}\n\
-             static long long {n}_crd({}) {{ return {}; }}",
-            c.layout.idx2offset("i"),
-            args.join(", "),
-            c.layout.crd2idx(&names),
-            n = c.name
-        )
-        .unwrap();
-        let exp: Vec<String> = c.points.iter().map(|(_, w)| format!("{w}LL")).collect();
+        let n = &c.name;
+        for (k, (e_idx, e_crd)) in by_idx.iter().zip(&by_crd).enumerate() {
+            writeln!(
+                p,
+                "static long long {n}_idx{k}(long long i) {{ return {e_idx}; }}\n\
+                 static long long {n}_crd{k}({}) {{ return {e_crd}; }}",
+                args.join(", ")
+            )
+            .unwrap();
+        }
+        let comps = by_idx.len();
+        assert_eq!(comps, c.points[0].1.len(), "{n}: components");
+        let exp: Vec<String> = c
+            .points
+            .iter()
+            .map(|(_, w)| {
+                let w: Vec<String> = w.iter().map(|x| format!("{x}LL")).collect();
+                format!("{{{}}}", w.join(","))
+            })
+            .collect();
         let crd: Vec<String> = c
             .points
             .iter()
@@ -230,21 +344,25 @@ fn program(cases: &[Case]) -> String {
         writeln!(
             p,
             "static void {n}_check(void) {{\n\
-             \x20 static const long long exp[] = {{{}}};\n\
+             \x20 static const long long exp[][{comps}] = {{{}}};\n\
              \x20 static const long long crd[][{r}] = {{{}}};\n\
-             \x20 for (long long i = 0; i < {len}; i++) {{\n\
-             \x20   checked += 2;\n\
-             \x20   if ({n}_idx(i) != exp[i]) {{ bad++; printf(\"{n} idx %lld: %lld != %lld\\n\", i, {n}_idx(i), exp[i]); }}\n\
-             \x20   if ({n}_crd({}) != exp[i]) {{ bad++; printf(\"{n} crd %lld\\n\", i); }}\n\
-             \x20 }}",
+             \x20 for (long long i = 0; i < {len}; i++) {{",
             exp.join(","),
             crd.join(","),
-            call.join(", "),
-            n = c.name,
             len = c.points.len(),
         )
         .unwrap();
-        p.push_str("}\n");
+        for k in 0..comps {
+            writeln!(
+                p,
+                "    checked += 2;\n\
+                 \x20   if ({n}_idx{k}(i) != exp[i][{k}]) {{ bad++; printf(\"{n} idx %lld comp {k}: %lld != %lld\\n\", i, {n}_idx{k}(i), exp[i][{k}]); }}\n\
+                 \x20   if ({n}_crd{k}({c}) != exp[i][{k}]) {{ bad++; printf(\"{n} crd %lld comp {k}\\n\", i); }}",
+                c = call.join(", ")
+            )
+            .unwrap();
+        }
+        p.push_str("  }\n}\n");
     }
     p.push_str("int main(void) {\n");
     for c in cases {
@@ -260,9 +378,15 @@ fn rendered_expressions_equal_crd2idx_everywhere() {
     assert!(oracle.len() >= 200, "only {} oracle layouts", oracle.len());
     eprintln!("{} oracle layouts", oracle.len());
     let mut cases = oracle;
+    let basis = basis_cases();
+    assert_eq!(basis.len(), 35, "the basis rows whose result is a layout");
+    cases.extend(basis);
     cases.extend(random_cases());
     cases.extend(typed_cases());
-    let points: usize = cases.iter().map(|c| c.points.len()).sum();
+    let points: usize = cases
+        .iter()
+        .map(|c| c.points.len() * c.points[0].1.len())
+        .sum();
 
     let dir = std::env::temp_dir().join(format!("cute_codegen_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -18,12 +18,12 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT;
-use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
-use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
 use cudarc::cublas::sys::cublasOperation_t::{CUBLAS_OP_N, CUBLAS_OP_T};
 use cudarc::cublas::{CudaBlas, Gemm, GemmConfig};
 use cudarc::driver::CudaFunction;
+use cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT;
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
 use cute_cuda::{Kernel, TransposeKind, copy_kernel, sgemm_kernel, transpose_kernel};
 
 struct Args {
@@ -223,8 +223,12 @@ fn run(a: &Args) -> Res<()> {
 fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
     let s = a.gemm;
     let len = (s * s) as usize;
-    let ha: Vec<f32> = (0..len).map(|x| ((x * 7) % 13) as f32 / 13.0 - 0.5).collect();
-    let hb: Vec<f32> = (0..len).map(|x| ((x * 5) % 11) as f32 / 11.0 - 0.5).collect();
+    let ha: Vec<f32> = (0..len)
+        .map(|x| ((x * 7) % 13) as f32 / 13.0 - 0.5)
+        .collect();
+    let hb: Vec<f32> = (0..len)
+        .map(|x| ((x * 5) % 11) as f32 / 11.0 - 0.5)
+        .collect();
     let (da, db) = (stream.clone_htod(&ha)?, stream.clone_htod(&hb)?);
     let mut dc = stream.alloc_zeros::<f32>(len)?;
     let mut dref = stream.alloc_zeros::<f32>(len)?;
@@ -261,7 +265,11 @@ fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
     let (hc, href) = (stream.clone_dtoh(&dc)?, stream.clone_dtoh(&dref)?);
     // Tolerance: |C| is at most S/4; f32 sums of S terms differ by ~S * 2^-24 * |C|.
     let tol = 1e-5 * s as f32;
-    let mismatched = hc.iter().zip(&href).filter(|(x, y)| (*x - *y).abs() > tol).count();
+    let mismatched = hc
+        .iter()
+        .zip(&href)
+        .filter(|(x, y)| (*x - *y).abs() > tol)
+        .count();
     let mut cpu_bad = 0;
     for q in 0..1024usize {
         let (i, j) = ((q * 7919) % s as usize, (q * 104729) % s as usize);
@@ -276,7 +284,10 @@ fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
     let ms_ours = time(stream, a.runs.min(20), || ours(&mut dc))?;
     let ms_blas = time(stream, a.runs.min(20), || cublas(&mut dref))?;
     println!("\n| SGEMM {s}^3 (NT) | ms | TFLOP/s | vs cuBLAS |\n|---|---:|---:|---:|");
-    println!("| cuBLAS sgemm | {ms_blas:.3} | {:.2} | 1.00 |", tf(ms_blas));
+    println!(
+        "| cuBLAS sgemm | {ms_blas:.3} | {:.2} | 1.00 |",
+        tf(ms_blas)
+    );
     println!(
         "| generated sgemm_1-style | {ms_ours:.3} | {:.2} | {:.2} |{}",
         tf(ms_ours),

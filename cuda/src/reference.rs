@@ -63,7 +63,13 @@ pub fn transpose_coverage(m: i64, n: i64) -> Result<(Vec<u32>, bool), LayoutErro
 /// The SGEMM kernel's loops run on the CPU through its layouts (the same
 /// layouts the CUDA source renders): `C = A * B^T`, `A` `M x K`, `B` `N x K`,
 /// column-major.
-pub fn sgemm_emulated(m: i64, n: i64, k: i64, a: &[f32], b: &[f32]) -> Result<Vec<f32>, LayoutError> {
+pub fn sgemm_emulated(
+    m: i64,
+    n: i64,
+    k: i64,
+    a: &[f32],
+    b: &[f32],
+) -> Result<Vec<f32>, LayoutError> {
     let l = crate::sgemm::sgemm_layouts(m, n, k)?;
     let it = |x: i64| IntTree::Int(x);
     let tup = |v: Vec<IntTree>| IntTree::Tuple(v);
@@ -102,7 +108,10 @@ pub fn sgemm_emulated(m: i64, n: i64, k: i64, a: &[f32], b: &[f32]) -> Result<Ve
                 for (i, row) in acc.iter().enumerate() {
                     for (j, cell) in row.iter().enumerate() {
                         let crd = tup(vec![
-                            tup(vec![tup(vec![it(tr), it(i as i64)]), tup(vec![it(tc), it(j as i64)])]),
+                            tup(vec![
+                                tup(vec![it(tr), it(i as i64)]),
+                                tup(vec![it(tc), it(j as i64)]),
+                            ]),
                             tup(vec![it(bm), it(bn)]),
                         ]);
                         c[l.gc.crd2idx(&crd)? as usize] = *cell;

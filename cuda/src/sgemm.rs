@@ -64,14 +64,22 @@ pub struct SgemmLayouts {
 
 /// The layouts for `M x N x K`.
 pub fn sgemm_layouts(m: i64, n: i64, k: i64) -> Result<SgemmLayouts, LayoutError> {
-    if m % 128 != 0 || n % 128 != 0 || k % 8 != 0 || m * k >= i64::from(i32::MAX) || n * k >= i64::from(i32::MAX) || m * n >= i64::from(i32::MAX) {
+    if m % 128 != 0
+        || n % 128 != 0
+        || k % 8 != 0
+        || m * k >= i64::from(i32::MAX)
+        || n * k >= i64::from(i32::MAX)
+        || m * n >= i64::from(i32::MAX)
+    {
         return Err(LayoutError::BadArgument {
             op: "sgemm",
             msg: "M and N must be multiples of 128, K of 8, and every matrix under 2^31 elements",
         });
     }
     let operand = |rows: i64| -> Result<DynLayout, LayoutError> {
-        layout(&format!("composition(zipped_divide(({rows},{k}):(1,{rows}), <128:1, 8:1>), <{COPY_PART}, _>)"))
+        layout(&format!(
+            "composition(zipped_divide(({rows},{k}):(1,{rows}), <128:1, 8:1>), <{COPY_PART}, _>)"
+        ))
     };
     Ok(SgemmLayouts {
         ga: operand(m)?,
@@ -88,12 +96,25 @@ pub fn sgemm_layouts(m: i64, n: i64, k: i64) -> Result<SgemmLayouts, LayoutError
 
 /// The SGEMM kernel for `M x N x K`.
 pub fn sgemm_kernel(m: i64, n: i64, k: i64) -> Result<Kernel, LayoutError> {
-    let SgemmLayouts { ga, gb, s_copy, s_read, gc, thr_row, thr_col } = sgemm_layouts(m, n, k)?;
+    let SgemmLayouts {
+        ga,
+        gb,
+        s_copy,
+        s_read,
+        gc,
+        thr_row,
+        thr_col,
+    } = sgemm_layouts(m, n, k)?;
     let thr_row = CLayout::from_dyn(&thr_row).idx2offset("tid");
     let thr_col = CLayout::from_dyn(&thr_col).idx2offset("tid");
 
     // ((thread, (value, 0)), (block, k_tile)); value is the copy's repeat.
-    let copy_crd = |blk: &str| t(vec![t(vec![v("tid"), t(vec![v("x"), v("0")])]), t(vec![v(blk), v("kt")])]);
+    let copy_crd = |blk: &str| {
+        t(vec![
+            t(vec![v("tid"), t(vec![v("x"), v("0")])]),
+            t(vec![v(blk), v("kt")]),
+        ])
+    };
     let render = |l: &DynLayout, c: &CCoord| CLayout::from_dyn(l).crd2idx_coord(c);
     let ga_at = render(&ga, &copy_crd("bm"))?;
     let gb_at = render(&gb, &copy_crd("bn"))?;
@@ -102,7 +123,10 @@ pub fn sgemm_kernel(m: i64, n: i64, k: i64) -> Result<Kernel, LayoutError> {
     let sb_read = render(&s_read, &t(vec![t(vec![v("tc"), v("j")]), v("kk")]))?;
     let c_at = render(
         &gc,
-        &t(vec![t(vec![t(vec![v("tr"), v("i")]), t(vec![v("tc"), v("j")])]), t(vec![v("bm"), v("bn")])]),
+        &t(vec![
+            t(vec![t(vec![v("tr"), v("i")]), t(vec![v("tc"), v("j")])]),
+            t(vec![v("bm"), v("bn")]),
+        ]),
     )?;
     let source = format!(
         r#"

@@ -62,7 +62,9 @@ fn sgemm_layouts_compute_a_times_b_transposed() {
     let c = cute_cuda::reference::sgemm_emulated(m, n, k, &a, &b).unwrap();
     for i in 0..m {
         for j in 0..n {
-            let want: f32 = (0..k).map(|p| a[(i + p * m) as usize] * b[(j + p * n) as usize]).sum();
+            let want: f32 = (0..k)
+                .map(|p| a[(i + p * m) as usize] * b[(j + p * n) as usize])
+                .sum();
             assert_eq!(c[(i + j * m) as usize], want, "C({i},{j})");
         }
     }

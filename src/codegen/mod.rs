@@ -17,7 +17,10 @@
 //!   two becomes a shift or a mask (coordinates are non-negative);
 //! - stride-0 leaves and size-1 leaves vanish, `* 1` and `/ 1` are dropped;
 //! - a swizzle (`Sw<B,M,S> o O o L`) becomes `(o ^ ((o & YYY) >> S))` over
-//!   `o = O + L(c)`.
+//!   `o = O + L(c)`;
+//! - a layout with basis strides (`k@i`, CuTe's `E<i>` times `k`, as in
+//!   identity layouts) maps to a coordinate: one expression per component
+//!   ([`CLayout::crd2idx_components`]).
 //!
 //! ```
 //! use cute_algebra::prelude::*;
@@ -75,6 +78,15 @@ pub enum CTerm {
 pub enum CTree {
     /// A leaf.
     Leaf(CTerm),
+    /// A basis stride leaf `scale@mode` (CuTe's `E<mode>{} * scale`): the
+    /// layout's value is then a coordinate, rendered per component by
+    /// [`CLayout::crd2idx_components`]. Only in strides.
+    Basis {
+        /// The scale.
+        scale: CTerm,
+        /// The coordinate component it adds to.
+        mode: usize,
+    },
     /// A tuple of sub-trees.
     Tuple(Vec<CTree>),
 }
@@ -113,8 +125,12 @@ impl CLayout {
         let mut out = Vec::new();
         fn walk(t: &CTree, out: &mut Vec<(String, i64)>) {
             match t {
-                CTree::Leaf(CTerm::Param { name, value }) => out.push((name.clone(), *value)),
-                CTree::Leaf(CTerm::Lit(_)) => {}
+                CTree::Leaf(CTerm::Param { name, value })
+                | CTree::Basis {
+                    scale: CTerm::Param { name, value },
+                    ..
+                } => out.push((name.clone(), *value)),
+                CTree::Leaf(CTerm::Lit(_)) | CTree::Basis { .. } => {}
                 CTree::Tuple(v) => v.iter().for_each(|c| walk(c, out)),
             }
         }

@@ -124,7 +124,7 @@ fn sum(terms: Vec<Sym>) -> Sym {
 /// `size` of a shape tree, as an expression.
 fn size(s: &CTree) -> Sym {
     match s {
-        CTree::Leaf(t) => Sym::term(t),
+        CTree::Leaf(t) | CTree::Basis { scale: t, .. } => Sym::term(t),
         CTree::Tuple(v) => v.iter().fold(Sym::lit(1), |acc, c| mul(&acc, &size(c))),
     }
 }
@@ -154,11 +154,18 @@ impl CCoord {
 /// integer coordinate `c`, split colexicographically (the last sub-mode is
 /// not reduced, as in CuTe). Static size-1 leaves add nothing and, since
 /// `/ 1` and `% 1` fold away, split nothing.
-fn int_into(c: &Sym, shape: &CTree, stride: &CTree, out: &mut Vec<Sym>) {
+/// A term of the result: `(None, x)` adds to the offset, `(Some(k), x)` to
+/// component `k` of a coordinate result (a basis stride `x@k`).
+type Term = (Option<usize>, Sym);
+
+fn int_into(c: &Sym, shape: &CTree, stride: &CTree, out: &mut Vec<Term>) {
     match (shape, stride) {
         // A static size-1 leaf: its coordinate is 0 on the domain.
         (CTree::Leaf(CTerm::Lit(1)), _) => {}
-        (CTree::Leaf(_), CTree::Leaf(d)) => out.push(mul(c, &Sym::term(d))),
+        (CTree::Leaf(_), CTree::Leaf(d)) => out.push((None, mul(c, &Sym::term(d)))),
+        (CTree::Leaf(_), CTree::Basis { scale, mode }) => {
+            out.push((Some(*mode), mul(c, &Sym::term(scale))));
+        }
         (CTree::Tuple(s), CTree::Tuple(d)) => {
             let n = s.len();
             let mut rest = c.clone();
@@ -181,7 +188,7 @@ fn crd_into(
     c: &CCoord,
     shape: &CTree,
     stride: &CTree,
-    out: &mut Vec<Sym>,
+    out: &mut Vec<Term>,
 ) -> Result<(), LayoutError> {
     match (c, shape, stride) {
         (CCoord::Var(v), s, d) => {
@@ -198,17 +205,73 @@ fn crd_into(
             op: "crd2idx",
             expected: match s {
                 CTree::Tuple(v) => v.len(),
-                CTree::Leaf(_) => 1,
+                CTree::Leaf(_) | CTree::Basis { .. } => 1,
             },
             found: cs.len(),
         }),
     }
 }
 
+const BASIS_NEEDS_COMPONENTS: LayoutError = LayoutError::BadArgument {
+    op: "crd2idx",
+    msg: "a layout with basis strides (k@i) maps to a coordinate: render it with crd2idx_components",
+};
+
 impl CLayout {
+    /// `L(c)` of a layout with basis strides (`E<i>`, CuTe's
+    /// `ScaledBasis`): one expression per component of the coordinate it
+    /// returns, components `0..n` with `n` one past the highest basis mode.
+    /// Plain strides other than 0 have no component to go to and are an
+    /// error, as is a swizzle.
+    ///
+    /// ```
+    /// use cute_algebra::codegen::{CCoord, CLayout, CTerm, CTree};
+    /// // make_identity_layout((4,8)) = (4,8):(1@0,1@1)
+    /// let leaf = |v| CTree::Leaf(CTerm::Lit(v));
+    /// let e = |k| CTree::Basis { scale: CTerm::Lit(1), mode: k };
+    /// let id = CLayout::new(CTree::Tuple(vec![leaf(4), leaf(8)]), CTree::Tuple(vec![e(0), e(1)]));
+    /// assert_eq!(id.crd2idx_components(&CCoord::Var("t".into())).unwrap(), ["(t & 3)", "(t >> 2)"]);
+    /// ```
+    pub fn crd2idx_components(&self, c: &CCoord) -> Result<Vec<String>, LayoutError> {
+        if self.swizzle.is_some() {
+            return Err(LayoutError::BadArgument {
+                op: "crd2idx",
+                msg: "a swizzle applies to an offset, not to a coordinate",
+            });
+        }
+        let mut all = Vec::new();
+        crd_into(c, &self.shape, &self.stride, &mut all)?;
+        let n = all
+            .iter()
+            .filter_map(|(m, _)| m.map(|k| k + 1))
+            .max()
+            .unwrap_or(0);
+        let mut parts: Vec<Vec<Sym>> = (0..n).map(|_| Vec::new()).collect();
+        for (mode, t) in all {
+            match mode {
+                Some(k) => parts[k].push(t),
+                None if t.lit == Some(0) => {}
+                None => {
+                    return Err(LayoutError::BadArgument {
+                        op: "crd2idx",
+                        msg: "a non-zero integer stride beside basis strides has no component",
+                    });
+                }
+            }
+        }
+        Ok(parts.into_iter().map(|p| sum(p).text).collect())
+    }
+
     fn render(&self, c: &CCoord) -> Result<String, LayoutError> {
+        let mut all = Vec::new();
+        crd_into(c, &self.shape, &self.stride, &mut all)?;
         let mut terms = Vec::new();
-        crd_into(c, &self.shape, &self.stride, &mut terms)?;
+        for (mode, t) in all {
+            match mode {
+                None => terms.push(t),
+                Some(_) => return Err(BASIS_NEEDS_COMPONENTS),
+            }
+        }
         let o = match &self.swizzle {
             None => sum(terms),
             Some((sw, off)) => {
