@@ -20,7 +20,8 @@ pub struct Kernel {
     pub smem_bytes: u32,
 }
 
-fn layout(expr: &str) -> Result<DynLayout, LayoutError> {
+/// A layout-valued expression of the runtime algebra.
+pub(crate) fn layout(expr: &str) -> Result<DynLayout, LayoutError> {
     match eval(expr)? {
         Value::Layout(l) => Ok(l),
         _ => Err(LayoutError::BadArgument {
@@ -43,7 +44,8 @@ fn fits_int(m: i64, n: i64) -> Result<(), LayoutError> {
     }
 }
 
-fn var(s: &str) -> CCoord {
+/// An integer coordinate held in the variable (or C expression) `s`.
+pub(crate) fn var(s: &str) -> CCoord {
     CCoord::Var(s.into())
 }
 

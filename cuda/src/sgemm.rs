@@ -19,23 +19,9 @@
 use cute_algebra::LayoutError;
 use cute_algebra::codegen::{CCoord, CLayout};
 use cute_algebra::dynamic::DynLayout;
-use cute_algebra::dynamic::eval::{Value, eval};
 
 use crate::Kernel;
-
-fn layout(expr: &str) -> Result<DynLayout, LayoutError> {
-    match eval(expr)? {
-        Value::Layout(l) => Ok(l),
-        _ => Err(LayoutError::BadArgument {
-            op: "sgemm",
-            msg: "expected a layout",
-        }),
-    }
-}
-
-fn v(s: &str) -> CCoord {
-    CCoord::Var(s.into())
-}
+use crate::kernels::{layout, var as v};
 
 fn t(items: Vec<CCoord>) -> CCoord {
     CCoord::Tuple(items)
