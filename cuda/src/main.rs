@@ -108,13 +108,18 @@ fn launch(
 ) -> Res<impl FnMut(&CudaSlice<f32>, &mut CudaSlice<f32>) -> Res<()>> {
     let (f, cfg) = compile(ctx, k)?;
     let stream = stream.clone();
+    let args: Vec<i32> = k.args.iter().map(|(_, v)| *v as i32).collect();
     Ok(
         move |src: &CudaSlice<f32>, dst: &mut CudaSlice<f32>| -> Res<()> {
             let mut b = stream.launch_builder(&f);
             b.arg(src).arg(dst);
-            // SAFETY: the kernel takes (const float*, float*) and, predicated
-            // by the layouts' row and column, touches only elements inside the
-            // M x N buffers it is given (checked on the CPU by the crate's tests).
+            for a in &args {
+                b.arg(a);
+            }
+            // SAFETY: the kernel takes (const float*, float*, int...) with
+            // one int per entry of `k.args`, and, predicated by the layouts'
+            // row and column, touches only elements inside the M x N buffers
+            // it is given (checked on the CPU by the crate's tests).
             unsafe { b.launch(cfg) }?;
             Ok(())
         },
@@ -144,8 +149,8 @@ fn run(a: &Args) -> Res<()> {
     if a.print_source {
         for (label, k, _) in &kernels {
             println!(
-                "// --- {label}: grid {:?}, block {:?}\n{}",
-                k.grid, k.block, k.source
+                "// --- {label}: grid {:?}, block {:?}, int arguments {:?}\n{}",
+                k.grid, k.block, k.args, k.source
             );
         }
         return Ok(());

@@ -26,12 +26,17 @@ fn transpose_layouts_cover_every_element_once() {
 #[test]
 fn sources_use_the_rendered_layouts() {
     let k = copy_kernel(256, 64).unwrap();
-    // The access layout's TV mode: (t, v) split as ((32,8),4) with strides
-    // ((4,M),1), M = 256.
+    // The access layout's TV mode ((32,8),4):((4,M),1) and the block mode
+    // (128, 8M): the runtime M and 8M are kernel arguments.
     assert!(
-        k.source.contains("((((t + 256 * v) & 255) & 31) * 4 + (((t + 256 * v) & 255) >> 5) * 256 + ((t + 256 * v) >> 8)"),
+        k.source
+            .contains("((t & 31) * 4 + (t >> 5) * g_d1 + v + bm * 128 + bn * g_d4)"),
         "{}",
         k.source
+    );
+    assert_eq!(k.args[..2], [("M".to_string(), 256), ("N".to_string(), 64)]);
+    assert!(
+        k.args.contains(&("g_d1".to_string(), 256)) && k.args.contains(&("g_d4".to_string(), 2048))
     );
     let s = transpose_kernel(TransposeKind::Swizzled, 64, 64).unwrap();
     assert!(s.source.contains("^ ((("), "{}", s.source);
