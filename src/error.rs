@@ -244,6 +244,23 @@ pub enum LayoutError {
         /// The documented limit.
         limit: i64,
     },
+    /// An operation on basis strides (`k@i`) that CuTe does not define
+    /// there, or a layout mixing bases with plain nonzero strides.
+    BasisStrides {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// What is not defined.
+        reason: &'static str,
+    },
+    /// Basis strides whose scales, times the extents an operation reaches,
+    /// leave the range in which this crate computes on bases exactly (see
+    /// [`crate::dynamic::DynBasisLayout`]).
+    BasisRange {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// Bits available per basis mode.
+        bits: u32,
+    },
     /// A call to a function the evaluator does not know.
     UnknownFunction {
         /// Byte offset of the name in the input.
@@ -434,6 +451,13 @@ impl fmt::Display for LayoutError {
             TooLarge { op, size, limit } => write!(
                 f,
                 "{op}: the layout has {size} elements, more than the limit of {limit}"
+            ),
+            BasisStrides { op, reason } => {
+                write!(f, "{op}: not defined on basis strides (k@i): {reason}")
+            }
+            BasisRange { op, bits } => write!(
+                f,
+                "{op}: a basis scale times an extent reaches 2^{bits}, beyond the range computed exactly with this many basis modes"
             ),
             UnknownFunction { pos, name } => {
                 write!(f, "unknown function '{name}' at byte {pos}")

@@ -19,6 +19,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+mod basis_calls;
 mod swizzle_calls;
 
 use super::composed::DynComposed;
@@ -45,6 +46,10 @@ pub enum Value {
     Composed(DynComposed),
     /// A tensor (see [`super::tensor`]).
     Tensor(super::tensor::DynTensor),
+    /// A layout with basis strides `k@i` (see [`super::DynBasisLayout`]).
+    Basis(super::DynBasisLayout),
+    /// A coordinate-valued result: `0`, `v@i` or `(c0,c1,...)`.
+    Coord(super::ArithValue),
     /// A list of values, printed space-separated (`values(X)`: a function's
     /// value at every 1-D index).
     List(Vec<Value>),
@@ -61,6 +66,8 @@ impl fmt::Display for Value {
             Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
             Value::Tensor(t) => write!(f, "{t}"),
+            Value::Basis(l) => write!(f, "{l}"),
+            Value::Coord(v) => write!(f, "{v}"),
             Value::List(v) => {
                 for (i, x) in v.iter().enumerate() {
                     if i > 0 {
@@ -178,8 +185,11 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
                 let shape = t
                     .to_int_tree()
                     .ok_or(perr(start, "'_' in a layout's shape"))?;
-                let stride = c.int_tree()?;
-                return Ok(Value::Layout(DynLayout::new(shape, stride)?));
+                let stride = c.basis_tree(0)?;
+                return Ok(match stride.to_int_tree() {
+                    Some(stride) => Value::Layout(DynLayout::new(shape, stride)?),
+                    None => Value::Basis(super::DynBasisLayout::new(shape, &stride)?),
+                });
             }
             Ok(match t {
                 CoordTree::Int(v) => Value::Int(v),
@@ -252,6 +262,9 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
 
 /// Apply the named operation to evaluated arguments.
 fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
+    if let Some(r) = basis_calls::call(name, &args) {
+        return r;
+    }
     if let Some(r) = super::tensor::call(name, &args) {
         return r;
     }

@@ -27,6 +27,7 @@
 //! [`DynLayout::shape`].
 
 mod arith;
+mod basis;
 mod cast;
 mod coalesce;
 mod complement;
@@ -48,6 +49,7 @@ mod tree;
 
 use alloc::vec::Vec;
 
+pub use basis::{ArithValue, BasisStride, BasisTree, DynBasisLayout, MAX_BASIS_MODES};
 pub use composed::{DynComposed, MaybeComposed};
 pub use composition::Tiler;
 pub use from_static::{ToIntTree, ToIntTreeElems};

@@ -42,7 +42,9 @@ impl LayoutError {
             | NegativeStrideUnsupported { op: o, .. }
             | TooManyProfileModes { op: o, .. }
             | ProductOverlap { op: o, .. }
-            | TooLarge { op: o, .. } => *o = op,
+            | TooLarge { op: o, .. }
+            | BasisStrides { op: o, .. }
+            | BasisRange { op: o, .. } => *o = op,
             // The call itself was malformed: nothing inner to rename.
             Arity { .. } | UnknownFunction { .. } => {}
             BlockDoesNotDivide { .. } | TooDeep { .. } | Parse { .. } => {}
