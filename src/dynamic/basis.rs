@@ -13,7 +13,7 @@
 //! let t = Tiler::from(&"(2,4)".parse().unwrap());
 //! let d = id.logical_divide(&t).unwrap();
 //! assert_eq!(d.to_string(), "((2,4),(4,2)):((1@0,2@0),(1@1,4@1))");
-//! assert_eq!(d.at(9).unwrap().to_string(), "(2,1)");
+//! assert_eq!(d.at(9).unwrap().to_string(), "(1,1)");
 //! ```
 //!
 //! # How the algebra runs on bases
