@@ -49,6 +49,7 @@ pub use frunk_core;
 pub use typenum;
 
 pub mod algebra;
+pub mod basis;
 #[cfg(feature = "alloc")]
 pub mod codegen;
 #[cfg(feature = "alloc")]

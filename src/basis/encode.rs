@@ -1,0 +1,138 @@
+//! The integer encoding of static basis strides (module docs of
+//! [`crate::basis`]): `k@i` is `k * 2^(F*i)`, and back.
+
+use core::ops::{Mul, Shl, Shr};
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{
+    Add1, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, Prod, Shleft, Shright, U0,
+    U1, Unsigned, Z0,
+};
+
+use super::{BasisTuple, ScaledBasis};
+use crate::int::StaticInt;
+
+/// The stride tree `Self` with each basis `k@i` as the integer `k * 2^(F*i)`.
+#[diagnostic::on_unimplemented(
+    message = "basis strides must be static here: `{Self}` has a runtime scale",
+    label = "the typed algebra on basis strides reads each result stride's mode from its static value",
+    note = "use `cute_algebra::dynamic::DynBasisLayout` for runtime basis scales"
+)]
+pub trait EncodeStrides<F> {
+    /// The encoded stride tree.
+    type Output: Default;
+}
+impl<F> EncodeStrides<F> for Z0 {
+    type Output = Z0;
+}
+impl<F, V, M> EncodeStrides<F> for ScaledBasis<V, M>
+where
+    V: StaticInt + Mul<PInt<Shleft<U1, Prod<M, F>>>>,
+    M: Mul<F>,
+    U1: Shl<Prod<M, F>>,
+    Shleft<U1, Prod<M, F>>: Unsigned + NonZero,
+    <V as Mul<PInt<Shleft<U1, Prod<M, F>>>>>::Output: Default,
+{
+    type Output = <V as Mul<PInt<Shleft<U1, Prod<M, F>>>>>::Output;
+}
+impl<F> EncodeStrides<F> for HNil {
+    type Output = HNil;
+}
+impl<F, H: EncodeStrides<F>, T: EncodeStrides<F>> EncodeStrides<F> for HCons<H, T>
+where
+    HCons<H::Output, T::Output>: Default,
+{
+    type Output = HCons<H::Output, T::Output>;
+}
+
+/// The encoded result strides `Self` read back as bases.
+#[diagnostic::on_unimplemented(
+    message = "a basis stride became a runtime value (`{Self}`), whose mode cannot be known statically",
+    label = "the typed algebra on basis strides needs static results",
+    note = "use `cute_algebra::dynamic::DynBasisLayout` for runtime basis scales"
+)]
+pub trait DecodeStrides<F> {
+    /// The basis stride tree.
+    type Output: BasisTuple + Default;
+}
+impl<F> DecodeStrides<F> for Z0 {
+    type Output = Z0;
+}
+impl<F, U: Unsigned + NonZero + DecodeMag<F>> DecodeStrides<F> for PInt<U>
+where
+    ScaledBasis<PInt<U::Scale>, U::Mode>: BasisTuple + Default,
+{
+    type Output = ScaledBasis<PInt<U::Scale>, U::Mode>;
+}
+impl<F, U: Unsigned + NonZero + DecodeMag<F>> DecodeStrides<F> for NInt<U>
+where
+    ScaledBasis<NInt<U::Scale>, U::Mode>: BasisTuple + Default,
+{
+    type Output = ScaledBasis<NInt<U::Scale>, U::Mode>;
+}
+impl<F> DecodeStrides<F> for HNil {
+    type Output = HNil;
+}
+impl<F, H: DecodeStrides<F>, T: DecodeStrides<F>> DecodeStrides<F> for HCons<H, T>
+where
+    HCons<H::Output, T::Output>: BasisTuple + Default,
+{
+    type Output = HCons<H::Output, T::Output>;
+}
+
+/// A magnitude's field (`Mode`) and the value in it (`Scale`).
+pub trait DecodeMag<F> {
+    /// The field index.
+    type Mode: Unsigned;
+    /// The value.
+    type Scale: Unsigned + NonZero;
+}
+impl<F, U> DecodeMag<F> for U
+where
+    U1: Shl<F>,
+    U: Cmp<Shleft<U1, F>>,
+    Compare<U, Shleft<U1, F>>: DecodeBranch<U, F>,
+{
+    type Mode = <Compare<U, Shleft<U1, F>> as DecodeBranch<U, F>>::Mode;
+    type Scale = <Compare<U, Shleft<U1, F>> as DecodeBranch<U, F>>::Scale;
+}
+
+/// One step of [`DecodeMag`], chosen by comparing with `2^F`.
+pub trait DecodeBranch<U, F> {
+    /// The field index.
+    type Mode: Unsigned;
+    /// The value.
+    type Scale: Unsigned + NonZero;
+}
+impl<U: Unsigned + NonZero, F> DecodeBranch<U, F> for Less {
+    type Mode = U0;
+    type Scale = U;
+}
+macro_rules! higher_field {
+    ($Ord:ty) => {
+        impl<U: Shr<F>, F> DecodeBranch<U, F> for $Ord
+        where
+            Shright<U, F>: DecodeMag<F>,
+            <Shright<U, F> as DecodeMag<F>>::Mode: core::ops::Add<B1>,
+            Add1<<Shright<U, F> as DecodeMag<F>>::Mode>: Unsigned,
+        {
+            type Mode = Add1<<Shright<U, F> as DecodeMag<F>>::Mode>;
+            type Scale = <Shright<U, F> as DecodeMag<F>>::Scale;
+        }
+    };
+}
+higher_field!(Equal);
+higher_field!(Greater);
+
+/// Both field widths read the same result: no field carried.
+#[diagnostic::on_unimplemented(
+    message = "a basis stride's scale times an extent leaves the range computed exactly ({Self} vs {T})",
+    label = "the result's basis scales are too large for the typed path",
+    note = "use `cute_algebra::dynamic::DynBasisLayout`, which checks its range at run time"
+)]
+pub trait SameBasisResult<T> {}
+impl<T> SameBasisResult<T> for T {}
+
+/// Marker for the basis stride trees this module accepts.
+pub trait BasisStrides: BasisTuple {}
+impl<T: BasisTuple> BasisStrides for T {}

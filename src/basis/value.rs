@@ -1,0 +1,340 @@
+//! The values of basis-strided layouts: `_0`, a lone [`ScaledBasis`], or an
+//! [`ArithTuple`], summed as CuTe sums them (`ScaledBasis + ScaledBasis` is
+//! a tuple, `_0` is the identity), with the usual static/runtime mixing per
+//! component.
+
+use core::fmt;
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B1, Sub1, UInt, UTerm, Unsigned, Z0};
+
+use super::{BasisLayout, BasisTuple, ScaledBasis};
+use crate::int::{Int, IntAdd, IntMul, Prod, Sum};
+use crate::layout::Idx2Crd;
+use crate::tuple::IntTuple;
+
+/// CuTe's `ArithmeticTuple`: a coordinate as a value, an HList of integers
+/// (static `_0` where no stride reached the mode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ArithTuple<L>(pub L);
+
+/// A value of a basis-strided layout.
+pub trait BasisValue: Copy + fmt::Debug + 'static {
+    /// The value as coordinate components, padded with zeros to `n`.
+    #[cfg(feature = "alloc")]
+    fn components(self, n: usize) -> alloc::vec::Vec<i64>;
+}
+
+/// The components of an [`ArithTuple`].
+pub trait Components: Copy + fmt::Debug + 'static {
+    /// Writes `a,b,...` (CuTe's form of each).
+    fn fmt_elems(self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
+    /// Appends the values.
+    #[cfg(feature = "alloc")]
+    fn push(self, out: &mut alloc::vec::Vec<i64>);
+}
+impl Components for HNil {
+    fn fmt_elems(self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
+        Ok(())
+    }
+    #[cfg(feature = "alloc")]
+    fn push(self, _: &mut alloc::vec::Vec<i64>) {}
+}
+impl<H: Int, T: Components> Components for HCons<H, T> {
+    fn fmt_elems(self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(",")?;
+        }
+        self.head.fmt_cute(f)?;
+        self.tail.fmt_elems(f, false)
+    }
+    #[cfg(feature = "alloc")]
+    fn push(self, out: &mut alloc::vec::Vec<i64>) {
+        out.push(i64::from(self.head.value()));
+        self.tail.push(out);
+    }
+}
+
+impl<L: Components> fmt::Display for ArithTuple<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        self.0.fmt_elems(f, true)?;
+        f.write_str(")")
+    }
+}
+
+#[cfg(feature = "alloc")]
+fn padded(mut v: alloc::vec::Vec<i64>, n: usize) -> alloc::vec::Vec<i64> {
+    if v.len() < n {
+        v.resize(n, 0);
+    }
+    v
+}
+
+impl<L: Components> BasisValue for ArithTuple<L> {
+    #[cfg(feature = "alloc")]
+    fn components(self, n: usize) -> alloc::vec::Vec<i64> {
+        let mut v = alloc::vec::Vec::new();
+        self.0.push(&mut v);
+        padded(v, n)
+    }
+}
+impl<V: Int, M: Unsigned + Copy + fmt::Debug + 'static> BasisValue for ScaledBasis<V, M> {
+    #[cfg(feature = "alloc")]
+    fn components(self, n: usize) -> alloc::vec::Vec<i64> {
+        let mut v = alloc::vec![0; M::USIZE + 1];
+        v[M::USIZE] = i64::from(self.value.value());
+        padded(v, n)
+    }
+}
+impl BasisValue for Z0 {
+    #[cfg(feature = "alloc")]
+    fn components(self, n: usize) -> alloc::vec::Vec<i64> {
+        padded(alloc::vec::Vec::new(), n)
+    }
+}
+
+/// `M` static zeros, then `V`: CuTe's `as_arithmetic_tuple(V@M)`.
+pub trait AsTuple<V> {
+    /// The components.
+    type Output: Components;
+    /// Builds them.
+    fn as_tuple(v: V) -> Self::Output;
+}
+impl<V: Int> AsTuple<V> for UTerm {
+    type Output = HCons<V, HNil>;
+    #[inline(always)]
+    fn as_tuple(v: V) -> Self::Output {
+        HCons {
+            head: v,
+            tail: HNil,
+        }
+    }
+}
+impl<V: Int, U: Unsigned, B> AsTuple<V> for UInt<U, B>
+where
+    UInt<U, B>: core::ops::Sub<B1>,
+    Sub1<UInt<U, B>>: AsTuple<V>,
+{
+    type Output = HCons<Z0, <Sub1<UInt<U, B>> as AsTuple<V>>::Output>;
+    #[inline(always)]
+    fn as_tuple(v: V) -> Self::Output {
+        HCons {
+            head: Z0::new(),
+            tail: <Sub1<UInt<U, B>> as AsTuple<V>>::as_tuple(v),
+        }
+    }
+}
+
+/// Component-wise sum of two component lists, the shorter padded with `_0`.
+pub trait ZipAdd<R> {
+    /// The sum.
+    type Output: Components;
+    /// Computes it.
+    fn zip_add(self, r: R) -> Self::Output;
+}
+impl ZipAdd<HNil> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn zip_add(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<H: Int, T: Components> ZipAdd<HNil> for HCons<H, T> {
+    type Output = Self;
+    #[inline(always)]
+    fn zip_add(self, _: HNil) -> Self {
+        self
+    }
+}
+impl<H: Int, T: Components> ZipAdd<HCons<H, T>> for HNil {
+    type Output = HCons<H, T>;
+    #[inline(always)]
+    fn zip_add(self, r: HCons<H, T>) -> HCons<H, T> {
+        r
+    }
+}
+impl<A: IntAdd<B>, AT: ZipAdd<BT>, B: Int, BT> ZipAdd<HCons<B, BT>> for HCons<A, AT> {
+    type Output = HCons<Sum<A, B>, AT::Output>;
+    #[inline(always)]
+    fn zip_add(self, r: HCons<B, BT>) -> Self::Output {
+        HCons {
+            head: self.head.add(r.head),
+            tail: self.tail.zip_add(r.tail),
+        }
+    }
+}
+
+/// A value as tuple components (for the sums that give a tuple).
+pub trait IntoComponents {
+    /// The components.
+    type Output: Components;
+    /// Converts.
+    fn into_components(self) -> Self::Output;
+}
+impl<L: Components> IntoComponents for ArithTuple<L> {
+    type Output = L;
+    #[inline(always)]
+    fn into_components(self) -> L {
+        self.0
+    }
+}
+impl<V: Int, M: AsTuple<V>> IntoComponents for ScaledBasis<V, M> {
+    type Output = M::Output;
+    #[inline(always)]
+    fn into_components(self) -> M::Output {
+        M::as_tuple(self.value)
+    }
+}
+
+/// CuTe's `operator+` on layout values.
+pub trait BasisAdd<R> {
+    /// The sum.
+    type Output: Copy;
+    /// Computes it.
+    fn badd(self, r: R) -> Self::Output;
+}
+/// The result type of [`BasisAdd`].
+pub type BasisSum<A, B> = <A as BasisAdd<B>>::Output;
+
+impl BasisAdd<Z0> for Z0 {
+    type Output = Z0;
+    #[inline(always)]
+    fn badd(self, _: Z0) -> Z0 {
+        self
+    }
+}
+impl<V: Copy, M: Copy> BasisAdd<Z0> for ScaledBasis<V, M> {
+    type Output = Self;
+    #[inline(always)]
+    fn badd(self, _: Z0) -> Self {
+        self
+    }
+}
+impl<V: Copy, M: Copy> BasisAdd<ScaledBasis<V, M>> for Z0 {
+    type Output = ScaledBasis<V, M>;
+    #[inline(always)]
+    fn badd(self, r: ScaledBasis<V, M>) -> ScaledBasis<V, M> {
+        r
+    }
+}
+impl<L: Copy> BasisAdd<Z0> for ArithTuple<L> {
+    type Output = Self;
+    #[inline(always)]
+    fn badd(self, _: Z0) -> Self {
+        self
+    }
+}
+impl<L: Copy> BasisAdd<ArithTuple<L>> for Z0 {
+    type Output = ArithTuple<L>;
+    #[inline(always)]
+    fn badd(self, r: ArithTuple<L>) -> ArithTuple<L> {
+        r
+    }
+}
+macro_rules! tuple_sum {
+    ([$($l:tt)*] $L:ty, [$($r:tt)*] $R:ty) => {
+        impl<$($l)* $($r)*> BasisAdd<$R> for $L
+        where
+            $L: IntoComponents,
+            $R: IntoComponents,
+            <$L as IntoComponents>::Output: ZipAdd<<$R as IntoComponents>::Output>,
+        {
+            type Output = ArithTuple<
+                <<$L as IntoComponents>::Output as ZipAdd<<$R as IntoComponents>::Output>>::Output,
+            >;
+            #[inline(always)]
+            fn badd(self, r: $R) -> Self::Output {
+                ArithTuple(self.into_components().zip_add(r.into_components()))
+            }
+        }
+    };
+}
+tuple_sum!([V, M,] ScaledBasis<V, M>, [W, N] ScaledBasis<W, N>);
+tuple_sum!([V, M,] ScaledBasis<V, M>, [L] ArithTuple<L>);
+tuple_sum!([L,] ArithTuple<L>, [V, M] ScaledBasis<V, M>);
+tuple_sum!([L,] ArithTuple<L>, [R] ArithTuple<R>);
+
+/// CuTe's `crd2idx(coord, shape, stride)` for basis strides: a congruent
+/// coordinate `Self` with shape `S` and stride `D`.
+#[diagnostic::on_unimplemented(
+    message = "crd2idx: the coordinate `{Self}` does not match the basis-strided layout's shape `{S}`",
+    label = "give a coordinate congruent to the shape, or a single index"
+)]
+pub trait BasisCrd2Idx<S, D> {
+    /// The value.
+    type Output: Copy;
+    /// Computes it.
+    fn bcrd2idx(self, s: S, d: D) -> Self::Output;
+}
+impl<C: Int + IntMul<V>, S: Int, V: Int, M: Copy> BasisCrd2Idx<S, ScaledBasis<V, M>> for C {
+    type Output = ScaledBasis<Prod<C, V>, M>;
+    #[inline(always)]
+    fn bcrd2idx(self, _: S, d: ScaledBasis<V, M>) -> Self::Output {
+        ScaledBasis {
+            value: self.mul(d.value),
+            mode: core::marker::PhantomData,
+        }
+    }
+}
+impl<C: Int, S: Int> BasisCrd2Idx<S, Z0> for C {
+    type Output = Z0;
+    #[inline(always)]
+    fn bcrd2idx(self, _: S, _: Z0) -> Z0 {
+        Z0::new()
+    }
+}
+impl BasisCrd2Idx<HNil, HNil> for HNil {
+    type Output = Z0;
+    #[inline(always)]
+    fn bcrd2idx(self, _: HNil, _: HNil) -> Z0 {
+        Z0::new()
+    }
+}
+impl<C0, CT, S0, ST, D0, DT> BasisCrd2Idx<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
+where
+    C0: BasisCrd2Idx<S0, D0>,
+    CT: BasisCrd2Idx<ST, DT>,
+    C0::Output: BasisAdd<CT::Output>,
+{
+    type Output = BasisSum<C0::Output, CT::Output>;
+    #[inline(always)]
+    fn bcrd2idx(self, s: HCons<S0, ST>, d: HCons<D0, DT>) -> Self::Output {
+        self.head
+            .bcrd2idx(s.head, d.head)
+            .badd(self.tail.bcrd2idx(s.tail, d.tail))
+    }
+}
+
+impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
+    /// The value at a coordinate congruent to the shape.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::basis::{BasisLayout, E};
+    /// use cute_algebra::typenum::P2;
+    /// use cute_algebra::basis::ScaledBasis;
+    /// // (2,8):(1@1,2@0)
+    /// let l = BasisLayout::new(shape![2, 8], cute_algebra::frunk_core::hlist![
+    ///     E::<1>::default(), ScaledBasis::<P2, cute_algebra::typenum::U0>::default()]);
+    /// assert_eq!(l.to_string(), "(_2,_8):(_1@1,_2@0)");
+    /// assert_eq!(l.crd2idx(coord![1, 3]).to_string(), "(_6,_1)");
+    /// let i: i32 = 3;
+    /// assert_eq!(l.crd2idx(coord![0, i]).to_string(), "(6,_0)");
+    /// ```
+    #[inline(always)]
+    pub fn crd2idx<C: BasisCrd2Idx<S, D>>(&self, c: C) -> C::Output {
+        c.bcrd2idx(self.shape, self.stride)
+    }
+
+    /// The value at a 1-D index: the index is split colexicographically
+    /// into a coordinate (the last mode unreduced), as CuTe does.
+    #[inline(always)]
+    pub fn at<I>(&self, i: I) -> <<S as Idx2Crd<I>>::Output as BasisCrd2Idx<S, D>>::Output
+    where
+        S: Idx2Crd<I>,
+        <S as Idx2Crd<I>>::Output: BasisCrd2Idx<S, D>,
+    {
+        self.shape.idx2crd(i).bcrd2idx(self.shape, self.stride)
+    }
+}
