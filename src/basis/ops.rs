@@ -91,11 +91,11 @@ pub type BasisCoalesced<S, D> = Decoded<<S as Coalesce<Enc<D, F1>>>::Output>;
 /// assert_eq!(basis::coalesce(l).to_string(), "(_8,_3):(_1@0,_1@1)");
 /// ```
 #[inline(always)]
-pub fn coalesce<S: IntTuple, D: BasisTuple>(l: BasisLayout<S, D>) -> BasisCoalesced<S, D>
+pub fn coalesce<S, D>(l: BasisLayout<S, D>) -> BasisCoalesced<S, D>
 where
-    D: EncodeStrides<F1> + EncodeStrides<F2>,
+    S: IntTuple + Coalesce<Enc<D, F1>> + Coalesce<Enc<D, F2>>,
+    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
-    S: Coalesce<Enc<D, F1>> + Coalesce<Enc<D, F2>>,
     <S as Coalesce<Enc<D, F1>>>::Output: Agree<<S as Coalesce<Enc<D, F2>>>::Output>,
 {
     crate::algebra::coalesce(l.encoded::<F1>()).decode()
@@ -115,12 +115,10 @@ pub type BasisComposed<S, D, B> = Decoded<<Encoded<S, D, F1> as Composition<B>>:
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn composition<S: IntTuple, D: BasisTuple, B>(
-    l: BasisLayout<S, D>,
-    b: B,
-) -> BasisComposed<S, D, B>
+pub fn composition<S, D, B>(l: BasisLayout<S, D>, b: B) -> BasisComposed<S, D, B>
 where
-    D: EncodeStrides<F1> + EncodeStrides<F2>,
+    S: IntTuple,
+    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
     Encoded<S, D, F1>: Composition<B>,
     Encoded<S, D, F2>: Composition<B>,
@@ -140,12 +138,10 @@ pub type BasisLogicalDivided<S, D, T> = Decoded<LogicalDivided<Encoded<S, D, F1>
 /// divide's conditions.
 #[inline(always)]
 #[track_caller]
-pub fn logical_divide<S: IntTuple, D: BasisTuple, T>(
-    l: BasisLayout<S, D>,
-    t: T,
-) -> BasisLogicalDivided<S, D, T>
+pub fn logical_divide<S, D, T>(l: BasisLayout<S, D>, t: T) -> BasisLogicalDivided<S, D, T>
 where
-    D: EncodeStrides<F1> + EncodeStrides<F2>,
+    S: IntTuple,
+    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
     T: ApplyTiler<Divide, Encoded<S, D, F1>> + ApplyTiler<Divide, Encoded<S, D, F2>> + TilerFits<S>,
     LogicalDivided<Encoded<S, D, F1>, T>: Agree<LogicalDivided<Encoded<S, D, F2>, T>>,
@@ -163,12 +159,10 @@ pub type BasisZippedDivided<S, D, T> = Decoded<ZippedDivided<Encoded<S, D, F1>, 
 /// As [`crate::algebra::zipped_divide`].
 #[inline(always)]
 #[track_caller]
-pub fn zipped_divide<S: IntTuple, D: BasisTuple, T>(
-    l: BasisLayout<S, D>,
-    t: T,
-) -> BasisZippedDivided<S, D, T>
+pub fn zipped_divide<S, D, T>(l: BasisLayout<S, D>, t: T) -> BasisZippedDivided<S, D, T>
 where
-    D: EncodeStrides<F1> + EncodeStrides<F2>,
+    S: IntTuple,
+    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
     T: ApplyZipped<Divide, Encoded<S, D, F1>>
         + ApplyZipped<Divide, Encoded<S, D, F2>>
@@ -188,12 +182,10 @@ pub type BasisTiledDivided<S, D, T> = Decoded<TiledDivided<Encoded<S, D, F1>, T>
 /// As [`crate::algebra::tiled_divide`].
 #[inline(always)]
 #[track_caller]
-pub fn tiled_divide<S: IntTuple, D: BasisTuple, T>(
-    l: BasisLayout<S, D>,
-    t: T,
-) -> BasisTiledDivided<S, D, T>
+pub fn tiled_divide<S, D, T>(l: BasisLayout<S, D>, t: T) -> BasisTiledDivided<S, D, T>
 where
-    D: EncodeStrides<F1> + EncodeStrides<F2>,
+    S: IntTuple,
+    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
     T: ApplyZipped<Divide, Encoded<S, D, F1>>
         + ApplyZipped<Divide, Encoded<S, D, F2>>
@@ -217,12 +209,10 @@ pub type BasisFlatDivided<S, D, T> = Decoded<FlatDivided<Encoded<S, D, F1>, T>>;
 /// As [`crate::algebra::flat_divide`].
 #[inline(always)]
 #[track_caller]
-pub fn flat_divide<S: IntTuple, D: BasisTuple, T>(
-    l: BasisLayout<S, D>,
-    t: T,
-) -> BasisFlatDivided<S, D, T>
+pub fn flat_divide<S, D, T>(l: BasisLayout<S, D>, t: T) -> BasisFlatDivided<S, D, T>
 where
-    D: EncodeStrides<F1> + EncodeStrides<F2>,
+    S: IntTuple,
+    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
     T: ApplyZipped<Divide, Encoded<S, D, F1>>
         + ApplyZipped<Divide, Encoded<S, D, F2>>
