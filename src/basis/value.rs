@@ -6,10 +6,10 @@
 use core::fmt;
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{B1, Sub1, UInt, UTerm, Unsigned, Z0};
+use typenum::{B1, P1, Sub1, UInt, UTerm, Unsigned, Z0};
 
 use super::{BasisLayout, BasisTuple, ScaledBasis};
-use crate::int::{Int, IntAdd, IntMul, Prod, Sum};
+use crate::int::{Diff, Int, IntAdd, IntMul, IntSub, Prod, Sum};
 use crate::layout::Idx2Crd;
 use crate::tuple::IntTuple;
 
@@ -336,5 +336,121 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
         <S as Idx2Crd<I>>::Output: BasisCrd2Idx<S, D>,
     {
         self.shape.idx2crd(i).bcrd2idx(self.shape, self.stride)
+    }
+}
+
+/// Every leaf of a shape less one: its last coordinate.
+pub trait LastCoord {
+    /// The coordinate.
+    type Output;
+    /// Computes it.
+    fn last_coord(self) -> Self::Output;
+}
+impl<T: Int + IntSub<P1>> LastCoord for T {
+    type Output = Diff<T, P1>;
+    #[inline(always)]
+    fn last_coord(self) -> Self::Output {
+        self.sub(P1::new())
+    }
+}
+impl LastCoord for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn last_coord(self) -> HNil {
+        HNil
+    }
+}
+impl<H: LastCoord, T: LastCoord> LastCoord for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    #[inline(always)]
+    fn last_coord(self) -> Self::Output {
+        HCons {
+            head: self.head.last_coord(),
+            tail: self.tail.last_coord(),
+        }
+    }
+}
+
+/// Every component plus one.
+pub trait PlusOne {
+    /// The components.
+    type Output: Components;
+    /// Computes them.
+    fn plus_one(self) -> Self::Output;
+}
+impl PlusOne for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn plus_one(self) -> HNil {
+        HNil
+    }
+}
+impl<H: IntAdd<P1>, T: PlusOne> PlusOne for HCons<H, T> {
+    type Output = HCons<Sum<H, P1>, T::Output>;
+    #[inline(always)]
+    fn plus_one(self) -> Self::Output {
+        HCons {
+            head: self.head.add(P1::new()),
+            tail: self.tail.plus_one(),
+        }
+    }
+}
+
+/// CuTe's `coshape` from the value at the last coordinate: one more per
+/// component (`_1` where the value is `_0`).
+pub trait CoshapeOf {
+    /// The coshape.
+    type Output: Copy;
+    /// Computes it.
+    fn coshape_of(self) -> Self::Output;
+}
+impl CoshapeOf for Z0 {
+    type Output = P1;
+    #[inline(always)]
+    fn coshape_of(self) -> P1 {
+        P1::new()
+    }
+}
+impl<V: Int, M: AsTuple<V>> CoshapeOf for ScaledBasis<V, M>
+where
+    M::Output: PlusOne,
+{
+    type Output = ArithTuple<<M::Output as PlusOne>::Output>;
+    #[inline(always)]
+    fn coshape_of(self) -> Self::Output {
+        ArithTuple(self.into_components().plus_one())
+    }
+}
+impl<L: Components + PlusOne> CoshapeOf for ArithTuple<L> {
+    type Output = ArithTuple<L::Output>;
+    #[inline(always)]
+    fn coshape_of(self) -> Self::Output {
+        ArithTuple(self.0.plus_one())
+    }
+}
+
+/// The type of [`BasisLayout::coshape`].
+pub type Coshape<S, D> =
+    <<<S as LastCoord>::Output as BasisCrd2Idx<S, D>>::Output as CoshapeOf>::Output;
+
+impl<S: IntTuple + LastCoord, D: BasisTuple> BasisLayout<S, D> {
+    /// CuTe's `coshape(layout)`: per coordinate mode, one more than the
+    /// value at the last coordinate.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::basis::make_identity_layout;
+    /// assert_eq!(make_identity_layout(shape![4, 8]).coshape().to_string(), "(_4,_8)");
+    /// ```
+    #[inline(always)]
+    pub fn coshape(&self) -> Coshape<S, D>
+    where
+        S::Output: BasisCrd2Idx<S, D>,
+        <S::Output as BasisCrd2Idx<S, D>>::Output: CoshapeOf,
+    {
+        self.shape
+            .last_coord()
+            .bcrd2idx(self.shape, self.stride)
+            .coshape_of()
     }
 }
