@@ -192,3 +192,26 @@ hand: {
 static_pair!(lib_static_sw343, hand_static_sw343,
     lib: composition(Swizzle::<3, 4, 3>, layout![(8, 64) : (64, 1)]).crd2idx(coord![7, 3]).value(),
     hand: 499);
+
+// Basis strides (issue 13): an identity layout's value is the coordinate
+// itself, so reading both components costs only the hand-written math.
+pair!(lib_id88, hand_id88, (i, j),
+    lib: {
+        let c = cute_algebra::basis::make_identity_layout(shape![8, 8]).crd2idx(coord![i, j]);
+        c.0.head * 1000 + c.0.tail.head
+    },
+    hand: i * 1000 + j);
+
+// Predication at a tensor's edge: the tile-(bx, by) element (i, j) of an
+// identity layout zipped-divided by (4, 8) is in bounds of an (m, n) tensor.
+pair!(lib_id_pred, hand_id_pred, (i, j, bx, by, m, n),
+lib: {
+    let id = cute_algebra::basis::make_identity_layout(shape![64, 64]);
+    let tiles = cute_algebra::basis::zipped_divide(id, shape![4, 8]);
+    let c = tiles.crd2idx(coord![(i, j), (bx, by)]);
+    (c.0.head < m) as i32 & (c.0.tail.head < n) as i32
+},
+hand: {
+    let (r, c) = (i + bx * 4, j + by * 8);
+    (r < m) as i32 & (c < n) as i32
+});
