@@ -10,13 +10,11 @@ use typenum::{
 };
 
 use super::{BasisTuple, ScaledBasis};
-use crate::int::StaticInt;
 
 /// The stride tree `Self` with each basis `k@i` as the integer `k * 2^(F*i)`.
 #[diagnostic::on_unimplemented(
-    message = "basis strides must be static here: `{Self}` has a runtime scale",
-    label = "the typed algebra on basis strides reads each result stride's mode from its static value",
-    note = "use `cute_algebra::dynamic::DynBasisLayout` for runtime basis scales"
+    message = "`{Self}` is not a basis stride tree",
+    label = "basis stride leaves are `ScaledBasis<V, M>` with a static `V`, or `Z0`"
 )]
 pub trait EncodeStrides<F> {
     /// The encoded stride tree.
@@ -25,16 +23,37 @@ pub trait EncodeStrides<F> {
 impl<F> EncodeStrides<F> for Z0 {
     type Output = Z0;
 }
-impl<F, V, M> EncodeStrides<F> for ScaledBasis<V, M>
-where
-    V: StaticInt + Mul<PInt<Shleft<U1, Prod<M, F>>>>,
-    M: Mul<F>,
-    U1: Shl<Prod<M, F>>,
-    Shleft<U1, Prod<M, F>>: Unsigned + NonZero,
-    <V as Mul<PInt<Shleft<U1, Prod<M, F>>>>>::Output: Default,
-{
-    type Output = <V as Mul<PInt<Shleft<U1, Prod<M, F>>>>>::Output;
+impl<F, V: StaticScale<M, F>, M> EncodeStrides<F> for ScaledBasis<V, M> {
+    type Output = V::Output;
 }
+
+/// A static scale `V` on mode `M`, as the integer `V * 2^(F*M)`.
+#[diagnostic::on_unimplemented(
+    message = "basis strides must be static for this operation, but a scale is the runtime `{Self}`",
+    label = "the typed algebra on basis strides reads each result stride's mode from its static value",
+    note = "use `cute_algebra::dynamic::DynBasisLayout` for runtime basis scales"
+)]
+pub trait StaticScale<M, F> {
+    /// The encoded integer.
+    type Output: Default;
+}
+macro_rules! static_scale {
+    ($($T:ident),*) => {$(
+        impl<U, M, F> StaticScale<M, F> for $T<U>
+        where
+            U: Unsigned + NonZero,
+            $T<U>: Mul<PInt<Shleft<U1, Prod<M, F>>>>,
+            M: Mul<F>,
+            U1: Shl<Prod<M, F>>,
+            Shleft<U1, Prod<M, F>>: Unsigned + NonZero,
+            <$T<U> as Mul<PInt<Shleft<U1, Prod<M, F>>>>>::Output: Default,
+        {
+            type Output = <$T<U> as Mul<PInt<Shleft<U1, Prod<M, F>>>>>::Output;
+        }
+    )*};
+}
+static_scale!(PInt, NInt);
+
 impl<F> EncodeStrides<F> for HNil {
     type Output = HNil;
 }
@@ -126,7 +145,7 @@ higher_field!(Greater);
 
 /// Both field widths read the same result: no field carried.
 #[diagnostic::on_unimplemented(
-    message = "a basis stride's scale times an extent leaves the range computed exactly ({Self} vs {T})",
+    message = "a basis stride's scale times an extent leaves the range the typed path computes exactly",
     label = "the result's basis scales are too large for the typed path",
     note = "use `cute_algebra::dynamic::DynBasisLayout`, which checks its range at run time"
 )]
