@@ -1,8 +1,12 @@
 //! Paths the macros expand to. Not public API.
 
+pub use crate::basis::{BasisLayout, ScaledBasis};
 pub use crate::layout::{Layout, LayoutLeftOf as LayoutLeft, Underscore, make_layout};
 pub use frunk_core::hlist::{HCons, HNil};
 pub use typenum::{B0, B1, NInt, PInt, UInt, UTerm, Z0};
+
+/// The typenum mode `N` of a basis stride `k@N`.
+pub type Mode<const N: usize> = typenum::U<N>;
 
 /// A static integer value of type `T`.
 #[inline(always)]

@@ -18,6 +18,20 @@ pub fn node_type(node: &Node) -> TokenStream {
         Node::Ty(ty) => quote!(#ty),
         Node::Underscore(span) => quote_spanned!(*span=> ::cute_algebra::__private::Underscore),
         Node::Tuple { elems, .. } => hlist_type(elems.iter().map(node_type)),
+        Node::Basis { scale, mode, .. } => {
+            let v = node_type(scale);
+            let m = *mode as usize;
+            quote!(::cute_algebra::__private::ScaledBasis<#v, ::cute_algebra::__private::Mode<#m>>)
+        }
+    }
+}
+
+/// Whether a node holds a basis stride `k@i`.
+pub fn has_basis(node: &Node) -> bool {
+    match node {
+        Node::Basis { .. } => true,
+        Node::Tuple { elems, .. } => elems.iter().any(has_basis),
+        _ => false,
     }
 }
 
@@ -35,6 +49,11 @@ pub fn node_value(node: &Node) -> TokenStream {
         Node::Ty(ty) => quote!(#ty),
         Node::Underscore(span) => quote_spanned!(*span=> ::cute_algebra::__private::Underscore),
         Node::Tuple { elems, .. } => hlist_value(elems.iter().map(node_value)),
+        Node::Basis { scale, .. } => {
+            let ty = node_type(node);
+            let v = node_value(scale);
+            quote!(<#ty>::new(#v))
+        }
     }
 }
 
@@ -58,6 +77,10 @@ pub fn hlist_value(elems: impl DoubleEndedIterator<Item = TokenStream>) -> Token
 pub fn layout_type(layout: &LayoutAst) -> TokenStream {
     let shape = node_type(&layout.shape);
     match &layout.stride {
+        Some(stride) if has_basis(stride) => {
+            let stride = node_type(stride);
+            quote!(::cute_algebra::__private::BasisLayout<#shape, #stride>)
+        }
         Some(stride) => {
             let stride = node_type(stride);
             quote!(::cute_algebra::__private::Layout<#shape, #stride>)
@@ -70,6 +93,10 @@ pub fn layout_type(layout: &LayoutAst) -> TokenStream {
 pub fn layout_value(layout: &LayoutAst) -> TokenStream {
     let shape = node_value(&layout.shape);
     match &layout.stride {
+        Some(stride) if has_basis(stride) => {
+            let stride = node_value(stride);
+            quote!(::cute_algebra::__private::BasisLayout::new(#shape, #stride))
+        }
         Some(stride) => {
             let stride = node_value(stride);
             quote!(::cute_algebra::__private::layout_new(#shape, #stride))

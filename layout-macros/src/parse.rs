@@ -62,6 +62,12 @@ pub enum Node {
     Underscore(Span),
     /// `( a, b, … )`, never empty.
     Tuple { elems: Vec<Node>, span: Span },
+    /// A basis stride `k@i` (CuTe's `E<i>{} * k`), in strides only.
+    Basis {
+        scale: Box<Node>,
+        mode: u8,
+        span: Span,
+    },
 }
 
 impl Node {
@@ -71,7 +77,8 @@ impl Node {
             Node::Int { span, .. }
             | Node::Runtime { span, .. }
             | Node::Underscore(span)
-            | Node::Tuple { span, .. } => *span,
+            | Node::Tuple { span, .. }
+            | Node::Basis { span, .. } => *span,
             Node::Ty(ty) => ty.span(),
         }
     }
@@ -229,7 +236,8 @@ pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
         return Ok(Node::Underscore(underscore.span));
     }
     if input.peek(Token![-]) || input.peek(Lit) {
-        return parse_int(input);
+        let int = parse_int(input)?;
+        return basis_suffix(input, int, kind);
     }
     match form {
         Form::Value => {
@@ -263,6 +271,35 @@ pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
         }
     }
     Err(expected_node(input, form, kind))
+}
+
+/// `k@i` after the scale `k` of a stride leaf: the basis stride `k@i`.
+fn basis_suffix(input: ParseStream, scale: Node, kind: Kind) -> Result<Node> {
+    if !input.peek(Token![@]) {
+        return Ok(scale);
+    }
+    let at: Token![@] = input.parse()?;
+    if kind != Kind::Stride {
+        return Err(Error::new(
+            at.span,
+            format!(
+                "a basis `k@i` is a stride; it is not allowed in a {}",
+                kind.name()
+            ),
+        ));
+    }
+    let lit: syn::LitInt = input.parse()?;
+    let mode: u8 = lit
+        .base10_parse()
+        .ok()
+        .filter(|m| *m < 16)
+        .ok_or_else(|| Error::new(lit.span(), "a basis mode must be 0..=15"))?;
+    let span = scale.span();
+    Ok(Node::Basis {
+        scale: Box::new(scale),
+        mode,
+        span,
+    })
 }
 
 /// `{ n * 2 }` → `n * 2`: passed as a call argument, a single-expression

@@ -14,6 +14,10 @@
 //! assert_eq!(id.to_string(), "(_4,_8):(_1@0,_1@1)");
 //! let (i, j): (i32, i32) = (2, 3);
 //! assert_eq!(id.crd2idx(coord![i, j]).to_string(), "(2,3)");
+//! // The macros read basis leaves as `k@i`.
+//! let l = layout![(2, 8) : (1@1, 2@0)];
+//! assert_eq!(l.to_string(), "(_2,_8):(_1@1,_2@0)");
+//! assert_eq!(l.crd2idx(coord![1, 3]).to_string(), "(_6,_1)");
 //! // Divides of identity layouts are types, as for plain layouts.
 //! let d = basis::logical_divide(id, shape![2, 4]);
 //! assert_eq!(d.to_string(), "((_2,_2),(_4,_2)):((_1@0,_2@0),(_1@1,_4@1))");
