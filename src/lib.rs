@@ -4,27 +4,39 @@
 //!
 //! A layout is a pair of congruent nested integer tuples, `shape:stride`,
 //! such as `(2,(2,2)):(4,(2,1))`: a function from coordinates to offsets.
-//! Static integers are typenum types and nested tuples are `frunk_core`
-//! HLists, so a fully static layout is zero-sized and its algebra resolves
-//! during type checking. Runtime values (`i32`) mix in as they do in CuTe:
-//! static with static stays static, and anything a runtime value touches
-//! becomes runtime.
+//! Kernel authors describe how data and threads map to memory with layouts,
+//! and tile that data for blocks and threads with an algebra on top of
+//! them. This crate makes both a zero-cost dependency:
+//!
+//! - **Static values resolve at compile time.** Static integers are typenum
+//!   types and nested tuples are `frunk_core` HLists, so a fully static
+//!   layout is zero-sized and every operation on it resolves during type
+//!   checking: its result is a type.
+//! - **Runtime values mix in as they do in CuTe.** An `i32` can sit beside
+//!   static values: static with static stays static, and anything a runtime
+//!   value touches becomes runtime.
+//! - **Misuse fails to compile** with a first error line that names the
+//!   operation and the broken condition, in CuTe's terms.
+//! - **[`dynamic::DynLayout`]** carries the same algebra for layouts shaped
+//!   at run time, parsed from CuTe's notation, with named errors where CuTe
+//!   would return a silently wrong layout.
+//!
+//! Results print exactly as CuTe C++ prints them (`_8` static, `8` runtime,
+//! no spaces), and the tests compare them with CuTe C++'s own output.
+//!
+//! ## A first layout
 //!
 //! ```
 //! use cute_algebra::prelude::*;
-//! use static_assertions::assert_type_eq_all;
 //!
 //! let l = layout![(2, (2, 2)) : (4, (2, 1))];
 //! assert_eq!(l.to_string(), "(_2,(_2,_2)):(_4,(_2,_1))");
-//! assert_eq!(core::mem::size_of_val(&l), 0);
+//! assert_eq!(core::mem::size_of_val(&l), 0); // static: zero-sized
 //!
 //! // A static coordinate gives a static offset: its type is typenum's 6.
-//! let i = l.crd2idx(coord![1, (1, 0)]);
-//! assert_type_eq_all!(
-//!     cute_algebra::typenum::P6,
-//!     cute_algebra::layout::OffsetOf<Layout![(2, (2, 2)) : (4, (2, 1))], Coord![1, (1, 0)]>
-//! );
+//! let i: cute_algebra::typenum::P6 = l.crd2idx(coord![1, (1, 0)]);
 //! assert_eq!(i.value(), 6);
+//! assert!(l.offsets().eq([0, 4, 2, 6, 1, 5, 3, 7])); // layout(i) for i in 0..8
 //!
 //! // Runtime values mix in; a runtime offset is an `i32`.
 //! let n: i32 = 3;
@@ -33,6 +45,121 @@
 //! let j: i32 = 2;
 //! assert_eq!(i32::from(r.crd2idx(coord![1, j])), 5);
 //! ```
+//!
+//! In the macros an integer literal is static and an identifier or a
+//! `{ expr }` block is a runtime `i32`. `layout![S : D]` builds a layout
+//! (`layout![S]` is CuTe's column-major default), and `Layout![S : D]` names
+//! its type, so a static layout can sit in a `struct` or a `const`.
+//!
+//! ## The algebra
+//!
+//! Every operation has CuTe's name and a result type alias
+//! ([`algebra::LogicalDivided`], [`algebra::Composed`], …). The panicking
+//! form panics only on runtime values that break a condition, and its `try_`
+//! twin returns [`LayoutError`] instead; with static operands a broken
+//! condition is a compile error.
+//!
+//! ```
+//! use cute_algebra::prelude::*;
+//!
+//! let a = layout![(4, 2, 3) : (2, 1, 8)];
+//! assert_eq!(logical_divide(a, layout![4 : 2]).to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+//! assert_eq!(coalesce(layout![(2, 4) : (1, 2)]).to_string(), "_8:_1");
+//! assert_eq!(complement(layout![4 : 2], int!(24)).to_string(), "(_2,_3):(_1,_8)");
+//! assert_eq!(composition(layout![(6, 2) : (8, 2)], layout![(4, 3) : (3, 1)]).to_string(),
+//!            "((_2,_2),_3):((_24,_2),_8)");
+//! assert_eq!(right_inverse(layout![(4, 8) : (8, 1)]).to_string(), "(_8,_4):(_4,_1)");
+//! assert_eq!(blocked_product(layout![(2, 2) : (1, 2)], layout![(3, 4) : (1, 3)]).to_string(),
+//!            "((_2,_3),(_2,_4)):((_1,_4),(_2,_12))");
+//!
+//! // One block's tile of a runtime (M, N) matrix: the tile stays static,
+//! // only the block's offset is runtime.
+//! let (m, n, bx, by): (i32, i32, i32, i32) = (256, 512, 1, 3);
+//! let tiles = zipped_divide(make_layout(shape![m, n]), shape![128, 64]);
+//! let (tile, offset) = tiles.slice_and_offset(coord![_, (bx, by)]);
+//! assert_eq!(tile.to_string(), "((_128,_64)):((_1,256))");
+//! assert_eq!(offset, 49280);
+//!
+//! // A runtime value that breaks a condition is an error, never a wrong layout.
+//! let six: i32 = 6;
+//! assert!(try_logical_divide(layout![(six, 4) : (1, 7)], layout![8 : 1]).is_err());
+//! ```
+//!
+//! Tilers take CuTe's forms: a layout (`layout![4 : 2]`), a shape
+//! (`shape![128, 64]`, one mode per layout mode), or a by-mode tile of
+//! layouts (`tile![4 : 2, 8 : 1]`, CuTe's `make_tile`). A static operand that
+//! breaks a condition does not compile, and the first line says why:
+//!
+//! ```text
+//! error[E0277]: composition: Mode<1> of the right operand straddles the boundary of Mode<0> of the coalesced left operand without filling it
+//! ```
+//!
+//! ## Beyond the algebra
+//!
+//! - [`swizzle`]: `Swizzle<B, M, S>` and `ComposedLayout`, CuTe's swizzled
+//!   shared-memory layouts (`composition(Swizzle::<3, 3, 3>, layout![(8, 64) : (64, 1)])`),
+//!   whose index math compiles to the hand-written `o ^ ((o >> 3) & 0x38)`.
+//! - [`basis`]: basis strides `E<i>` (`_1@i`) and identity layouts, which map a
+//!   coordinate to a coordinate; kernels predicate edge tiles with them.
+//! - [`tensor`]: an engine (a borrowed slice, a raw pointer, an owned
+//!   register fragment, a counter) composed with a layout, with CuTe's
+//!   `local_tile`, `local_partition`, `copy` and the divides.
+//! - [`codegen`]: a layout's function rendered as C, for generated kernels.
+//!
+//! ## Layouts shaped at run time, and the command line
+//!
+//! [`dynamic::DynLayout`] parses CuTe's notation (its `_N` markers included)
+//! and runs the same algebra on values; [`dynamic::eval::eval`] evaluates a
+//! whole CuTe expression. The `cute-algebra` command line (crate
+//! `layout-cli`) is a thin shell over it: `eval`, `show` (CuTe's
+//! `print_layout`) and `svg`.
+//!
+//! ```
+//! use cute_algebra::dynamic::{DynLayout, eval::eval};
+//!
+//! let d: DynLayout = "(4,2,3):(2,1,8)".parse().unwrap();
+//! assert_eq!(d.size(), Ok(24));
+//! assert_eq!(eval("logical_divide((4,2,3):(2,1,8), 4:2)").unwrap().to_string(),
+//!            "((2,2),(2,3)):((4,1),(2,8))");
+//! // CuTe returns (2,2):(6,2) here, which is wrong at i = 3.
+//! assert!(eval("composition((4,2):(2,1), (2,2):(3,1))").is_err());
+//! ```
+//!
+//! ```text
+//! $ cute-algebra eval 'complement(4:2, 24)'
+//! (2,3):(1,8)
+//! $ cute-algebra show '(4,(2,2)):(2,(1,8))'      # CuTe's print_layout table
+//! $ cute-algebra svg '(8,8):(8,1)' -o tile.svg
+//! ```
+//!
+//! ## From CuTe C++
+//!
+//! | CuTe C++ | cute-algebra |
+//! |---|---|
+//! | `Int<4>{}`, `_4{}` | `4` inside a macro; `int!(4)` on its own |
+//! | `int n` (a runtime value) | `n` inside a macro (an `i32`) |
+//! | `make_shape(_2{}, make_shape(_2{}, n))` | `shape![2, (2, n)]` |
+//! | `Layout<Shape<_4,_8>, Stride<_8,_1>>` (a type) | `Layout![(4, 8) : (8, 1)]` |
+//! | `make_layout(make_shape(m, n))` | `make_layout(shape![m, n])` |
+//! | `make_layout(s, LayoutRight{})` | `make_layout_right(s)` |
+//! | `make_coord(_, x)` | `coord![_, x]` |
+//! | `make_tile(Layout<_4,_2>{}, _8{})` | `tile![4 : 2, 8]` |
+//! | `layout(i, j)`, `layout(make_coord(i, j))` | `l.crd2idx(coord![i, j])` |
+//! | `layout(_, 1)`, `slice(make_coord(_, 1), layout)` | `l.slice(coord![_, 1])` |
+//! | `size(l)`, `cosize(l)`, `rank(l)` | `l.size()`, `l.cosize()`, `l.rank()` |
+//! | `size<0>(l)`, `layout<0>(l)` | `l.get::<0>().size()`, `l.get::<0>()` |
+//! | `print(l)` | `l.to_string()`, `{}` |
+//! | `print_layout(l)` | `l.print_layout()` |
+//! | `composition(Swizzle<3,3,3>{}, l)` | `composition(Swizzle::<3, 3, 3>, l)` |
+//! | `make_identity_layout(shape)` | `make_identity_layout(shape)` |
+//! | `make_counting_tensor(l)` | `tensor::make_counting_tensor(l)` |
+//! | `local_tile(t, tiler, coord)` | `tensor::local_tile(t, tiler, coord)` |
+//!
+//! ## Features
+//!
+//! The core is `no_std` and allocates nothing. `alloc` (on by default) adds
+//! printing to `String`, [`dynamic`] and [`codegen`]; `std` implies it; `svg`
+//! adds the drawings the command line makes.
 #![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
