@@ -20,6 +20,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 mod basis_calls;
+mod mode_calls;
 mod swizzle_calls;
 
 use super::composed::DynComposed;
@@ -263,6 +264,9 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
 /// Apply the named operation to evaluated arguments.
 fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
     if let Some(r) = basis_calls::call(name, &args) {
+        return r;
+    }
+    if let Some(r) = mode_calls::call(name, &args) {
         return r;
     }
     if let Some(r) = super::tensor::call(name, &args) {
