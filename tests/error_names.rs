@@ -80,3 +80,81 @@ fn try_forms_agree_with_the_panicking_ones() {
         "(_2,_2,_3,_2):(_1,_2,_2,_1)"
     );
 }
+
+/// `DynLayout` (and so `cute-algebra eval`): every divide and product
+/// names itself first, with the inner complement's or composition's
+/// condition after it.
+#[test]
+fn dyn_layout_divides_and_products_name_themselves() {
+    use cute_algebra::dynamic::eval::eval_line;
+    let cases = [
+        (
+            "logical_divide((3,5):(1,7), 2)",
+            "logical_divide: ",
+            "straddles",
+        ),
+        (
+            "zipped_divide((3,5):(1,7), 2)",
+            "zipped_divide: ",
+            "straddles",
+        ),
+        (
+            "tiled_divide((3,5):(1,7), 2)",
+            "tiled_divide: ",
+            "straddles",
+        ),
+        (
+            "flat_divide((8,4):(1,8), <2:1,2:1,2:1>)",
+            "flat_divide: ",
+            "too many modes",
+        ),
+        (
+            "zipped_divide((4,6):(1,4), (2,2):(2,3))",
+            "zipped_divide: ",
+            "not complementable",
+        ),
+        (
+            "logical_product((4,2):(1,2), 2:1)",
+            "logical_product: ",
+            "not complementable",
+        ),
+        (
+            "zipped_product((4,2):(1,2), 2:1)",
+            "zipped_product: ",
+            "not complementable",
+        ),
+        (
+            "tiled_product((2,2):(1,2), <2:1,2:1,2:1>)",
+            "tiled_product: ",
+            "too many modes",
+        ),
+        (
+            "flat_product((4,2):(1,2), 2:1)",
+            "flat_product: ",
+            "not complementable",
+        ),
+        (
+            "blocked_product((4,2):(1,2), (2,1):(1,0))",
+            "blocked_product: ",
+            "not complementable",
+        ),
+        (
+            "raked_product((4,2):(1,2), (2,1):(1,0))",
+            "raked_product: ",
+            "not complementable",
+        ),
+        (
+            "logical_product(2:2, (2,2):(3,1))",
+            "logical_product: ",
+            "stride divisibility",
+        ),
+    ];
+    for (e, name, detail) in cases {
+        let got = eval_line(e);
+        let msg = got
+            .strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("{e}: {got}"));
+        assert!(msg.starts_with(name), "{e}: {got}");
+        assert!(msg.contains(detail), "{e}: {got}");
+    }
+}

@@ -102,7 +102,7 @@ fn error_messages_name_the_real_problem() {
         ),
         (
             "make_layout(4:1, 2)",
-            "error: make_layout: the arguments mix layouts with integers or tuples: give layouts only (make_layout(L0, L1, ...)) or one shape (make_layout(shape))",
+            "error: make_layout: the arguments mix layouts with integers or tuples: give layouts only (make_layout(L0, L1, ...)), a shape (make_layout(shape)) or a shape and a stride (make_layout(shape, stride))",
         ),
         (
             "idx2crd((4,2):(1,0), 9)",

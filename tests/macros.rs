@@ -131,3 +131,47 @@ fn layout_left_is_column_major_compact() {
     let n = 3;
     assert_eq!(layout![(2, n) : (1, 2)].to_string(), "(_2,3):(_1,_2)");
 }
+
+/// CuTe's printed form pastes in as it is (issue 17, section 3): `_N` is a
+/// static integer, plain identifiers stay runtime values.
+#[test]
+fn cute_printed_form_pastes_in() {
+    let l = layout![(_4, _8) : (_1, _4)];
+    assert_type_eq_all!(
+        Layout![(_4, _8) : (_1, _4)],
+        Layout![(4, 8) : (1, 4)],
+        L<HList![P4, P8], HList![P1, P4]>
+    );
+    let _: L<HList![P4, P8], HList![P1, P4]> = l;
+    assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
+    assert_eq!(core::mem::size_of_val(&l), 0);
+    // Negative and zero static values: `_-1`, `_0`.
+    let _: HList![N1, Z0, P2] = stride![_ - 1, _0, _2];
+    assert_type_eq_all!(Stride![_ - 1, _0, _2], HList![N1, Z0, P2]);
+    // Nested, and mixed with runtime identifiers.
+    let n: i32 = 6;
+    let m = layout![(_2, (n, _3)) : (_1, (_2, n))];
+    let _: L<HList![P2, HList![i32, P3]], HList![P1, HList![P2, i32]]> = m;
+    assert_eq!(m.to_string(), "(_2,(6,_3)):(_1,(_2,6))");
+    let _: HList![P2, HList![P3, i32]] = shape![_2, (_3, n)];
+    assert_type_eq_all!(Shape![_2, (_3, i32)], HList![P2, HList![P3, i32]]);
+    // Coordinates: `_N` beside the slicing `_`.
+    assert_type_eq_all!(Coord![_1, _], Coord![1, _]);
+    let c = coord![_1, _];
+    assert_eq!(
+        layout![(_4, _8) : (_1, _4)].slice(c).to_string(),
+        layout![(4, 8) : (1, 4)].slice(coord![1, _]).to_string()
+    );
+    let _: P8 = int!(_8);
+    // A shape alone is LayoutLeft, as with plain literals.
+    assert_type_eq_all!(Layout![(_2, _3)], Layout![(2, 3)]);
+    // Tilers.
+    let (t, u) = (tile![_2:_1, _], tile![2:1, _]);
+    assert_eq!(core::mem::size_of_val(&t), 0);
+    let _ = [t, u];
+    // Basis strides in CuTe's printed form: `_1@0`.
+    assert_eq!(
+        layout![(_2, _8) : (_1@1, _2@0)].to_string(),
+        layout![(2, 8) : (1@1, 2@0)].to_string()
+    );
+}

@@ -40,6 +40,12 @@ empty one; a line that is not UTF-8 gets 'error: line N is not valid
 UTF-8'). Exits with status 1 if any failed.
 
 GRAMMAR (CuTe's notation; spaces and CuTe's '_N' static markers are accepted):
+    Values are those of CuTe with every integer static, and print without '_'.
+    The one call whose result depends on which values are static is
+    make_ordered_layout: in an order written with some '_N', the plain values
+    are runtime and CuTe ranks them after every static one, by position
+    (make_ordered_layout((2,3,4,5), (_2,67,42,_50)) is (2,3,4,5):(1,10,30,2));
+    an order with no '_N' is read as all static.
     layout   SHAPE:STRIDE, or a bare SHAPE (column-major)   (4,(2,3)):(1,(4,8))  8:2
     inttuple INT or ( ... )                                  (2,(3,4))  -1  (4)
     tiler    <a, b, ...> by mode, of layouts, ints and _     <3:4, 8:2>  <4, _>
@@ -52,8 +58,12 @@ CALLS:
     logical_divide  zipped_divide  tiled_divide  flat_divide      (L, tiler)
     logical_product zipped_product tiled_product flat_product    (L, tiler)
     blocked_product(A, B)  raked_product(A, B)  tile_to_shape(L, shape[, order])
-    make_layout(shape | L, ...)  make_layout_right(shape)  make_ordered_layout(shape, order)
-    size(L)  cosize(L)  rank(L)  depth(L)  crd2idx(L, coord)  idx2crd(L|shape, i)
+    make_layout(shape[, stride] | L, ...)  make_layout_right(shape)
+    make_ordered_layout(shape, order)
+    size(L)  cosize(L)  coshape(L)  rank(L)  depth(L)  crd2idx(L, coord)  idx2crd(L|shape, i)
+    get(L, i, ...)  take(L, b, e)  select(L, i, ...)  flatten(L)  group(L, b, e)
+    append(L[, X])  prepend(L[, X])   (CuTe's get<i...>, take<b,e>, ...; on
+    a layout or an integer tuple)
     slice(L, coord)  domain_distribute(shape, n)  values(L)  upcast(L, n)  downcast(L, n)
     Sw<B,M,S>  swizzle(Sw, x)  composition(Sw, L)  get_swizzle_portion(C)
     get_nonswizzle_portion(C)   (a composed layout C takes the divides,

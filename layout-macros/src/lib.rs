@@ -10,6 +10,7 @@
 //! ```text
 //! list    := node (',' node)* ','?          -- the top level of shape!/stride!/coord! is a tuple
 //! node    := INT | '-' INT                  -- static integer (typenum), any i64, no suffix
+//!          | '_' INT | '_-' INT             -- the same, in CuTe's printed form (`_8`, `_-1`)
 //!          | '(' list ')'                   -- tuple; `(4)` is rank 1, never grouping; never empty
 //!          | '_'                            -- coord! (and whole tile! modes) only
 //!          | IDENT | '{' expr '}'           -- value forms: runtime `i32`

@@ -3,6 +3,7 @@
 //! ```text
 //! list    := node (',' node)* ','?          -- a top-level list is a tuple
 //! node    := INT | '-' INT | '(' list ')'   -- `(4)` is a rank-1 tuple
+//!          | '_' INT | '_-' INT             -- CuTe's printed static integer (`_8`, `_-1`)
 //!          | '_'                            -- only where the kind allows it
 //!          | IDENT | '{' expr '}'           -- value forms: a runtime i32
 //!          | TYPE                           -- type forms: e.g. `i32`
@@ -222,6 +223,9 @@ pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
         }
         return Ok(Node::Tuple { elems, span });
     }
+    if let Some(int) = parse_static_printed(input)? {
+        return basis_suffix(input, int, kind);
+    }
     if input.peek(Token![_]) {
         let underscore: Token![_] = input.parse()?;
         if kind != Kind::Coord {
@@ -271,6 +275,41 @@ pub fn parse_node(input: ParseStream, form: Form, kind: Kind) -> Result<Node> {
         }
     }
     Err(expected_node(input, form, kind))
+}
+
+/// CuTe's printed form of a static integer, `_8` or `_-1`, so that CuTe's
+/// output pastes in as it is: `layout![(_4, _8) : (_1, _4)]`. `_8` is one
+/// identifier token; `_-1` is the tokens `_`, `-`, `1`. A variable named
+/// `_8` cannot be used as a runtime value here.
+fn parse_static_printed(input: ParseStream) -> Result<Option<Node>> {
+    if let Some((ident, _)) = input.cursor().ident()
+        && let Some(digits) = ident.to_string().strip_prefix('_')
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        input.step(|c| Ok(((), c.ident().map_or(*c, |(_, rest)| rest))))?;
+        let value: i64 = digits.parse().map_err(|_| {
+            Error::new(
+                ident.span(),
+                format!("integer `{digits}` does not fit in i64"),
+            )
+        })?;
+        return Ok(Some(Node::Int {
+            value,
+            span: ident.span(),
+        }));
+    }
+    if input.peek(Token![_]) && input.peek2(Token![-]) {
+        let u: Token![_] = input.parse()?;
+        return match parse_int(input)? {
+            Node::Int { value, .. } => Ok(Some(Node::Int {
+                value,
+                span: u.span,
+            })),
+            other => Ok(Some(other)),
+        };
+    }
+    Ok(None)
 }
 
 /// `k@i` after the scale `k` of a stride leaf: the basis stride `k@i`.

@@ -8,29 +8,30 @@
 //! tile `n:1` (see [`super::tiler`]). The other forms regroup the result
 //! (see [`super::Zip2By`] and [`Unpacked`]).
 
+use super::names::{self, flat_divide as FlatN, tiled_divide as TiledN, zipped_divide as ZippedN};
 use super::{
-    ApplyTiler, ApplyZipped, Coalesce, Complement, Composition, Divide, LayoutTiler, TilerFits,
-    Unpacked, UnpackedLayout, unpack_layout,
+    ApplyTiler, ApplyZipped, Coalesce, Complement, Divide, DivideComposition, LayoutTiler,
+    RestOfTile, Unpacked, UnpackedLayout, unpack_layout,
 };
 use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::{IntoParts, Layout, LayoutParts};
-use frunk_core::hlist::{HCons, HNil};
 
 /// `make_layout(t, complement(t, domain))`: the tile `Self`, then the
 /// layout of its repetitions over the domain shape `Dom`.
-pub trait TileAndRest<Dom> {
+/// `N` is the name of the divide the user called.
+pub trait TileAndRest<Dom, N = names::logical_divide> {
     /// The two-mode layout.
     type Output;
     /// Builds it, checking runtime values.
     fn try_tile_and_rest(self, domain: Dom) -> Result<Self::Output, LayoutError>;
 }
-impl<TS: Copy, TD: Copy, Dom> TileAndRest<Dom> for Layout<TS, TD>
+impl<TS: Copy, TD: Copy, Dom, N> TileAndRest<Dom, N> for Layout<TS, TD>
 where
     Self: Complement<Dom>,
-    <Self as Complement<Dom>>::Output: RestOfTile<TS, TD>,
+    <Self as Complement<Dom>>::Output: RestOfTile<TS, TD, N>,
 {
-    type Output = <<Self as Complement<Dom>>::Output as RestOfTile<TS, TD>>::Output;
+    type Output = <<Self as Complement<Dom>>::Output as RestOfTile<TS, TD, N>>::Output;
     #[inline]
     fn try_tile_and_rest(self, domain: Dom) -> Result<Self::Output, LayoutError> {
         let (ts, td) = self.into_parts();
@@ -38,82 +39,47 @@ where
     }
 }
 
-/// The complement `Self` of the tile `TS:TD` is a layout, so the divide
-/// exists: `(tile, rest)`. Complement's markers ([`super::StrideBelowExtent`]
-/// and the others) have no impl, and the error names the divide.
-#[diagnostic::on_unimplemented(
-    message = "logical_divide: the tiler is not complementable within the layout's domain: `{Self}`",
-    label = "the divide is `composition(l, (t, complement(t, size(l))))`, and this complement does not exist",
-    note = "`StrideBelowExtent`: sorted by stride, a mode of the tiler starts below the extent (stride * shape) of the mode before it, so its modes overlap or interleave (e.g. `(2,2):(2,3)`); `NegativeStride`: the tiler has a negative stride; `RuntimeStrideStructure`: a tiler of rank >= 2 with a runtime stride"
-)]
-pub trait RestOfTile<TS, TD> {
-    /// The two-mode layout `(tile, rest)`.
-    type Output;
-    /// Builds it.
-    fn rest_of_tile(self, ts: TS, td: TD) -> Self::Output;
-}
-impl<RS, RD, TS, TD> RestOfTile<TS, TD> for Layout<RS, RD> {
-    type Output = Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCons<RD, HNil>>>;
-    #[inline(always)]
-    fn rest_of_tile(self, ts: TS, td: TD) -> Self::Output {
-        let (rs, rd) = self.into_parts();
-        Layout::from_parts(
-            HCons {
-                head: ts,
-                tail: HCons {
-                    head: rs,
-                    tail: HNil,
-                },
-            },
-            HCons {
-                head: td,
-                tail: HCons {
-                    head: rd,
-                    tail: HNil,
-                },
-            },
-        )
-    }
-}
-
 /// `shape(coalesce(S:D))`.
 type Domain<S, D> = <<S as Coalesce<D>>::Output as LayoutParts>::Shape;
 /// The tile of a layout tiler `T` over the layout `S:D`.
-type Tile<T, S, D> = <T as TileAndRest<Domain<S, D>>>::Output;
+type Tile<T, S, D, N> = <T as TileAndRest<Domain<S, D>, N>>::Output;
 
-impl<S, D, TS, TD> LayoutTiler<Layout<TS, TD>, Layout<S, D>> for Divide
+impl<N, S, D, TS, TD> LayoutTiler<Layout<TS, TD>, Layout<S, D>> for Divide<N>
 where
     S: Coalesce<D> + Copy,
     D: Copy,
     S::Output: IntoParts,
-    Layout<TS, TD>: TileAndRest<Domain<S, D>>,
-    Layout<S, D>: Composition<Tile<Layout<TS, TD>, S, D>>,
-    <Layout<S, D> as Composition<Tile<Layout<TS, TD>, S, D>>>::Output: IntoParts,
+    Layout<TS, TD>: TileAndRest<Domain<S, D>, N>,
+    Layout<S, D>: DivideComposition<Tile<Layout<TS, TD>, S, D, N>, N>,
+    <Layout<S, D> as DivideComposition<Tile<Layout<TS, TD>, S, D, N>, N>>::Output: IntoParts,
 {
-    type Output = <Layout<S, D> as Composition<Tile<Layout<TS, TD>, S, D>>>::Output;
+    type Output = <Layout<S, D> as DivideComposition<Tile<Layout<TS, TD>, S, D, N>, N>>::Output;
     #[inline]
     fn try_apply_layout(
         tiler: Layout<TS, TD>,
         l: Layout<S, D>,
     ) -> Result<Self::Output, LayoutError> {
         let domain = super::coalesce(l).parts().0;
-        l.try_compose(tiler.try_tile_and_rest(domain)?)
+        l.try_divide_compose(tiler.try_tile_and_rest(domain)?)
     }
 }
 /// The result type of [`logical_divide`].
 pub type LogicalDivided<L, T> = <T as ApplyTiler<Divide, L>>::Output;
 /// The result type of [`zipped_divide`].
-pub type ZippedDivided<L, T> = <T as ApplyZipped<Divide, L>>::Zipped;
+pub type ZippedDivided<L, T> = <T as ApplyZipped<Divide<ZippedN>, L>>::Zipped;
+/// The zipped divide under the name `N`, before [`tiled_divide`] and
+/// [`flat_divide`] unpack it.
+pub type ZippedDividedAs<L, T, N> = <T as ApplyZipped<Divide<N>, L>>::Zipped;
 /// The result type of [`tiled_divide`].
 pub type TiledDivided<L, T> = UnpackedLayout<
-    <ZippedDivided<L, T> as LayoutParts>::Shape,
-    <ZippedDivided<L, T> as LayoutParts>::Stride,
+    <ZippedDividedAs<L, T, TiledN> as LayoutParts>::Shape,
+    <ZippedDividedAs<L, T, TiledN> as LayoutParts>::Stride,
     false,
 >;
 /// The result type of [`flat_divide`].
 pub type FlatDivided<L, T> = UnpackedLayout<
-    <ZippedDivided<L, T> as LayoutParts>::Shape,
-    <ZippedDivided<L, T> as LayoutParts>::Stride,
+    <ZippedDividedAs<L, T, FlatN> as LayoutParts>::Shape,
+    <ZippedDividedAs<L, T, FlatN> as LayoutParts>::Stride,
     true,
 >;
 
@@ -131,7 +97,11 @@ pub type FlatDivided<L, T> = UnpackedLayout<
 /// ```
 #[inline]
 #[track_caller]
-pub fn logical_divide<S, D, T: ApplyTiler<Divide, Layout<S, D>> + TilerFits<S>>(
+pub fn logical_divide<
+    S,
+    D,
+    T: ApplyTiler<Divide, Layout<S, D>> + super::named::LogicalDivideFits<S>,
+>(
     l: Layout<S, D>,
     tiler: T,
 ) -> LogicalDivided<Layout<S, D>, T> {
@@ -146,7 +116,11 @@ pub fn logical_divide<S, D, T: ApplyTiler<Divide, Layout<S, D>> + TilerFits<S>>(
 /// assert!(try_logical_divide(layout![(n, 4) : (1, 7)], layout![8 : 1]).is_err());
 /// ```
 #[inline]
-pub fn try_logical_divide<S, D, T: ApplyTiler<Divide, Layout<S, D>> + TilerFits<S>>(
+pub fn try_logical_divide<
+    S,
+    D,
+    T: ApplyTiler<Divide, Layout<S, D>> + super::named::LogicalDivideFits<S>,
+>(
     l: Layout<S, D>,
     tiler: T,
 ) -> Result<LogicalDivided<Layout<S, D>, T>, LayoutError> {
@@ -165,7 +139,11 @@ pub fn try_logical_divide<S, D, T: ApplyTiler<Divide, Layout<S, D>> + TilerFits<
 /// ```
 #[inline]
 #[track_caller]
-pub fn zipped_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+pub fn zipped_divide<
+    S,
+    D,
+    T: ApplyZipped<Divide<ZippedN>, Layout<S, D>> + super::named::ZippedDivideFits<S>,
+>(
     l: Layout<S, D>,
     tiler: T,
 ) -> ZippedDivided<Layout<S, D>, T> {
@@ -185,13 +163,17 @@ pub fn zipped_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
 /// ```
 #[inline]
 #[track_caller]
-pub fn tiled_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+pub fn tiled_divide<
+    S,
+    D,
+    T: ApplyZipped<Divide<TiledN>, Layout<S, D>> + super::named::TiledDivideFits<S>,
+>(
     l: Layout<S, D>,
     tiler: T,
 ) -> TiledDivided<Layout<S, D>, T>
 where
-    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
+    <ZippedDividedAs<Layout<S, D>, T, TiledN> as LayoutParts>::Shape: Unpacked<false>,
+    <ZippedDividedAs<Layout<S, D>, T, TiledN> as LayoutParts>::Stride: Unpacked<false>,
 {
     ok_or_panic(try_tiled_divide(l, tiler))
 }
@@ -208,13 +190,17 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn flat_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+pub fn flat_divide<
+    S,
+    D,
+    T: ApplyZipped<Divide<FlatN>, Layout<S, D>> + super::named::FlatDivideFits<S>,
+>(
     l: Layout<S, D>,
     tiler: T,
 ) -> FlatDivided<Layout<S, D>, T>
 where
-    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
+    <ZippedDividedAs<Layout<S, D>, T, FlatN> as LayoutParts>::Shape: Unpacked<true>,
+    <ZippedDividedAs<Layout<S, D>, T, FlatN> as LayoutParts>::Stride: Unpacked<true>,
 {
     ok_or_panic(try_flat_divide(l, tiler))
 }
@@ -222,7 +208,11 @@ where
 /// [`zipped_divide`], returning a runtime condition's failure as an error
 /// named `zipped_divide`.
 #[inline]
-pub fn try_zipped_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+pub fn try_zipped_divide<
+    S,
+    D,
+    T: ApplyZipped<Divide<ZippedN>, Layout<S, D>> + super::named::ZippedDivideFits<S>,
+>(
     l: Layout<S, D>,
     tiler: T,
 ) -> Result<ZippedDivided<Layout<S, D>, T>, LayoutError> {
@@ -232,13 +222,17 @@ pub fn try_zipped_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<
 /// [`tiled_divide`], returning a runtime condition's failure as an error
 /// named `tiled_divide`.
 #[inline]
-pub fn try_tiled_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+pub fn try_tiled_divide<
+    S,
+    D,
+    T: ApplyZipped<Divide<TiledN>, Layout<S, D>> + super::named::TiledDivideFits<S>,
+>(
     l: Layout<S, D>,
     tiler: T,
 ) -> Result<TiledDivided<Layout<S, D>, T>, LayoutError>
 where
-    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
+    <ZippedDividedAs<Layout<S, D>, T, TiledN> as LayoutParts>::Shape: Unpacked<false>,
+    <ZippedDividedAs<Layout<S, D>, T, TiledN> as LayoutParts>::Stride: Unpacked<false>,
 {
     tiler
         .try_zipped(l)
@@ -249,13 +243,17 @@ where
 /// [`flat_divide`], returning a runtime condition's failure as an error
 /// named `flat_divide`.
 #[inline]
-pub fn try_flat_divide<S, D, T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>>(
+pub fn try_flat_divide<
+    S,
+    D,
+    T: ApplyZipped<Divide<FlatN>, Layout<S, D>> + super::named::FlatDivideFits<S>,
+>(
     l: Layout<S, D>,
     tiler: T,
 ) -> Result<FlatDivided<Layout<S, D>, T>, LayoutError>
 where
-    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
+    <ZippedDividedAs<Layout<S, D>, T, FlatN> as LayoutParts>::Shape: Unpacked<true>,
+    <ZippedDividedAs<Layout<S, D>, T, FlatN> as LayoutParts>::Stride: Unpacked<true>,
 {
     tiler
         .try_zipped(l)

@@ -10,8 +10,11 @@
 use super::SMul;
 use super::UMul;
 use super::composition::Leaves;
+use super::names::{
+    self, flat_product as FlatN, tiled_product as TiledN, zipped_product as ZippedN,
+};
 use super::{
-    ApplyTiler, ApplyZipped, Complement, Composition, LayoutTiler, Product, TilerFits, Unpacked,
+    ApplyTiler, ApplyZipped, Complement, LayoutTiler, Product, ProductRest, Unpacked,
     UnpackedLayout, unpack_layout,
 };
 use crate::error::LayoutError;
@@ -180,22 +183,24 @@ where
 /// `size(a) * cosize(t)`.
 /// `size(S) * cosize(TS:TD)`, the cotarget of the block's complement.
 type ProductCotarget<S, TS, TD> = <S as Cotarget<TS, TD>>::Output;
-type Repetitions<S, D, TS, TD> =
-    <<Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output as Composition<
-        Layout<TS, TD>,
+type Repetitions<S, D, TS, TD, N> =
+    <<Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output as ProductRest<
+        TS,
+        TD,
+        N,
     >>::Output;
 
-impl<S, D, TS, TD> LayoutTiler<Layout<TS, TD>, Layout<S, D>> for Product
+impl<N, S, D, TS, TD> LayoutTiler<Layout<TS, TD>, Layout<S, D>> for Product<N>
 where
     S: Cotarget<TS, TD> + Copy,
     D: Copy,
     Layout<S, D>: Complement<ProductCotarget<S, TS, TD>>,
-    <Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output: Composition<Layout<TS, TD>>,
-    Repetitions<S, D, TS, TD>: IntoParts,
+    <Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output: ProductRest<TS, TD, N>,
+    Repetitions<S, D, TS, TD, N>: IntoParts,
 {
     type Output = Layout<
-        HCons<S, HCons<<Repetitions<S, D, TS, TD> as LayoutParts>::Shape, HNil>>,
-        HCons<D, HCons<<Repetitions<S, D, TS, TD> as LayoutParts>::Stride, HNil>>,
+        HCons<S, HCons<<Repetitions<S, D, TS, TD, N> as LayoutParts>::Shape, HNil>>,
+        HCons<D, HCons<<Repetitions<S, D, TS, TD, N> as LayoutParts>::Stride, HNil>>,
     >;
     #[inline]
     fn try_apply_layout(
@@ -206,7 +211,7 @@ where
         let cotarget = a.into_parts().0.cotarget(&ts, &td)?;
         let (rs, rd) = a
             .try_complement_to(cotarget)?
-            .try_compose(Layout::from_parts(ts, td))?
+            .try_product_rest(Layout::from_parts(ts, td))?
             .parts();
         let (s, d) = a.into_parts();
         Ok(Layout::from_parts(
@@ -230,17 +235,20 @@ where
 /// The result type of [`logical_product`].
 pub type LogicalProduct<L, T> = <T as ApplyTiler<Product, L>>::Output;
 /// The result type of [`zipped_product`].
-pub type ZippedProduct<L, T> = <T as ApplyZipped<Product, L>>::Zipped;
+pub type ZippedProduct<L, T> = <T as ApplyZipped<Product<ZippedN>, L>>::Zipped;
+/// The zipped product under the name `N`, before [`tiled_product`] and
+/// [`flat_product`] unpack it.
+pub type ZippedProductAs<L, T, N> = <T as ApplyZipped<Product<N>, L>>::Zipped;
 /// The result type of [`tiled_product`].
 pub type TiledProduct<L, T> = UnpackedLayout<
-    <ZippedProduct<L, T> as LayoutParts>::Shape,
-    <ZippedProduct<L, T> as LayoutParts>::Stride,
+    <ZippedProductAs<L, T, TiledN> as LayoutParts>::Shape,
+    <ZippedProductAs<L, T, TiledN> as LayoutParts>::Stride,
     false,
 >;
 /// The result type of [`flat_product`].
 pub type FlatProduct<L, T> = UnpackedLayout<
-    <ZippedProduct<L, T> as LayoutParts>::Shape,
-    <ZippedProduct<L, T> as LayoutParts>::Stride,
+    <ZippedProductAs<L, T, FlatN> as LayoutParts>::Shape,
+    <ZippedProductAs<L, T, FlatN> as LayoutParts>::Stride,
     true,
 >;
 
@@ -259,7 +267,11 @@ pub type FlatProduct<L, T> = UnpackedLayout<
 /// ```
 #[inline]
 #[track_caller]
-pub fn logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFits<S>>(
+pub fn logical_product<
+    S,
+    D,
+    T: ApplyTiler<Product, Layout<S, D>> + super::named::LogicalProductFits<S>,
+>(
     block: Layout<S, D>,
     tiler: T,
 ) -> LogicalProduct<Layout<S, D>, T> {
@@ -268,7 +280,11 @@ pub fn logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFits<S>
 
 /// [`logical_product`], returning a runtime condition's failure as an error.
 #[inline]
-pub fn try_logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFits<S>>(
+pub fn try_logical_product<
+    S,
+    D,
+    T: ApplyTiler<Product, Layout<S, D>> + super::named::LogicalProductFits<S>,
+>(
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<LogicalProduct<Layout<S, D>, T>, LayoutError> {
@@ -289,7 +305,11 @@ pub fn try_logical_product<S, D, T: ApplyTiler<Product, Layout<S, D>> + TilerFit
 /// ```
 #[inline]
 #[track_caller]
-pub fn zipped_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+pub fn zipped_product<
+    S,
+    D,
+    T: ApplyZipped<Product<ZippedN>, Layout<S, D>> + super::named::ZippedProductFits<S>,
+>(
     block: Layout<S, D>,
     tiler: T,
 ) -> ZippedProduct<Layout<S, D>, T> {
@@ -308,13 +328,17 @@ pub fn zipped_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>
 /// ```
 #[inline]
 #[track_caller]
-pub fn tiled_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+pub fn tiled_product<
+    S,
+    D,
+    T: ApplyZipped<Product<TiledN>, Layout<S, D>> + super::named::TiledProductFits<S>,
+>(
     block: Layout<S, D>,
     tiler: T,
 ) -> TiledProduct<Layout<S, D>, T>
 where
-    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
+    <ZippedProductAs<Layout<S, D>, T, TiledN> as LayoutParts>::Shape: Unpacked<false>,
+    <ZippedProductAs<Layout<S, D>, T, TiledN> as LayoutParts>::Stride: Unpacked<false>,
 {
     ok_or_panic(try_tiled_product(block, tiler))
 }
@@ -331,13 +355,17 @@ where
 /// ```
 #[inline]
 #[track_caller]
-pub fn flat_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+pub fn flat_product<
+    S,
+    D,
+    T: ApplyZipped<Product<FlatN>, Layout<S, D>> + super::named::FlatProductFits<S>,
+>(
     block: Layout<S, D>,
     tiler: T,
 ) -> FlatProduct<Layout<S, D>, T>
 where
-    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
+    <ZippedProductAs<Layout<S, D>, T, FlatN> as LayoutParts>::Shape: Unpacked<true>,
+    <ZippedProductAs<Layout<S, D>, T, FlatN> as LayoutParts>::Stride: Unpacked<true>,
 {
     ok_or_panic(try_flat_product(block, tiler))
 }
@@ -345,7 +373,11 @@ where
 /// [`zipped_product`], returning a runtime condition's failure as an error
 /// named `zipped_product`.
 #[inline]
-pub fn try_zipped_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+pub fn try_zipped_product<
+    S,
+    D,
+    T: ApplyZipped<Product<ZippedN>, Layout<S, D>> + super::named::ZippedProductFits<S>,
+>(
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<ZippedProduct<Layout<S, D>, T>, LayoutError> {
@@ -357,13 +389,17 @@ pub fn try_zipped_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFit
 /// [`tiled_product`], returning a runtime condition's failure as an error
 /// named `tiled_product`.
 #[inline]
-pub fn try_tiled_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+pub fn try_tiled_product<
+    S,
+    D,
+    T: ApplyZipped<Product<TiledN>, Layout<S, D>> + super::named::TiledProductFits<S>,
+>(
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<TiledProduct<Layout<S, D>, T>, LayoutError>
 where
-    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
+    <ZippedProductAs<Layout<S, D>, T, TiledN> as LayoutParts>::Shape: Unpacked<false>,
+    <ZippedProductAs<Layout<S, D>, T, TiledN> as LayoutParts>::Stride: Unpacked<false>,
 {
     tiler
         .try_zipped(block)
@@ -374,13 +410,17 @@ where
 /// [`flat_product`], returning a runtime condition's failure as an error
 /// named `flat_product`.
 #[inline]
-pub fn try_flat_product<S, D, T: ApplyZipped<Product, Layout<S, D>> + TilerFits<S>>(
+pub fn try_flat_product<
+    S,
+    D,
+    T: ApplyZipped<Product<FlatN>, Layout<S, D>> + super::named::FlatProductFits<S>,
+>(
     block: Layout<S, D>,
     tiler: T,
 ) -> Result<FlatProduct<Layout<S, D>, T>, LayoutError>
 where
-    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedProduct<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
+    <ZippedProductAs<Layout<S, D>, T, FlatN> as LayoutParts>::Shape: Unpacked<true>,
+    <ZippedProductAs<Layout<S, D>, T, FlatN> as LayoutParts>::Stride: Unpacked<true>,
 {
     tiler
         .try_zipped(block)
@@ -662,6 +702,21 @@ impl<Orig, Padded> ChoosePair<Orig, Padded> for typenum::B0 {
     }
 }
 
+/// `blocked_product` (`RAKED = false`) or `raked_product` (`RAKED = true`),
+/// to name the operation in a compile error.
+pub struct Raked<const RAKED: bool>;
+/// The name type of [`Raked`].
+pub trait BlockName {
+    /// [`names::blocked_product`] or [`names::raked_product`].
+    type N;
+}
+impl BlockName for Raked<false> {
+    type N = names::blocked_product;
+}
+impl BlockName for Raked<true> {
+    type N = names::raked_product;
+}
+
 /// The logical product of a padded pair, zipped block-first or
 /// repetition-first.
 pub trait PairProduct<const RAKED: bool> {
@@ -673,8 +728,9 @@ pub trait PairProduct<const RAKED: bool> {
 impl<AS, AD, TS, TD, RS, RD, const RAKED: bool> PairProduct<RAKED>
     for (Layout<AS, AD>, Layout<TS, TD>)
 where
+    Raked<RAKED>: BlockName,
     Layout<TS, TD>: ApplyTiler<
-            Product,
+            Product<<Raked<RAKED> as BlockName>::N>,
             Layout<AS, AD>,
             Output = Layout<HCons<AS, HCons<RS, HNil>>, HCons<AD, HCons<RD, HNil>>>,
         >,

@@ -49,6 +49,16 @@ impl<X> Zip2By<HNil> for X {
         (HNil, self)
     }
 }
+/// The guide has more modes than `Self`: they are dropped here, and
+/// [`super::TilerModesFit`] reports them, as one error.
+impl<G0, GT> Zip2By<HCons<G0, GT>> for HNil {
+    type First = HNil;
+    type Second = HNil;
+    #[inline(always)]
+    fn zip2_by(self) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
 /// A tuple guide: regroup mode by mode.
 impl<X0, XT, G0, GT> Zip2By<HCons<G0, GT>> for HCons<X0, XT>
 where

@@ -8,14 +8,16 @@
 use super::{TileUnzipped, Zip2By, tile_unzip};
 use crate::error::LayoutError;
 use crate::layout::{IntoParts, Layout, LayoutParts, MakeLayout, Underscore};
+use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
 
-/// The operation marker of `logical_divide`.
+/// The operation marker of the divides; `N` is the name of the function
+/// the user called ([`super::names`]), for the compile errors.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Divide;
-/// The operation marker of `logical_product`.
+pub struct Divide<N = super::names::logical_divide>(PhantomData<N>);
+/// The operation marker of the products; `N` as for [`Divide`].
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Product;
+pub struct Product<N = super::names::logical_product>(PhantomData<N>);
 
 /// The operation `Self` (a marker) with the layout tiler `T` on `L`.
 pub trait LayoutTiler<T, L> {
@@ -83,7 +85,7 @@ where
 }
 
 /// The by-mode walk of a tuple tiler over the modes `S:D`. Extra tiler
-/// modes are dropped here; [`TilerFits`] reports them, as one error.
+/// modes are dropped here; [`TilerModesFit`] reports them, as one error.
 pub trait ByModes<Op, S, D> {
     /// The result's shapes.
     type Shapes;
@@ -133,7 +135,7 @@ where
 /// An integer-shaped layout is rank 1 in CuTe: a tuple tiler's first mode
 /// tiles the whole layout, and the result is wrapped in a rank-1 tuple
 /// (`logical_divide(12:1, (4:1))` is `((_4,_3)):((_1,_4))`). Extra tiler
-/// modes are dropped here; [`TilerFits`] reports them.
+/// modes are dropped here; [`TilerModesFit`] reports them.
 macro_rules! int_shape_by_modes {
     ($($S:ty => [$($g:tt)*]),*) => {$(
         impl<Op, T0, TT, D, $($g)*> ByModes<Op, $S, D> for HCons<T0, TT>
@@ -148,29 +150,32 @@ macro_rules! int_shape_by_modes {
                 Ok((HCons { head: s0, tail: HNil }, HCons { head: d0, tail: HNil }))
             }
         }
-        impl<T0: TilerFits<$S>, $($g)*> TilerFits<$S> for HCons<T0, HNil> {}
+        impl<T0: TilerModesFit<$S>, $($g)*> TilerModesFit<$S> for HCons<T0, HNil> {}
     )*};
 }
 crate::int::for_int_kinds!(int_shape_by_modes);
 
 /// A tiler may have at most as many modes as the layout, at every level.
 ///
-/// The divide and product functions check this as a bound of their own,
-/// beside a walk that tolerates extra modes, so that a tiler that is too
-/// long is one error.
+/// The divide and product functions check this as a bound of their own
+/// (`ZippedDivideFits` and the others in [`super::named`], which name the operation), beside a walk
+/// that tolerates extra modes, so that a tiler that is too long is one
+/// error.
 #[diagnostic::on_unimplemented(
     message = "too many modes in tiler: the tiler has more modes than the layout",
-    label = "CuTe: \"Too many modes in tiler\"",
-    note = "a by-mode tiler `tile![..]` divides (or multiplies) mode i of the layout by its mode i"
+    label = "CuTe: \"Too many modes in tiler\""
 )]
-pub trait TilerFits<S> {}
-impl<S> TilerFits<S> for HNil {}
-impl<T0: TilerFits<S0>, TT: TilerFits<ST>, S0, ST> TilerFits<HCons<S0, ST>> for HCons<T0, TT> {}
-impl<S, TS, TD> TilerFits<S> for Layout<TS, TD> {}
-impl<S> TilerFits<S> for Underscore {}
+pub trait TilerModesFit<S> {}
+impl<S> TilerModesFit<S> for HNil {}
+impl<T0: TilerModesFit<S0>, TT: TilerModesFit<ST>, S0, ST> TilerModesFit<HCons<S0, ST>>
+    for HCons<T0, TT>
+{
+}
+impl<S, TS, TD> TilerModesFit<S> for Layout<TS, TD> {}
+impl<S> TilerModesFit<S> for Underscore {}
 macro_rules! int_fits {
     ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<S, $($g)*> TilerFits<S> for $T {}
+        impl<S, $($g)*> TilerModesFit<S> for $T {}
     )*};
 }
 crate::int::for_int_kinds!(int_fits);

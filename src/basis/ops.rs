@@ -24,7 +24,7 @@ use super::encode::{DecodeStrides, EncodeStrides, SameBasisResult};
 use super::{BasisLayout, BasisTuple};
 use crate::algebra::{
     ApplyTiler, ApplyZipped, Coalesce, Composition, Divide, FlatDivided, LogicalDivided,
-    TiledDivided, TilerFits, Unpacked, ZippedDivided,
+    TiledDivided, Unpacked, ZippedDivided,
 };
 use crate::layout::{Layout, LayoutParts, SliceLayout, Sliced};
 use crate::tuple::IntTuple;
@@ -143,7 +143,9 @@ where
     S: IntTuple,
     D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
-    T: ApplyTiler<Divide, Encoded<S, D, F1>> + ApplyTiler<Divide, Encoded<S, D, F2>> + TilerFits<S>,
+    T: ApplyTiler<Divide, Encoded<S, D, F1>>
+        + ApplyTiler<Divide, Encoded<S, D, F2>>
+        + crate::algebra::named::LogicalDivideFits<S>,
     LogicalDivided<Encoded<S, D, F1>, T>: Agree<LogicalDivided<Encoded<S, D, F2>, T>>,
 {
     crate::algebra::logical_divide(l.encoded::<F1>(), t).decode()
@@ -164,9 +166,9 @@ where
     S: IntTuple,
     D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
-    T: ApplyZipped<Divide, Encoded<S, D, F1>>
-        + ApplyZipped<Divide, Encoded<S, D, F2>>
-        + TilerFits<S>,
+    T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::zipped_divide>, Encoded<S, D, F1>>
+        + ApplyZipped<crate::algebra::Divide<crate::algebra::names::zipped_divide>, Encoded<S, D, F2>>
+        + crate::algebra::named::ZippedDivideFits<S>,
     ZippedDivided<Encoded<S, D, F1>, T>: Agree<ZippedDivided<Encoded<S, D, F2>, T>>,
 {
     crate::algebra::zipped_divide(l.encoded::<F1>(), t).decode()
@@ -187,13 +189,13 @@ where
     S: IntTuple,
     D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
-    T: ApplyZipped<Divide, Encoded<S, D, F1>>
-        + ApplyZipped<Divide, Encoded<S, D, F2>>
-        + TilerFits<S>,
-    <ZippedDivided<Encoded<S, D, F1>, T> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedDivided<Encoded<S, D, F1>, T> as LayoutParts>::Stride: Unpacked<false>,
-    <ZippedDivided<Encoded<S, D, F2>, T> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedDivided<Encoded<S, D, F2>, T> as LayoutParts>::Stride: Unpacked<false>,
+    T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::tiled_divide>, Encoded<S, D, F1>>
+        + ApplyZipped<crate::algebra::Divide<crate::algebra::names::tiled_divide>, Encoded<S, D, F2>>
+        + crate::algebra::named::TiledDivideFits<S>,
+    <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Shape: Unpacked<false>,
+    <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Stride: Unpacked<false>,
+    <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Shape: Unpacked<false>,
+    <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Stride: Unpacked<false>,
     TiledDivided<Encoded<S, D, F1>, T>: Agree<TiledDivided<Encoded<S, D, F2>, T>>,
 {
     crate::algebra::tiled_divide(l.encoded::<F1>(), t).decode()
@@ -214,13 +216,13 @@ where
     S: IntTuple,
     D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
     Enc<D, F1>: IntTuple,
-    T: ApplyZipped<Divide, Encoded<S, D, F1>>
-        + ApplyZipped<Divide, Encoded<S, D, F2>>
-        + TilerFits<S>,
-    <ZippedDivided<Encoded<S, D, F1>, T> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedDivided<Encoded<S, D, F1>, T> as LayoutParts>::Stride: Unpacked<true>,
-    <ZippedDivided<Encoded<S, D, F2>, T> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedDivided<Encoded<S, D, F2>, T> as LayoutParts>::Stride: Unpacked<true>,
+    T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::flat_divide>, Encoded<S, D, F1>>
+        + ApplyZipped<crate::algebra::Divide<crate::algebra::names::flat_divide>, Encoded<S, D, F2>>
+        + crate::algebra::named::FlatDivideFits<S>,
+    <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::flat_divide> as LayoutParts>::Shape: Unpacked<true>,
+    <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::flat_divide> as LayoutParts>::Stride: Unpacked<true>,
+    <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::flat_divide> as LayoutParts>::Shape: Unpacked<true>,
+    <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::flat_divide> as LayoutParts>::Stride: Unpacked<true>,
     FlatDivided<Encoded<S, D, F1>, T>: Agree<FlatDivided<Encoded<S, D, F2>, T>>,
 {
     crate::algebra::flat_divide(l.encoded::<F1>(), t).decode()

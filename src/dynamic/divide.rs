@@ -58,6 +58,11 @@ impl DynLayout {
     /// assert!(bad.logical_divide(&"2:1".parse().unwrap()).is_err());
     /// ```
     pub fn logical_divide(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
+        self.logical_divide_unnamed(b)
+            .map_err(|e| e.in_op("logical_divide"))
+    }
+
+    fn logical_divide_unnamed(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
         let mut sc = Modes::new();
         let modes = coalesce_flat(self, &mut sc)?;
         let mut scot = Scratch::new();
@@ -119,6 +124,11 @@ impl DynLayout {
     /// assert_eq!(a.zipped_divide(&t).unwrap().to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
     /// ```
     pub fn zipped_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        self.zipped_divide_unnamed(t)
+            .map_err(|e| e.in_op("zipped_divide"))
+    }
+
+    fn zipped_divide_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
             &self
                 .logical_divide_tiler(t)
@@ -138,6 +148,11 @@ impl DynLayout {
     /// assert_eq!(a.tiled_divide(&t).unwrap().to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
     /// ```
     pub fn tiled_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        self.tiled_divide_unnamed(t)
+            .map_err(|e| e.in_op("tiled_divide"))
+    }
+
+    fn tiled_divide_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
             &self
                 .logical_divide_tiler(t)
@@ -159,6 +174,11 @@ impl DynLayout {
     /// assert_eq!(a.flat_divide(&t).unwrap().to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
     /// ```
     pub fn flat_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        self.flat_divide_unnamed(t)
+            .map_err(|e| e.in_op("flat_divide"))
+    }
+
+    fn flat_divide_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
             &self
                 .logical_divide_tiler(t)

@@ -20,6 +20,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 mod basis_calls;
+mod mode_calls;
 mod swizzle_calls;
 
 use super::composed::DynComposed;
@@ -161,16 +162,19 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             }
             c.expect(b'(', "expected '(' after a function name")?;
             let mut args = Vec::new();
+            let mut texts = Vec::new();
             if !c.eat(b')') {
                 loop {
+                    let a0 = c.pos;
                     args.push(arg(c, depth + 1)?);
+                    texts.push(core::str::from_utf8(&c.s[a0..c.pos]).unwrap_or(""));
                     if c.eat(b')') {
                         break;
                     }
                     c.expect(b',', "expected ',' or ')'")?;
                 }
             }
-            call(name, args).map_err(|e| match e {
+            call(name, args, &texts).map_err(|e| match e {
                 LayoutError::BadArgument { op: "eval", msg } => perr(start, msg),
                 LayoutError::UnknownFunction { name, .. } => {
                     LayoutError::UnknownFunction { pos: start, name }
@@ -198,6 +202,35 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             })
         }
     }
+}
+
+/// Which leaves of a literal integer tuple are written static (`_2`) and
+/// which runtime (`67`), in CuTe's printed form; `None` when the text is
+/// not a literal or marks no leaf static. An integer tuple with no `_N` is
+/// read as all static, as the oracle's mini-language writes CuTe's static
+/// values.
+fn static_flags(text: &str) -> Option<Vec<bool>> {
+    let b = text.as_bytes();
+    let mut flags = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let is_static = b[i] == b'_' && matches!(b.get(i + 1), Some(b'0'..=b'9' | b'-'));
+        if is_static {
+            i += 1;
+        }
+        match b[i] {
+            b'-' | b'0'..=b'9' => {
+                i += 1;
+                while b.get(i).is_some_and(u8::is_ascii_digit) {
+                    i += 1;
+                }
+                flags.push(is_static);
+            }
+            c if c.is_ascii_alphabetic() => return None,
+            _ => i += 1,
+        }
+    }
+    flags.contains(&true).then_some(flags)
 }
 
 fn bad(op: &'static str, msg: &'static str) -> LayoutError {
@@ -260,9 +293,14 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
     Ok(())
 }
 
-/// Apply the named operation to evaluated arguments.
-fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
+/// Apply the named operation to evaluated arguments (`texts`: each
+/// argument's source, for the calls whose meaning depends on which values
+/// were written static, `_N`).
+fn call(name: &str, args: Vec<Value>, texts: &[&str]) -> Result<Value, LayoutError> {
     if let Some(r) = basis_calls::call(name, &args) {
+        return r;
+    }
+    if let Some(r) = mode_calls::call(name, &args) {
         return r;
     }
     if let Some(r) = super::tensor::call(name, &args) {
@@ -320,6 +358,10 @@ fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
         "nullspace" => unary!("nullspace", |l| Value::Layout(l.nullspace()?)),
         "size" => unary!("size", |l| Value::Int(l.size()?)),
         "cosize" => unary!("cosize", |l| Value::Int(l.cosize()?)),
+        // With integer strides CuTe's coshape is one integer, the cosize.
+        "coshape" => unary!("coshape", |l| Value::Int(
+            l.cosize().map_err(|e| e.in_op("coshape"))?
+        )),
         "rank" => unary!("rank", |l| Value::Int(l.rank() as i64)),
         "depth" => unary!("depth", |l| Value::Int(l.depth() as i64)),
         "logical_divide" => tiled!("logical_divide", logical_divide_tiler),
@@ -366,14 +408,16 @@ fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
                 if args.len() > 1 && args.iter().any(|a| matches!(a, Value::Layout(_))) {
                     return Err(bad(
                         "make_layout",
-                        "the arguments mix layouts with integers or tuples: give layouts only (make_layout(L0, L1, ...)) or one shape (make_layout(shape))",
+                        "the arguments mix layouts with integers or tuples: give layouts only (make_layout(L0, L1, ...)), a shape (make_layout(shape)) or a shape and a stride (make_layout(shape, stride))",
                     ));
                 }
-                arity("make_layout", &args, 1, 1)?;
-                Value::Layout(DynLayout::make_layout_left(&as_tree(
-                    &args[0],
-                    "make_layout",
-                )?)?)
+                arity("make_layout", &args, 1, 2)?;
+                let shape = as_tree(&args[0], "make_layout")?;
+                Value::Layout(match args.get(1) {
+                    None => DynLayout::make_layout_left(&shape)?,
+                    Some(d) => DynLayout::new(shape, as_tree(d, "make_layout")?)
+                        .map_err(|e| e.in_op("make_layout"))?,
+                })
             }
         }
         "make_layout_right" => {
@@ -387,7 +431,10 @@ fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
             arity("make_ordered_layout", &args, 2, 2)?;
             let s = as_tree(&args[0], "make_ordered_layout")?;
             let o = as_tree(&args[1], "make_ordered_layout")?;
-            Value::Layout(DynLayout::make_ordered_layout(&s, &o)?)
+            Value::Layout(match texts.get(1).and_then(|t| static_flags(t)) {
+                Some(flags) => DynLayout::make_ordered_layout_mixed(&s, &o, &flags)?,
+                None => DynLayout::make_ordered_layout(&s, &o)?,
+            })
         }
         "crd2idx" => {
             arity("crd2idx", &args, 2, 2)?;

@@ -117,6 +117,77 @@ impl DynLayout {
         let stride = order_strides(shape, order, &mut starts.iter())?;
         Ok(DynLayout::from_trees(shape, &stride))
     }
+
+    /// `make_ordered_layout(shape, order)` where some order leaves are
+    /// runtime values, as CuTe C++ computes it: `order_is_static[k]` says
+    /// whether flat order leaf `k` is static (`_2`) or runtime (`67`).
+    ///
+    /// CuTe ranks only static order values; each runtime one is replaced by
+    /// `m + 1 + k`, where `m` is the largest static value (at least 0) and
+    /// `k` the leaf's flat position, so runtime modes come after every
+    /// static one, in position order. A runtime value's magnitude is ignored.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// // CuTe: make_ordered_layout(make_shape(2,3,4,5), make_tuple(_2{},67,42,Int<50>{}))
+    /// let l = DynLayout::make_ordered_layout_mixed(
+    ///     &"(2,3,4,5)".parse().unwrap(),
+    ///     &"(2,67,42,50)".parse().unwrap(),
+    ///     &[true, false, false, true],
+    /// ).unwrap();
+    /// assert_eq!(l.to_string(), "(2,3,4,5):(1,10,30,2)");
+    /// ```
+    pub fn make_ordered_layout_mixed(
+        shape: &IntTree,
+        order: &IntTree,
+        order_is_static: &[bool],
+    ) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "make_ordered_layout";
+        let leaves = order.leaves();
+        if leaves.len() != order_is_static.len() {
+            return Err(LayoutError::BadArgument {
+                op: OP,
+                msg: "one static flag per order leaf is needed",
+            });
+        }
+        let max_static = leaves
+            .iter()
+            .zip(order_is_static)
+            .filter(|(_, s)| **s)
+            .fold(0i64, |m, (v, _)| m.max(*v));
+        let mut k = 0usize;
+        let order = replace_runtime(order, &mut k, &|k, v| {
+            if order_is_static[k] {
+                Ok(v)
+            } else {
+                let k = i64::try_from(k).map_err(|_| LayoutError::Overflow { op: OP })?;
+                max_static
+                    .checked_add(1)
+                    .and_then(|m| m.checked_add(k))
+                    .ok_or(LayoutError::Overflow { op: OP })
+            }
+        })?;
+        DynLayout::make_ordered_layout(shape, &order)
+    }
+}
+
+/// `t` with each leaf `v` (flat position `k`) replaced by `f(k, v)`.
+fn replace_runtime(
+    t: &IntTree,
+    k: &mut usize,
+    f: &dyn Fn(usize, i64) -> Result<i64, LayoutError>,
+) -> Result<IntTree, LayoutError> {
+    Ok(match t {
+        IntTree::Int(v) => {
+            *k += 1;
+            IntTree::Int(f(*k - 1, *v)?)
+        }
+        IntTree::Tuple(ts) => IntTree::Tuple(
+            ts.iter()
+                .map(|t| replace_runtime(t, k, f))
+                .collect::<Result<_, _>>()?,
+        ),
+    })
 }
 
 fn collect_order(

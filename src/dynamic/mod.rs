@@ -39,6 +39,7 @@ pub mod eval;
 mod from_static;
 mod inverse;
 mod make;
+mod modes;
 mod parse;
 mod print;
 mod product;

@@ -73,6 +73,7 @@ impl DynLayout {
     /// ```
     pub fn logical_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
         self.logical_product_as(b, "logical_product")
+            .map_err(|e| e.in_op("logical_product"))
     }
 
     /// [`logical_product`](Self::logical_product) for `op`, which is built on
@@ -145,6 +146,11 @@ impl DynLayout {
     /// assert_eq!(a.zipped_product(&t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
     /// ```
     pub fn zipped_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        self.zipped_product_unnamed(t)
+            .map_err(|e| e.in_op("zipped_product"))
+    }
+
+    fn zipped_product_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
             &self
                 .logical_product_tiler(t)
@@ -164,6 +170,11 @@ impl DynLayout {
     /// assert_eq!(a.tiled_product(&t).unwrap().to_string(), "((2,5),3,4):((5,1),1,5)");
     /// ```
     pub fn tiled_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        self.tiled_product_unnamed(t)
+            .map_err(|e| e.in_op("tiled_product"))
+    }
+
+    fn tiled_product_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
             &self
                 .logical_product_tiler(t)
@@ -185,6 +196,11 @@ impl DynLayout {
     /// assert_eq!(a.flat_product(&t).unwrap().to_string(), "(2,5,3,4):(5,1,1,5)");
     /// ```
     pub fn flat_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
+        self.flat_product_unnamed(t)
+            .map_err(|e| e.in_op("flat_product"))
+    }
+
+    fn flat_product_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
         let (a, b) = zip2_by(
             &self
                 .logical_product_tiler(t)
@@ -224,6 +240,7 @@ impl DynLayout {
     /// ```
     pub fn blocked_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
         self.rank_product(b, false, "blocked_product")
+            .map_err(|e| e.in_op("blocked_product"))
     }
 
     /// `raked_product(A, B)`: like blocked, with the blocks interleaved.
@@ -236,6 +253,7 @@ impl DynLayout {
     /// ```
     pub fn raked_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
         self.rank_product(b, true, "raked_product")
+            .map_err(|e| e.in_op("raked_product"))
     }
 
     /// `tile_to_shape(block, target, order)`: repeat `block` (blocked) until

@@ -6,6 +6,7 @@ mod idx2crd;
 mod make;
 mod ordered;
 mod slice;
+mod tuple_ops;
 
 pub use crd2idx::*;
 pub use fragment::*;
@@ -13,6 +14,7 @@ pub use idx2crd::*;
 pub use make::*;
 pub use ordered::*;
 pub use slice::*;
+pub use tuple_ops::Taken;
 
 use crate::int::{Int, IntAbs, IntAdd, IntMul, IntSub, Prod, Sum};
 use crate::tuple::{Congruent, GetAt, Idx, IntTuple, ToPeano};

@@ -21,8 +21,8 @@ use super::func::{Swizzle, SwizzleParams};
 use crate::LayoutError;
 use crate::algebra::{
     ApplyTiler, ApplyZipped, Coalesce, Composition, Divide, FilterZeros, Filtered, FlatDivided,
-    LogicalDivided, TileToShape, TiledDivided, TilerFits, Unpacked, ZippedDivided, coalesce,
-    filter, flat_divide, logical_divide, tiled_divide, zipped_divide,
+    LogicalDivided, TileToShape, TiledDivided, Unpacked, ZippedDivided, coalesce, filter,
+    flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
 use crate::int::IntAdd;
 use crate::layout::{CosizeOf, Layout, LayoutParts, Span};
@@ -158,7 +158,7 @@ impl<A: Copy, O: Copy, S: IntTuple, D: IntTuple> ComposedLayout<A, O, Layout<S, 
         tiler: T,
     ) -> ComposedLayout<A, O, LogicalDivided<Layout<S, D>, T>>
     where
-        T: ApplyTiler<Divide, Layout<S, D>> + TilerFits<S>,
+        T: ApplyTiler<Divide, Layout<S, D>> + crate::algebra::named::LogicalDivideFits<S>,
     {
         self.with(logical_divide(self.layout(), tiler))
     }
@@ -168,7 +168,8 @@ impl<A: Copy, O: Copy, S: IntTuple, D: IntTuple> ComposedLayout<A, O, Layout<S, 
     #[track_caller]
     pub fn zipped_divide<T>(&self, tiler: T) -> ComposedLayout<A, O, ZippedDivided<Layout<S, D>, T>>
     where
-        T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>,
+        T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::zipped_divide>, Layout<S, D>>
+            + crate::algebra::named::ZippedDivideFits<S>,
     {
         self.with(zipped_divide(self.layout(), tiler))
     }
@@ -178,9 +179,9 @@ impl<A: Copy, O: Copy, S: IntTuple, D: IntTuple> ComposedLayout<A, O, Layout<S, 
     #[track_caller]
     pub fn tiled_divide<T>(&self, tiler: T) -> ComposedLayout<A, O, TiledDivided<Layout<S, D>, T>>
     where
-        T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>,
-        <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<false>,
-        <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<false>,
+        T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::tiled_divide>, Layout<S, D>> + crate::algebra::named::TiledDivideFits<S>,
+        <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Shape: Unpacked<false>,
+        <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Stride: Unpacked<false>,
     {
         self.with(tiled_divide(self.layout(), tiler))
     }
@@ -190,9 +191,9 @@ impl<A: Copy, O: Copy, S: IntTuple, D: IntTuple> ComposedLayout<A, O, Layout<S, 
     #[track_caller]
     pub fn flat_divide<T>(&self, tiler: T) -> ComposedLayout<A, O, FlatDivided<Layout<S, D>, T>>
     where
-        T: ApplyZipped<Divide, Layout<S, D>> + TilerFits<S>,
-        <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Shape: Unpacked<true>,
-        <ZippedDivided<Layout<S, D>, T> as LayoutParts>::Stride: Unpacked<true>,
+        T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::flat_divide>, Layout<S, D>> + crate::algebra::named::FlatDivideFits<S>,
+        <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::flat_divide> as LayoutParts>::Shape: Unpacked<true>,
+        <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::flat_divide> as LayoutParts>::Stride: Unpacked<true>,
     {
         self.with(flat_divide(self.layout(), tiler))
     }

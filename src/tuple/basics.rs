@@ -191,13 +191,48 @@ pub fn product<T: IntTuple>(t: T) -> T::Size {
     t.size()
 }
 
-/// CuTe's `flatten`: the leaves of an IntTuple as a flat tuple.
+/// CuTe's `flatten`: a tuple's leaves as a flat tuple; an integer stays
+/// itself; a layout flattens shape and stride alike.
+pub trait Flatten {
+    /// The flattened value.
+    type Output;
+    /// Flattens.
+    fn flatten_modes(self) -> Self::Output;
+}
+impl<T: crate::int::Int> Flatten for T {
+    type Output = T;
+    #[inline(always)]
+    fn flatten_modes(self) -> T {
+        self
+    }
+}
+impl Flatten for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn flatten_modes(self) -> HNil {
+        HNil
+    }
+}
+impl<H, T> Flatten for HCons<H, T>
+where
+    Self: IntTuple,
+{
+    type Output = <Self as IntTuple>::Flat;
+    #[inline(always)]
+    fn flatten_modes(self) -> Self::Output {
+        IntTuple::flatten(self)
+    }
+}
+
+/// CuTe's `flatten`: the leaves of a tuple as a flat tuple (an integer
+/// stays an integer, as in CuTe).
 ///
 /// ```
 /// use cute_algebra::prelude::*;
 /// assert_eq!(flatten(shape![2, (3, (4, 5))]).to_cute_string(), "(_2,_3,_4,_5)");
+/// assert_eq!(flatten(int!(8)).to_cute_string(), "_8");
 /// ```
 #[inline(always)]
-pub fn flatten<T: IntTuple>(t: T) -> T::Flat {
-    t.flatten()
+pub fn flatten<T: Flatten>(t: T) -> T::Output {
+    t.flatten_modes()
 }

@@ -38,10 +38,60 @@ impl<X, H, T: Append<X>> Append<X> for HCons<H, T> {
 /// ```
 /// use cute_algebra::prelude::*;
 /// assert_eq!(append(shape![2, 3], int!(4)).to_cute_string(), "(_2,_3,_4)");
+/// assert_eq!(append(int!(2), int!(4)).to_cute_string(), "(_2,_4)");
 /// ```
 #[inline(always)]
 pub fn append<T: Append<X>, X>(t: T, x: X) -> T::Output {
     t.append(x)
+}
+
+/// An integer is rank 1: appending to it makes the pair `(a, x)`, as in CuTe.
+macro_rules! int_append {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<X, $($g)*> Append<X> for $T {
+            type Output = HCons<$T, HCons<X, HNil>>;
+            #[inline(always)]
+            fn append(self, x: X) -> Self::Output {
+                HCons { head: self, tail: HCons { head: x, tail: HNil } }
+            }
+        }
+        impl<X, $($g)*> Prepend<X> for $T {
+            type Output = HCons<X, HCons<$T, HNil>>;
+            #[inline(always)]
+            fn prepend(self, x: X) -> Self::Output {
+                HCons { head: x, tail: HCons { head: self, tail: HNil } }
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(int_append);
+
+/// Puts `X` in front as a new first mode.
+pub trait Prepend<X> {
+    /// The longer tuple.
+    type Output;
+    /// Prepends `x`.
+    fn prepend(self, x: X) -> Self::Output;
+}
+impl<X> Prepend<X> for HNil {
+    type Output = HCons<X, HNil>;
+    #[inline(always)]
+    fn prepend(self, x: X) -> Self::Output {
+        HCons {
+            head: x,
+            tail: HNil,
+        }
+    }
+}
+impl<X, H, T> Prepend<X> for HCons<H, T> {
+    type Output = HCons<X, Self>;
+    #[inline(always)]
+    fn prepend(self, x: X) -> Self::Output {
+        HCons {
+            head: x,
+            tail: self,
+        }
+    }
 }
 
 /// CuTe's `prepend(t, x)`.
@@ -49,10 +99,11 @@ pub fn append<T: Append<X>, X>(t: T, x: X) -> T::Output {
 /// ```
 /// use cute_algebra::prelude::*;
 /// assert_eq!(prepend(shape![2, 3], int!(4)).to_cute_string(), "(_4,_2,_3)");
+/// assert_eq!(prepend(int!(2), int!(4)).to_cute_string(), "(_4,_2)");
 /// ```
 #[inline(always)]
-pub fn prepend<H, T>(t: T, x: H) -> HCons<H, T> {
-    HCons { head: x, tail: t }
+pub fn prepend<T: Prepend<X>, X>(t: T, x: X) -> T::Output {
+    t.prepend(x)
 }
 
 /// Reverses a tuple onto an accumulator.
@@ -260,31 +311,41 @@ pub fn unflatten<F, P: Unflatten<F, Rest = HNil>>(flat: F, profile: P) -> P::Out
     profile.unflatten_from(flat).0
 }
 
-/// Selects modes by a list of [`Idx`] types (CuTe's `select<I...>`).
+/// Selects modes by a list of [`Idx`] types (CuTe's `select<I...>`), from
+/// a tuple or an integer (rank 1); a layout selects from shape and stride.
 pub trait Select<Ix> {
     /// The selected modes.
     type Output;
     /// Selects them.
     fn select(self) -> Self::Output;
 }
-impl<T> Select<HNil> for T {
+
+/// The walk behind [`Select`] on a tuple: one `get` per index.
+pub trait SelectModes<Ix> {
+    /// The selected modes.
+    type Output;
+    /// Selects them.
+    fn select_modes(self) -> Self::Output;
+}
+impl<T> SelectModes<HNil> for T {
     type Output = HNil;
     #[inline(always)]
-    fn select(self) -> HNil {
+    fn select_modes(self) -> HNil {
         HNil
     }
 }
-impl<T: Copy, const I: usize, R> Select<HCons<Idx<I>, R>> for T
+impl<T: Copy, const I: usize, R> SelectModes<HCons<Idx<I>, R>> for T
 where
     Idx<I>: ToPeano,
-    T: GetAt<<Idx<I> as ToPeano>::Peano> + Select<R>,
+    T: GetAt<<Idx<I> as ToPeano>::Peano> + SelectModes<R>,
 {
-    type Output = HCons<<T as GetAt<<Idx<I> as ToPeano>::Peano>>::Output, <T as Select<R>>::Output>;
+    type Output =
+        HCons<<T as GetAt<<Idx<I> as ToPeano>::Peano>>::Output, <T as SelectModes<R>>::Output>;
     #[inline(always)]
-    fn select(self) -> Self::Output {
+    fn select_modes(self) -> Self::Output {
         HCons {
             head: self.get_at(),
-            tail: Select::<R>::select(self),
+            tail: SelectModes::<R>::select_modes(self),
         }
     }
 }
@@ -303,6 +364,44 @@ pub fn select<Ix, T: Select<Ix>>(t: T) -> T::Output {
     t.select()
 }
 
+/// Groups modes `[B, E)` into one nested mode (CuTe's `group<B, E>`), of a
+/// tuple or an integer (rank 1); a layout groups shape and stride alike.
+pub trait Group<const B: usize, const E: usize> {
+    /// The grouped tuple.
+    type Output;
+    /// Groups.
+    fn group(self) -> Self::Output;
+}
+
+/// The tuple operations a layout applies to its shape and stride alike
+/// ([`Select`], [`Group`]), for a tuple and for an integer.
+macro_rules! tuple_modes {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<Ix, $($g)*> Select<Ix> for $T
+        where
+            Self: SelectModes<Ix>,
+        {
+            type Output = <Self as SelectModes<Ix>>::Output;
+            #[inline(always)]
+            fn select(self) -> Self::Output {
+                self.select_modes()
+            }
+        }
+        impl<const B: usize, const E: usize, $($g)*> Group<B, E> for $T
+        where
+            Self: GroupModes<B, E>,
+        {
+            type Output = <Self as GroupModes<B, E>>::Output;
+            #[inline(always)]
+            fn group(self) -> Self::Output {
+                self.group_modes()
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(tuple_modes);
+tuple_modes!(HNil => [], HCons<H, T> => [H, T]);
+
 /// Groups modes `[B, E)` into one nested mode (CuTe's `group<B, E>`).
 ///
 /// ```
@@ -310,8 +409,19 @@ pub fn select<Ix, T: Select<Ix>>(t: T) -> T::Output {
 /// assert_eq!(group::<1, 3, _>(shape![2, 3, 4, 5]).to_cute_string(), "(_2,(_3,_4),_5)");
 /// ```
 #[inline(always)]
+pub fn group<const B: usize, const E: usize, T: Group<B, E>>(t: T) -> T::Output {
+    t.group()
+}
+
+/// The walk behind [`Group`] on a tuple: front, grouped middle, end.
+pub trait GroupModes<const B: usize, const E: usize> {
+    /// The grouped tuple.
+    type Output;
+    /// Groups.
+    fn group_modes(self) -> Self::Output;
+}
 #[allow(clippy::type_complexity)]
-pub fn group<const B: usize, const E: usize, T>(t: T) -> GroupOut<B, E, T>
+impl<const B: usize, const E: usize, T> GroupModes<B, E> for T
 where
     Idx<B>: ToPeano,
     Idx<E>: ToPeano,
@@ -323,15 +433,19 @@ where
     <T as TakeFirst<<Idx<B> as ToPeano>::Peano>>::Output:
         crate::tuple::Concat<HCons<GroupMid<B, E, T>, GroupEnd<B, E, T>>>,
 {
-    let front = t.take_first();
-    let rest = t.drop_first();
-    crate::tuple::Concat::concat(
-        front,
-        HCons {
-            head: rest.take_first(),
-            tail: rest.drop_first(),
-        },
-    )
+    type Output = GroupOut<B, E, T>;
+    #[inline(always)]
+    fn group_modes(self) -> Self::Output {
+        let front = self.take_first();
+        let rest = self.drop_first();
+        crate::tuple::Concat::concat(
+            front,
+            HCons {
+                head: rest.take_first(),
+                tail: rest.drop_first(),
+            },
+        )
+    }
 }
 
 type PB<const B: usize> = <Idx<B> as ToPeano>::Peano;
@@ -343,7 +457,7 @@ pub type GroupMid<const B: usize, const E: usize, T> =
 #[doc(hidden)]
 pub type GroupEnd<const B: usize, const E: usize, T> =
     <GroupRest<B, T> as DropFirst<PLen<B, E>>>::Output;
-/// The result type of [`group`].
+/// The result type of [`group`] on a tuple.
 pub type GroupOut<const B: usize, const E: usize, T> =
     <<T as TakeFirst<PB<B>>>::Output as crate::tuple::Concat<
         HCons<GroupMid<B, E, T>, GroupEnd<B, E, T>>,

@@ -45,8 +45,8 @@ peano! {
 
 /// Mode `N` (a Peano index) of a tuple.
 #[diagnostic::on_unimplemented(
-    message = "mode index out of range: `get::<I>()` needs I < rank of the tuple",
-    label = "the tuple has no mode at this index"
+    message = "get: mode index out of range: `get::<I>` needs I < rank (an integer, or an integer-shaped layout, has rank 1)",
+    label = "no mode at this index"
 )]
 pub trait GetAt<N> {
     /// The mode's type.
@@ -70,7 +70,39 @@ impl<H, T: GetAt<N>, N> GetAt<S<N>> for HCons<H, T> {
     }
 }
 
+/// An integer is rank 1: mode 0 is the integer itself (CuTe's `get<0>`).
+macro_rules! int_modes {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> GetAt<Z> for $T {
+            type Output = $T;
+            #[inline(always)]
+            fn get_at(self) -> $T {
+                self
+            }
+        }
+        impl<$($g)*> TakeFirst<S<Z>> for $T {
+            type Output = HCons<$T, HNil>;
+            #[inline(always)]
+            fn take_first(self) -> Self::Output {
+                HCons { head: self, tail: HNil }
+            }
+        }
+        impl<$($g)*> DropFirst<S<Z>> for $T {
+            type Output = HNil;
+            #[inline(always)]
+            fn drop_first(self) -> HNil {
+                HNil
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(int_modes);
+
 /// The first `N` modes (Peano) of a tuple.
+#[diagnostic::on_unimplemented(
+    message = "take: mode range out of bounds: the modes `[B, E)` of `take::<B, E>` or `group::<B, E>` need E <= rank",
+    label = "fewer modes than the range asks for"
+)]
 pub trait TakeFirst<N> {
     /// The taken modes.
     type Output;
@@ -96,6 +128,10 @@ impl<H, T: TakeFirst<N>, N> TakeFirst<S<N>> for HCons<H, T> {
 }
 
 /// Drops the first `N` modes (Peano) of a tuple.
+#[diagnostic::on_unimplemented(
+    message = "take: mode range out of bounds: the modes `[B, E)` of `take::<B, E>` or `group::<B, E>` need B < rank",
+    label = "fewer modes than the range skips"
+)]
 pub trait DropFirst<N> {
     /// The remaining modes.
     type Output;
@@ -118,6 +154,10 @@ impl<H, T: DropFirst<N>, N> DropFirst<S<N>> for HCons<H, T> {
 }
 
 /// Peano subtraction `E - B`, for `take::<B, E>()`.
+#[diagnostic::on_unimplemented(
+    message = "take: empty or reversed mode range: `take::<B, E>` and `group::<B, E>` need B <= E",
+    label = "E is below B"
+)]
 pub trait PeanoSub<B> {
     /// The difference.
     type Output;
