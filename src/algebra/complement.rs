@@ -164,8 +164,10 @@ type ComplementOf<L, M> = <<Filtered<L> as LayoutParts>::Shape as ComplementShap
 pub trait FilteredCosize {
     /// The cotarget.
     type Output: IntTuple;
-    /// Computes it.
+    /// Computes it; a runtime overflow panics.
     fn filtered_cosize(self) -> Self::Output;
+    /// Computes it, or [`LayoutError::Overflow`] where a runtime value overflows `i32`.
+    fn try_filtered_cosize(self) -> Result<Self::Output, LayoutError>;
 }
 impl<S: IntTuple, D: IntTuple> FilteredCosize for Layout<S, D>
 where
@@ -182,9 +184,16 @@ where
         <Filtered<Layout<S, D>> as LayoutParts>::Stride,
     >;
     #[inline(always)]
+    #[track_caller]
     fn filtered_cosize(self) -> Self::Output {
+        crate::error::ok_or_panic(self.try_filtered_cosize())
+    }
+    #[inline(always)]
+    fn try_filtered_cosize(self) -> Result<Self::Output, LayoutError> {
         let (s, d) = super::filter_any(self).parts();
-        s.span(d).add(P1::new())
+        s.span_checked(d)
+            .and_then(|v| v.add_checked(P1::new()))
+            .ok_or(LayoutError::Overflow { op: OP })
     }
 }
 
@@ -231,7 +240,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
             + ComplementStructureIsStatic
             + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
     {
-        try_complement(self, self.filtered_cosize())
+        try_complement(self, self.try_filtered_cosize()?)
     }
 }
 
@@ -882,8 +891,14 @@ where
     >>::Output;
     #[inline(always)]
     fn rest(self, cur: Cur, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-        fits(positive(self.value() as i64)? + cur.value() as i64 - 1)?;
-        let (s, d) = self.ceil_div(cur).push(cur, acc_s, acc_d);
+        positive(self.value() as i64)?;
+        let q = self
+            .ceil_div_checked(cur)
+            .ok_or(LayoutError::Overflow { op: OP })?;
+        // The result reaches `q * cur` (the cotarget rounded up): it must
+        // fit, as the extents of a shape cotarget's modes do.
+        fits(q.value() as i64 * cur.value() as i64)?;
+        let (s, d) = q.push(cur, acc_s, acc_d);
         Ok(s.finish(d))
     }
 }
@@ -941,10 +956,13 @@ impl<A: IntCeilDiv<B>, B: IntCeilDiv<A>, T: CeilDivLeaves<CeilDiv<B, A>>> CeilDi
     type Output = HCons<CeilDiv<A, B>, T::Output>;
     #[inline(always)]
     fn ceil_div_leaves(self, b: B) -> Result<Self::Output, LayoutError> {
-        fits(positive(self.head.value() as i64)? + b.value() as i64 - 1)?;
+        positive(self.head.value() as i64)?;
+        let overflow = LayoutError::Overflow { op: OP };
         Ok(HCons {
-            head: self.head.ceil_div(b),
-            tail: self.tail.ceil_div_leaves(b.ceil_div(self.head))?,
+            head: self.head.ceil_div_checked(b).ok_or(overflow)?,
+            tail: self
+                .tail
+                .ceil_div_leaves(b.ceil_div_checked(self.head).ok_or(overflow)?)?,
         })
     }
 }
