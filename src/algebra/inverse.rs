@@ -931,11 +931,19 @@ pub trait LeftInverseExtent<D, SP, W> {
     /// Continues the walk.
     fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D: Int + LeftInversePush<SP, W>, SP, W> LeftInverseExtent<D, SP, W> for i32 {
+impl<D: Int + LeftInversePush<(S, P), W>, S: Int, P, W> LeftInverseExtent<D, (S, P), W> for i32 {
     type Output = D::Output;
     #[inline(always)]
-    fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
+    fn extent(self, d: D, sp: (S, P), w: W) -> Result<Self::Output, LayoutError> {
         if (d.value() as i64) < self as i64 {
+            if sp.0.value() == 1 {
+                // A runtime extent of 1 overlaps nothing, but the result's
+                // structure keeps its digit (DynLayout drops the mode).
+                return Err(LayoutError::BadArgument {
+                    op: "left_inverse",
+                    msg: "a runtime extent of 1 on a mode inside the previous one: the result's structure keeps its digit (use DynLayout)",
+                });
+            }
             return Err(LayoutError::NotInjective { op: "left_inverse" });
         }
         d.push(sp, w)
