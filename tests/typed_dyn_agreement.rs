@@ -207,6 +207,8 @@ cases!(complements_inverses_compositions, [a, b, c, d], {
 });
 
 /// The issue's cases, each against `DynLayout`'s answer for the same call.
+/// CuTe C++ returns `(4,_2):(4,_32)` and `2:4` here
+/// (`tests/data/cute/runtime_one_modes.cpp`), neither a complement.
 #[test]
 fn the_issues_complements() {
     // (n,2):(1,16) with n = 4 in 36: CuTe's result breaks a bound.
