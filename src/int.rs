@@ -7,6 +7,23 @@
 //! CuTe's absorbing cases keep a static zero: `_0 * x`, `x * _0`, `_0 / x`,
 //! `_0 % x` and `x % _1` are `_0`.
 //!
+//! # Overflow
+//!
+//! Runtime values never overflow silently. Each operation comes in three
+//! forms: the plain one (`mul`, `add`, `ceil_div`, …) panics with a message
+//! naming the operands when a runtime result does not fit in `i32` (an
+//! explicit check, so release builds panic too); `mul_checked`, … return
+//! `None`; `mul_wrapping`, … wrap. The crate uses them as follows:
+//! - sizes, cosizes and every algebra computation check: the `try_` forms
+//!   return [`LayoutError::Overflow`](crate::LayoutError) naming the
+//!   operation (they never panic), the panicking forms panic with it;
+//! - offsets (`crd2idx`, `idx2crd`, a tensor's indexing) wrap, as CuTe's
+//!   `int` arithmetic does on a GPU: that is the hot path, and the assembly
+//!   check requires it to compile to the hand-written `i * 4 + j`. A layout
+//!   whose `try_cosize` succeeds never wraps on its own domain. Splitting an
+//!   integer coordinate uses Rust's `/` and `%`, which panic on a zero
+//!   extent (not a layout) as they do everywhere.
+//!
 //! Runtime integers are plain `i32` rather than a newtype: CuTe's runtime
 //! integers are `int`, users can pass their own `i32` variables straight into
 //! `layout![(2, n):(1, 2)]`, and `i32::from(l.crd2idx(c))` is the identity.
@@ -38,6 +55,9 @@ pub trait Int: Copy + fmt::Debug + 'static {
     const IS_STATIC: bool;
     /// The value as an `i32`.
     fn value(self) -> i32;
+    /// The integer of value `v`: `None` when a runtime `v` does not fit,
+    /// or when `v` is not a static type's value.
+    fn from_i64(v: i64) -> Option<Self>;
     /// Writes CuTe's print form: `_8` for static, `8` for runtime.
     fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if Self::IS_STATIC {
@@ -71,6 +91,10 @@ impl Int for i32 {
     fn value(self) -> i32 {
         self
     }
+    #[inline(always)]
+    fn from_i64(v: i64) -> Option<i32> {
+        i32::try_from(v).ok()
+    }
 }
 
 impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for PInt<U> {
@@ -78,6 +102,10 @@ impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for PInt
     #[inline(always)]
     fn value(self) -> i32 {
         <Self as Integer>::I32
+    }
+    #[inline(always)]
+    fn from_i64(v: i64) -> Option<Self> {
+        (v == <Self as Integer>::I64).then(Self::default)
     }
 }
 impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt for PInt<U> {}
@@ -88,6 +116,10 @@ impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for NInt
     fn value(self) -> i32 {
         <Self as Integer>::I32
     }
+    #[inline(always)]
+    fn from_i64(v: i64) -> Option<Self> {
+        (v == <Self as Integer>::I64).then(Self::default)
+    }
 }
 impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt for NInt<U> {}
 
@@ -97,18 +129,29 @@ impl Int for Z0 {
     fn value(self) -> i32 {
         0
     }
+    #[inline(always)]
+    fn from_i64(v: i64) -> Option<Self> {
+        (v == 0).then_some(Z0::new())
+    }
 }
 impl StaticInt for Z0 {}
 
 /// Defines a mixed binary operation: a trait, its alias, the static×static
 /// impl through a typenum trait, and the runtime impls. The absorbing
 /// cases are listed per operation and excluded from the generic runtime impls.
+///
+/// Each operation comes in three forms (see the module docs on overflow):
+/// the plain method panics with a named condition when a runtime result
+/// does not fit (in release builds too; `/` and `%` are Rust's, which panic
+/// on a zero divisor and on `i32::MIN / -1`), the `_checked` form returns
+/// `None` instead, and the `_wrapping` form wraps as `i32` arithmetic does
+/// on a GPU.
 macro_rules! binary_op {
     (
         $(#[$doc:meta])*
-        $Trait:ident :: $method:ident, alias $Alias:ident,
+        $Trait:ident :: $method:ident / $checked:ident / $wrapping:ident, alias $Alias:ident,
         static $($TnTrait:path)?,
-        runtime |$a:ident, $b:ident| $rt:expr,
+        runtime |$a:ident, $b:ident| plain $pl:expr, checked $rt:expr, wrapping $wr:expr,
         static_lhs_runtime [$($SL:ident),*],
         runtime_lhs_static [$($SR:ident),*]
     ) => {
@@ -116,8 +159,15 @@ macro_rules! binary_op {
         pub trait $Trait<Rhs: Int>: Int {
             /// The result: static when both operands are static.
             type Output: Int;
-            /// Computes the operation.
+            /// Computes the operation; a runtime result that does not fit
+            /// (or a runtime zero divisor) panics, naming the operands.
             fn $method(self, rhs: Rhs) -> Self::Output;
+            /// Computes the operation, or `None` where a runtime result does
+            /// not fit (or a runtime divisor is zero).
+            fn $checked(self, rhs: Rhs) -> Option<Self::Output>;
+            /// Computes the operation, wrapping a runtime result that does
+            /// not fit (a zero divisor still panics).
+            fn $wrapping(self, rhs: Rhs) -> Self::Output;
         }
         #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
         pub type $Alias<A, B> = <A as $Trait<B>>::Output;
@@ -132,68 +182,99 @@ macro_rules! binary_op {
             fn $method(self, _: B) -> Self::Output {
                 Default::default()
             }
+            #[inline(always)]
+            fn $checked(self, _: B) -> Option<Self::Output> {
+                Some(Default::default())
+            }
+            #[inline(always)]
+            fn $wrapping(self, _: B) -> Self::Output {
+                Default::default()
+            }
         }
         )?
-        impl $Trait<i32> for i32 {
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], i32, i32, self, rhs, rhs);
+        $(binary_op!(@sl $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, $SL);)*
+        $(binary_op!(@sr $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, $SR);)*
+    };
+    // One runtime impl: `$av` and `$bv` are the operand values as `i32`.
+    (@rt $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr,
+        [$($g:tt)*], $L:ty, $R:ty, $sv:ident, $rv:ident, $bv:expr) => {
+        impl<$($g)*> $Trait<$R> for $L {
             type Output = i32;
             #[inline(always)]
-            fn $method(self, $b: i32) -> i32 {
-                let $a = self;
+            #[track_caller]
+            fn $method($sv, $rv: $R) -> i32 {
+                let ($a, $b): (i32, i32) = ($sv.value(), $bv);
+                $pl
+            }
+            #[inline(always)]
+            fn $checked($sv, $rv: $R) -> Option<i32> {
+                let ($a, $b): (i32, i32) = ($sv.value(), $bv);
                 $rt
             }
-        }
-        $(binary_op!(@sl $Trait $method |$a, $b| $rt, $SL);)*
-        $(binary_op!(@sr $Trait $method |$a, $b| $rt, $SR);)*
-    };
-    (@sl $Trait:ident $method:ident |$a:ident, $b:ident| $rt:expr, Z0) => {
-        impl $Trait<i32> for Z0 {
-            type Output = i32;
             #[inline(always)]
-            fn $method(self, $b: i32) -> i32 {
-                let $a = 0;
-                $rt
-            }
-        }
-    };
-    (@sl $Trait:ident $method:ident |$a:ident, $b:ident| $rt:expr, $S:ident) => {
-        impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> $Trait<i32> for $S<U> {
-            type Output = i32;
-            #[inline(always)]
-            fn $method(self, $b: i32) -> i32 {
-                let $a = self.value();
-                $rt
+            fn $wrapping($sv, $rv: $R) -> i32 {
+                let ($a, $b): (i32, i32) = ($sv.value(), $bv);
+                $wr
             }
         }
     };
-    (@sr $Trait:ident $method:ident |$a:ident, $b:ident| $rt:expr, Z0) => {
-        impl $Trait<Z0> for i32 {
-            type Output = i32;
-            #[inline(always)]
-            fn $method(self, _: Z0) -> i32 {
-                let ($a, $b) = (self, 0);
-                $rt
-            }
-        }
+    (@sl $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, Z0) => {
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], Z0, i32, self, rhs, rhs);
     };
-    (@sr $Trait:ident $method:ident |$a:ident, $b:ident| $rt:expr, $S:ident) => {
-        impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> $Trait<$S<U>> for i32 {
-            type Output = i32;
-            #[inline(always)]
-            fn $method(self, rhs: $S<U>) -> i32 {
-                let ($a, $b) = (self, rhs.value());
-                $rt
-            }
-        }
+    (@sl $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, $S:ident) => {
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr,
+            [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static], $S<U>, i32, self, rhs, rhs);
     };
+    (@sr $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, Z0) => {
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], i32, Z0, self, rhs, rhs.value());
+    };
+    (@sr $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, $S:ident) => {
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr,
+            [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static], i32, $S<U>, self, rhs, rhs.value());
+    };
+}
+
+/// The value of a plain runtime operation, or its panic.
+#[inline(always)]
+#[track_caller]
+fn or_fail(v: Option<i32>, sym: &str, a: i32, b: i32) -> i32 {
+    match v {
+        Some(v) => v,
+        None => runtime_int_fail(sym, a, b),
+    }
+}
+
+/// The panic of the plain runtime operations: the result of `a sym b` does
+/// not fit in `i32`, or `b` is a zero divisor. Out of line and cold, so the
+/// checked arithmetic costs one branch.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn runtime_int_fail(sym: &str, a: i32, b: i32) -> ! {
+    if b == 0 && matches!(sym, "/" | "%" | "ceil_div") {
+        panic!("runtime integer division by zero: {a} {sym} 0")
+    }
+    panic!(
+        "runtime integer overflow: {a} {sym} {b} does not fit in i32 (use the try_ form for a LayoutError)"
+    )
 }
 
 /// Implements an absorbing case: the result is the static zero.
 macro_rules! absorb_zero {
-    ($Trait:ident :: $method:ident, $L:ty, $R:ty) => {
+    ($Trait:ident :: $method:ident / $checked:ident / $wrapping:ident, $L:ty, $R:ty) => {
         impl $Trait<$R> for $L {
             type Output = Z0;
             #[inline(always)]
             fn $method(self, _: $R) -> Z0 {
+                Z0::new()
+            }
+            #[inline(always)]
+            fn $checked(self, _: $R) -> Option<Z0> {
+                Some(Z0::new())
+            }
+            #[inline(always)]
+            fn $wrapping(self, _: $R) -> Z0 {
                 Z0::new()
             }
         }
@@ -202,24 +283,24 @@ macro_rules! absorb_zero {
 
 binary_op! {
     /// `a + b`.
-    IntAdd::add, alias Sum, static core::ops::Add<B>,
-    runtime |a, b| a + b,
+    IntAdd::add / add_checked / add_wrapping, alias Sum, static core::ops::Add<B>,
+    runtime |a, b| plain or_fail(a.checked_add(b), "+", a, b), checked a.checked_add(b), wrapping a.wrapping_add(b),
     static_lhs_runtime [PInt, NInt, Z0], runtime_lhs_static [PInt, NInt, Z0]
 }
 binary_op! {
     /// `a - b`.
-    IntSub::sub, alias Diff, static core::ops::Sub<B>,
-    runtime |a, b| a - b,
+    IntSub::sub / sub_checked / sub_wrapping, alias Diff, static core::ops::Sub<B>,
+    runtime |a, b| plain or_fail(a.checked_sub(b), "-", a, b), checked a.checked_sub(b), wrapping a.wrapping_sub(b),
     static_lhs_runtime [PInt, NInt, Z0], runtime_lhs_static [PInt, NInt, Z0]
 }
 binary_op! {
     /// `a * b`; a static zero on either side absorbs.
-    IntMul::mul, alias Prod, static core::ops::Mul<B>,
-    runtime |a, b| a * b,
+    IntMul::mul / mul_checked / mul_wrapping, alias Prod, static core::ops::Mul<B>,
+    runtime |a, b| plain or_fail(a.checked_mul(b), "*", a, b), checked a.checked_mul(b), wrapping a.wrapping_mul(b),
     static_lhs_runtime [PInt, NInt], runtime_lhs_static [PInt, NInt]
 }
-absorb_zero!(IntMul::mul, Z0, i32);
-absorb_zero!(IntMul::mul, i32, Z0);
+absorb_zero!(IntMul::mul / mul_checked / mul_wrapping, Z0, i32);
+absorb_zero!(IntMul::mul / mul_checked / mul_wrapping, i32, Z0);
 
 binary_op! {
     /// `a / b`, truncating like C++; `_0 / x` is `_0`. A runtime zero
@@ -239,11 +320,11 @@ binary_op! {
     /// assert_type_eq_all!(Quot<P2, P3>, Z0);
     /// assert_eq!(P7::new().div(2).value(), 3);
     /// ```
-    IntDiv::div, alias Quot, static,
-    runtime |a, b| a / b,
+    IntDiv::div / div_checked / div_wrapping, alias Quot, static,
+    runtime |a, b| plain a / b, checked a.checked_div(b), wrapping a.wrapping_div(b),
     static_lhs_runtime [PInt, NInt], runtime_lhs_static [PInt, NInt]
 }
-absorb_zero!(IntDiv::div, Z0, i32);
+absorb_zero!(IntDiv::div / div_checked / div_wrapping, Z0, i32);
 
 /// Implements static `IntDiv` for one sign pattern: the magnitudes divide
 /// with [`UFloorDiv`], and `ToSign` gives the result its sign.
@@ -257,6 +338,14 @@ macro_rules! static_div {
             type Output = <<$UL as UFloorDiv<$UR>>::Output as $ToSign>::Output;
             #[inline(always)]
             fn div(self, _: $R) -> Self::Output {
+                Default::default()
+            }
+            #[inline(always)]
+            fn div_checked(self, _: $R) -> Option<Self::Output> {
+                Some(Default::default())
+            }
+            #[inline(always)]
+            fn div_wrapping(self, _: $R) -> Self::Output {
                 Default::default()
             }
         }
@@ -519,15 +608,23 @@ impl<U: Unsigned + NonZero> Magnitude for NInt<U> {
 
 binary_op! {
     /// `a % b`, with C++'s sign rule; `_0 % x` and `x % _1` are `_0`.
-    IntRem::rem, alias Mod, static core::ops::Rem<B>,
-    runtime |a, b| a % b,
+    IntRem::rem / rem_checked / rem_wrapping, alias Mod, static core::ops::Rem<B>,
+    runtime |a, b| plain a % b, checked a.checked_rem(b), wrapping a.wrapping_rem(b),
     static_lhs_runtime [PInt, NInt], runtime_lhs_static []
 }
-absorb_zero!(IntRem::rem, Z0, i32);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, Z0, i32);
 impl IntRem<PInt<UInt<UTerm, typenum::B1>>> for i32 {
     type Output = Z0;
     #[inline(always)]
     fn rem(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Z0 {
+        Z0::new()
+    }
+    #[inline(always)]
+    fn rem_checked(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Option<Z0> {
+        Some(Z0::new())
+    }
+    #[inline(always)]
+    fn rem_wrapping(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Z0 {
         Z0::new()
     }
 }
@@ -535,6 +632,14 @@ impl IntRem<NInt<UInt<UTerm, typenum::B1>>> for i32 {
     type Output = Z0;
     #[inline(always)]
     fn rem(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Z0 {
+        Z0::new()
+    }
+    #[inline(always)]
+    fn rem_checked(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Option<Z0> {
+        Some(Z0::new())
+    }
+    #[inline(always)]
+    fn rem_wrapping(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Z0 {
         Z0::new()
     }
 }
@@ -547,7 +652,17 @@ macro_rules! rem_by_static_ge2 {
         {
             type Output = i32;
             #[inline(always)]
+            #[track_caller]
             fn rem(self, rhs: $S<UInt<UInt<U, B>, C>>) -> i32 {
+                // |rhs| >= 2: never overflows, never divides by zero.
+                self % rhs.value()
+            }
+            #[inline(always)]
+            fn rem_checked(self, rhs: $S<UInt<UInt<U, B>, C>>) -> Option<i32> {
+                Some(self % rhs.value())
+            }
+            #[inline(always)]
+            fn rem_wrapping(self, rhs: $S<UInt<UInt<U, B>, C>>) -> i32 {
                 self % rhs.value()
             }
         }
@@ -558,20 +673,22 @@ rem_by_static_ge2!(NInt);
 
 binary_op! {
     /// `min(a, b)`.
-    IntMin::min, alias Minimum, static typenum::Min<B>,
-    runtime |a, b| if a < b { a } else { b },
+    IntMin::min / min_checked / min_wrapping, alias Minimum, static typenum::Min<B>,
+    runtime |a, b| plain if a < b { a } else { b }, checked Some(if a < b { a } else { b }), wrapping if a < b { a } else { b },
     static_lhs_runtime [PInt, NInt, Z0], runtime_lhs_static [PInt, NInt, Z0]
 }
 binary_op! {
     /// `max(a, b)`.
-    IntMax::max, alias Maximum, static typenum::Max<B>,
-    runtime |a, b| if a < b { b } else { a },
+    IntMax::max / max_checked / max_wrapping, alias Maximum, static typenum::Max<B>,
+    runtime |a, b| plain if a < b { b } else { a }, checked Some(if a < b { b } else { a }), wrapping if a < b { b } else { a },
     static_lhs_runtime [PInt, NInt, Z0], runtime_lhs_static [PInt, NInt, Z0]
 }
 binary_op! {
     /// `gcd(a, b)`, non-negative.
-    IntGcd::gcd, alias Gcd, static typenum::Gcd<B>,
-    runtime |a, b| crate::rules::gcd(a as i64, b as i64) as i32,
+    IntGcd::gcd / gcd_checked / gcd_wrapping, alias Gcd, static typenum::Gcd<B>,
+    runtime |a, b| plain or_fail(i32::try_from(crate::rules::gcd(a as i64, b as i64)).ok(), "gcd", a, b),
+    checked i32::try_from(crate::rules::gcd(a as i64, b as i64)).ok(),
+    wrapping crate::rules::gcd(a as i64, b as i64) as i32,
     static_lhs_runtime [PInt, NInt, Z0], runtime_lhs_static [PInt, NInt, Z0]
 }
 
@@ -579,8 +696,10 @@ binary_op! {
 pub trait IntAbs: Int {
     /// The result: static when `Self` is.
     type Output: Int;
-    /// Computes `|self|`.
+    /// Computes `|self|`; a runtime `i32::MIN` panics (its magnitude does not fit).
     fn abs(self) -> Self::Output;
+    /// Computes `|self|`, or `None` for a runtime `i32::MIN`.
+    fn abs_checked(self) -> Option<Self::Output>;
 }
 /// The result type of [`IntAbs`].
 pub type Abs<A> = <A as IntAbs>::Output;
@@ -593,12 +712,24 @@ where
     fn abs(self) -> Self::Output {
         Default::default()
     }
+    #[inline(always)]
+    fn abs_checked(self) -> Option<Self::Output> {
+        Some(Default::default())
+    }
 }
 impl IntAbs for i32 {
     type Output = i32;
     #[inline(always)]
+    #[track_caller]
     fn abs(self) -> i32 {
-        i32::abs(self)
+        match self.checked_abs() {
+            Some(v) => v,
+            None => runtime_int_fail("abs", 0, self),
+        }
+    }
+    #[inline(always)]
+    fn abs_checked(self) -> Option<i32> {
+        self.checked_abs()
     }
 }
 
@@ -622,8 +753,11 @@ impl IntAbs for i32 {
 pub trait IntCeilDiv<Rhs: Int>: Int {
     /// The result: static when both operands are static.
     type Output: Int;
-    /// Computes `ceil_div(self, rhs)`.
+    /// Computes `ceil_div(self, rhs)`; a runtime overflow or zero divisor panics.
     fn ceil_div(self, rhs: Rhs) -> Self::Output;
+    /// Computes `ceil_div(self, rhs)`, or `None` where a runtime value
+    /// overflows or the divisor is a runtime zero.
+    fn ceil_div_checked(self, rhs: Rhs) -> Option<Self::Output>;
 }
 /// The result type of [`IntCeilDiv`].
 pub type CeilDiv<A, B> = <A as IntCeilDiv<B>>::Output;
@@ -639,12 +773,20 @@ where
     fn ceil_div(self, _: PInt<V>) -> Self::Output {
         Default::default()
     }
+    #[inline(always)]
+    fn ceil_div_checked(self, _: PInt<V>) -> Option<Self::Output> {
+        Some(Default::default())
+    }
 }
 impl<V: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> IntCeilDiv<PInt<V>> for Z0 {
     type Output = Z0;
     #[inline(always)]
     fn ceil_div(self, _: PInt<V>) -> Z0 {
         Z0::new()
+    }
+    #[inline(always)]
+    fn ceil_div_checked(self, _: PInt<V>) -> Option<Z0> {
+        Some(Z0::new())
     }
 }
 /// The other sign patterns and runtime values: CuTe's formula.
@@ -659,8 +801,19 @@ macro_rules! ceil_div_formula {
         {
             type Output = Quot<Diff<Sum<$L, $R>, typenum::P1>, $R>;
             #[inline(always)]
+            #[track_caller]
             fn ceil_div(self, rhs: $R) -> Self::Output {
-                self.add(rhs).sub(typenum::P1::new()).div(rhs)
+                match self.ceil_div_checked(rhs) {
+                    Some(v) => v,
+                    None => runtime_int_fail("ceil_div", self.value(), rhs.value()),
+                }
+            }
+            /// In `i64`, so that only a result beyond `i32` fails, not
+            /// the intermediate `a + b`.
+            #[inline(always)]
+            fn ceil_div_checked(self, rhs: $R) -> Option<Self::Output> {
+                let q = crate::rules::checked_ceil_div(self.value() as i64, rhs.value() as i64)?;
+                <Self::Output as Int>::from_i64(q)
             }
         }
     )*};
@@ -694,13 +847,18 @@ ceil_div_formula! {
 pub trait IntShapeDiv<Rhs: Int>: Int {
     /// The result: static when both operands are static.
     type Output: Int;
-    /// Computes `shape_div(self, rhs)` without checking a runtime condition.
+    /// Computes `shape_div(self, rhs)` without checking a runtime condition
+    /// (a runtime overflow or zero divisor panics).
     fn shape_div(self, rhs: Rhs) -> Self::Output;
+    /// Computes `shape_div(self, rhs)` without checking the divisibility
+    /// condition, or `None` where a runtime value overflows.
+    fn shape_div_checked(self, rhs: Rhs) -> Option<Self::Output>;
     /// Computes `shape_div(self, rhs)`, checking the condition at run time.
     fn try_shape_div(self, rhs: Rhs) -> Result<Self::Output, crate::LayoutError> {
         let (a, b) = (self.value() as i64, rhs.value() as i64);
         if crate::rules::divides_either(a, b) {
-            Ok(self.shape_div(rhs))
+            self.shape_div_checked(rhs)
+                .ok_or(crate::LayoutError::Overflow { op: "shape_div" })
         } else {
             Err(crate::LayoutError::ShapeDivisibility {
                 op: "shape_div",
@@ -728,6 +886,10 @@ where
     #[inline(always)]
     fn shape_div(self, rhs: B) -> Self::Output {
         self.ceil_div(rhs)
+    }
+    #[inline(always)]
+    fn shape_div_checked(self, rhs: B) -> Option<Self::Output> {
+        Some(self.ceil_div(rhs))
     }
 }
 
@@ -790,8 +952,13 @@ macro_rules! runtime_shape_div {
         impl<$($g)*> IntShapeDiv<$R> for $L where $L: IntCeilDiv<$R, Output = i32>, $R: Int {
             type Output = i32;
             #[inline(always)]
+            #[track_caller]
             fn shape_div(self, rhs: $R) -> i32 {
                 self.ceil_div(rhs)
+            }
+            #[inline(always)]
+            fn shape_div_checked(self, rhs: $R) -> Option<i32> {
+                self.ceil_div_checked(rhs)
             }
         }
     )*};

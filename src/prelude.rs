@@ -7,7 +7,8 @@ pub use crate::algebra::{
     max_common_vector, raked_product, right_inverse, tile_to_shape, tile_to_shape_ordered,
     tiled_divide, tiled_product, try_blocked_product, try_ceil_div, try_complement,
     try_composition, try_left_inverse, try_logical_divide, try_logical_product,
-    try_max_common_layout, try_raked_product, try_tile_to_shape, zipped_divide, zipped_product,
+    try_max_common_layout, try_raked_product, try_right_inverse, try_tile_to_shape, zipped_divide,
+    zipped_product,
 };
 pub use crate::algebra::{
     try_flat_divide, try_flat_product, try_tiled_divide, try_tiled_product, try_zipped_divide,

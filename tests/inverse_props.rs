@@ -169,7 +169,13 @@ proptest! {
             }
             Err(e) => {
                 prop_assert!(a > 8, "{}", e);
-                prop_assert_eq!(e, LayoutError::NotInjective { op: "left_inverse" });
+                // b = 1 overlaps nothing (DynLayout drops it), but the
+                // typed result would keep its digit: a named refusal.
+                if b == 1 {
+                    prop_assert!(matches!(e, LayoutError::BadArgument { .. }), "{}", e);
+                } else {
+                    prop_assert_eq!(e, LayoutError::NotInjective { op: "left_inverse" });
+                }
             }
         }
     }

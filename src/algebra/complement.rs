@@ -59,7 +59,7 @@ const OP: &str = "complement";
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn complement<L: Complement<M>, M>(l: L, cotarget: M) -> Complemented<L, M>
+pub fn complement<L: Complement<M> + Copy, M: Copy>(l: L, cotarget: M) -> Complemented<L, M>
 // The four checks are listed one by one (here, in `try_complement` and in
 // the methods): bundled into one trait, rustc reports the bundle, with the
 // layout's full type, instead of the failing check's message.
@@ -86,7 +86,7 @@ where
 /// assert!(try_complement(layout![4 : 2], zero).is_err());
 /// ```
 #[inline(always)]
-pub fn try_complement<L: Complement<M>, M>(
+pub fn try_complement<L: Complement<M> + Copy, M: Copy>(
     l: L,
     cotarget: M,
 ) -> Result<Complemented<L, M>, LayoutError>
@@ -96,7 +96,9 @@ where
         + ComplementStructureIsStatic
         + ComplementWithin<L, M>,
 {
-    l.try_complement_to(cotarget)
+    let r = l.try_complement_to(cotarget)?;
+    r.check_bounds(l, cotarget)?;
+    Ok(r)
 }
 
 /// The result type of [`complement`]; the cotarget defaults to CuTe's
@@ -164,8 +166,10 @@ type ComplementOf<L, M> = <<Filtered<L> as LayoutParts>::Shape as ComplementShap
 pub trait FilteredCosize {
     /// The cotarget.
     type Output: IntTuple;
-    /// Computes it.
+    /// Computes it; a runtime overflow panics.
     fn filtered_cosize(self) -> Self::Output;
+    /// Computes it, or [`LayoutError::Overflow`] where a runtime value overflows `i32`.
+    fn try_filtered_cosize(self) -> Result<Self::Output, LayoutError>;
 }
 impl<S: IntTuple, D: IntTuple> FilteredCosize for Layout<S, D>
 where
@@ -182,9 +186,16 @@ where
         <Filtered<Layout<S, D>> as LayoutParts>::Stride,
     >;
     #[inline(always)]
+    #[track_caller]
     fn filtered_cosize(self) -> Self::Output {
+        crate::error::ok_or_panic(self.try_filtered_cosize())
+    }
+    #[inline(always)]
+    fn try_filtered_cosize(self) -> Result<Self::Output, LayoutError> {
         let (s, d) = super::filter_any(self).parts();
-        s.span(d).add(P1::new())
+        s.span_checked(d)
+            .and_then(|v| v.add_checked(P1::new()))
+            .ok_or(LayoutError::Overflow { op: OP })
     }
 }
 
@@ -231,7 +242,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
             + ComplementStructureIsStatic
             + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
     {
-        try_complement(self, self.filtered_cosize())
+        try_complement(self, self.try_filtered_cosize()?)
     }
 }
 
@@ -710,7 +721,7 @@ impl<U: Unsigned + NonZero, S, Cur: StaticStrideStep<U, S, W>, W> ComplementStep
     }
 }
 /// A runtime stride (rank 1 only, so `cur` is `_1`): the gap is `d : cur`.
-/// A zero stride covers nothing: the complement is the whole cotarget,
+/// A zero stride (or a runtime shape of 1) covers nothing: the complement is the whole cotarget,
 /// here as `size(M) : cur` followed by the cotarget's modes of size 1.
 impl<S: Int, Cur: Int, T, M: CheckedSize + Copy, AS, AD> ComplementStep<S, Cur, Walk<T, M, AS, AD>>
     for i32
@@ -721,7 +732,9 @@ where
     #[inline(always)]
     fn step(self, s: S, cur: Cur, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let (d, c) = (self as i64, cur.value() as i64);
-        let (q, next) = if d == 0 {
+        // A runtime extent of 1 covers nothing either: `DynLayout`'s filter
+        // drops that mode, whatever its stride.
+        let (q, next) = if d == 0 || s.value() == 1 {
             positive(s.value() as i64)?;
             let m = w.m.checked_size()?;
             (m, m)
@@ -764,6 +777,12 @@ where
     #[inline(always)]
     fn static_step(self, s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
+        if s.value() == 1 {
+            // DynLayout's filter drops a runtime size-1 mode: no gap, and
+            // the extent stays.
+            let same = Int::from_i64(self as i64).ok_or(LayoutError::Overflow { op: OP })?;
+            return w.next(same, 1, self);
+        }
         not_below(d.value() as i64, self as i64, w.mode)?;
         next_extent(d, s)?;
         w.next(s.mul(d), d.value() / self, self)
@@ -821,10 +840,31 @@ where
     #[inline(always)]
     fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
+        if s.value() == 1 {
+            // DynLayout's filter drops a runtime size-1 mode. The gap
+            // `U / V` is static: where it is 1 (no mode) the extent just
+            // stays `V`; a wider gap cannot be dropped from the result.
+            if Gap::<U, V>::default().value() != 1 {
+                return Err(runtime_one_gap(w.mode));
+            }
+            let same = Int::from_i64(V::I64).ok_or(LayoutError::Overflow { op: OP })?;
+            return w.next(same, Gap::<U, V>::default(), PInt::<V>::new());
+        }
         next_extent(d, s)?;
         w.next(s.mul(d), Gap::<U, V>::default(), PInt::<V>::new())
     }
 }
+/// A runtime extent of 1 on a mode whose static stride leaves a gap: the
+/// result's structure (fixed by the static values) keeps the gap, which
+/// the mode, absent, no longer bounds.
+fn runtime_one_gap(mode: usize) -> LayoutError {
+    LayoutError::NotComplementable {
+        op: OP,
+        mode,
+        reason: "its runtime extent is 1, and the gap below its static stride cannot leave the result's structure (use DynLayout)",
+    }
+}
+
 /// The gap `⌊U / V⌋` as a static integer.
 type Gap<U, V> = <<U as UFloorDiv<V>>::Output as ToStatic>::Output;
 
@@ -882,8 +922,14 @@ where
     >>::Output;
     #[inline(always)]
     fn rest(self, cur: Cur, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-        fits(positive(self.value() as i64)? + cur.value() as i64 - 1)?;
-        let (s, d) = self.ceil_div(cur).push(cur, acc_s, acc_d);
+        positive(self.value() as i64)?;
+        let q = self
+            .ceil_div_checked(cur)
+            .ok_or(LayoutError::Overflow { op: OP })?;
+        // The result reaches `q * cur` (the cotarget rounded up): it must
+        // fit, as the extents of a shape cotarget's modes do.
+        fits(q.value() as i64 * cur.value() as i64)?;
+        let (s, d) = q.push(cur, acc_s, acc_d);
         Ok(s.finish(d))
     }
 }
@@ -941,10 +987,13 @@ impl<A: IntCeilDiv<B>, B: IntCeilDiv<A>, T: CeilDivLeaves<CeilDiv<B, A>>> CeilDi
     type Output = HCons<CeilDiv<A, B>, T::Output>;
     #[inline(always)]
     fn ceil_div_leaves(self, b: B) -> Result<Self::Output, LayoutError> {
-        fits(positive(self.head.value() as i64)? + b.value() as i64 - 1)?;
+        positive(self.head.value() as i64)?;
+        let overflow = LayoutError::Overflow { op: OP };
         Ok(HCons {
-            head: self.head.ceil_div(b),
-            tail: self.tail.ceil_div_leaves(b.ceil_div(self.head))?,
+            head: self.head.ceil_div_checked(b).ok_or(overflow)?,
+            tail: self
+                .tail
+                .ceil_div_leaves(b.ceil_div_checked(self.head).ok_or(overflow)?)?,
         })
     }
 }

@@ -4,14 +4,17 @@
 //! not a complement, so `complement` does not compile (`DynLayout` returns
 //! the same condition as an error: [`crate::rules::complement_bound_violation`]).
 //!
-//! With runtime values the result keeps CuTe's mixed structure (runtime
-//! size-1 and gap modes stay), which can overshoot the cotarget exactly as
-//! CuTe's does, so the bounds are not applied to it: a runtime `1:2` with
-//! cotarget 71 gives CuTe's `(2,36):(1,2)`, the function `i` on `[0, 72)`.
+//! With runtime values the same bounds are checked at run time
+//! ([`ComplementWithin::check_bounds`]), as `DynLayout` checks them: the
+//! result keeps CuTe's mixed structure (runtime size-1 and gap modes stay),
+//! and where that structure breaks a bound (a runtime `1:2` with cotarget
+//! 71 gives CuTe's `(2,36):(1,2)`, of size 72) the result is an error, not
+//! CuTe's layout.
 
 use super::verdict::Pick;
 use super::{FilterLayout, Filtered};
-use crate::int::StaticInt;
+use crate::LayoutError;
+use crate::int::{Int, StaticInt};
 use crate::int::{IntAdd, IntCeilDiv, IntMul, Prod, Sum};
 use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
 use crate::tuple::IntTuple;
@@ -55,8 +58,13 @@ pub struct SizeOfRAtLeastMOverSizeL;
 pub struct SizeOfRAtMostCosizeOfR;
 
 /// The four bounds on the static result `Self` of `complement(L, M)`, as
-/// trait bounds (each holds trivially for runtime values).
-pub trait ComplementWithin<L, M> {}
+/// trait bounds (each holds trivially for runtime values), and the same
+/// bounds on the values, checked at run time.
+pub trait ComplementWithin<L, M> {
+    /// The bounds on the values (`DynLayout`'s check): the first that
+    /// fails, as [`LayoutError::ComplementBound`].
+    fn check_bounds(&self, l: L, m: M) -> Result<(), LayoutError>;
+}
 type Fl<L> = Filtered<L>;
 type CosL<L> = CosizeOf<<Fl<L> as LayoutParts>::Shape, <Fl<L> as LayoutParts>::Stride>;
 type SizeF<L> = <<Fl<L> as LayoutParts>::Shape as IntTuple>::Size;
@@ -93,12 +101,33 @@ where
     CosizeOf<RS, RD>: StaticNotLess<RS::Size>,
     <CosizeOf<RS, RD> as StaticNotLess<RS::Size>>::Is: BoundHolds<SizeOfRAtMostCosizeOfR>,
 {
+    fn check_bounds(&self, l: L, m: M) -> Result<(), LayoutError> {
+        const OP: &str = "complement";
+        let overflow = LayoutError::Overflow { op: OP };
+        let (fs, fd) = l.filter_layout().parts();
+        let cos_l = fs.span_checked(fd).ok_or(overflow)?.value() as i64 + 1;
+        let size_f = fs.size_checked().ok_or(overflow)?.value() as i64;
+        let m = m.size_checked().ok_or(overflow)?.value() as i64;
+        let (size_r, cos_r) = (self.try_size()?.value() as i64, self.try_cosize()?.value() as i64);
+        match crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m) {
+            None => Ok(()),
+            Some(reason) => Err(LayoutError::ComplementBound {
+                op: OP,
+                cotarget: m,
+                reason,
+            }),
+        }
+    }
 }
 
 /// Not complementable: the other checks report it.
 macro_rules! no_bounds_for_markers {
     ($($T:ty),*) => {$(
-        impl<L, M> ComplementWithin<L, M> for $T {}
+        impl<L, M> ComplementWithin<L, M> for $T {
+            fn check_bounds(&self, _: L, _: M) -> Result<(), LayoutError> {
+                Ok(())
+            }
+        }
     )*};
 }
 no_bounds_for_markers!(

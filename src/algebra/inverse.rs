@@ -49,12 +49,34 @@ use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PIn
 /// let n: i32 = 4;
 /// assert_eq!(right_inverse(layout![(n, 2) : (1, 4)]).to_string(), "4:_1");
 /// ```
+///
+/// # Panics
+/// When a runtime extent is below 1, or the size overflows `i32`, as
+/// `DynLayout` refuses such a layout; [`try_right_inverse`] returns the error.
 #[inline(always)]
+#[track_caller]
 pub fn right_inverse<L: RightInverseLayout>(l: L) -> RightInverse<L>
 where
     RightInverse<L>: RightInverseStaticStrides,
 {
-    l.right_inverse_layout()
+    crate::error::ok_or_panic(l.try_right_inverse_layout())
+}
+
+/// [`right_inverse`] without the panic: a runtime extent below 1 gives
+/// [`LayoutError::ZeroSize`], a size beyond `i32` [`LayoutError::Overflow`].
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let (ok, neg): (i32, i32) = (4, -2);
+/// assert_eq!(try_right_inverse(layout![(ok, 2) : (1, 4)]).unwrap().to_string(), "4:_1");
+/// assert!(try_right_inverse(layout![(8, neg) : (1, 8)]).is_err());
+/// ```
+#[inline(always)]
+pub fn try_right_inverse<L: RightInverseLayout>(l: L) -> Result<RightInverse<L>, LayoutError>
+where
+    RightInverse<L>: RightInverseStaticStrides,
+{
+    l.try_right_inverse_layout()
 }
 
 /// CuTe's `left_inverse(layout)`: an `R` with `layout(R(layout(i))) ==
@@ -134,8 +156,11 @@ pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 pub trait RightInverseLayout {
     /// The right inverse, or a marker.
     type Output;
-    /// Computes it.
+    /// Computes it, without the runtime checks.
     fn right_inverse_layout(self) -> Self::Output;
+    /// Computes it, checking that every runtime extent is at least 1 and
+    /// that the size fits in `i32`.
+    fn try_right_inverse_layout(self) -> Result<Self::Output, LayoutError>;
 }
 impl<S: IntTuple + Coalesce<D>, D: IntTuple> RightInverseLayout for Layout<S, D>
 where
@@ -149,6 +174,11 @@ where
         <StaticStrides<S::Output> as RightInverseStart<S::Output>>::start(
             self.shape().coalesce(self.stride()),
         )
+    }
+    #[inline(always)]
+    fn try_right_inverse_layout(self) -> Result<Self::Output, LayoutError> {
+        super::check_shape(self.shape(), "right_inverse")?;
+        Ok(self.right_inverse_layout())
     }
 }
 
@@ -176,6 +206,7 @@ where
     type Output = <StaticStrides<S::Output> as LeftInverseStart<S::Output>>::Output;
     #[inline(always)]
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
+        super::check_shape(self.shape(), "left_inverse")?;
         <StaticStrides<S::Output> as LeftInverseStart<S::Output>>::start(
             self.shape().coalesce(self.stride()),
         )
@@ -360,7 +391,11 @@ impl<S0: IntMul<P>, ST: Triples<DT, Prod<S0, P>>, D0, DT, P: Int> Triples<HCons<
     fn triples(self, stride: HCons<D0, DT>, prefix: P) -> Self::Output {
         HCons {
             head: (stride.head, self.head, prefix),
-            tail: self.tail.triples(stride.tail, self.head.mul(prefix)),
+            // Wrapping: the inverses check first that the size fits, and
+            // a prefix product never exceeds it.
+            tail: self
+                .tail
+                .triples(stride.tail, self.head.mul_wrapping(prefix)),
         }
     }
 }
@@ -600,7 +635,9 @@ where
             tail: acc_s,
         };
         rest.fold(
-            s.mul(d),
+            // Wrapping: a runtime extent ends the chain unused (only a
+            // static one is compared with the next stride).
+            s.mul_wrapping(d),
             acc_s,
             HCons {
                 head: p,
@@ -879,7 +916,10 @@ where
     type Output = <Prod<PS, PInt<U>> as LeftInverseExtent<D, SP, W>>::Output;
     #[inline(always)]
     fn after(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
-        self.0.mul(self.1).extent(d, sp, w)
+        self.0
+            .mul_checked(self.1)
+            .ok_or(LayoutError::Overflow { op: "left_inverse" })?
+            .extent(d, sp, w)
     }
 }
 
@@ -891,11 +931,19 @@ pub trait LeftInverseExtent<D, SP, W> {
     /// Continues the walk.
     fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D: Int + LeftInversePush<SP, W>, SP, W> LeftInverseExtent<D, SP, W> for i32 {
+impl<D: Int + LeftInversePush<(S, P), W>, S: Int, P, W> LeftInverseExtent<D, (S, P), W> for i32 {
     type Output = D::Output;
     #[inline(always)]
-    fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
+    fn extent(self, d: D, sp: (S, P), w: W) -> Result<Self::Output, LayoutError> {
         if (d.value() as i64) < self as i64 {
+            if sp.0.value() == 1 {
+                // A runtime extent of 1 overlaps nothing, but the result's
+                // structure keeps its digit (DynLayout drops the mode).
+                return Err(LayoutError::BadArgument {
+                    op: "left_inverse",
+                    msg: "a runtime extent of 1 on a mode inside the previous one: the result's structure keeps its digit (use DynLayout)",
+                });
+            }
             return Err(LayoutError::NotInjective { op: "left_inverse" });
         }
         d.push(sp, w)

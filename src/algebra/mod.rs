@@ -45,4 +45,22 @@ pub use named::{DivideComposition, ProductRest, RestOfTile};
 pub use product::*;
 pub use regroup::*;
 pub use tile_to_shape::*;
+
+/// The runtime checks every operation makes on a shape operand, as
+/// `DynLayout` makes them on every layout: each extent is at least 1
+/// ([`LayoutError::ZeroSize`]), and the size fits in `i32`
+/// ([`LayoutError::Overflow`]), so that every prefix product does too.
+#[inline(always)]
+pub(crate) fn check_shape<S: crate::tuple::IntTuple>(
+    s: S,
+    op: &'static str,
+) -> Result<(), crate::LayoutError> {
+    if s.min_leaf() < 1 {
+        return Err(crate::LayoutError::ZeroSize { op });
+    }
+    match s.size_checked() {
+        Some(_) => Ok(()),
+        None => Err(crate::LayoutError::Overflow { op }),
+    }
+}
 pub use tiler::{ApplyTiler, ApplyZipped, ByModes, Divide, LayoutTiler, Product, TilerModesFit};

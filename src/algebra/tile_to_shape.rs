@@ -174,10 +174,11 @@ type Block<S, D, Trg> = <<Trg as RankIsOne>::Is as ChoosePair<
 
 impl<S, D, Trg, Ord> TileToShape<Trg, Ord> for Layout<S, D>
 where
-    S: IntoModes + Copy,
+    S: IntoModes + IntTuple + Copy,
     D: IntoModes + Copy,
     S::Modes: BlockRankFits<Trg> + PadPair<D::Modes, Trg, Trg>,
     Trg: ProductEach + Copy,
+    <Trg as ProductEach>::Output: IntTuple,
     PadS<S, D, Trg>: ProductEach + Copy,
     <PadS<S, D, Trg> as ProductEach>::Output: BlockCounts<<Trg as ProductEach>::Output>,
     Ord: CountsOrder<Counts<S, D, Trg>>,
@@ -190,6 +191,10 @@ where
     #[inline]
     fn try_tile_to_shape(self, target: Trg, order: Ord) -> Result<Self::Output, LayoutError> {
         let (s, d) = self.into_parts();
+        // As DynLayout: extents of at least 1, sizes that fit (then every
+        // block count, and its compact strides, fit too).
+        super::check_shape(s, "tile_to_shape")?;
+        super::check_shape(target.product_each(), "tile_to_shape")?;
         let (ps, pd, _, _) = s.into_modes().pad(d.into_modes(), target, target);
         let counts = ps
             .product_each()

@@ -159,7 +159,8 @@ impl<A: IntAdd<B>, AT: ZipAdd<BT>, B: Int, BT> ZipAdd<HCons<B, BT>> for HCons<A,
     #[inline(always)]
     fn zip_add(self, r: HCons<B, BT>) -> Self::Output {
         HCons {
-            head: self.head.add(r.head),
+            // An offset (a coordinate): wraps, as crd2idx does.
+            head: self.head.add_wrapping(r.head),
             tail: self.tail.zip_add(r.tail),
         }
     }
@@ -272,7 +273,7 @@ impl<C: Int + IntMul<V>, S: Int, V: Int, M: Copy> BasisCrd2Idx<S, ScaledBasis<V,
     #[inline(always)]
     fn bcrd2idx(self, _: S, d: ScaledBasis<V, M>) -> Self::Output {
         ScaledBasis {
-            value: self.mul(d.value),
+            value: self.mul_wrapping(d.value),
             mode: core::marker::PhantomData,
         }
     }

@@ -55,7 +55,7 @@ impl<C: Int + IntMul<D>, S: Int, D: Int> IntCoordInto<C, D> for S {
     type Output = Prod<C, D>;
     #[inline(always)]
     fn int_coord_into(self, c: C, stride: D) -> Self::Output {
-        c.mul(stride)
+        c.mul_wrapping(stride)
     }
 }
 /// CuTe's `crd2idx_itt`: each mode but the last takes `c % size(mode)` and
@@ -92,7 +92,7 @@ impl<C: IntMul<D>, S: Int, D: Int> IntCoordLayout<C> for Layout<S, D> {
     type Output = Prod<C, D>;
     #[inline(always)]
     fn int_coord_layout(self, c: C) -> Self::Output {
-        c.mul(self.into_parts().1)
+        c.mul_wrapping(self.into_parts().1)
     }
 }
 impl<C, S0, ST: SplitRest<S0, C, D0, DT>, D0, DT> IntCoordLayout<C>
@@ -138,7 +138,7 @@ where
     fn split_rest(self, s0: S0, c: C, d0: D0, dt: DT) -> Self::Output {
         let n = s0.size();
         let head = c.rem(n).crd2idx(s0, d0);
-        head.add(c.div(n).crd2idx(self, dt))
+        head.add_wrapping(c.div(n).crd2idx(self, dt))
     }
 }
 
@@ -192,7 +192,7 @@ where
     #[inline(always)]
     fn crd2idx_modes(self, shape: HCons<S0, ST>, stride: HCons<D0, DT>) -> Self::Output {
         let head = self.head.crd2idx(shape.head, stride.head);
-        head.add(self.tail.crd2idx_modes(shape.tail, stride.tail))
+        head.add_wrapping(self.tail.crd2idx_modes(shape.tail, stride.tail))
     }
 }
 impl<C0, CT> Crd2IdxModes<HNil, HNil> for HCons<C0, CT> {

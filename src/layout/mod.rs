@@ -76,9 +76,29 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         S::DEPTH
     }
     /// The size of the domain: the product of the shape.
+    ///
+    /// # Panics
+    /// When runtime extents make the size overflow `i32` ("size: integer
+    /// overflow", in release builds too); [`Layout::try_size`] returns the
+    /// error instead.
     #[inline(always)]
+    #[track_caller]
     pub fn size(&self) -> S::Size {
-        self.shape.size()
+        crate::error::ok_or_panic(self.try_size())
+    }
+    /// [`Layout::size`] without the panic.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let n: i32 = i32::MAX;
+    /// assert!(layout![(4, n) : (6, 2)].try_size().is_err());
+    /// assert_eq!(layout![(4, 8) : (1, 4)].try_size().unwrap().value(), 32);
+    /// ```
+    #[inline(always)]
+    pub fn try_size(&self) -> Result<S::Size, crate::LayoutError> {
+        self.shape
+            .size_checked()
+            .ok_or(crate::LayoutError::Overflow { op: "size" })
     }
     /// `true` when shape and stride are fully static.
     pub const IS_STATIC: bool = S::IS_STATIC && D::IS_STATIC;
@@ -131,8 +151,10 @@ impl<S, D> Layout<S, D> {
 pub trait Span<D> {
     /// `Σ (s - 1) * |d|`.
     type Output: Int;
-    /// Computes the span.
+    /// Computes the span; a runtime overflow panics.
     fn span(self, stride: D) -> Self::Output;
+    /// Computes the span, or `None` where a runtime value overflows `i32`.
+    fn span_checked(self, stride: D) -> Option<Self::Output>;
 }
 impl<S: Int + IntSub<P1>, D: Int + IntAbs> Span<D> for S
 where
@@ -140,8 +162,14 @@ where
 {
     type Output = Prod<<S as IntSub<P1>>::Output, <D as IntAbs>::Output>;
     #[inline(always)]
+    #[track_caller]
     fn span(self, stride: D) -> Self::Output {
         self.sub(P1::new()).mul(stride.abs())
+    }
+    #[inline(always)]
+    fn span_checked(self, stride: D) -> Option<Self::Output> {
+        self.sub_checked(P1::new())?
+            .mul_checked(stride.abs_checked()?)
     }
 }
 impl Span<HNil> for HNil {
@@ -150,6 +178,10 @@ impl Span<HNil> for HNil {
     fn span(self, _: HNil) -> typenum::Z0 {
         typenum::Z0::new()
     }
+    #[inline(always)]
+    fn span_checked(self, _: HNil) -> Option<typenum::Z0> {
+        Some(typenum::Z0::new())
+    }
 }
 impl<S0: Span<D0>, ST: Span<DT>, D0, DT> Span<HCons<D0, DT>> for HCons<S0, ST>
 where
@@ -157,8 +189,15 @@ where
 {
     type Output = Sum<S0::Output, ST::Output>;
     #[inline(always)]
+    #[track_caller]
     fn span(self, stride: HCons<D0, DT>) -> Self::Output {
         self.head.span(stride.head).add(self.tail.span(stride.tail))
+    }
+    #[inline(always)]
+    fn span_checked(self, stride: HCons<D0, DT>) -> Option<Self::Output> {
+        self.head
+            .span_checked(stride.head)?
+            .add_checked(self.tail.span_checked(stride.tail)?)
     }
 }
 
@@ -176,9 +215,30 @@ where
     /// assert_eq!(layout![(2, 3) : (3, 1)].cosize().value(), 6);
     /// assert_eq!(layout![(2, 2) : (-1, 4)].cosize().value(), 6);
     /// ```
+    ///
+    /// # Panics
+    /// When runtime values make it overflow `i32` ("cosize: integer
+    /// overflow", in release builds too); [`Layout::try_cosize`] returns the
+    /// error instead.
     #[inline(always)]
+    #[track_caller]
     pub fn cosize(&self) -> CosizeOf<S, D> {
-        self.shape.span(self.stride).add(P1::new())
+        crate::error::ok_or_panic(self.try_cosize())
+    }
+    /// [`Layout::cosize`] without the panic.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let n: i32 = 1 << 30;
+    /// assert!(layout![(4, n) : (n, 1)].try_cosize().is_err());
+    /// assert_eq!(layout![(2, 3) : (3, 1)].try_cosize().unwrap().value(), 6);
+    /// ```
+    #[inline(always)]
+    pub fn try_cosize(&self) -> Result<CosizeOf<S, D>, crate::LayoutError> {
+        self.shape
+            .span_checked(self.stride)
+            .and_then(|s| s.add_checked(P1::new()))
+            .ok_or(crate::LayoutError::Overflow { op: "cosize" })
     }
     /// CuTe's `coshape`. With integer strides CuTe's coshape is the single
     /// integer `cosize` (it takes `|stride|`), so this returns that value.

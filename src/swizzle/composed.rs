@@ -75,7 +75,7 @@ impl<A: SwizzleParams, O: Int, S: IntTuple, D: IntTuple> ComposedLayout<A, O, La
         A: SwizzleApply<Sum<O, C::Output>>,
     {
         self.swizzle
-            .apply_to(self.offset.add(self.layout.crd2idx(c)))
+            .apply_to(self.offset.add_wrapping(self.layout.crd2idx(c)))
     }
 
     /// The shape of the inner layout.

@@ -24,10 +24,17 @@ pub trait IntTuple: Copy + fmt::Debug + 'static {
     /// The leaves, as a flat tuple.
     type Flat;
 
-    /// The product of all leaves (CuTe's `size`/`product`).
+    /// The product of all leaves (CuTe's `size`/`product`). A runtime
+    /// product that does not fit in `i32` panics, naming the operands.
     fn size(self) -> Self::Size;
+    /// The product of all leaves, or `None` where a runtime product does
+    /// not fit in `i32`.
+    fn size_checked(self) -> Option<Self::Size>;
     /// The leaves as a flat tuple (CuTe's `flatten`; an integer becomes a rank-1 tuple).
     fn flatten(self) -> Self::Flat;
+    /// The smallest leaf (`i64::MAX` for the empty tuple): the runtime
+    /// paths check extents with it, as `DynLayout` checks its own.
+    fn min_leaf(self) -> i64;
     /// Writes CuTe's print form: `(_2,(_3,4))`.
     fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 
@@ -72,6 +79,14 @@ impl<T: Int> IntTuple for T {
         self
     }
     #[inline(always)]
+    fn size_checked(self) -> Option<T> {
+        Some(self)
+    }
+    #[inline(always)]
+    fn min_leaf(self) -> i64 {
+        self.value() as i64
+    }
+    #[inline(always)]
     fn flatten(self) -> Self::Flat {
         HCons {
             head: self,
@@ -93,6 +108,14 @@ impl IntTuple for HNil {
     #[inline(always)]
     fn size(self) -> P1 {
         P1::new()
+    }
+    #[inline(always)]
+    fn size_checked(self) -> Option<P1> {
+        Some(P1::new())
+    }
+    #[inline(always)]
+    fn min_leaf(self) -> i64 {
+        i64::MAX
     }
     #[inline(always)]
     fn flatten(self) -> HNil {
@@ -123,8 +146,20 @@ where
     type Size = Prod<H::Size, T::Size>;
     type Flat = <H::Flat as Concat<T::Flat>>::Output;
     #[inline(always)]
+    #[track_caller]
     fn size(self) -> Self::Size {
         self.head.size().mul(self.tail.size())
+    }
+    #[inline(always)]
+    fn size_checked(self) -> Option<Self::Size> {
+        self.head
+            .size_checked()?
+            .mul_checked(self.tail.size_checked()?)
+    }
+    #[inline(always)]
+    fn min_leaf(self) -> i64 {
+        let (h, t) = (self.head.min_leaf(), self.tail.min_leaf());
+        if h < t { h } else { t }
     }
     #[inline(always)]
     fn flatten(self) -> Self::Flat {
