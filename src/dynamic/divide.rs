@@ -1,13 +1,10 @@
 //! logical_divide and its regroupings: zipped, tiled and flat divides.
 
-use alloc::vec;
-use alloc::vec::Vec;
-
 use super::coalesce::{Modes, coalesce_flat};
 use super::complement::complement_raw_modes;
-use super::composition::{by_mode, check_tiler_rank, compose_coalesced};
+use super::composition::{check_tiler_rank, compose_coalesced};
 use super::scratch::Scratch;
-use super::{DynLayout, IntTree, Tiler, charge};
+use super::{DynLayout, Tiler, charge};
 use crate::LayoutError;
 
 /// `(first, second)` parts of a rank-2-by-tiler layout, CuTe's `zip2_by`:
@@ -19,15 +16,23 @@ pub(crate) fn zip2_by(
 ) -> Result<(DynLayout, DynLayout), LayoutError> {
     match guide {
         Tiler::Tuple(gs) => {
-            let modes = by_mode(l, gs.len(), op)?;
-            let (mut first, mut second) = (Vec::new(), Vec::new());
-            for (m, g) in modes.iter().zip(gs) {
-                let (a, b) = zip2_by(m, g, op)?;
-                first.push(a);
-                second.push(b);
+            check_tiler_rank(l, gs.len(), op)?;
+            let (mut first, mut second) = (DynLayout::blank(), DynLayout::blank());
+            first.open();
+            second.open();
+            for (i, sp) in l.kids(l.whole()).enumerate() {
+                match gs.get(i) {
+                    Some(g) => {
+                        let (a, b) = zip2_by(&l.sub(sp), g, op)?;
+                        first.push_layout(&a);
+                        second.push_layout(&b);
+                    }
+                    None => second.push_span(l, sp),
+                }
             }
-            second.extend(modes.into_iter().skip(gs.len()));
-            Ok((DynLayout::concat(&first), DynLayout::concat(&second)))
+            first.close();
+            second.close();
+            Ok((first, second))
         }
         _ if !l.is_integral() && l.rank() == 2 => Ok((l.mode(0)?, l.mode(1)?)),
         _ => Err(LayoutError::RankMismatch {
@@ -38,9 +43,34 @@ pub(crate) fn zip2_by(
     }
 }
 
-/// The modes of `z` for `slice(repeat<rank(z)>(_))`: a rank-1 mode stays whole.
-pub(crate) fn splat(z: DynLayout) -> Vec<DynLayout> {
-    if z.rank() == 1 { vec![z] } else { z.modes() }
+/// Append the modes of `z` as `slice(repeat<rank(z)>(_), z)` gives them: a
+/// rank-1 `z` stays whole.
+pub(crate) fn push_splat(out: &mut DynLayout, z: &DynLayout) {
+    if z.rank() == 1 {
+        out.push_layout(z);
+    } else {
+        z.kids(z.whole()).for_each(|sp| out.push_span(z, sp));
+    }
+}
+
+/// `(a, b...)`: `a` whole, then `b` splat (the tiled regrouping).
+pub(crate) fn tiled(a: &DynLayout, b: &DynLayout) -> DynLayout {
+    let mut out = DynLayout::blank();
+    out.open();
+    out.push_layout(a);
+    push_splat(&mut out, b);
+    out.close();
+    out
+}
+
+/// `(a..., b...)`: both splat (the flat regrouping).
+pub(crate) fn flat(a: &DynLayout, b: &DynLayout) -> DynLayout {
+    let mut out = DynLayout::blank();
+    out.open();
+    push_splat(&mut out, a);
+    push_splat(&mut out, b);
+    out.close();
+    out
 }
 
 impl DynLayout {
@@ -93,7 +123,7 @@ impl DynLayout {
         match t {
             Tiler::Layout(b) => self.logical_divide(b),
             Tiler::Underscore => Ok(self.clone()),
-            Tiler::Int(n) => self.logical_divide(&DynLayout::make_layout_left(&IntTree::Int(*n))?),
+            Tiler::Int(n) => self.logical_divide(&DynLayout::int_tile(*n)?),
             Tiler::Tuple(ts) => {
                 check_tiler_rank(self, ts.len(), "logical_divide")?;
                 let mut out = DynLayout::blank();
@@ -145,9 +175,7 @@ impl DynLayout {
             t,
             "tiled_divide",
         )?;
-        let mut modes = vec![a];
-        modes.extend(splat(b));
-        Ok(DynLayout::concat(&modes))
+        Ok(tiled(&a, &b))
     }
 
     /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
@@ -166,8 +194,6 @@ impl DynLayout {
             t,
             "flat_divide",
         )?;
-        let mut modes = splat(a);
-        modes.extend(splat(b));
-        Ok(DynLayout::concat(&modes))
+        Ok(flat(&a, &b))
     }
 }

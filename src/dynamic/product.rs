@@ -1,12 +1,11 @@
 //! logical_product and its regroupings; blocked and raked products; tile_to_shape.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use super::coalesce::Modes;
 use super::complement::complement_raw_modes;
-use super::composition::by_mode;
-use super::divide::{splat, zip2_by};
+use super::composition::check_tiler_rank;
+use super::divide::{flat, tiled, zip2_by};
 use super::{DynLayout, IntTree, Tiler, charge, mul, size_of};
 use crate::LayoutError;
 use crate::rules::checked_ceil_div;
@@ -121,17 +120,19 @@ impl DynLayout {
         match t {
             Tiler::Layout(b) => self.logical_product(b),
             Tiler::Underscore => Ok(self.clone()),
-            Tiler::Int(n) => self.logical_product(&DynLayout::make_layout_left(&IntTree::Int(*n))?),
+            Tiler::Int(n) => self.logical_product(&DynLayout::int_tile(*n)?),
             Tiler::Tuple(ts) => {
-                let modes = by_mode(self, ts.len(), "logical_product")?;
-                let mut out = Vec::with_capacity(modes.len());
-                for (i, m) in modes.into_iter().enumerate() {
-                    out.push(match ts.get(i) {
-                        Some(t) => m.logical_product_tiler(t)?,
-                        None => m,
-                    });
+                check_tiler_rank(self, ts.len(), "logical_product")?;
+                let mut out = DynLayout::blank();
+                out.open();
+                for (i, sp) in self.kids(self.whole()).enumerate() {
+                    match ts.get(i) {
+                        Some(t) => out.push_layout(&self.sub(sp).logical_product_tiler(t)?),
+                        None => out.push_span(self, sp),
+                    }
                 }
-                DynLayout::concat(&out).fits("logical_product")
+                out.close();
+                out.fits("logical_product")
             }
         }
     }
@@ -171,9 +172,7 @@ impl DynLayout {
             t,
             "tiled_product",
         )?;
-        let mut modes = vec![a];
-        modes.extend(splat(b));
-        Ok(DynLayout::concat(&modes))
+        Ok(tiled(&a, &b))
     }
 
     /// `flat_product(A, tiler)`: `(block0, block1, ..., product0, ...)`.
@@ -192,9 +191,7 @@ impl DynLayout {
             t,
             "flat_product",
         )?;
-        let mut modes = splat(a);
-        modes.extend(splat(b));
-        Ok(DynLayout::concat(&modes))
+        Ok(flat(&a, &b))
     }
 
     fn rank_product(
