@@ -20,7 +20,16 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// Best of 15 batches of `n` calls, `n` doubled until a batch takes 20 ms.
+///
+/// With `VS_CUTE_CALLS=n` it instead makes `n` calls of the cases whose
+/// name contains `$VS_CUTE_ONLY` (and none of the others) and reports 0:
+/// run under `valgrind --tool=cachegrind` for instructions per call, a
+/// figure the load on the machine does not disturb.
 fn best_ns<T>(f: impl Fn() -> T) -> f64 {
+    if let Ok(n) = std::env::var("VS_CUTE_CALLS") {
+        (0..n.parse::<u32>().unwrap()).for_each(|_| drop(black_box(f())));
+        return 0.0;
+    }
     let mut n = 1u32;
     while {
         let t = Instant::now();
@@ -47,12 +56,22 @@ fn as_function(r: &DynLayout) -> String {
     format!("{n}\t{h}")
 }
 
+/// `false` when `VS_CUTE_ONLY` names other cases: every `|`-separated
+/// part of it must occur in the case's name and side.
+fn selected(name: &str, side: &str) -> bool {
+    let full = format!("{name} {side}");
+    std::env::var("VS_CUTE_ONLY").map_or(true, |o| o.split('|').all(|p| full.contains(p)))
+}
+
 fn report(name: &str, side: &str, ns: f64, r: &DynLayout, printed: String) {
     println!("{name}\t{side}\t{ns:.2}\t{}\t{printed}", as_function(r));
 }
 
 /// Time `f` on `DynLayout` operands parsed from CuTe notation.
 fn dyn_case(name: &str, f: impl Fn() -> DynLayout) {
+    if !selected(name, "DynLayout") {
+        return;
+    }
     let ns = best_ns(&f);
     let r = f();
     report(name, "DynLayout", ns, &r, r.to_string());
@@ -62,10 +81,12 @@ fn dyn_case(name: &str, f: impl Fn() -> DynLayout) {
 /// result as a function.
 macro_rules! typed_case {
     ($name:expr, $f:expr) => {{
-        let f = $f;
-        let ns = best_ns(&f);
-        let r = f();
-        report($name, "typed i32", ns, &r.to_dyn(), r.to_string());
+        if selected($name, "typed i32") {
+            let f = $f;
+            let ns = best_ns(&f);
+            let r = f();
+            report($name, "typed i32", ns, &r.to_dyn(), r.to_string());
+        }
     }};
 }
 

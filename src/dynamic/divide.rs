@@ -7,40 +7,63 @@ use super::scratch::Scratch;
 use super::{DynLayout, Tiler, charge};
 use crate::LayoutError;
 
-/// `(first, second)` parts of a rank-2-by-tiler layout, CuTe's `zip2_by`:
-/// tiler terminals select rank-2 modes, whose halves gather into two modes.
-pub(crate) fn zip2_by(
+/// `zip2_by(f(l, guide), guide)` (CuTe's regrouping of a divide or product
+/// into (tiles, rests)) without building `f`'s whole result: a by-mode
+/// guide applies `f` mode by mode, sends the two halves of each mode's
+/// result to `first` and `second`, and the modes beyond the guide to
+/// `second`; any other guide splits `f(l, guide)`, which must have rank 2.
+///
+/// `family` names `f` (for its tiler-rank check) and `op` the regrouping
+/// (charged with a result that overflows `i64`, as in CuTe's call chain).
+pub(crate) fn zipped_parts(
     l: &DynLayout,
     guide: &Tiler,
+    family: &'static str,
     op: &'static str,
+    f: fn(&DynLayout, &Tiler) -> Result<DynLayout, LayoutError>,
 ) -> Result<(DynLayout, DynLayout), LayoutError> {
-    match guide {
-        Tiler::Tuple(gs) => {
-            check_tiler_rank(l, gs.len(), op)?;
-            let (mut first, mut second) = (DynLayout::blank(), DynLayout::blank());
-            first.open();
-            second.open();
-            for (i, sp) in l.kids(l.whole()).enumerate() {
-                match gs.get(i) {
-                    Some(g) => {
-                        let (a, b) = zip2_by(&l.sub(sp), g, op)?;
-                        first.push_layout(&a);
-                        second.push_layout(&b);
-                    }
-                    None => second.push_span(l, sp),
-                }
+    let Tiler::Tuple(gs) = guide else {
+        return split2(&f(l, guide).map_err(charge(op))?, op);
+    };
+    check_tiler_rank(l, gs.len(), family)?;
+    let (mut first, mut second) = (DynLayout::blank(), DynLayout::blank());
+    first.open();
+    second.open();
+    for (i, sp) in l.kids(l.whole()).enumerate() {
+        match gs.get(i) {
+            Some(g) => {
+                let (a, b) = zipped_parts(&l.sub(sp), g, family, op, f)?;
+                first.push_layout(&a);
+                second.push_layout(&b);
             }
-            first.close();
-            second.close();
-            Ok((first, second))
+            None => second.push_span(l, sp),
         }
-        _ if !l.is_integral() && l.rank() == 2 => Ok((l.mode(0)?, l.mode(1)?)),
+    }
+    first.close();
+    second.close();
+    Ok((first, second))
+}
+
+/// The two modes of a rank-2 layout; [`LayoutError::RankMismatch`] otherwise.
+fn split2(r: &DynLayout, op: &'static str) -> Result<(DynLayout, DynLayout), LayoutError> {
+    let mut k = r.kids(r.whole());
+    match (r.is_integral(), k.next(), k.next(), k.next()) {
+        (false, Some(a), Some(b), None) => Ok((r.sub(a), r.sub(b))),
         _ => Err(LayoutError::RankMismatch {
             op,
             expected: 2,
-            found: l.rank(),
+            found: r.rank(),
         }),
     }
+}
+
+/// The divide's (tiles, rests) halves for `op`.
+fn divided(
+    a: &DynLayout,
+    t: &Tiler,
+    op: &'static str,
+) -> Result<(DynLayout, DynLayout), LayoutError> {
+    zipped_parts(a, t, "logical_divide", op, DynLayout::logical_divide_tiler)
 }
 
 /// Append the modes of `z` as `slice(repeat<rank(z)>(_), z)` gives them: a
@@ -149,14 +172,8 @@ impl DynLayout {
     /// assert_eq!(a.zipped_divide(&t).unwrap().to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
     /// ```
     pub fn zipped_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_divide_tiler(t)
-                .map_err(charge("zipped_divide"))?,
-            t,
-            "zipped_divide",
-        )?;
-        Ok(DynLayout::pair(&a, &b))
+        let (a, b) = divided(self, t, "zipped_divide")?;
+        DynLayout::pair(&a, &b).fits("zipped_divide")
     }
 
     /// `tiled_divide(A, tiler)`: `((tiles...), rest0, rest1, ...)`.
@@ -168,14 +185,8 @@ impl DynLayout {
     /// assert_eq!(a.tiled_divide(&t).unwrap().to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
     /// ```
     pub fn tiled_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_divide_tiler(t)
-                .map_err(charge("tiled_divide"))?,
-            t,
-            "tiled_divide",
-        )?;
-        Ok(tiled(&a, &b))
+        let (a, b) = divided(self, t, "tiled_divide")?;
+        tiled(&a, &b).fits("tiled_divide")
     }
 
     /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
@@ -187,13 +198,7 @@ impl DynLayout {
     /// assert_eq!(a.flat_divide(&t).unwrap().to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
     /// ```
     pub fn flat_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_divide_tiler(t)
-                .map_err(charge("flat_divide"))?,
-            t,
-            "flat_divide",
-        )?;
-        Ok(flat(&a, &b))
+        let (a, b) = divided(self, t, "flat_divide")?;
+        flat(&a, &b).fits("flat_divide")
     }
 }

@@ -5,8 +5,8 @@ use alloc::vec::Vec;
 use super::coalesce::Modes;
 use super::complement::complement_raw_modes;
 use super::composition::check_tiler_rank;
-use super::divide::{flat, tiled, zip2_by};
-use super::{DynLayout, IntTree, Tiler, charge, mul, size_of};
+use super::divide::{flat, tiled, zipped_parts};
+use super::{DynLayout, IntTree, Tiler, mul, size_of};
 use crate::LayoutError;
 use crate::rules::checked_ceil_div;
 
@@ -146,14 +146,14 @@ impl DynLayout {
     /// assert_eq!(a.zipped_product(&t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
     /// ```
     pub fn zipped_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_product_tiler(t)
-                .map_err(charge("zipped_product"))?,
+        let (a, b) = zipped_parts(
+            self,
             t,
+            "logical_product",
             "zipped_product",
+            DynLayout::logical_product_tiler,
         )?;
-        Ok(DynLayout::pair(&a, &b))
+        DynLayout::pair(&a, &b).fits("zipped_product")
     }
 
     /// `tiled_product(A, tiler)`: `((blocks...), product0, product1, ...)`.
@@ -165,14 +165,14 @@ impl DynLayout {
     /// assert_eq!(a.tiled_product(&t).unwrap().to_string(), "((2,5),3,4):((5,1),1,5)");
     /// ```
     pub fn tiled_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_product_tiler(t)
-                .map_err(charge("tiled_product"))?,
+        let (a, b) = zipped_parts(
+            self,
             t,
+            "logical_product",
             "tiled_product",
+            DynLayout::logical_product_tiler,
         )?;
-        Ok(tiled(&a, &b))
+        tiled(&a, &b).fits("tiled_product")
     }
 
     /// `flat_product(A, tiler)`: `(block0, block1, ..., product0, ...)`.
@@ -184,14 +184,14 @@ impl DynLayout {
     /// assert_eq!(a.flat_product(&t).unwrap().to_string(), "(2,5,3,4):(5,1,1,5)");
     /// ```
     pub fn flat_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_product_tiler(t)
-                .map_err(charge("flat_product"))?,
+        let (a, b) = zipped_parts(
+            self,
             t,
+            "logical_product",
             "flat_product",
+            DynLayout::logical_product_tiler,
         )?;
-        Ok(flat(&a, &b))
+        flat(&a, &b).fits("flat_product")
     }
 
     fn rank_product(
