@@ -4,6 +4,8 @@
 //
 // Build and run with `benches/cute_cpp/run.sh CUTE_INCLUDE_DIR` (g++ -O3).
 //
+// Instructions per call (`instructions.sh`) use ALGEBRA_BENCH_CALLS, below.
+//
 // Per case it prints `name<TAB>ns<TAB>size<TAB>hash<TAB>result`: the best of
 // 15 batches (each about 20 ms) in ns per call, and the result as a function
 // (its size and an FNV-1a hash of `r(i)` for `i < size(r)`), which
@@ -20,6 +22,8 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <sstream>
 #include <string>
 
@@ -83,8 +87,17 @@ double best_ns(F f) {
   return best;
 }
 
+// With ALGEBRA_BENCH_CALLS=n: make n calls of the cases whose name contains
+// $ALGEBRA_BENCH_ONLY and print nothing (for instruction counts under
+// valgrind --tool=cachegrind, which the load on the machine does not disturb).
 template <class F>
 void run(char const* name, F f) {
+  if (char const* calls = getenv("ALGEBRA_BENCH_CALLS")) {
+    char const* only = getenv("ALGEBRA_BENCH_ONLY");
+    if (only && !strstr(name, only)) return;
+    for (long i = 0, n = atol(calls); i < n; ++i) escape(f());
+    return;
+  }
   double ns = best_ns([&] { escape(f()); });
   auto r = f();
   printf("%s\t%.2f\t%s\t%s\n", name, ns, as_function(r).c_str(), printed(r).c_str());
