@@ -68,17 +68,28 @@ impl DynLayout {
         let mut ss = Scratch::new();
         let sorted = sorted_modes(self, &mut ss, OP)?;
         let mut so = Modes::new();
-        let out = so.take(sorted.len() + 2);
-        out[0] = (1, 0);
-        let (mut n, mut curr) = (1usize, 1i64);
+        let out = so.take(sorted.len());
+        // The chain's modes `s:pre`, coalesced as they come (CuTe coalesces
+        // the result): each mode merges into the last one when that one
+        // ends where it starts (`s0*pre0 == pre1`). Every mode has `s > 1`
+        // (coalesced), and the result is no larger than `size(L)`, which
+        // `sorted_modes` computed with checked products: its size and
+        // cosize fit in `i64` (`fits` is not needed).
+        let (mut n, mut curr) = (0usize, 1i64);
         for &(s, d, pre, _) in sorted.iter() {
-            if d == curr {
-                out[n] = (s, pre);
-                n += 1;
-                curr = mul(s, d, OP)?;
+            if d != curr {
+                continue;
             }
+            match n.checked_sub(1).map(|k| &mut out[k]) {
+                Some(back) if mul(back.0, back.1, OP)? == pre => back.0 = mul(back.0, s, OP)?,
+                _ => {
+                    out[n] = (s, pre);
+                    n += 1;
+                }
+            }
+            curr = mul(s, d, OP)?;
         }
-        coalesced_layout(out, n)?.fits(OP)
+        Ok(DynLayout::from_modes(&out[..n]))
     }
 
     /// `left_inverse(L)`: an `R` with `L(R(L(i))) == L(i)` (CuTe's quasi-inverse).
