@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use super::coalesce::Modes;
 use super::complement::complement_raw_modes;
-use super::composition::check_tiler_rank;
+use super::composition::{check_tiler_rank, compose_coalesced};
 use super::divide::{flat, tiled, zipped_parts};
 use super::{DynLayout, IntTree, Tiler, mul, size_of};
 use crate::LayoutError;
@@ -103,8 +103,9 @@ impl DynLayout {
                 cosize_b: cos_b,
             });
         }
-        let c = DynLayout::from_modes(r);
-        DynLayout::pair(self, &c.composition(b)?).fits(op)
+        // `R` is already coalesced (no size-1 modes, or the single mode
+        // `1:0`), so it is its own `coalesce_x` and composes as it is.
+        DynLayout::pair(self, &compose_coalesced(r, b)?).fits(op)
     }
 
     /// `logical_product(A, tiler)`: by mode for a tuple tiler (later modes
