@@ -22,39 +22,50 @@ pub(crate) fn zipped_parts(
     op: &'static str,
     f: fn(&DynLayout, &Tiler) -> Result<DynLayout, LayoutError>,
 ) -> Result<(DynLayout, DynLayout), LayoutError> {
+    let (mut first, mut second) = (DynLayout::blank(), DynLayout::blank());
+    push_zipped(l, guide, family, op, f, &mut first, &mut second)?;
+    Ok((first, second))
+}
+
+/// [`zipped_parts`], appending the two halves to `first` and `second` as
+/// one element each (no intermediate layouts for the halves).
+fn push_zipped(
+    l: &DynLayout,
+    guide: &Tiler,
+    family: &'static str,
+    op: &'static str,
+    f: fn(&DynLayout, &Tiler) -> Result<DynLayout, LayoutError>,
+    first: &mut DynLayout,
+    second: &mut DynLayout,
+) -> Result<(), LayoutError> {
     let Tiler::Tuple(gs) = guide else {
-        return split2(&f(l, guide).map_err(charge(op))?, op);
+        let r = f(l, guide).map_err(charge(op))?;
+        let mut k = r.kids(r.whole());
+        return match (r.is_integral(), k.next(), k.next(), k.next()) {
+            (false, Some(a), Some(b), None) => {
+                first.push_span(&r, a);
+                second.push_span(&r, b);
+                Ok(())
+            }
+            _ => Err(LayoutError::RankMismatch {
+                op,
+                expected: 2,
+                found: r.rank(),
+            }),
+        };
     };
     check_tiler_rank(l, gs.len(), family)?;
-    let (mut first, mut second) = (DynLayout::blank(), DynLayout::blank());
     first.open();
     second.open();
     for (i, sp) in l.kids(l.whole()).enumerate() {
         match gs.get(i) {
-            Some(g) => {
-                let (a, b) = zipped_parts(&l.sub(sp), g, family, op, f)?;
-                first.push_layout(&a);
-                second.push_layout(&b);
-            }
+            Some(g) => push_zipped(&l.sub(sp), g, family, op, f, first, second)?,
             None => second.push_span(l, sp),
         }
     }
     first.close();
     second.close();
-    Ok((first, second))
-}
-
-/// The two modes of a rank-2 layout; [`LayoutError::RankMismatch`] otherwise.
-fn split2(r: &DynLayout, op: &'static str) -> Result<(DynLayout, DynLayout), LayoutError> {
-    let mut k = r.kids(r.whole());
-    match (r.is_integral(), k.next(), k.next(), k.next()) {
-        (false, Some(a), Some(b), None) => Ok((r.sub(a), r.sub(b))),
-        _ => Err(LayoutError::RankMismatch {
-            op,
-            expected: 2,
-            found: r.rank(),
-        }),
-    }
+    Ok(())
 }
 
 /// The divide's (tiles, rests) halves for `op`.
