@@ -1,6 +1,6 @@
 //! Criterion benchmarks of the runtime algebra on realistic layouts:
-//! composition, complement and logical_divide (cases in `benches/cases.txt`,
-//! shared with `benches/pycute_compare.py`).
+//! composition, complement, logical_divide, right_inverse and zipped_divide
+//! (cases in `benches/cases.txt`, shared with `benches/pycute_compare.py`).
 //!
 //! `cargo bench --bench dynamic` runs criterion; `cargo bench --bench dynamic
 //! -- --best-of` instead prints, per case, the best of 7 repeats of a batch
@@ -8,7 +8,7 @@
 //! pycute, so the two compare like for like on a shared machine.
 
 use criterion::{Criterion, criterion_group};
-use cute_algebra::dynamic::{DynLayout, IntTree};
+use cute_algebra::dynamic::{DynLayout, IntTree, Tiler};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -37,11 +37,37 @@ fn cases() -> Vec<Case> {
                     };
                     Box::new(move || g(black_box(&a), black_box(&b)).unwrap())
                 }
+                "right_inverse" => Box::new(move || black_box(&a).right_inverse().unwrap()),
+                "zipped_divide" => {
+                    let t = tiler(c[2]);
+                    Box::new(move || black_box(&a).zipped_divide(black_box(&t)).unwrap())
+                }
                 _ => unreachable!("unknown op {op}"),
             };
             (name, f)
         })
         .collect()
+}
+
+/// A tiler of `cases.txt`: a shape `(32,16)` (by mode) or `<3:3,(2,4):(1,8)>`.
+fn tiler(s: &str) -> Tiler {
+    let Some(inner) = s.strip_prefix('<').and_then(|s| s.strip_suffix('>')) else {
+        return Tiler::from(&s.parse::<IntTree>().unwrap());
+    };
+    let (mut parts, mut depth, mut at) = (Vec::new(), 0, 0);
+    for (k, ch) in inner.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(Tiler::Layout(inner[at..k].parse().unwrap()));
+                at = k + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(Tiler::Layout(inner[at..].parse().unwrap()));
+    Tiler::Tuple(parts)
 }
 
 fn bench(c: &mut Criterion) {

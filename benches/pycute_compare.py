@@ -18,7 +18,7 @@ import subprocess
 import sys
 import timeit
 
-from pycute import Layout, complement, composition, logical_divide
+from pycute import Layout, complement, composition, logical_divide, right_inverse, zipped_divide
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROUNDS = 3
@@ -32,6 +32,20 @@ def tup(s):
 def layout(s):
     shape, stride = s.split(":")
     return Layout(tup(shape), tup(stride))
+
+
+def tiler(s):
+    """A tiler of cases.txt: a shape '(32,16)' or '<3:3,(2,4):(1,8)>'."""
+    if not s.startswith("<"):
+        return tup(s)
+    parts, depth, cur = [], 0, ""
+    for ch in s[1:-1]:
+        depth += ch == "("; depth -= ch == ")"
+        if ch == "," and depth == 0:
+            parts.append(layout(cur)); cur = ""
+        else:
+            cur += ch
+    return tuple(parts + [layout(cur)])
 
 
 def cases():
@@ -49,6 +63,11 @@ def pycute_times():
         if op == "complement":
             B = tup(b)
             f = lambda A=A, B=B: complement(A, B)
+        elif op == "right_inverse":
+            f = lambda A=A: right_inverse(A)
+        elif op == "zipped_divide":
+            B = tiler(b)
+            f = lambda A=A, B=B: zipped_divide(A, B)
         else:
             B = layout(b)
             g = composition if op == "composition" else logical_divide

@@ -3,6 +3,7 @@
 
     python3 benches/compile_time/compile_time.py [--ops OPS] [--n 10,100,300]
                                                   [--max-stride K] [--release]
+                                                  [--cxx-includes CUTE,CUDA...]
 
 For each N it writes a crate (in target/compile_time/n<N>) that depends on
 cute-algebra by path and holds N distinct static calls spread over the
@@ -16,7 +17,10 @@ N = 0 baseline.
 
 Expected values come from the runtime path and are checked by the type
 checker (`let _: Layout![..] = call;`), so the generated crate is also a
-static/runtime agreement test. Nothing here is asserted about time.
+static/runtime agreement test. With --cxx-includes it also writes the same
+calls in CuTe C++ (every integer `Int<N>{}`, each result kept in a local)
+and times `g++ -std=c++17 -O2` on them the same way. Nothing here is
+asserted about time.
 """
 import argparse, os, random, re, resource, subprocess, sys
 
@@ -91,6 +95,56 @@ def to_rust(expr):
     return f"{name}({', '.join(arg(p) for p in parts)})"
 
 
+def cpp_tuple(t):
+    """'(4,(2,3))' -> make_shape(Int<4>{}, make_shape(Int<2>{}, Int<3>{}))."""
+    t = t.strip()
+    if not t.startswith("("):
+        return f"Int<{int(t)}>{{}}"
+    parts, depth, cur = [], 0, ""
+    for ch in t[1:-1]:
+        depth += ch == "("; depth -= ch == ")"
+        if ch == "," and depth == 0:
+            parts.append(cur); cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return f"make_shape({', '.join(cpp_tuple(p) for p in parts)})"
+
+
+def to_cpp(expr):
+    """The mini-language call -> CuTe C++ with every integer static."""
+    name, args = re.match(r"(\w+)\((.*)\)$", expr).groups()
+    parts, depth, cur = [], 0, ""
+    for ch in args:
+        depth += ch in "(<"; depth -= ch in ")>"
+        if ch == "," and depth == 0:
+            parts.append(cur.strip()); cur = ""
+        else:
+            cur += ch
+    parts.append(cur.strip())
+    def arg(p):
+        if ":" in p:
+            sh, st = p.split(":")
+            return f"make_layout({cpp_tuple(sh)}, {cpp_tuple(st)})"
+        return cpp_tuple(p)
+    return f"{name}({', '.join(arg(p) for p in parts)})"
+
+
+def write_cpp(n, calls):
+    """The same calls in one C++ file, each result kept in a local (as the
+    Rust crate keeps each in `let _`)."""
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, f"n{n}.cpp")
+    body = ["#include <cute/tensor.hpp>", "using namespace cute;", "int main() {"]
+    for i, (e, _) in enumerate(calls):
+        body.append(f"  // {e}")
+        body.append(f"  [[maybe_unused]] auto r{i} = {to_cpp(e)};")
+    body.append("  return 0;\n}")
+    with open(path, "w") as f:
+        f.write("\n".join(body) + "\n")
+    return path
+
+
 def evaluate(exprs):
     """Runs `cute-algebra eval -` once over all candidates."""
     r = subprocess.run(["cargo", "run", "-q", "--release", "-p", "layout-cli", "--", "eval", "-"],
@@ -155,6 +209,8 @@ def main():
     ap.add_argument("--max-stride", type=int, default=0, help="scale some layouts up to this stride")
     ap.add_argument("--release", action="store_true", help="also time cargo build --release")
     ap.add_argument("--run", action="store_true", help="also run the generated binary")
+    ap.add_argument("--cxx-includes", default="",
+                    help="comma-separated include dirs (CuTe's, then CUDA's): also time g++ -O2 on the same calls")
     args = ap.parse_args()
     ops = args.ops.split(",")
     ns = [int(x) for x in args.n.split(",")]
@@ -171,17 +227,25 @@ def main():
             subprocess.run(["cargo", "run", "-q"] + (["--release"] if args.release else []),
                            cwd=d, env=env, check=True)
         return c, b
+    incs = [a for d in args.cxx_includes.split(",") if d for a in ("-I", d)]
+    def gxx(n, calls):
+        src = write_cpp(n, calls)
+        return timed(["g++", "-std=c++17", "-O2"] + incs + [src, "-o", src[:-4] + ".bin"], OUT, env)
     c0, b0 = measure(base, "ct-n0")
+    g0 = gxx(0, []) if incs else None
     print(f"ops: {','.join(ops)}; max stride: {args.max_stride or 'natural (<= 4096)'}")
-    print(f"baseline (0 calls): check {c0:.2f} s" + (f", release {b0:.2f} s" if b0 else ""))
-    print("| N | cargo check (CPU s) | ms/call | cargo build --release (CPU s) | ms/call |")
-    print("|---:|---:|---:|---:|---:|")
+    print(f"baseline (0 calls): check {c0:.2f} s" + (f", release {b0:.2f} s" if b0 else "")
+          + (f", g++ -O2 {g0:.2f} s" if g0 else ""))
+    print("| N | cargo check (CPU s) | ms/call | cargo build --release (CPU s) | ms/call | g++ -O2 (CPU s) | ms/call |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
     for n in ns:
         calls = pick(ops, n, args.seed + n, args.max_stride)
         d = write_crate(n, calls)
         c, b = measure(d, f"ct-n{n}")
         bs = f"{b:.2f} | {1000 * (b - b0) / n:.1f}" if b else "- | -"
-        print(f"| {n} | {c:.2f} | {1000 * (c - c0) / n:.1f} | {bs} |")
+        g = gxx(n, calls) if incs else None
+        gs = f"{g:.2f} | {1000 * (g - g0) / n:.1f}" if g else "- | -"
+        print(f"| {n} | {c:.2f} | {1000 * (c - c0) / n:.1f} | {bs} | {gs} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 
 use super::arith::{ceil_div, div};
-use super::coalesce::{Modes, coalesce_modes, filter_flat, filter_into};
+use super::coalesce::{Modes, filter_flat, filter_into};
 use super::{DynLayout, IntTree, cosize_of, mul, size_cosize};
 use crate::LayoutError;
 
@@ -119,7 +119,22 @@ fn complement_in_place(
         }
     }
     buf[nf] = (rest, if rest == 1 { 0 } else { last_stride });
-    coalesce_modes(buf, nf + 1)
+    // CuTe coalesces the result, but no two of these modes merge: mode k
+    // ends at `new_shape * last <= d_k`, and every later mode's stride is at
+    // least `d_k * s_k > d_k` (filtered modes have `s > 1`), so coalescing
+    // only drops the size-1 modes.
+    let mut w = 0;
+    for r in 0..=nf {
+        if buf[r].0 != 1 {
+            buf[w] = buf[r];
+            w += 1;
+        }
+    }
+    if w == 0 {
+        buf[0] = (1, 0);
+        w = 1;
+    }
+    Ok(w)
 }
 
 /// Stable sort by stride (CuTe takes the first minimum): insertion sort for
@@ -190,5 +205,42 @@ impl DynLayout {
     pub fn complement(&self) -> Result<DynLayout, LayoutError> {
         let m = cosize_of(filter_flat(self, &mut Modes::new())?, OP)?;
         self.complement_to(&IntTree::Int(m))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Modes, complement_raw_modes};
+    use crate::dynamic::DynLayout;
+    use crate::dynamic::coalesce::coalesce_modes;
+    use alloc::vec::Vec;
+
+    /// `complement_in_place` drops size-1 modes instead of coalescing: on
+    /// every layout of up to three modes with shapes 1..4 and strides
+    /// 0..16, coalescing its result changes nothing.
+    #[test]
+    fn the_complement_is_already_coalesced() {
+        let mut checked = 0;
+        for k in 0..3 * 68usize.pow(3) {
+            let (mut x, mut modes) = (k, Vec::new());
+            for _ in 0..3 {
+                modes.push(((x % 4 + 1) as i64, ((x / 4) % 17) as i64));
+                x /= 4 * 17;
+            }
+            modes.truncate(x % 3 + 1);
+            let l = DynLayout::from_modes(&modes);
+            for m in [1, 7, 24, 64] {
+                let mut sc = Modes::new();
+                let Ok((r, _, _)) = complement_raw_modes(&l, &[m], &mut sc) else {
+                    continue;
+                };
+                let mut again = r.to_vec();
+                again.push((1, 0));
+                let n = coalesce_modes(&mut again, r.len()).unwrap();
+                assert_eq!(&again[..n], &r[..], "{l} to {m}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

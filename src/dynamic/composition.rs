@@ -285,13 +285,3 @@ pub(crate) fn check_tiler_rank(
     }
     Ok(())
 }
-
-/// `A`'s modes, checking that a tiler of rank `n` fits.
-pub(crate) fn by_mode(
-    a: &DynLayout,
-    n: usize,
-    op: &'static str,
-) -> Result<Vec<DynLayout>, LayoutError> {
-    check_tiler_rank(a, n, op)?;
-    Ok(a.modes())
-}

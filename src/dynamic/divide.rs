@@ -1,46 +1,110 @@
 //! logical_divide and its regroupings: zipped, tiled and flat divides.
 
-use alloc::vec;
-use alloc::vec::Vec;
-
 use super::coalesce::{Modes, coalesce_flat};
 use super::complement::complement_raw_modes;
-use super::composition::{by_mode, check_tiler_rank, compose_coalesced};
+use super::composition::{check_tiler_rank, compose_coalesced};
 use super::scratch::Scratch;
-use super::{DynLayout, IntTree, Tiler, charge};
+use super::{DynLayout, Tiler, charge};
 use crate::LayoutError;
 
-/// `(first, second)` parts of a rank-2-by-tiler layout, CuTe's `zip2_by`:
-/// tiler terminals select rank-2 modes, whose halves gather into two modes.
-pub(crate) fn zip2_by(
+/// `zip2_by(f(l, guide), guide)` (CuTe's regrouping of a divide or product
+/// into (tiles, rests)) without building `f`'s whole result: a by-mode
+/// guide applies `f` mode by mode, sends the two halves of each mode's
+/// result to `first` and `second`, and the modes beyond the guide to
+/// `second`; any other guide splits `f(l, guide)`, which must have rank 2.
+///
+/// `family` names `f` (for its tiler-rank check) and `op` the regrouping
+/// (charged with a result that overflows `i64`, as in CuTe's call chain).
+pub(crate) fn zipped_parts(
     l: &DynLayout,
     guide: &Tiler,
+    family: &'static str,
+    op: &'static str,
+    f: fn(&DynLayout, &Tiler) -> Result<DynLayout, LayoutError>,
+) -> Result<(DynLayout, DynLayout), LayoutError> {
+    let (mut first, mut second) = (DynLayout::blank(), DynLayout::blank());
+    push_zipped(l, guide, family, op, f, &mut first, &mut second).map_err(|e| e.in_op(op))?;
+    Ok((first, second))
+}
+
+/// [`zipped_parts`], appending the two halves to `first` and `second` as
+/// one element each (no intermediate layouts for the halves).
+fn push_zipped(
+    l: &DynLayout,
+    guide: &Tiler,
+    family: &'static str,
+    op: &'static str,
+    f: fn(&DynLayout, &Tiler) -> Result<DynLayout, LayoutError>,
+    first: &mut DynLayout,
+    second: &mut DynLayout,
+) -> Result<(), LayoutError> {
+    let Tiler::Tuple(gs) = guide else {
+        let r = f(l, guide).map_err(charge(op))?;
+        let mut k = r.kids(r.whole());
+        return match (r.is_integral(), k.next(), k.next(), k.next()) {
+            (false, Some(a), Some(b), None) => {
+                first.push_span(&r, a);
+                second.push_span(&r, b);
+                Ok(())
+            }
+            _ => Err(LayoutError::RankMismatch {
+                op,
+                expected: 2,
+                found: r.rank(),
+            }),
+        };
+    };
+    check_tiler_rank(l, gs.len(), family)?;
+    first.open();
+    second.open();
+    for (i, sp) in l.kids(l.whole()).enumerate() {
+        match gs.get(i) {
+            Some(g) => push_zipped(&l.sub(sp), g, family, op, f, first, second)?,
+            None => second.push_span(l, sp),
+        }
+    }
+    first.close();
+    second.close();
+    Ok(())
+}
+
+/// The divide's (tiles, rests) halves for `op`.
+fn divided(
+    a: &DynLayout,
+    t: &Tiler,
     op: &'static str,
 ) -> Result<(DynLayout, DynLayout), LayoutError> {
-    match guide {
-        Tiler::Tuple(gs) => {
-            let modes = by_mode(l, gs.len(), op)?;
-            let (mut first, mut second) = (Vec::new(), Vec::new());
-            for (m, g) in modes.iter().zip(gs) {
-                let (a, b) = zip2_by(m, g, op)?;
-                first.push(a);
-                second.push(b);
-            }
-            second.extend(modes.into_iter().skip(gs.len()));
-            Ok((DynLayout::concat(&first), DynLayout::concat(&second)))
-        }
-        _ if !l.is_integral() && l.rank() == 2 => Ok((l.mode(0)?, l.mode(1)?)),
-        _ => Err(LayoutError::RankMismatch {
-            op,
-            expected: 2,
-            found: l.rank(),
-        }),
+    zipped_parts(a, t, "logical_divide", op, DynLayout::logical_divide_tiler)
+}
+
+/// Append the modes of `z` as `slice(repeat<rank(z)>(_), z)` gives them: a
+/// rank-1 `z` stays whole.
+pub(crate) fn push_splat(out: &mut DynLayout, z: &DynLayout) {
+    if z.rank() == 1 {
+        out.push_layout(z);
+    } else {
+        z.kids(z.whole()).for_each(|sp| out.push_span(z, sp));
     }
 }
 
-/// The modes of `z` for `slice(repeat<rank(z)>(_))`: a rank-1 mode stays whole.
-pub(crate) fn splat(z: DynLayout) -> Vec<DynLayout> {
-    if z.rank() == 1 { vec![z] } else { z.modes() }
+/// `(a, b...)`: `a` whole, then `b` splat (the tiled regrouping).
+pub(crate) fn tiled(a: &DynLayout, b: &DynLayout) -> DynLayout {
+    let mut out = DynLayout::blank();
+    out.open();
+    out.push_layout(a);
+    push_splat(&mut out, b);
+    out.close();
+    out
+}
+
+/// `(a..., b...)`: both splat (the flat regrouping).
+pub(crate) fn flat(a: &DynLayout, b: &DynLayout) -> DynLayout {
+    let mut out = DynLayout::blank();
+    out.open();
+    push_splat(&mut out, a);
+    push_splat(&mut out, b);
+    out.close();
+    out
 }
 
 impl DynLayout {
@@ -98,7 +162,7 @@ impl DynLayout {
         match t {
             Tiler::Layout(b) => self.logical_divide(b),
             Tiler::Underscore => Ok(self.clone()),
-            Tiler::Int(n) => self.logical_divide(&DynLayout::make_layout_left(&IntTree::Int(*n))?),
+            Tiler::Int(n) => self.logical_divide(&DynLayout::int_tile(*n)?),
             Tiler::Tuple(ts) => {
                 check_tiler_rank(self, ts.len(), "logical_divide")?;
                 let mut out = DynLayout::blank();
@@ -124,19 +188,8 @@ impl DynLayout {
     /// assert_eq!(a.zipped_divide(&t).unwrap().to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
     /// ```
     pub fn zipped_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        self.zipped_divide_unnamed(t)
-            .map_err(|e| e.in_op("zipped_divide"))
-    }
-
-    fn zipped_divide_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_divide_tiler(t)
-                .map_err(charge("zipped_divide"))?,
-            t,
-            "zipped_divide",
-        )?;
-        Ok(DynLayout::pair(&a, &b))
+        let (a, b) = divided(self, t, "zipped_divide")?;
+        DynLayout::pair(&a, &b).fits("zipped_divide")
     }
 
     /// `tiled_divide(A, tiler)`: `((tiles...), rest0, rest1, ...)`.
@@ -148,21 +201,8 @@ impl DynLayout {
     /// assert_eq!(a.tiled_divide(&t).unwrap().to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
     /// ```
     pub fn tiled_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        self.tiled_divide_unnamed(t)
-            .map_err(|e| e.in_op("tiled_divide"))
-    }
-
-    fn tiled_divide_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_divide_tiler(t)
-                .map_err(charge("tiled_divide"))?,
-            t,
-            "tiled_divide",
-        )?;
-        let mut modes = vec![a];
-        modes.extend(splat(b));
-        Ok(DynLayout::concat(&modes))
+        let (a, b) = divided(self, t, "tiled_divide")?;
+        tiled(&a, &b).fits("tiled_divide")
     }
 
     /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
@@ -174,20 +214,7 @@ impl DynLayout {
     /// assert_eq!(a.flat_divide(&t).unwrap().to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
     /// ```
     pub fn flat_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        self.flat_divide_unnamed(t)
-            .map_err(|e| e.in_op("flat_divide"))
-    }
-
-    fn flat_divide_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_divide_tiler(t)
-                .map_err(charge("flat_divide"))?,
-            t,
-            "flat_divide",
-        )?;
-        let mut modes = splat(a);
-        modes.extend(splat(b));
-        Ok(DynLayout::concat(&modes))
+        let (a, b) = divided(self, t, "flat_divide")?;
+        flat(&a, &b).fits("flat_divide")
     }
 }

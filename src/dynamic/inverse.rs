@@ -4,48 +4,53 @@ use alloc::vec::Vec;
 
 use super::coalesce::{Modes, coalesce_flat, coalesce_modes};
 use super::make::compact_left;
+use super::scratch::Scratch;
 use super::{DynLayout, IntTree, mul};
 use crate::LayoutError;
 use crate::rules::gcd;
 
-/// Coalesced modes, exclusive prefix products, and mode order by stride.
-type Sorted = (Vec<(i64, i64)>, Vec<i64>, Vec<usize>);
+/// A coalesced mode: shape, stride, exclusive prefix product of the shapes
+/// before it, and its position.
+type Ranked = (i64, i64, i64, usize);
 
-/// Coalesced modes, their exclusive prefix products, and the mode order by
-/// stride, sorted as CuTe 4.x sorts them (`exchange_sort`, which is not
-/// stable: equal strides can change order, e.g. `right_inverse((3,5,2):(2,2,1))`
-/// is `(2,5):(15,3)`).
-fn sorted_modes(l: &DynLayout, op: &'static str) -> Result<Sorted, LayoutError> {
-    let modes = coalesce_flat(l, &mut Modes::new())?.to_vec();
-    let mut pre = Vec::with_capacity(modes.len());
+/// The coalesced modes of `l` with their prefix products and positions,
+/// in `sc`, sorted by stride as CuTe 4.x sorts them (`exchange_sort`, which
+/// is not stable: equal strides can change order, e.g.
+/// `right_inverse((3,5,2):(2,2,1))` is `(2,5):(15,3)`).
+fn sorted_modes<'a>(
+    l: &DynLayout,
+    sc: &'a mut Scratch<Ranked>,
+    op: &'static str,
+) -> Result<&'a mut [Ranked], LayoutError> {
+    let mut sm = Modes::new();
+    let modes = coalesce_flat(l, &mut sm)?;
+    let out = sc.take(modes.len());
     let mut p = 1i64;
-    for &(s, _) in modes.iter() {
-        pre.push(p);
+    for (i, (o, &(s, d))) in out.iter_mut().zip(modes.iter()).enumerate() {
+        *o = (s, d, p, i);
         p = mul(p, s, op)?;
     }
-    let mut order: Vec<usize> = (0..modes.len()).collect();
-    exchange_sort(&mut order, |i| modes[i].1);
-    Ok((modes, pre, order))
+    exchange_sort(out);
+    Ok(out)
 }
 
-/// CuTe's `exchange_sort`: for each position, swap in any later element
-/// with a smaller key. Quadratic, but it sorts coalesced modes, which have
-/// extents > 1 and a size that fits in `i64`: at most 63 of them.
-fn exchange_sort(v: &mut [usize], key: impl Fn(usize) -> i64) {
+/// CuTe's `exchange_sort` by stride: for each position, swap in any later
+/// element with a smaller stride. Quadratic, but it sorts coalesced modes,
+/// which have extents > 1 and a size that fits in `i64`: at most 63 of them.
+fn exchange_sort(v: &mut [Ranked]) {
     for i in 0..v.len() {
         for j in i + 1..v.len() {
-            if key(v[j]) < key(v[i]) {
+            if v[j].1 < v[i].1 {
                 v.swap(i, j);
             }
         }
     }
 }
 
-/// `coalesce` of flat modes, as a layout (`1:0` for none).
-fn coalesced_layout(modes: &[(i64, i64)]) -> Result<DynLayout, LayoutError> {
-    let mut m = modes.to_vec();
-    m.push((1, 0));
-    let n = coalesce_modes(&mut m, modes.len())?;
+/// `coalesce` of the first `n` modes of `m` (room for one more), as a
+/// layout (`1:0` for none).
+fn coalesced_layout(m: &mut [(i64, i64)], n: usize) -> Result<DynLayout, LayoutError> {
+    let n = coalesce_modes(m, n)?;
     Ok(DynLayout::from_modes(&m[..n]))
 }
 
@@ -60,17 +65,31 @@ impl DynLayout {
     /// ```
     pub fn right_inverse(&self) -> Result<DynLayout, LayoutError> {
         const OP: &str = "right_inverse";
-        let (modes, pre, order) = sorted_modes(self, OP)?;
-        let mut out = alloc::vec![(1i64, 0i64)];
-        let mut curr = 1i64;
-        for i in order {
-            let (s, d) = modes[i];
-            if d == curr {
-                out.push((s, pre[i]));
-                curr = mul(s, d, OP)?;
+        let mut ss = Scratch::new();
+        let sorted = sorted_modes(self, &mut ss, OP)?;
+        let mut so = Modes::new();
+        let out = so.take(sorted.len());
+        // The chain's modes `s:pre`, coalesced as they come (CuTe coalesces
+        // the result): each mode merges into the last one when that one
+        // ends where it starts (`s0*pre0 == pre1`). Every mode has `s > 1`
+        // (coalesced), and the result is no larger than `size(L)`, which
+        // `sorted_modes` computed with checked products: its size and
+        // cosize fit in `i64` (`fits` is not needed).
+        let (mut n, mut curr) = (0usize, 1i64);
+        for &(s, d, pre, _) in sorted.iter() {
+            if d != curr {
+                continue;
             }
+            match n.checked_sub(1).map(|k| &mut out[k]) {
+                Some(back) if mul(back.0, back.1, OP)? == pre => back.0 = mul(back.0, s, OP)?,
+                _ => {
+                    out[n] = (s, pre);
+                    n += 1;
+                }
+            }
+            curr = mul(s, d, OP)?;
         }
-        coalesced_layout(&out)?.fits(OP)
+        Ok(DynLayout::from_modes(&out[..n]))
     }
 
     /// `left_inverse(L)`: an `R` with `L(R(L(i))) == L(i)` (CuTe's quasi-inverse).
@@ -89,22 +108,25 @@ impl DynLayout {
     /// ```
     pub fn left_inverse(&self) -> Result<DynLayout, LayoutError> {
         const OP: &str = "left_inverse";
-        let (modes, pre, order) = sorted_modes(self, OP)?;
+        let mut ss = Scratch::new();
+        let sorted = sorted_modes(self, &mut ss, OP)?;
         // CuTe divides a negative stride by the size so far and returns a
         // negative extent: `left_inverse(4:-1)` would be `(-1,4):(0,1)`.
-        if let Some(mode) = modes.iter().position(|m| m.1 < 0) {
+        if let Some(mode) = sorted.iter().filter(|m| m.1 < 0).map(|m| m.3).min() {
             return Err(LayoutError::NegativeStrideUnsupported {
                 op: OP,
                 mode,
                 reason: "CuTe's left inverse is defined for non-negative strides (it would return a negative extent)",
             });
         }
-        let mut shapes: Vec<i64> = Vec::new();
-        let mut strides: Vec<i64> = alloc::vec![0];
-        let mut size = 1i64;
+        // Mode k of the result is (shape k, stride k): the strides start
+        // with 0 and the shapes end with the last sorted mode's extent.
+        let mut so = Modes::new();
+        let out = so.take(sorted.len() + 2);
+        out[0].1 = 0;
+        let (mut n, mut size) = (0usize, 1i64);
         let mut prev: Option<(i64, i64)> = None;
-        for &i in &order {
-            let (s, d) = modes[i];
+        for &(s, d, pre, i) in sorted.iter() {
             if d == 0 {
                 continue;
             }
@@ -124,15 +146,14 @@ impl DynLayout {
                     shape: size,
                 });
             }
-            shapes.push(d / size);
+            out[n].0 = d / size;
             size = mul(size, d / size, OP)?;
-            strides.push(pre[i]);
+            n += 1;
+            out[n].1 = pre;
         }
-        let last = order.last().map_or(1, |&i| modes[i].0);
-        shapes.push(last);
-        let flat: Vec<(i64, i64)> = shapes.into_iter().zip(strides).collect();
+        out[n].0 = sorted.last().map_or(1, |m| m.0);
         // CuTe's result can leave i64: `left_inverse(2:2^62)` has size 2^63.
-        coalesced_layout(&flat)?.fits(OP)
+        coalesced_layout(out, n + 1)?.fits(OP)
     }
 
     /// `nullspace(L)`: the coordinates that `L` maps to 0, as a layout into
@@ -177,12 +198,14 @@ impl DynLayout {
         .0
         .leaves();
         let mut rest = b;
-        let mut modes = Vec::with_capacity(flat.len());
+        let mut modes = Vec::with_capacity(flat.len() + 1);
         for (s, d) in flat.into_iter().zip(strides) {
             let g = gcd(s, rest);
             modes.push((g, d));
             rest /= g;
         }
-        coalesced_layout(&modes)
+        let n = modes.len();
+        modes.push((1, 0));
+        coalesced_layout(&mut modes, n)
     }
 }

@@ -56,6 +56,16 @@ fn checked_shape(shape: &IntTree) -> Result<(), LayoutError> {
 }
 
 impl DynLayout {
+    /// `make_layout(n)` for an integer `n` (an integer tile): `n:1`, or
+    /// `1:0` for 1, without building trees.
+    pub(crate) fn int_tile(n: i64) -> Result<DynLayout, LayoutError> {
+        match n {
+            ..=0 => Err(LayoutError::ZeroSize { op: "make_layout" }),
+            1 => Ok(DynLayout::leaf(1, 0)),
+            n => Ok(DynLayout::leaf(n, 1)),
+        }
+    }
+
     /// `make_layout(shape)`: compact column-major (LayoutLeft).
     ///
     /// ```

@@ -611,8 +611,38 @@ impl DynLayout {
         self.idx2crd_span(i, self.whole())
     }
 
-    fn idx2crd_span(&self, i: i64, sp: Span) -> Result<IntTree, LayoutError> {
+    /// [`idx2crd`](Self::idx2crd) without building a tree: the coordinate's
+    /// leaves, one per leaf of the layout and in its order, written to the
+    /// front of `out`; returns how many. (The coordinate's structure is the
+    /// layout's shape.) No allocation.
+    ///
+    /// Errors as `idx2crd`, and [`LayoutError::RankMismatch`] when `out`
+    /// has fewer elements than the layout has leaves.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l: DynLayout = "(2,(2,2)):(1,(2,4))".parse().unwrap();
+    /// let mut c = [0i64; 6];
+    /// let n = l.idx2crd_into(5, &mut c).unwrap();
+    /// assert_eq!(c[..n], [1, 0, 1]);
+    /// ```
+    pub fn idx2crd_into(&self, i: i64, out: &mut [i64]) -> Result<usize, LayoutError> {
         const OP: &str = "idx2crd";
+        let flat = self.flat();
+        let Some(out) = out.get_mut(..flat.len()) else {
+            return Err(LayoutError::RankMismatch {
+                op: OP,
+                expected: flat.len(),
+                found: out.len(),
+            });
+        };
+        for (k, (o, &m)) in out.iter_mut().zip(flat).enumerate() {
+            *o = leaf_idx2crd(i, m, k)?;
+        }
+        Ok(flat.len())
+    }
+
+    fn idx2crd_span(&self, i: i64, sp: Span) -> Result<IntTree, LayoutError> {
         if !self.is_leaf(sp) {
             return Ok(IntTree::Tuple(
                 self.kids(sp)
@@ -620,20 +650,7 @@ impl DynLayout {
                     .collect::<Result<_, _>>()?,
             ));
         }
-        match self.flat()[sp.l0] {
-            (1, _) => Ok(IntTree::Int(0)),
-            (s, 0) => Err(LayoutError::ZeroStrideMode {
-                op: OP,
-                mode: sp.l0,
-                shape: s,
-            }),
-            (s, d) => {
-                let q = i.checked_div(d).ok_or(LayoutError::Overflow { op: OP })?;
-                Ok(IntTree::Int(
-                    q.checked_rem(s).ok_or(LayoutError::Overflow { op: OP })?,
-                ))
-            }
-        }
+        leaf_idx2crd(i, self.flat()[sp.l0], sp.l0).map(IntTree::Int)
     }
 
     /// The sub-layout of the modes that `coord` marks with `_`, flattened one
@@ -677,6 +694,23 @@ impl DynLayout {
                 found: cv.len(),
             }),
         }
+    }
+}
+
+/// The coordinate of index `i` in leaf `k`, `(s, d)`: `(i / d) % s`, and 0
+/// for `s == 1`; an error for a stride-0 leaf of size > 1.
+fn leaf_idx2crd(i: i64, (s, d): (i64, i64), k: usize) -> Result<i64, LayoutError> {
+    const OP: &str = "idx2crd";
+    match (s, d) {
+        (1, _) => Ok(0),
+        (s, 0) => Err(LayoutError::ZeroStrideMode {
+            op: OP,
+            mode: k,
+            shape: s,
+        }),
+        (s, d) => arith::div(i, d)
+            .and_then(|q| arith::rem(q, s))
+            .ok_or(LayoutError::Overflow { op: OP }),
     }
 }
 

@@ -1,13 +1,12 @@
 //! logical_product and its regroupings; blocked and raked products; tile_to_shape.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use super::coalesce::Modes;
 use super::complement::complement_raw_modes;
-use super::composition::by_mode;
-use super::divide::{splat, zip2_by};
-use super::{DynLayout, IntTree, Tiler, charge, mul, size_of};
+use super::composition::{check_tiler_rank, compose_coalesced};
+use super::divide::{flat, tiled, zipped_parts};
+use super::{DynLayout, IntTree, Tiler, mul, size_of};
 use crate::LayoutError;
 use crate::rules::checked_ceil_div;
 
@@ -105,8 +104,9 @@ impl DynLayout {
                 cosize_b: cos_b,
             });
         }
-        let c = DynLayout::from_modes(r);
-        DynLayout::pair(self, &c.composition(b)?).fits(op)
+        // `R` is already coalesced (no size-1 modes, or the single mode
+        // `1:0`), so it is its own `coalesce_x` and composes as it is.
+        DynLayout::pair(self, &compose_coalesced(r, b)?).fits(op)
     }
 
     /// `logical_product(A, tiler)`: by mode for a tuple tiler (later modes
@@ -122,17 +122,19 @@ impl DynLayout {
         match t {
             Tiler::Layout(b) => self.logical_product(b),
             Tiler::Underscore => Ok(self.clone()),
-            Tiler::Int(n) => self.logical_product(&DynLayout::make_layout_left(&IntTree::Int(*n))?),
+            Tiler::Int(n) => self.logical_product(&DynLayout::int_tile(*n)?),
             Tiler::Tuple(ts) => {
-                let modes = by_mode(self, ts.len(), "logical_product")?;
-                let mut out = Vec::with_capacity(modes.len());
-                for (i, m) in modes.into_iter().enumerate() {
-                    out.push(match ts.get(i) {
-                        Some(t) => m.logical_product_tiler(t)?,
-                        None => m,
-                    });
+                check_tiler_rank(self, ts.len(), "logical_product")?;
+                let mut out = DynLayout::blank();
+                out.open();
+                for (i, sp) in self.kids(self.whole()).enumerate() {
+                    match ts.get(i) {
+                        Some(t) => out.push_layout(&self.sub(sp).logical_product_tiler(t)?),
+                        None => out.push_span(self, sp),
+                    }
                 }
-                DynLayout::concat(&out).fits("logical_product")
+                out.close();
+                out.fits("logical_product")
             }
         }
     }
@@ -146,19 +148,14 @@ impl DynLayout {
     /// assert_eq!(a.zipped_product(&t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
     /// ```
     pub fn zipped_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        self.zipped_product_unnamed(t)
-            .map_err(|e| e.in_op("zipped_product"))
-    }
-
-    fn zipped_product_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_product_tiler(t)
-                .map_err(charge("zipped_product"))?,
+        let (a, b) = zipped_parts(
+            self,
             t,
+            "logical_product",
             "zipped_product",
+            DynLayout::logical_product_tiler,
         )?;
-        Ok(DynLayout::pair(&a, &b))
+        DynLayout::pair(&a, &b).fits("zipped_product")
     }
 
     /// `tiled_product(A, tiler)`: `((blocks...), product0, product1, ...)`.
@@ -170,21 +167,14 @@ impl DynLayout {
     /// assert_eq!(a.tiled_product(&t).unwrap().to_string(), "((2,5),3,4):((5,1),1,5)");
     /// ```
     pub fn tiled_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        self.tiled_product_unnamed(t)
-            .map_err(|e| e.in_op("tiled_product"))
-    }
-
-    fn tiled_product_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_product_tiler(t)
-                .map_err(charge("tiled_product"))?,
+        let (a, b) = zipped_parts(
+            self,
             t,
+            "logical_product",
             "tiled_product",
+            DynLayout::logical_product_tiler,
         )?;
-        let mut modes = vec![a];
-        modes.extend(splat(b));
-        Ok(DynLayout::concat(&modes))
+        tiled(&a, &b).fits("tiled_product")
     }
 
     /// `flat_product(A, tiler)`: `(block0, block1, ..., product0, ...)`.
@@ -196,21 +186,14 @@ impl DynLayout {
     /// assert_eq!(a.flat_product(&t).unwrap().to_string(), "(2,5,3,4):(5,1,1,5)");
     /// ```
     pub fn flat_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        self.flat_product_unnamed(t)
-            .map_err(|e| e.in_op("flat_product"))
-    }
-
-    fn flat_product_unnamed(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zip2_by(
-            &self
-                .logical_product_tiler(t)
-                .map_err(charge("flat_product"))?,
+        let (a, b) = zipped_parts(
+            self,
             t,
+            "logical_product",
             "flat_product",
+            DynLayout::logical_product_tiler,
         )?;
-        let mut modes = splat(a);
-        modes.extend(splat(b));
-        Ok(DynLayout::concat(&modes))
+        flat(&a, &b).fits("flat_product")
     }
 
     fn rank_product(
