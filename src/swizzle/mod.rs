@@ -18,10 +18,12 @@
 
 mod cast;
 mod composed;
+pub mod const_eval;
 mod dyn_swizzle;
 mod func;
 mod ops;
 pub mod params;
+mod slice;
 #[cfg(feature = "alloc")]
 mod to_dyn;
 
@@ -30,3 +32,4 @@ pub use composed::*;
 pub use dyn_swizzle::*;
 pub use func::*;
 pub use ops::*;
+pub use slice::*;
