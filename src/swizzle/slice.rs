@@ -86,6 +86,8 @@ pub trait SwizzleGeometry: SwizzleParams {
     type OnlyZy;
     /// The YYY and ZZZ bits.
     type Zy: Unsigned;
+    /// The ZZZ bits (CuTe's `zzz_msk`).
+    type Zzz: Unsigned;
     /// The lowest ZZZ bit.
     type Z: Unsigned;
     /// The lowest YYY bit.
@@ -107,6 +109,8 @@ pub trait Geometry {
     type OnlyZy;
     /// See [`SwizzleGeometry::Zy`].
     type Zy: Unsigned;
+    /// See [`SwizzleGeometry::Zzz`].
+    type Zzz: Unsigned;
     /// See [`SwizzleGeometry::Z`].
     type Z: Unsigned;
     /// See [`SwizzleGeometry::Y`].
@@ -133,6 +137,7 @@ where
     <Yyy as Shr<R>>::Output: Shl<L>,
     Yyy: BitOr<<<Yyy as Shr<R>>::Output as Shl<L>>::Output>,
     <Yyy as BitOr<<<Yyy as Shr<R>>::Output as Shl<L>>::Output>>::Output: Unsigned,
+    <<Yyy as Shr<R>>::Output as Shl<L>>::Output: Unsigned,
     L: IsEqual<U0>,
     <L as IsEqual<U0>>::Output: Bit,
 {
@@ -153,6 +158,7 @@ where
         >,
     >;
     type Zy = <Yyy as BitOr<<<Yyy as Shr<R>>::Output as Shl<L>>::Output>>::Output;
+    type Zzz = <<Yyy as Shr<R>>::Output as Shl<L>>::Output;
     type Z = PwU<<M as Add<L>>::Output>;
     type Y = PwU<<M as Add<R>>::Output>;
     type Outer = Outer<
@@ -178,6 +184,7 @@ where
 {
     type OnlyZy = <Params<Sw> as Geometry>::OnlyZy;
     type Zy = <Params<Sw> as Geometry>::Zy;
+    type Zzz = <Params<Sw> as Geometry>::Zzz;
     type Z = <Params<Sw> as Geometry>::Z;
     type Y = <Params<Sw> as Geometry>::Y;
     type Outer = <Params<Sw> as Geometry>::Outer;
