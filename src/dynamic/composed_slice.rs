@@ -21,6 +21,24 @@ fn origin(c: &CoordTree) -> IntTree {
     }
 }
 
+/// Whether every fixed coordinate lies inside its mode.
+fn in_range(c: &CoordTree, s: &IntTree) -> bool {
+    fn size(s: &IntTree) -> i64 {
+        match s {
+            IntTree::Int(v) => *v,
+            IntTree::Tuple(v) => v.iter().map(size).fold(1i64, i64::saturating_mul),
+        }
+    }
+    match (c, s) {
+        (CoordTree::Underscore, _) => true,
+        (CoordTree::Int(v), s) => *v >= 0 && *v < size(s),
+        (CoordTree::Tuple(cs), IntTree::Tuple(ss)) => {
+            cs.len() == ss.len() && cs.iter().zip(ss).all(|(c, s)| in_range(c, s))
+        }
+        (CoordTree::Tuple(_), IntTree::Int(_)) => false,
+    }
+}
+
 fn all_underscore(c: &CoordTree) -> bool {
     match c {
         CoordTree::Underscore => true,
@@ -118,6 +136,11 @@ impl DynComposed {
         s: MaybeComposed,
         off: i64,
     ) -> Result<(MaybeComposed, i64), LayoutError> {
+        if !in_range(c, &self.layout().shape()) {
+            // Beyond the modes CuTe's slice is its own extension of the
+            // layout, which we follow: there is no in-domain value to check.
+            return Ok((s, off));
+        }
         let kept = self.layout().slice(c)?;
         let fixed = self.layout().crd2idx(&origin(c))?;
         for j in 0..kept.size()? {

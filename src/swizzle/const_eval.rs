@@ -136,6 +136,19 @@ impl FlatCoord {
         }
         r
     }
+    /// Whether every fixed leaf lies inside its extent. Outside it, CuTe's
+    /// slice follows CuTe's own extension of the layout (coordinates not
+    /// reduced), and there is no in-domain value to check it against.
+    pub const fn fixed_in_range(&self, l: &FlatLayout) -> bool {
+        let mut k = 0;
+        while k < self.n {
+            if !self.kept[k] && (self.value[k] < 0 || self.value[k] >= l.shape[k]) {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
     /// The number of coordinates the kept leaves span.
     pub const fn kept_size(&self, l: &FlatLayout) -> i64 {
         let mut p = 1;
