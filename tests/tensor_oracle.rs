@@ -10,6 +10,7 @@
 #![allow(non_snake_case)]
 use cute_algebra::dynamic::eval::eval;
 use cute_algebra::prelude::*;
+use cute_algebra::swizzle::Swizzle;
 use cute_algebra::tensor::{
     flat_divide, inner_partition, local_partition, local_tile, make_counting_tensor,
     outer_partition, zipped_divide,
@@ -51,6 +52,7 @@ fn pending_rows_are_exactly_these() {
 #[test]
 fn p0003() {
     // local_partition(tensor(composition(Sw<3,0,4>, (16,16):(16,1))), (4,8):(8,1), 0)
+    // Runtime path only: the typed thread coordinate is a runtime value.
     let d = eval("local_partition(tensor(composition(Sw<3,0,4>, (16,16):(16,1))), (4,8):(8,1), 0)")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(0) o ((2,2),2):((68,128),8)");
@@ -199,6 +201,7 @@ fn p0021() {
 #[test]
 fn p0024() {
     // local_partition(tensor(composition(Sw<3,4,4>, (32,32):(32,1))), (2,2):(2,1), 2)
+    // Runtime path only: the typed thread coordinate is a runtime value.
     let d = eval("local_partition(tensor(composition(Sw<3,4,4>, (32,32):(32,1))), (2,2):(2,1), 2)")
         .unwrap();
     assert_eq!(
@@ -246,6 +249,13 @@ fn p0027() {
 #[test]
 fn p0030() {
     // slice(zipped_divide(tensor(composition(Sw<2,4,5>, (8,32):(32,1))), (4,2)), (_,(0,0)))
+    let t = zipped_divide(
+        make_counting_tensor(composition(Swizzle::<2, 4, 5>, layout![(8,32) : (32,1)])),
+        shape![4, 2],
+    )
+    .slice(coord![_, (0, 0)]);
+    assert_eq!(t.to_string(), "counting_iter(0) o ((_4,_2)):((_32,_1))");
+    assert_eq!(values(t.values()), "0 32 64 96 1 33 65 97");
     let d = eval(
         "slice(zipped_divide(tensor(composition(Sw<2,4,5>, (8,32):(32,1))), (4,2)), (_,(0,0)))",
     )
@@ -380,6 +390,19 @@ fn p0048() {
 #[test]
 fn p0054() {
     // outer_partition(tensor(composition(Sw<1,3,4>, (32,8):(8,1))), (2,2), (0,3))
+    let t = outer_partition(
+        make_counting_tensor(composition(Swizzle::<1, 3, 4>, layout![(32,8) : (8,1)])),
+        shape![2, 2],
+        coord![0, 3],
+    );
+    assert_eq!(
+        t.to_string(),
+        "counting_iter(3) o ((_8,_2),_4):((_16,_136),_2)"
+    );
+    assert_eq!(
+        values(t.values()),
+        "3 19 35 51 67 83 99 115 139 155 171 187 203 219 235 251 5 21 37 53 69 85 101 117 141 157 173 189 205 221 237 253 7 23 39 55 71 87 103 119 143 159 175 191 207 223 239 255 9 25 41 57 73 89 105 121 145 161 177 193 209 225 241 257"
+    );
     let d = eval("outer_partition(tensor(composition(Sw<1,3,4>, (32,8):(8,1))), (2,2), (0,3))")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(3) o ((8,2),4):((16,136),2)");
@@ -591,6 +614,16 @@ fn p0078() {
 #[test]
 fn p0081() {
     // inner_partition(tensor(composition(Sw<2,3,4>, (16,16):(16,1))), (4,8), (0,0))
+    let t = inner_partition(
+        make_counting_tensor(composition(Swizzle::<2, 3, 4>, layout![(16,16) : (16,1)])),
+        shape![4, 8],
+        coord![0, 0],
+    );
+    assert_eq!(t.to_string(), "counting_iter(0) o (_4,_8):(_16,_1)");
+    assert_eq!(
+        values(t.values()),
+        "0 16 32 48 1 17 33 49 2 18 34 50 3 19 35 51 4 20 36 52 5 21 37 53 6 22 38 54 7 23 39 55"
+    );
     let d = eval("inner_partition(tensor(composition(Sw<2,3,4>, (16,16):(16,1))), (4,8), (0,0))")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(0) o (4,8):(16,1)");
@@ -782,6 +815,19 @@ fn p0102() {
 #[test]
 fn p0105() {
     // outer_partition(tensor(composition(Sw<3,4,4>, (32,16):(16,1))), (2,2), (0,3))
+    let t = outer_partition(
+        make_counting_tensor(composition(Swizzle::<3, 4, 4>, layout![(32,16) : (16,1)])),
+        shape![2, 2],
+        coord![0, 3],
+    );
+    assert_eq!(
+        t.to_string(),
+        "counting_iter(3) o ((_8,_2),_8):((_32,_272),_2)"
+    );
+    assert_eq!(
+        values(t.values()),
+        "3 35 67 99 131 163 195 227 275 307 339 371 403 435 467 499 5 37 69 101 133 165 197 229 277 309 341 373 405 437 469 501 7 39 71 103 135 167 199 231 279 311 343 375 407 439 471 503 9 41 73 105 137 169 201 233 281 313 345 377 409 441 473 505 11 43 75 107 139 171 203 235 283 315 347 379 411 443 475 507 13 45 77 109 141 173 205 237 285 317 349 381 413 445 477 509 15 47 79 111 143 175 207 239 287 319 351 383 415 447 479 511 17 49 81 113 145 177 209 241 289 321 353 385 417 449 481 513"
+    );
     let d = eval("outer_partition(tensor(composition(Sw<3,4,4>, (32,16):(16,1))), (2,2), (0,3))")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(3) o ((8,2),8):((32,272),2)");
@@ -866,6 +912,7 @@ fn p0111() {
 #[test]
 fn p0114() {
     // local_partition(tensor(composition(Sw<3,0,3>, (16,16):(16,1))), (4,4):(4,1), 1)
+    // Runtime path only: the typed thread coordinate is a runtime value.
     let d = eval("local_partition(tensor(composition(Sw<3,0,3>, (16,16):(16,1))), (4,4):(4,1), 1)")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(1) o (4,(2,2)):(64,(4,7))");
@@ -898,6 +945,7 @@ fn p0117() {
 #[test]
 fn p0120() {
     // local_partition(tensor(composition(Sw<3,2,4>, (32,32):(32,1))), (4,2):(2,1), 5)
+    // Runtime path only: the typed thread coordinate is a runtime value.
     let d = eval("local_partition(tensor(composition(Sw<3,2,4>, (32,32):(32,1))), (4,2):(2,1), 5)")
         .unwrap();
     assert_eq!(
@@ -965,6 +1013,16 @@ fn p0126() {
 #[test]
 fn p0129() {
     // slice(zipped_divide(tensor(composition(Sw<2,4,3>, (16,8):(8,1))), (8,4)), (_,(0,1)))
+    let t = zipped_divide(
+        make_counting_tensor(composition(Swizzle::<2, 4, 3>, layout![(16,8) : (8,1)])),
+        shape![8, 4],
+    )
+    .slice(coord![_, (0, 1)]);
+    assert_eq!(t.to_string(), "counting_iter(4) o ((_8,_4)):((_8,_1))");
+    assert_eq!(
+        values(t.values()),
+        "4 12 20 28 36 44 52 60 5 13 21 29 37 45 53 61 6 14 22 30 38 46 54 62 7 15 23 31 39 47 55 63"
+    );
     let d = eval(
         "slice(zipped_divide(tensor(composition(Sw<2,4,3>, (16,8):(8,1))), (8,4)), (_,(0,1)))",
     )
@@ -1008,6 +1066,7 @@ fn p0132() {
 #[test]
 fn p0138() {
     // local_partition(tensor(composition(Sw<2,2,4>, (16,32):(32,1))), (8,8):(8,1), 8)
+    // Runtime path only: the typed thread coordinate is a runtime value.
     let d = eval("local_partition(tensor(composition(Sw<2,2,4>, (16,32):(32,1))), (8,8):(8,1), 8)")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(32) o (2,4):(256,8)");
@@ -1050,6 +1109,19 @@ fn p0141() {
 #[test]
 fn p0147() {
     // inner_partition(tensor(composition(Sw<1,1,1>, (32,32):(32,1))), (4,8), (1,0))
+    let t = inner_partition(
+        make_counting_tensor(composition(Swizzle::<1, 1, 1>, layout![(32,32) : (32,1)])),
+        shape![4, 8],
+        coord![1, 0],
+    );
+    assert_eq!(
+        t.to_string(),
+        "counting_iter(128) o Sw<1,1,1> o _0 o (_4,_8):(_32,_1)"
+    );
+    assert_eq!(
+        values(t.values()),
+        "128 160 192 224 129 161 193 225 130 162 194 226 131 163 195 227 134 166 198 230 135 167 199 231 132 164 196 228 133 165 197 229"
+    );
     let d = eval("inner_partition(tensor(composition(Sw<1,1,1>, (32,32):(32,1))), (4,8), (1,0))")
         .unwrap();
     assert_eq!(
@@ -1116,6 +1188,16 @@ fn p0153() {
 #[test]
 fn p0156() {
     // local_tile(tensor(composition(Sw<2,3,4>, (32,8):(8,1))), (8,4), (0,1))
+    let t = local_tile(
+        make_counting_tensor(composition(Swizzle::<2, 3, 4>, layout![(32,8) : (8,1)])),
+        shape![8, 4],
+        coord![0, 1],
+    );
+    assert_eq!(t.to_string(), "counting_iter(4) o (_8,_4):(_8,_1)");
+    assert_eq!(
+        values(t.values()),
+        "4 12 20 28 36 44 52 60 5 13 21 29 37 45 53 61 6 14 22 30 38 46 54 62 7 15 23 31 39 47 55 63"
+    );
     let d = eval("local_tile(tensor(composition(Sw<2,3,4>, (32,8):(8,1))), (8,4), (0,1))").unwrap();
     assert_eq!(d.to_string(), "counting_iter(4) o (8,4):(8,1)");
     assert_eq!(
@@ -1152,6 +1234,18 @@ fn p0159() {
 #[test]
 fn p0162() {
     // flat_divide(tensor(composition(Sw<1,0,3>, (32,32):(32,1))), (2,2))
+    let t = flat_divide(
+        make_counting_tensor(composition(Swizzle::<1, 0, 3>, layout![(32,32) : (32,1)])),
+        shape![2, 2],
+    );
+    assert_eq!(
+        t.to_string(),
+        "counting_iter(0) o Sw<1,0,3> o _0 o (_2,_2,_16,_16):(_32,_1,_64,_2)"
+    );
+    assert_eq!(
+        values(t.values()),
+        "0 32 1 33 64 96 65 97 128 160 129 161 192 224 193 225 256 288 257 289 320 352 321 353 384 416 385 417 448 480 449 481 512 544 513 545 576 608 577 609 640 672 641 673 704 736 705 737 768 800 769 801 832 864 833 865 896 928 897 929 960 992 961 993 2 34 3 35 66 98 67 99 130 162 131 163 194 226 195 227 258 290 259 291 322 354 323 355 386 418 387 419 450 482 451 483 514 546 515 547 578 610 579 611 642 674 643 675 706 738 707 739 770 802 771 803 834 866 835 867 898 930 899 931 962 994 963 995 4 36 5 37 68 100 69 101 132 164 133 165 196 228 197 229 260 292 261 293 324 356 325 357 388 420 389 421 452 484 453 485 516 548 517 549 580 612 581 613 644 676 645 677 708 740 709 741 772 804 773 805 836 868 837 869 900 932 901 933 964 996 965 997 6 38 7 39 70 102 71 103 134 166 135 167 198 230 199 231 262 294 263 295 326 358 327 359 390 422 391 423 454 486 455 487 518 550 519 551 582 614 583 615 646 678 647 679 710 742 711 743 774 806 775 807 838 870 839 871 902 934 903 935 966 998 967 999 9 41 8 40 73 105 72 104 137 169 136 168 201 233 200 232 265 297 264 296 329 361 328 360 393 425 392 424 457 489 456 488 521 553 520 552 585 617 584 616 649 681 648 680 713 745 712 744 777 809 776 808 841 873 840 872 905 937 904 936 969 1001 968 1000 11 43 10 42 75 107 74 106 139 171 138 170 203 235 202 234 267 299 266 298 331 363 330 362 395 427 394 426 459 491 458 490 523 555 522 554 587 619 586 618 651 683 650 682 715 747 714 746 779 811 778 810 843 875 842 874 907 939 906 938 971 1003 970 1002 13 45 12 44 77 109 76 108 141 173 140 172 205 237 204 236 269 301 268 300 333 365 332 364 397 429 396 428 461 493 460 492 525 557 524 556 589 621 588 620 653 685 652 684 717 749 716 748 781 813 780 812 845 877 844 876 909 941 908 940 973 1005 972 1004 15 47 14 46 79 111 78 110 143 175 142 174 207 239 206 238 271 303 270 302 335 367 334 366 399 431 398 430 463 495 462 494 527 559 526 558 591 623 590 622 655 687 654 686 719 751 718 750 783 815 782 814 847 879 846 878 911 943 910 942 975 1007 974 1006 16 48 17 49 80 112 81 113 144 176 145 177 208 240 209 241 272 304 273 305 336 368 337 369 400 432 401 433 464 496 465 497 528 560 529 561 592 624 593 625 656 688 657 689 720 752 721 753 784 816 785 817 848 880 849 881 912 944 913 945 976 1008 977 1009 18 50 19 51 82 114 83 115 146 178 147 179 210 242 211 243 274 306 275 307 338 370 339 371 402 434 403 435 466 498 467 499 530 562 531 563 594 626 595 627 658 690 659 691 722 754 723 755 786 818 787 819 850 882 851 883 914 946 915 947 978 1010 979 1011 20 52 21 53 84 116 85 117 148 180 149 181 212 244 213 245 276 308 277 309 340 372 341 373 404 436 405 437 468 500 469 501 532 564 533 565 596 628 597 629 660 692 661 693 724 756 725 757 788 820 789 821 852 884 853 885 916 948 917 949 980 1012 981 1013 22 54 23 55 86 118 87 119 150 182 151 183 214 246 215 247 278 310 279 311 342 374 343 375 406 438 407 439 470 502 471 503 534 566 535 567 598 630 599 631 662 694 663 695 726 758 727 759 790 822 791 823 854 886 855 887 918 950 919 951 982 1014 983 1015 25 57 24 56 89 121 88 120 153 185 152 184 217 249 216 248 281 313 280 312 345 377 344 376 409 441 408 440 473 505 472 504 537 569 536 568 601 633 600 632 665 697 664 696 729 761 728 760 793 825 792 824 857 889 856 888 921 953 920 952 985 1017 984 1016 27 59 26 58 91 123 90 122 155 187 154 186 219 251 218 250 283 315 282 314 347 379 346 378 411 443 410 442 475 507 474 506 539 571 538 570 603 635 602 634 667 699 666 698 731 763 730 762 795 827 794 826 859 891 858 890 923 955 922 954 987 1019 986 1018 29 61 28 60 93 125 92 124 157 189 156 188 221 253 220 252 285 317 284 316 349 381 348 380 413 445 412 444 477 509 476 508 541 573 540 572 605 637 604 636 669 701 668 700 733 765 732 764 797 829 796 828 861 893 860 892 925 957 924 956 989 1021 988 1020 31 63 30 62 95 127 94 126 159 191 158 190 223 255 222 254 287 319 286 318 351 383 350 382 415 447 414 446 479 511 478 510 543 575 542 574 607 639 606 638 671 703 670 702 735 767 734 766 799 831 798 830 863 895 862 894 927 959 926 958 991 1023 990 1022"
+    );
     let d = eval("flat_divide(tensor(composition(Sw<1,0,3>, (32,32):(32,1))), (2,2))").unwrap();
     assert_eq!(
         d.to_string(),
@@ -1259,6 +1353,16 @@ fn p0171() {
 #[test]
 fn p0174() {
     // local_tile(tensor(composition(Sw<3,3,4>, (16,8):(8,1))), (8,8), (0,0))
+    let t = local_tile(
+        make_counting_tensor(composition(Swizzle::<3, 3, 4>, layout![(16,8) : (8,1)])),
+        shape![8, 8],
+        coord![0, 0],
+    );
+    assert_eq!(t.to_string(), "counting_iter(0) o (_8,_8):(_8,_1)");
+    assert_eq!(
+        values(t.values()),
+        "0 8 16 24 32 40 48 56 1 9 17 25 33 41 49 57 2 10 18 26 34 42 50 58 3 11 19 27 35 43 51 59 4 12 20 28 36 44 52 60 5 13 21 29 37 45 53 61 6 14 22 30 38 46 54 62 7 15 23 31 39 47 55 63"
+    );
     let d = eval("local_tile(tensor(composition(Sw<3,3,4>, (16,8):(8,1))), (8,8), (0,0))").unwrap();
     assert_eq!(d.to_string(), "counting_iter(0) o (8,8):(8,1)");
     assert_eq!(
@@ -1295,6 +1399,10 @@ fn p0177() {
 #[test]
 fn p0180() {
     // slice(tensor(composition(Sw<3,1,3>, (8,32):(32,1))), (_,2))
+    let t = make_counting_tensor(composition(Swizzle::<3, 1, 3>, layout![(8,32) : (32,1)]))
+        .slice(coord![_, 2]);
+    assert_eq!(t.to_string(), "counting_iter(2) o ((_4,_2)):((_36,_128))");
+    assert_eq!(values(t.values()), "2 38 74 110 130 166 202 238");
     let d = eval("slice(tensor(composition(Sw<3,1,3>, (8,32):(32,1))), (_,2))").unwrap();
     assert_eq!(d.to_string(), "counting_iter(2) o ((4,2)):((36,128))");
     assert_eq!(

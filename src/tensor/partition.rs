@@ -8,11 +8,10 @@
 //! thread's elements, strided over the tiles); `local_partition` takes the
 //! thread's coordinate from a thread layout.
 
+use super::TensorTiler;
 use super::{Shift, SliceOffset, Tensor, TensorSlice};
-use crate::algebra::{ApplyZipped, Divide};
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::Int;
-use crate::layout::LayoutParts;
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
 use frunk_core::hlist::{HCons, HNil};
@@ -62,21 +61,21 @@ impl<A: Underscores, B: Underscores> ZippedModes for HCons<A, HCons<B, HNil>> {
     type Rest = B::Output;
 }
 
-type ZShape<L, T> = <<T as ApplyZipped<Divide, L>>::Zipped as LayoutParts>::Shape;
+type ZShape<L, T> = <T as TensorTiler<L>>::ZippedShape;
 /// The slice coordinate of [`inner_partition`]: `(repeat<R0>(_), coord)`.
 pub type InnerCoord<L, T, C> = HCons<<ZShape<L, T> as ZippedModes>::Tile, HCons<C, HNil>>;
 /// The slice coordinate of [`outer_partition`]: `(coord, repeat<R1>(_))`.
 pub type OuterCoord<L, T, C> = HCons<C, HCons<<ZShape<L, T> as ZippedModes>::Rest, HNil>>;
 /// The result of [`inner_partition`] and [`local_tile`].
 pub type InnerPartitioned<E, L, T, C> =
-    Tensor<E, <<T as ApplyZipped<Divide, L>>::Zipped as TensorSlice<InnerCoord<L, T, C>>>::Output>;
+    Tensor<E, <<T as TensorTiler<L>>::Zipped as TensorSlice<InnerCoord<L, T, C>>>::Output>;
 /// The result of [`outer_partition`].
 pub type OuterPartitioned<E, L, T, C> =
-    Tensor<E, <<T as ApplyZipped<Divide, L>>::Zipped as TensorSlice<OuterCoord<L, T, C>>>::Output>;
+    Tensor<E, <<T as TensorTiler<L>>::Zipped as TensorSlice<OuterCoord<L, T, C>>>::Output>;
 
 /// [`inner_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_inner_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn try_inner_partition<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -129,7 +128,7 @@ impl<A: Underscores, B: Underscores> ZippedModesValues for HCons<A, HCons<B, HNi
 /// When a runtime value breaks the divide's conditions;
 /// [`try_inner_partition`] returns the error.
 #[track_caller]
-pub fn inner_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn inner_partition<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -157,7 +156,7 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn local_tile<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn local_tile<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -172,7 +171,7 @@ where
 
 /// [`outer_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_outer_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn try_outer_partition<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -205,7 +204,7 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn outer_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn outer_partition<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -295,13 +294,13 @@ pub fn try_local_partition<E, L, TS, TD, I: Int>(
 where
     TS: ProductEach + FlatCoord<TD> + Copy,
     TD: Copy,
-    ThrTiler<TS>: ApplyZipped<Divide, L>,
+    ThrTiler<TS>: TensorTiler<L>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped:
+    <ThrTiler<TS> as TensorTiler<L>>::Zipped:
         TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
     E: Shift<
         SliceOffset<
-            <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped,
+            <ThrTiler<TS> as TensorTiler<L>>::Zipped,
             OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>,
         >,
     >,
@@ -339,13 +338,13 @@ pub fn local_partition<E, L, TS, TD, I: Int>(
 where
     TS: ProductEach + FlatCoord<TD> + Copy,
     TD: Copy,
-    ThrTiler<TS>: ApplyZipped<Divide, L>,
+    ThrTiler<TS>: TensorTiler<L>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped:
+    <ThrTiler<TS> as TensorTiler<L>>::Zipped:
         TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
     E: Shift<
         SliceOffset<
-            <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped,
+            <ThrTiler<TS> as TensorTiler<L>>::Zipped,
             OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>,
         >,
     >,
