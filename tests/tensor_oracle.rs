@@ -52,7 +52,16 @@ fn pending_rows_are_exactly_these() {
 #[test]
 fn p0003() {
     // local_partition(tensor(composition(Sw<3,0,4>, (16,16):(16,1))), (4,8):(8,1), 0)
-    // Runtime path only: the typed thread coordinate is a runtime value.
+    let t = local_partition(
+        make_counting_tensor(composition(Swizzle::<3, 0, 4>, layout![(16,16) : (16,1)])),
+        layout![(4,8) : (8,1)],
+        int!(0),
+    );
+    assert_eq!(
+        t.to_string(),
+        "counting_iter(0) o ((_2,_2),_2):((_68,_128),_8)"
+    );
+    assert_eq!(values(t.values()), "0 68 128 196 8 76 136 204");
     let d = eval("local_partition(tensor(composition(Sw<3,0,4>, (16,16):(16,1))), (4,8):(8,1), 0)")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(0) o ((2,2),2):((68,128),8)");
@@ -201,7 +210,19 @@ fn p0021() {
 #[test]
 fn p0024() {
     // local_partition(tensor(composition(Sw<3,4,4>, (32,32):(32,1))), (2,2):(2,1), 2)
-    // Runtime path only: the typed thread coordinate is a runtime value.
+    let t = local_partition(
+        make_counting_tensor(composition(Swizzle::<3, 4, 4>, layout![(32,32) : (32,1)])),
+        layout![(2,2) : (2,1)],
+        int!(2),
+    );
+    assert_eq!(
+        t.to_string(),
+        "counting_iter(0) o Sw<3,4,4> o _32 o (_16,_16):(_64,_2)"
+    );
+    assert_eq!(
+        values(t.values()),
+        "32 96 160 224 304 368 432 496 512 576 640 704 784 848 912 976 34 98 162 226 306 370 434 498 514 578 642 706 786 850 914 978 36 100 164 228 308 372 436 500 516 580 644 708 788 852 916 980 38 102 166 230 310 374 438 502 518 582 646 710 790 854 918 982 40 104 168 232 312 376 440 504 520 584 648 712 792 856 920 984 42 106 170 234 314 378 442 506 522 586 650 714 794 858 922 986 44 108 172 236 316 380 444 508 524 588 652 716 796 860 924 988 46 110 174 238 318 382 446 510 526 590 654 718 798 862 926 990 48 112 176 240 288 352 416 480 528 592 656 720 768 832 896 960 50 114 178 242 290 354 418 482 530 594 658 722 770 834 898 962 52 116 180 244 292 356 420 484 532 596 660 724 772 836 900 964 54 118 182 246 294 358 422 486 534 598 662 726 774 838 902 966 56 120 184 248 296 360 424 488 536 600 664 728 776 840 904 968 58 122 186 250 298 362 426 490 538 602 666 730 778 842 906 970 60 124 188 252 300 364 428 492 540 604 668 732 780 844 908 972 62 126 190 254 302 366 430 494 542 606 670 734 782 846 910 974"
+    );
     let d = eval("local_partition(tensor(composition(Sw<3,4,4>, (32,32):(32,1))), (2,2):(2,1), 2)")
         .unwrap();
     assert_eq!(
@@ -912,7 +933,19 @@ fn p0111() {
 #[test]
 fn p0114() {
     // local_partition(tensor(composition(Sw<3,0,3>, (16,16):(16,1))), (4,4):(4,1), 1)
-    // Runtime path only: the typed thread coordinate is a runtime value.
+    let t = local_partition(
+        make_counting_tensor(composition(Swizzle::<3, 0, 3>, layout![(16,16) : (16,1)])),
+        layout![(4,4) : (4,1)],
+        int!(1),
+    );
+    assert_eq!(
+        t.to_string(),
+        "counting_iter(1) o (_4,(_2,_2)):(_64,(_4,_7))"
+    );
+    assert_eq!(
+        values(t.values()),
+        "1 65 129 193 5 69 133 197 8 72 136 200 12 76 140 204"
+    );
     let d = eval("local_partition(tensor(composition(Sw<3,0,3>, (16,16):(16,1))), (4,4):(4,1), 1)")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(1) o (4,(2,2)):(64,(4,7))");
@@ -945,7 +978,19 @@ fn p0117() {
 #[test]
 fn p0120() {
     // local_partition(tensor(composition(Sw<3,2,4>, (32,32):(32,1))), (4,2):(2,1), 5)
-    // Runtime path only: the typed thread coordinate is a runtime value.
+    let t = local_partition(
+        make_counting_tensor(composition(Swizzle::<3, 2, 4>, layout![(32,32) : (32,1)])),
+        layout![(4,2) : (2,1)],
+        int!(5),
+    );
+    assert_eq!(
+        t.to_string(),
+        "counting_iter(1) o Sw<3,2,4> o _64 o (_8,_16):(_128,_2)"
+    );
+    assert_eq!(
+        values(t.values()),
+        "69 205 341 477 581 717 853 989 71 207 343 479 583 719 855 991 65 201 337 473 577 713 849 985 67 203 339 475 579 715 851 987 77 197 349 469 589 709 861 981 79 199 351 471 591 711 863 983 73 193 345 465 585 705 857 977 75 195 347 467 587 707 859 979 85 221 325 461 597 733 837 973 87 223 327 463 599 735 839 975 81 217 321 457 593 729 833 969 83 219 323 459 595 731 835 971 93 213 333 453 605 725 845 965 95 215 335 455 607 727 847 967 89 209 329 449 601 721 841 961 91 211 331 451 603 723 843 963"
+    );
     let d = eval("local_partition(tensor(composition(Sw<3,2,4>, (32,32):(32,1))), (4,2):(2,1), 5)")
         .unwrap();
     assert_eq!(
@@ -1066,7 +1111,13 @@ fn p0132() {
 #[test]
 fn p0138() {
     // local_partition(tensor(composition(Sw<2,2,4>, (16,32):(32,1))), (8,8):(8,1), 8)
-    // Runtime path only: the typed thread coordinate is a runtime value.
+    let t = local_partition(
+        make_counting_tensor(composition(Swizzle::<2, 2, 4>, layout![(16,32) : (32,1)])),
+        layout![(8,8) : (8,1)],
+        int!(8),
+    );
+    assert_eq!(t.to_string(), "counting_iter(32) o (_2,_4):(_256,_8)");
+    assert_eq!(values(t.values()), "32 288 40 296 48 304 56 312");
     let d = eval("local_partition(tensor(composition(Sw<2,2,4>, (16,32):(32,1))), (8,8):(8,1), 8)")
         .unwrap();
     assert_eq!(d.to_string(), "counting_iter(32) o (2,4):(256,8)");
