@@ -296,8 +296,8 @@ impl<D, I> StaticModeIndex<D, I> for typenum::P1 {
         Some(Default::default())
     }
 }
-impl<U: typenum::Unsigned, B: typenum::Bit, Bc: typenum::Bit, D, I>
-    StaticModeIndex<D, I> for typenum::PInt<typenum::UInt<typenum::UInt<U, B>, Bc>>
+impl<U: typenum::Unsigned, B: typenum::Bit, Bc: typenum::Bit, D, I> StaticModeIndex<D, I>
+    for typenum::PInt<typenum::UInt<typenum::UInt<U, B>, Bc>>
 where
     Self: Int,
     D: Int,
