@@ -162,3 +162,45 @@ fn cutes_wrong_slices_in_the_grid_are_runtime_errors() {
         );
     }
 }
+
+/// The reach of a swizzled layout (what a memory tensor must hold) bounds
+/// every offset, and is exact for full power-of-two tiles.
+#[test]
+fn the_reach_of_a_swizzled_layout_bounds_its_offsets() {
+    use cute_algebra::tensor::{TensorLayout, TensorReach};
+    macro_rules! reach {
+        ($c:expr, $exact:expr) => {{
+            let c = $c;
+            let (lo, hi) = c.reach();
+            let offs: Vec<isize> = (0..c.len()).map(|i| c.offset_at(i)).collect();
+            let (min, max) = (*offs.iter().min().unwrap(), *offs.iter().max().unwrap());
+            assert!(
+                lo <= min && max <= hi,
+                "{c}: ({lo}, {hi}) vs ({min}, {max})"
+            );
+            if $exact {
+                assert_eq!((lo, hi), (min, max), "{c}");
+            }
+        }};
+    }
+    reach!(
+        composition(Swizzle::<3, 4, 3>, layout![(8, 64):(64, 1)]),
+        true
+    );
+    reach!(
+        composition(Swizzle::<2, 0, -3>, layout![(8, 16):(16, 1)]),
+        true
+    );
+    reach!(
+        composition(Swizzle::<3, 3, 3>, layout![(8, (2, 8)):(16, (8, 1))]),
+        true
+    );
+    reach!(
+        composition(Swizzle::<1, 3, -2>, layout![(5, 7):(1, 9)]),
+        false
+    );
+    reach!(
+        composition(Swizzle::<2, 1, 3>, layout![(4, 6):(-1, 8)]),
+        false
+    );
+}

@@ -13,8 +13,23 @@
 //! let t = make_counting_tensor(composition(Swizzle::<2, 3, 4>, layout![(32, 8):(8, 1)]));
 //! assert_eq!(local_tile(t, shape![8, 4], coord![0, 1]).to_string(), "counting_iter(4) o (_8,_4):(_8,_1)");
 //! ```
+//!
+//! Over memory, a swizzled tile is a view like any other: its reach must
+//! fit the data, and every access is checked.
+//!
+//! ```
+//! use cute_algebra::prelude::*;
+//! use cute_algebra::swizzle::Swizzle;
+//! use cute_algebra::tensor::{make_tensor, try_make_tensor};
+//! let smem: Vec<i32> = (0..512).collect();
+//! let tile = composition(Swizzle::<3, 4, 3>, layout![(8, 64):(64, 1)]);
+//! let t = make_tensor(&smem, tile);
+//! let o = 5 * 64 + 17;
+//! assert_eq!(t.at(coord![5, 17]), o ^ ((o & 0x380) >> 3));
+//! assert!(try_make_tensor(&smem[..511], tile).is_err());
+//! ```
 
-use super::{TensorLayout, TensorLayoutAt, TensorSlice};
+use super::{Reach, TensorLayout, TensorLayoutAt, TensorReach, TensorSlice};
 use crate::int::{Int, IntAdd, StaticInt, Sum};
 use crate::layout::{Crd2Idx, Layout};
 use crate::swizzle::{ComposedLayout, SliceComposed, SwizzleApply, SwizzleParams};
@@ -62,5 +77,42 @@ where
     fn slice_and_offset(&self, c: C) -> (Self::Output, isize) {
         let (l, off) = SliceComposed::slice_and_offset(*self, c);
         (l, off.value() as isize)
+    }
+}
+
+/// A bound on the offsets of a swizzled layout: the swizzle XORs bits `t`
+/// of its ZZZ mask `z` into an offset `x`, so `|sw(x) - x| <= z`, a
+/// non-negative `x` stays non-negative, and `sw(x)` never sets a bit above
+/// both `x`'s highest bit and `z`'s. Exact for the usual power-of-two tiles.
+impl<Sw: SwizzleParams, O: Int, S: IntTuple + Reach<D>, D: IntTuple> TensorReach
+    for ComposedLayout<Sw, O, Layout<S, D>>
+where
+    Self: TensorLayout<Offset = isize>,
+{
+    #[inline(always)]
+    fn reach(&self) -> (isize, isize) {
+        let l = self.layout();
+        let (lo, hi) = l.shape().reach(l.stride());
+        let o = self.offset().value() as isize;
+        let z = Sw::RUNTIME.zzz_msk() as isize;
+        let (lo, hi) = (o.saturating_add(lo), o.saturating_add(hi));
+        let lo = if lo >= 0 {
+            0.max(lo - z)
+        } else {
+            lo.saturating_sub(z)
+        };
+        let smear = |h: isize| {
+            if h <= 0 {
+                h
+            } else {
+                isize::MAX >> (h.leading_zeros() - 1)
+            }
+        };
+        let hi = if hi >= 0 {
+            hi.saturating_add(z).min(smear(hi) | z)
+        } else {
+            hi.saturating_add(z)
+        };
+        (lo, hi)
     }
 }
