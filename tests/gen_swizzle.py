@@ -74,8 +74,12 @@ def expr(e):
     return None, None
 
 
-# right_inverse: CuTe's result is wrong on both rows (tests/swizzle_oracle.rs
-# proves it); the typed path has no right_inverse of a swizzled layout.
+# right_inverse: CuTe's result is wrong on both rows (p0016, p0094;
+# tests/swizzle_oracle.rs proves it by brute force). The typed
+# `right_inverse` refuses them at compile time, after monomorphization:
+# ui-tests/post-mono/swizzle_right_inverse_p0016.rs and _p0094.rs. The
+# swizzle family has no other inverse row; tests/swizzle_inverse.rs checks
+# CuTe-checked ones.
 NOT_TYPED = {"right_inverse"}
 
 rows = [r for r in csv.DictReader(open(os.path.join(HERE, "data/public-ext.tsv")), delimiter="\t")

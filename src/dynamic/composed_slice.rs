@@ -21,6 +21,24 @@ fn origin(c: &CoordTree) -> IntTree {
     }
 }
 
+/// Whether every fixed coordinate lies inside its mode.
+fn in_range(c: &CoordTree, s: &IntTree) -> bool {
+    fn size(s: &IntTree) -> i64 {
+        match s {
+            IntTree::Int(v) => *v,
+            IntTree::Tuple(v) => v.iter().map(size).fold(1i64, i64::saturating_mul),
+        }
+    }
+    match (c, s) {
+        (CoordTree::Underscore, _) => true,
+        (CoordTree::Int(v), s) => *v >= 0 && *v < size(s),
+        (CoordTree::Tuple(cs), IntTree::Tuple(ss)) => {
+            cs.len() == ss.len() && cs.iter().zip(ss).all(|(c, s)| in_range(c, s))
+        }
+        (CoordTree::Tuple(_), IntTree::Int(_)) => false,
+    }
+}
+
 fn all_underscore(c: &CoordTree) -> bool {
     match c {
         CoordTree::Underscore => true,
@@ -71,10 +89,8 @@ impl DynComposed {
         let active = projected.at(projected.size()? - 1)?;
         if b == 0 || active & !sw.apply(active) != 0 {
             // The slice hits a YYY bit and its ZZZ partner: it stays swizzled.
-            return Ok((
-                MaybeComposed::Composed(DynComposed::new(sw, offset_only_zy, sliced)),
-                offset_anti_zy,
-            ));
+            let kept = MaybeComposed::Composed(DynComposed::new(sw, offset_only_zy, sliced));
+            return self.checked(c, kept, offset_anti_zy);
         }
         // Fold the swizzle into strides: each YYY/ZZZ bit becomes a mode of
         // extent 2 whose stride carries the XOR with the fixed bits.
@@ -108,6 +124,38 @@ impl DynComposed {
             .apply(offset_only_zy)
             .checked_add(offset_anti_zy)
             .ok_or(LayoutError::Overflow { op: OP })?;
-        Ok((MaybeComposed::Layout(folded), offset))
+        self.checked(c, MaybeComposed::Layout(folded), offset)
+    }
+
+    /// CuTe's folding assumes that the kept modes never carry into the
+    /// fixed swizzle bits; where that fails its slice is not the layout at
+    /// the full coordinate. Checked here over the whole slice.
+    fn checked(
+        &self,
+        c: &CoordTree,
+        s: MaybeComposed,
+        off: i64,
+    ) -> Result<(MaybeComposed, i64), LayoutError> {
+        if !in_range(c, &self.layout().shape()) {
+            // Beyond the modes CuTe's slice is its own extension of the
+            // layout, which we follow: there is no in-domain value to check.
+            return Ok((s, off));
+        }
+        let kept = self.layout().slice(c)?;
+        let fixed = self.layout().crd2idx(&origin(c))?;
+        for j in 0..kept.size()? {
+            let full = self
+                .offset()
+                .checked_add(fixed)
+                .and_then(|x| x.checked_add(kept.at(j).ok()?))
+                .ok_or(LayoutError::Overflow { op: "slice" })?;
+            if s.at(j)? + off != self.swizzle().apply(full) {
+                return Err(LayoutError::BadArgument {
+                    op: "slice",
+                    msg: "CuTe's folded slice of this swizzled layout is not the layout at the full coordinate (its swizzle pass-through assumes no carry into the swizzled bits)",
+                });
+            }
+        }
+        Ok((s, off))
     }
 }

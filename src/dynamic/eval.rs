@@ -47,6 +47,8 @@ pub enum Value {
     Composed(DynComposed),
     /// A tensor (see [`super::tensor`]).
     Tensor(super::tensor::DynTensor),
+    /// A tensor over a swizzled layout (see [`super::DynComposedTensor`]).
+    ComposedTensor(super::DynComposedTensor),
     /// A layout with basis strides `k@i` (see [`super::DynBasisLayout`]).
     Basis(super::DynBasisLayout),
     /// A coordinate-valued result: `0`, `v@i` or `(c0,c1,...)`.
@@ -67,6 +69,7 @@ impl fmt::Display for Value {
             Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
             Value::Tensor(t) => write!(f, "{t}"),
+            Value::ComposedTensor(t) => write!(f, "{t}"),
             Value::Basis(l) => write!(f, "{l}"),
             Value::Coord(v) => write!(f, "{v}"),
             Value::List(v) => {

@@ -33,6 +33,7 @@ mod coalesce;
 mod complement;
 mod composed;
 mod composed_slice;
+mod composed_tensor;
 mod composition;
 mod divide;
 pub mod eval;
@@ -52,6 +53,7 @@ use alloc::vec::Vec;
 
 pub use basis::{ArithValue, BasisStride, BasisTree, DynBasisLayout, MAX_BASIS_MODES};
 pub use composed::{DynComposed, MaybeComposed};
+pub use composed_tensor::DynComposedTensor;
 pub use composition::Tiler;
 pub use from_static::{ToIntTree, ToIntTreeElems};
 pub use print::MAX_PRINT_CELLS;

@@ -101,20 +101,47 @@ impl DynTensor {
     /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
     pub fn inner_partition(&self, t: &Tiler, c: &CoordTree) -> Result<DynTensor, LayoutError> {
         let z = self.with(self.layout.zipped_divide(t)?);
-        let (m0, m1) = (z.layout.mode(0)?, z.layout.mode(1)?);
-        z.slice(&CoordTree::Tuple(vec![underscores(&m0), padded(c, &m1)]))
+        let inner = partition_coords(&z.layout, c, true)?;
+        z.slice(&inner)
     }
 
     /// `outer_partition(tensor, tiler, coord)`.
     pub fn outer_partition(&self, t: &Tiler, c: &CoordTree) -> Result<DynTensor, LayoutError> {
         let z = self.with(self.layout.zipped_divide(t)?);
-        let (m0, m1) = (z.layout.mode(0)?, z.layout.mode(1)?);
-        z.slice(&CoordTree::Tuple(vec![padded(c, &m0), underscores(&m1)]))
+        let outer = partition_coords(&z.layout, c, false)?;
+        z.slice(&outer)
     }
 
     /// `local_partition(tensor, thr, idx)`: `outer_partition` by
     /// `product_each(shape(thr))` at `thr.get_flat_coord(idx)`.
     pub fn local_partition(&self, thr: &DynLayout, idx: i64) -> Result<DynTensor, LayoutError> {
+        let (tiler, coord) = local_partition_tiler(thr, idx)?;
+        self.outer_partition(&tiler, &coord)
+    }
+}
+
+/// The slice coordinate of `inner_partition` (`inner`: `(_…, coord)`) or
+/// `outer_partition` (`(coord, _…)`) of a zipped layout `z`.
+pub(crate) fn partition_coords(
+    z: &DynLayout,
+    c: &CoordTree,
+    inner: bool,
+) -> Result<CoordTree, LayoutError> {
+    let (m0, m1) = (z.mode(0)?, z.mode(1)?);
+    Ok(if inner {
+        CoordTree::Tuple(vec![underscores(&m0), padded(c, &m1)])
+    } else {
+        CoordTree::Tuple(vec![padded(c, &m0), underscores(&m1)])
+    })
+}
+
+/// `local_partition`'s tiler `product_each(shape(thr))` and coordinate
+/// `thr.get_flat_coord(idx)`.
+pub(crate) fn local_partition_tiler(
+    thr: &DynLayout,
+    idx: i64,
+) -> Result<(Tiler, CoordTree), LayoutError> {
+    {
         const OP: &str = "local_partition";
         let mut sizes = Vec::new();
         let mut coord = Vec::new();
@@ -134,12 +161,11 @@ impl DynTensor {
             sizes.push(Tiler::Int(size));
             coord.push(CoordTree::Int(c));
         }
-        let (tiler, coord) = if thr.is_integral() {
+        Ok(if thr.is_integral() {
             (sizes.remove(0), coord.remove(0))
         } else {
             (Tiler::Tuple(sizes), CoordTree::Tuple(coord))
-        };
-        self.outer_partition(&tiler, &coord)
+        })
     }
 }
 
@@ -154,7 +180,7 @@ fn bad(op: &'static str, msg: &'static str) -> LayoutError {
     LayoutError::BadArgument { op, msg }
 }
 
-fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
+pub(crate) fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
     match v {
         Value::Int(i) => Ok(CoordTree::Int(*i)),
         Value::Underscore => Ok(CoordTree::Underscore),
@@ -163,7 +189,7 @@ fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
     }
 }
 
-fn tiler_arg(v: &Value) -> Result<Tiler, LayoutError> {
+pub(crate) fn tiler_arg(v: &Value) -> Result<Tiler, LayoutError> {
     super::eval::as_tiler(v.clone())
 }
 
@@ -171,6 +197,9 @@ fn tiler_arg(v: &Value) -> Result<Tiler, LayoutError> {
 /// operations whose first argument is a tensor. `None` for any other call,
 /// which the layout evaluator then handles.
 pub(crate) fn call(name: &str, args: &[Value]) -> Option<Result<Value, LayoutError>> {
+    if let Some(r) = super::composed_tensor::call(name, args) {
+        return Some(r);
+    }
     if name == "tensor" {
         return Some(match args {
             [Value::Layout(l)] => Ok(Value::Tensor(DynTensor::new(l.clone()))),

@@ -10,12 +10,11 @@ use core::ops::{Add, BitAnd, BitXor, Shl, Shr, Sub};
 
 use core::marker::PhantomData;
 
-use typenum::{
-    B1, IsGreaterOrEqual, IsLessOrEqual, NInt, NonZero, PInt, U0, U1, U31, Unsigned, Z0,
-};
+use typenum::{B1, IsGreaterOrEqual, IsLessOrEqual, NInt, NonZero, PInt, U0, U31, Unsigned, Z0};
 
 use super::dyn_swizzle::DynSwizzle;
 use super::params::{ConstI32, ConstU32, ToShift, ToUnsigned};
+use super::slice::Exp2;
 use crate::int::{Int, StaticInt, ToStatic};
 
 /// CuTe's `Swizzle<B, M, S>`: XOR the `B` bits at `M + max(0, S)` into the
@@ -64,7 +63,9 @@ pub trait TnMasks {
     /// `((1 << B) - 1) << (M + max(0, S))`.
     type Yyy: Unsigned;
 }
-type BitMsk<B> = <<U1 as Shl<B>>::Output as Sub<B1>>::Output;
+/// `(1 << B) - 1`, with `2^B` by table (a generic `U1: Shl<B>` bound can
+/// send the trait solver into a loop when `B` is computed).
+type BitMsk<B> = <<B as Exp2>::U as Sub<B1>>::Output;
 
 /// `B + M + |S| <= 31`: implemented for `B1` only.
 #[diagnostic::on_unimplemented(
@@ -85,8 +86,8 @@ where
     R: Add<L>,
     <R as Add<L>>::Output: IsGreaterOrEqual<B>,
     <<R as Add<L>>::Output as IsGreaterOrEqual<B>>::Output: ShiftCoversBits,
-    U1: Shl<B>,
-    <U1 as Shl<B>>::Output: Sub<B1>,
+    B: Exp2,
+    <B as Exp2>::U: Sub<B1>,
     M: Add<R>,
     BitMsk<B>: Shl<<M as Add<R>>::Output>,
     <BitMsk<B> as Shl<<M as Add<R>>::Output>>::Output: Unsigned,

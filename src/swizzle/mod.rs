@@ -18,10 +18,13 @@
 
 mod cast;
 mod composed;
+pub mod const_eval;
 mod dyn_swizzle;
 mod func;
+mod inverse;
 mod ops;
 pub mod params;
+mod slice;
 #[cfg(feature = "alloc")]
 mod to_dyn;
 
@@ -29,4 +32,6 @@ pub use cast::*;
 pub use composed::*;
 pub use dyn_swizzle::*;
 pub use func::*;
+pub use inverse::*;
 pub use ops::*;
+pub use slice::*;

@@ -21,19 +21,21 @@
 //! ```
 
 mod algorithm;
+mod composed;
 pub mod engine;
 mod partition;
+mod tiler;
 
 pub use algorithm::*;
 pub use engine::{
     ArithTupleIter, Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, Shift, View, ViewMut,
 };
 pub use partition::*;
+pub use tiler::{TensorTiler, Unzip};
 
-use crate::algebra::{ApplyTiler, ApplyZipped, Composition, Divide, Unpacked, UnpackedLayout};
+use crate::algebra::Composition;
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::{Int, IntAdd};
-use crate::layout::LayoutParts;
 use crate::layout::{CosizeOf, Crd2Idx, Layout, SliceLayout, Sliced, Span};
 use crate::tuple::IntTuple;
 use core::fmt;
@@ -487,63 +489,51 @@ impl<E, L> Tensor<E, L> {
     }
     /// CuTe's `logical_divide(tensor, tiler)`: the layout divided, the same
     /// engine (a divide keeps offset 0 at coordinate 0).
-    pub fn try_logical_divide<T: ApplyTiler<Divide, L>>(
+    pub fn try_logical_divide<T: TensorTiler<L>>(
         self,
         tiler: T,
-    ) -> Result<Tensor<E, T::Output>, LayoutError> {
+    ) -> Result<Tensor<E, T::Logical>, LayoutError> {
         Ok(Tensor::from_parts(
             self.engine,
-            tiler.try_apply(self.layout)?,
+            tiler.try_tensor_logical(self.layout)?,
         ))
     }
     /// CuTe's `zipped_divide(tensor, tiler)`: `((tile…), (rest…))`.
-    pub fn try_zipped_divide<T: ApplyZipped<Divide, L>>(
+    pub fn try_zipped_divide<T: TensorTiler<L>>(
         self,
         tiler: T,
     ) -> Result<Tensor<E, T::Zipped>, LayoutError> {
         Ok(Tensor::from_parts(
             self.engine,
-            tiler.try_zipped(self.layout)?,
+            tiler.try_tensor_zipped(self.layout)?,
         ))
     }
     /// CuTe's `tiled_divide(tensor, tiler)`: `((tile…), rest0, rest1, …)`.
-    #[allow(clippy::type_complexity)]
-    pub fn try_tiled_divide<T: ApplyZipped<Divide, L>>(
+    pub fn try_tiled_divide<T: TensorTiler<L>>(
         self,
         tiler: T,
     ) -> Result<Tensor<E, Unpack<T::Zipped, false>>, LayoutError>
     where
-        Shape<T::Zipped>: Unpacked<false>,
-        Stride<T::Zipped>: Unpacked<false>,
+        T::Zipped: Unzip<false>,
     {
-        let z = tiler.try_zipped(self.layout)?;
-        Ok(Tensor::from_parts(
-            self.engine,
-            crate::algebra::unpack_layout(z),
-        ))
+        let z = tiler.try_tensor_zipped(self.layout)?;
+        Ok(Tensor::from_parts(self.engine, z.unzip()))
     }
     /// CuTe's `flat_divide(tensor, tiler)`: `(tile0, tile1, …, rest0, …)`.
-    #[allow(clippy::type_complexity)]
-    pub fn try_flat_divide<T: ApplyZipped<Divide, L>>(
+    pub fn try_flat_divide<T: TensorTiler<L>>(
         self,
         tiler: T,
     ) -> Result<Tensor<E, Unpack<T::Zipped, true>>, LayoutError>
     where
-        Shape<T::Zipped>: Unpacked<true>,
-        Stride<T::Zipped>: Unpacked<true>,
+        T::Zipped: Unzip<true>,
     {
-        let z = tiler.try_zipped(self.layout)?;
-        Ok(Tensor::from_parts(
-            self.engine,
-            crate::algebra::unpack_layout(z),
-        ))
+        let z = tiler.try_tensor_zipped(self.layout)?;
+        Ok(Tensor::from_parts(self.engine, z.unzip()))
     }
 }
 
-type Shape<L> = <L as LayoutParts>::Shape;
-type Stride<L> = <L as LayoutParts>::Stride;
 /// The tiled (`false`) or flat (`true`) regrouping of a zipped layout `Z`.
-pub type Unpack<Z, const FLAT: bool> = UnpackedLayout<Shape<Z>, Stride<Z>, FLAT>;
+pub type Unpack<Z, const FLAT: bool> = <Z as Unzip<FLAT>>::Output;
 
 /// CuTe's `logical_divide(tensor, tiler)`.
 ///
@@ -551,10 +541,7 @@ pub type Unpack<Z, const FLAT: bool> = UnpackedLayout<Shape<Z>, Stride<Z>, FLAT>
 /// When a runtime value breaks the divide's conditions (static values are
 /// checked at compile time); [`Tensor::try_logical_divide`] returns it.
 #[track_caller]
-pub fn logical_divide<E, L, T: ApplyTiler<Divide, L>>(
-    t: Tensor<E, L>,
-    tiler: T,
-) -> Tensor<E, T::Output> {
+pub fn logical_divide<E, L, T: TensorTiler<L>>(t: Tensor<E, L>, tiler: T) -> Tensor<E, T::Logical> {
     ok_or_panic(t.try_logical_divide(tiler))
 }
 /// CuTe's `zipped_divide(tensor, tiler)`.
@@ -569,10 +556,7 @@ pub fn logical_divide<E, L, T: ApplyTiler<Divide, L>>(
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn zipped_divide<E, L, T: ApplyZipped<Divide, L>>(
-    t: Tensor<E, L>,
-    tiler: T,
-) -> Tensor<E, T::Zipped> {
+pub fn zipped_divide<E, L, T: TensorTiler<L>>(t: Tensor<E, L>, tiler: T) -> Tensor<E, T::Zipped> {
     ok_or_panic(t.try_zipped_divide(tiler))
 }
 /// CuTe's `tiled_divide(tensor, tiler)`.
@@ -580,13 +564,12 @@ pub fn zipped_divide<E, L, T: ApplyZipped<Divide, L>>(
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn tiled_divide<E, L, T: ApplyZipped<Divide, L>>(
+pub fn tiled_divide<E, L, T: TensorTiler<L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, Unpack<T::Zipped, false>>
 where
-    Shape<T::Zipped>: Unpacked<false>,
-    Stride<T::Zipped>: Unpacked<false>,
+    T::Zipped: Unzip<false>,
 {
     ok_or_panic(t.try_tiled_divide(tiler))
 }
@@ -602,13 +585,12 @@ where
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn flat_divide<E, L, T: ApplyZipped<Divide, L>>(
+pub fn flat_divide<E, L, T: TensorTiler<L>>(
     t: Tensor<E, L>,
     tiler: T,
 ) -> Tensor<E, Unpack<T::Zipped, true>>
 where
-    Shape<T::Zipped>: Unpacked<true>,
-    Stride<T::Zipped>: Unpacked<true>,
+    T::Zipped: Unzip<true>,
 {
     ok_or_panic(t.try_flat_divide(tiler))
 }

@@ -8,11 +8,10 @@
 //! thread's elements, strided over the tiles); `local_partition` takes the
 //! thread's coordinate from a thread layout.
 
+use super::TensorTiler;
 use super::{Shift, SliceOffset, Tensor, TensorSlice};
-use crate::algebra::{ApplyZipped, Divide};
 use crate::error::{LayoutError, ok_or_panic};
-use crate::int::Int;
-use crate::layout::LayoutParts;
+use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
 use frunk_core::hlist::{HCons, HNil};
@@ -62,21 +61,21 @@ impl<A: Underscores, B: Underscores> ZippedModes for HCons<A, HCons<B, HNil>> {
     type Rest = B::Output;
 }
 
-type ZShape<L, T> = <<T as ApplyZipped<Divide, L>>::Zipped as LayoutParts>::Shape;
+type ZShape<L, T> = <T as TensorTiler<L>>::ZippedShape;
 /// The slice coordinate of [`inner_partition`]: `(repeat<R0>(_), coord)`.
 pub type InnerCoord<L, T, C> = HCons<<ZShape<L, T> as ZippedModes>::Tile, HCons<C, HNil>>;
 /// The slice coordinate of [`outer_partition`]: `(coord, repeat<R1>(_))`.
 pub type OuterCoord<L, T, C> = HCons<C, HCons<<ZShape<L, T> as ZippedModes>::Rest, HNil>>;
 /// The result of [`inner_partition`] and [`local_tile`].
 pub type InnerPartitioned<E, L, T, C> =
-    Tensor<E, <<T as ApplyZipped<Divide, L>>::Zipped as TensorSlice<InnerCoord<L, T, C>>>::Output>;
+    Tensor<E, <<T as TensorTiler<L>>::Zipped as TensorSlice<InnerCoord<L, T, C>>>::Output>;
 /// The result of [`outer_partition`].
 pub type OuterPartitioned<E, L, T, C> =
-    Tensor<E, <<T as ApplyZipped<Divide, L>>::Zipped as TensorSlice<OuterCoord<L, T, C>>>::Output>;
+    Tensor<E, <<T as TensorTiler<L>>::Zipped as TensorSlice<OuterCoord<L, T, C>>>::Output>;
 
 /// [`inner_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_inner_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn try_inner_partition<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -129,7 +128,7 @@ impl<A: Underscores, B: Underscores> ZippedModesValues for HCons<A, HCons<B, HNi
 /// When a runtime value breaks the divide's conditions;
 /// [`try_inner_partition`] returns the error.
 #[track_caller]
-pub fn inner_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn inner_partition<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -157,7 +156,7 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn local_tile<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn local_tile<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -172,7 +171,7 @@ where
 
 /// [`outer_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_outer_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn try_outer_partition<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -205,7 +204,7 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn outer_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn outer_partition<E, L, T: TensorTiler<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -277,41 +276,177 @@ impl<S0: ModeIndex<D0>, ST: FlatCoord<DT>, D0, DT> FlatCoord<HCons<D0, DT>> for 
     }
 }
 
-/// The result of [`local_partition`] over a thread layout `TS:TD`.
-pub type LocalPartitioned<E, L, TS, TD> = OuterPartitioned<E, L, ThrTiler<TS>, ThrCoord<TS, TD>>;
+/// CuTe's `get_flat_coord(idx)` for a static thread index `I`: the same
+/// per-leaf `(idx / d) % s` (a size-1 leaf giving `_0`) with CuTe's mixing
+/// rule, so that a static thread index over a static thread layout gives a
+/// static coordinate, as in CuTe. One top-level mode: `(coordinate, size)`.
+pub trait StaticModeIndex<D, I> {
+    /// The mode's coordinate.
+    type C: Int;
+    /// The mode's size.
+    type N: Int;
+    /// Computes them; `None` where CuTe divides by zero.
+    fn mode_index_at(self, d: D, idx: I) -> Option<(Self::C, Self::N)>;
+}
+impl<D, I> StaticModeIndex<D, I> for typenum::P1 {
+    type C = typenum::Z0;
+    type N = typenum::P1;
+    #[inline(always)]
+    fn mode_index_at(self, _: D, _: I) -> Option<(Self::C, Self::N)> {
+        Some(Default::default())
+    }
+}
+impl<U: typenum::Unsigned, B: typenum::Bit, Bc: typenum::Bit, D, I> StaticModeIndex<D, I>
+    for typenum::PInt<typenum::UInt<typenum::UInt<U, B>, Bc>>
+where
+    Self: Int,
+    D: Int,
+    I: IntDiv<D>,
+    Quot<I, D>: IntRem<Self>,
+{
+    type C = Mod<Quot<I, D>, Self>;
+    type N = Self;
+    #[inline(always)]
+    fn mode_index_at(self, d: D, idx: I) -> Option<(Self::C, Self)> {
+        if d.value() == 0 {
+            return None;
+        }
+        Some((idx.div(d).rem(self), self))
+    }
+}
+impl<D: Int, I: Int> StaticModeIndex<D, I> for i32 {
+    type C = i32;
+    type N = i32;
+    #[inline(always)]
+    fn mode_index_at(self, d: D, idx: I) -> Option<(i32, i32)> {
+        self.mode_index(d, idx.value())
+    }
+}
+impl<D, I> StaticModeIndex<D, I> for HNil {
+    type C = typenum::Z0;
+    type N = typenum::P1;
+    #[inline(always)]
+    fn mode_index_at(self, _: D, _: I) -> Option<(Self::C, Self::N)> {
+        Some(Default::default())
+    }
+}
+impl<S0: StaticModeIndex<D0, I>, ST: StaticModeIndex<DT, I>, D0, DT, I: Copy>
+    StaticModeIndex<HCons<D0, DT>, I> for HCons<S0, ST>
+where
+    S0::N: IntMul<ST::C> + IntMul<ST::N>,
+    S0::C: IntAdd<Prod<S0::N, ST::C>>,
+{
+    type C = Sum<S0::C, Prod<S0::N, ST::C>>;
+    type N = Prod<S0::N, ST::N>;
+    #[inline(always)]
+    fn mode_index_at(self, d: HCons<D0, DT>, idx: I) -> Option<(Self::C, Self::N)> {
+        let (c0, n0) = self.head.mode_index_at(d.head, idx)?;
+        let (ct, nt) = self.tail.mode_index_at(d.tail, idx)?;
+        Some((c0.add(n0.mul(ct)), n0.mul(nt)))
+    }
+}
+
+/// `get_flat_coord(idx)` with a static `I`: one integer per top-level mode
+/// of the thread layout `Self:D`, static where the mode is.
+pub trait StaticFlatCoord<D, I> {
+    /// The coordinate.
+    type Output: Copy;
+    /// Computes it.
+    fn flat_coord_at(self, d: D, idx: I) -> Option<Self::Output>;
+}
+impl<I> StaticFlatCoord<HNil, I> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn flat_coord_at(self, _: HNil, _: I) -> Option<HNil> {
+        Some(HNil)
+    }
+}
+impl<S0: StaticModeIndex<D0, I>, ST: StaticFlatCoord<DT, I>, D0, DT, I: Copy>
+    StaticFlatCoord<HCons<D0, DT>, I> for HCons<S0, ST>
+{
+    type Output = HCons<S0::C, ST::Output>;
+    #[inline(always)]
+    fn flat_coord_at(self, d: HCons<D0, DT>, idx: I) -> Option<Self::Output> {
+        Some(HCons {
+            head: self.head.mode_index_at(d.head, idx)?.0,
+            tail: self.tail.flat_coord_at(d.tail, idx)?,
+        })
+    }
+}
+
+/// A thread index of `local_partition` over the thread layout `TS:TD`: a
+/// runtime `i32` gives a runtime coordinate, a static index a static one.
+#[diagnostic::on_unimplemented(
+    message = "local_partition: `{Self}` is not a thread index",
+    label = "a thread index is a runtime `i32` or a static non-negative integer"
+)]
+pub trait ThrIndex<TS, TD>: Int {
+    /// The thread's coordinate.
+    type Coord: Copy;
+    /// Computes it; `None` where CuTe divides by zero.
+    fn thr_coord(self, ts: TS, td: TD) -> Option<Self::Coord>;
+}
+impl<TS: FlatCoord<TD>, TD> ThrIndex<TS, TD> for i32 {
+    type Coord = TS::Output;
+    #[inline(always)]
+    fn thr_coord(self, ts: TS, td: TD) -> Option<Self::Coord> {
+        ts.flat_coord(td, self)
+    }
+}
+impl<TS: StaticFlatCoord<TD, Self>, TD> ThrIndex<TS, TD> for typenum::Z0 {
+    type Coord = TS::Output;
+    #[inline(always)]
+    fn thr_coord(self, ts: TS, td: TD) -> Option<Self::Coord> {
+        ts.flat_coord_at(td, self)
+    }
+}
+impl<U: typenum::Unsigned + typenum::NonZero, TS: StaticFlatCoord<TD, Self>, TD> ThrIndex<TS, TD>
+    for typenum::PInt<U>
+where
+    Self: Int,
+{
+    type Coord = TS::Output;
+    #[inline(always)]
+    fn thr_coord(self, ts: TS, td: TD) -> Option<Self::Coord> {
+        ts.flat_coord_at(td, self)
+    }
+}
+
+/// The result of [`local_partition`] over a thread layout `TS:TD` with a
+/// thread index of type `I`.
+pub type LocalPartitioned<E, L, TS, TD, I> =
+    OuterPartitioned<E, L, ThrTiler<TS>, ThrCoord<TS, TD, I>>;
 /// The tiler of [`local_partition`]: `product_each(shape(thr))`.
 pub type ThrTiler<TS> = <TS as ProductEach>::Output;
 /// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`.
-pub type ThrCoord<TS, TD> = <TS as FlatCoord<TD>>::Output;
+pub type ThrCoord<TS, TD, I> = <I as ThrIndex<TS, TD>>::Coord;
 
 /// [`local_partition`] returning an error for a runtime value that breaks
 /// the divide, or a thread layout whose coordinate CuTe cannot compute (a
 /// stride-0 mode of size above 1).
-pub fn try_local_partition<E, L, TS, TD, I: Int>(
+pub fn try_local_partition<E, L, TS, TD, I: ThrIndex<TS, TD>>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
-) -> Result<LocalPartitioned<E, L, TS, TD>, LayoutError>
+) -> Result<LocalPartitioned<E, L, TS, TD, I>, LayoutError>
 where
-    TS: ProductEach + FlatCoord<TD> + Copy,
+    TS: ProductEach + Copy,
     TD: Copy,
-    ThrTiler<TS>: ApplyZipped<Divide, L>,
+    ThrTiler<TS>: TensorTiler<L>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped:
-        TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
+    <ThrTiler<TS> as TensorTiler<L>>::Zipped:
+        TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
     E: Shift<
         SliceOffset<
-            <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped,
-            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>,
+            <ThrTiler<TS> as TensorTiler<L>>::Zipped,
+            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>,
         >,
     >,
 {
     let (ts, td) = thr.into_parts();
-    let coord = ts
-        .flat_coord(td, idx.value())
-        .ok_or(LayoutError::DivisionByZero {
-            op: "local_partition",
-        })?;
+    let coord = idx.thr_coord(ts, td).ok_or(LayoutError::DivisionByZero {
+        op: "local_partition",
+    })?;
     try_outer_partition(t, ts.product_each(), coord)
 }
 
@@ -331,22 +466,22 @@ where
 /// # Panics
 /// Where [`try_local_partition`] returns an error.
 #[track_caller]
-pub fn local_partition<E, L, TS, TD, I: Int>(
+pub fn local_partition<E, L, TS, TD, I: ThrIndex<TS, TD>>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
-) -> LocalPartitioned<E, L, TS, TD>
+) -> LocalPartitioned<E, L, TS, TD, I>
 where
-    TS: ProductEach + FlatCoord<TD> + Copy,
+    TS: ProductEach + Copy,
     TD: Copy,
-    ThrTiler<TS>: ApplyZipped<Divide, L>,
+    ThrTiler<TS>: TensorTiler<L>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped:
-        TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
+    <ThrTiler<TS> as TensorTiler<L>>::Zipped:
+        TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
     E: Shift<
         SliceOffset<
-            <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped,
-            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>,
+            <ThrTiler<TS> as TensorTiler<L>>::Zipped,
+            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>,
         >,
     >,
 {

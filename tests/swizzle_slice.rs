@@ -1,0 +1,117 @@
+//! Typed slicing of swizzled composed layouts with `_`, against CuTe C++
+//! (`tests/data/cute/swizzle_slice.cpp`, its output pasted in each test),
+//! against the runtime `DynComposed::slice_and_offset`, and against a brute
+//! force: the slice at `j`, plus its offset, is the layout at the full
+//! coordinate.
+use cute_algebra::dynamic::{CoordTree, DynComposed, IntTree};
+use cute_algebra::prelude::*;
+use cute_algebra::swizzle::{ComposedLayout, Swizzle, SwizzleParams};
+use cute_algebra::typenum::Z0;
+
+/// The runtime twin of a static composed layout.
+fn dyn_of<Sw: SwizzleParams, L: core::fmt::Display + Copy>(
+    c: &ComposedLayout<Sw, Z0, L>,
+) -> DynComposed {
+    DynComposed::new(Sw::RUNTIME, 0, c.layout().to_string().parse().unwrap())
+}
+
+/// The runtime slice prints the typed one (with `_` dropped), has the same
+/// offset, and is the layout at the full coordinate at every index.
+fn agree(dc: &DynComposed, coord: &str, typed: &str, off: i64) {
+    let c: CoordTree = coord.parse().unwrap();
+    let (s, o) = dc.slice_and_offset(&c).unwrap();
+    assert_eq!(s.to_string(), typed.replace('_', ""), "{coord}");
+    assert_eq!(o, off);
+    let kept = dc.layout().slice(&c).unwrap();
+    let origin: IntTree = coord.replace('_', "0").parse().unwrap();
+    let fixed = dc.layout().crd2idx(&origin).unwrap();
+    assert_eq!(s.size().unwrap(), kept.size().unwrap());
+    for j in 0..kept.size().unwrap() {
+        let want = dc
+            .swizzle()
+            .apply(dc.offset() + fixed + kept.at(j).unwrap());
+        assert_eq!(s.at(j).unwrap() + o, want, "{coord} at {j}");
+    }
+}
+
+#[test]
+fn a_slice_that_misses_a_yyy_zzz_pair_folds_into_strides() {
+    // CuTe: fold: slice = ((_4,_2)):((_36,_128)) ; slice_and_offset = ((_4,_2)):((_36,_128)) , _2
+    let c = composition(Swizzle::<3, 1, 3>, layout![(8, 32):(32, 1)]);
+    let (s, off) = c.slice_and_offset(coord![_, 2]);
+    assert_eq!(s.to_string(), "((_4,_2)):((_36,_128))");
+    assert_eq!(off.cute_string(), "_2");
+    assert_eq!(c.slice(coord![_, 2]).to_string(), "((_4,_2)):((_36,_128))");
+    agree(&dyn_of(&c), "(_,2)", "((_4,_2)):((_36,_128))", 2);
+}
+
+#[test]
+fn an_integer_coordinate_folds_with_a_negative_stride() {
+    // CuTe: int_coord_fold: slice = ((_16,_2,_2)):((_1,_-16,_32)) ; ... , _208
+    let c = composition(Swizzle::<3, 4, 3>, layout![(8, 64):(64, 1)]);
+    let (s, off) = c.slice_and_offset(coord![3, _]);
+    assert_eq!(s.to_string(), "((_16,_2,_2)):((_1,_-16,_32))");
+    assert_eq!(off.cute_string(), "_208");
+    agree(&dyn_of(&c), "(3,_)", "((_16,_2,_2)):((_1,_-16,_32))", 208);
+}
+
+#[test]
+fn a_slice_that_hits_a_yyy_zzz_pair_stays_swizzled() {
+    // CuTe: keep: slice = Sw<3,4,3> o _32 o (_8,_32):(_64,_1) ; ... , _0
+    let c = composition(Swizzle::<3, 4, 3>, layout![(8, (2, 32)):(64, (32, 1))]);
+    let (s, off) = c.slice_and_offset(coord![_, (1, _)]);
+    assert_eq!(s.to_string(), "Sw<3,4,3> o _32 o (_8,_32):(_64,_1)");
+    assert_eq!(off.cute_string(), "_0");
+    agree(
+        &dyn_of(&c),
+        "(_,(1,_))",
+        "Sw<3,4,3> o _32 o (_8,_32):(_64,_1)",
+        0,
+    );
+
+    // CuTe: keep_anti: slice = Sw<3,4,3> o _512 o (_8,_64):(_64,_1) ; ... , _0
+    let c = composition(Swizzle::<3, 4, 3>, layout![((8, 64), 2):((64, 1), 512)]);
+    let (s, off) = c.slice_and_offset(coord![(_, _), 1]);
+    assert_eq!(s.to_string(), "Sw<3,4,3> o _512 o (_8,_64):(_64,_1)");
+    assert_eq!(off.cute_string(), "_0");
+    agree(
+        &dyn_of(&c),
+        "((_,_),1)",
+        "Sw<3,4,3> o _512 o (_8,_64):(_64,_1)",
+        0,
+    );
+
+    // CuTe: fold_neg: slice = Sw<2,0,-3> o _16 o (_16):(_1) ; ... , _64
+    let c = composition(Swizzle::<2, 0, -3>, layout![(8, 16):(16, 1)]);
+    let (s, off) = c.slice_and_offset(coord![5, _]);
+    assert_eq!(s.to_string(), "Sw<2,0,-3> o _16 o (_16):(_1)");
+    assert_eq!(off.cute_string(), "_64");
+    agree(&dyn_of(&c), "(5,_)", "Sw<2,0,-3> o _16 o (_16):(_1)", 64);
+}
+
+#[test]
+fn an_all_underscore_slice_only_reshapes() {
+    // CuTe: all_underscore: slice = Sw<3,1,3> o _0 o (_8,_32):(_32,_1) ; ... , _0
+    let c = composition(Swizzle::<3, 1, 3>, layout![(8, 32):(32, 1)]);
+    let (s, off) = c.slice_and_offset(coord![_, _]);
+    assert_eq!(s.to_string(), "Sw<3,1,3> o _0 o (_8,_32):(_32,_1)");
+    assert_eq!(off.cute_string(), "_0");
+    agree(
+        &dyn_of(&c),
+        "(_,_)",
+        "Sw<3,1,3> o _0 o (_8,_32):(_32,_1)",
+        0,
+    );
+}
+
+#[test]
+fn cutes_wrong_fold_is_an_error_at_run_time() {
+    // CuTe: wrong: slice = (_4):(_1) ; slice_and_offset = (_4):(_1) , _2
+    // which gives 2 3 4 5, where the layout at (j, 1) is 2 3 6 7 (brute
+    // force below); the typed slice does not compile (ui-tests).
+    let c = composition(Swizzle::<1, 1, 1>, layout![(4, 2):(1, 2)]);
+    let truth: Vec<i32> = (0..4).map(|j| c.crd2idx(coord![j, 1])).collect();
+    assert_eq!(truth, [2, 3, 6, 7]);
+    let dc = dyn_of(&c);
+    assert!(dc.slice_and_offset(&"(_,1)".parse().unwrap()).is_err());
+}
