@@ -199,6 +199,11 @@ where
         let sw = MovedSwizzle::<Sw, RightInverse<Layout<S, D>>>::default();
         ok_or_panic(sw.try_compose(self.layout().right_inverse_layout()))
     }
+    /// A static layout has no runtime extent to check.
+    #[inline(always)]
+    fn try_right_inverse_layout(self) -> Result<Self::Output, crate::LayoutError> {
+        Ok(self.right_inverse_layout())
+    }
 }
 
 /// CuTe's `left_inverse(Sw o _0 o L)`: `composition(left_inverse(L), Sw)`.
