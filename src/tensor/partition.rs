@@ -8,8 +8,7 @@
 //! thread's elements, strided over the tiles); `local_partition` takes the
 //! thread's coordinate from a thread layout.
 
-use super::{Shift, SliceOffset, Tensor, TensorSlice};
-use crate::algebra::{ApplyZipped, Divide};
+use super::{Shift, SliceOffset, Tensor, TensorDivide, TensorSlice};
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::Int;
 use crate::layout::LayoutParts;
@@ -62,29 +61,34 @@ impl<A: Underscores, B: Underscores> ZippedModes for HCons<A, HCons<B, HNil>> {
     type Rest = B::Output;
 }
 
-type ZShape<L, T> = <<T as ApplyZipped<Divide, L>>::Zipped as LayoutParts>::Shape;
+/// The zipped divide of layout `L` by tiler `T`.
+type Zip<L, T> = <L as TensorDivide<T>>::Zipped;
+type ZShape<L, T> = <Zip<L, T> as LayoutParts>::Shape;
 /// The slice coordinate of [`inner_partition`]: `(repeat<R0>(_), coord)`.
 pub type InnerCoord<L, T, C> = HCons<<ZShape<L, T> as ZippedModes>::Tile, HCons<C, HNil>>;
 /// The slice coordinate of [`outer_partition`]: `(coord, repeat<R1>(_))`.
 pub type OuterCoord<L, T, C> = HCons<C, HCons<<ZShape<L, T> as ZippedModes>::Rest, HNil>>;
+/// The result of slicing the zipped tensor with coordinate `K`: the engine
+/// moved by the fixed part's offset.
+pub type ZipSliced<E, L, T, K> =
+    Tensor<<E as Shift<SliceOffset<Zip<L, T>, K>>>::Output, <Zip<L, T> as TensorSlice<K>>::Output>;
 /// The result of [`inner_partition`] and [`local_tile`].
-pub type InnerPartitioned<E, L, T, C> =
-    Tensor<E, <<T as ApplyZipped<Divide, L>>::Zipped as TensorSlice<InnerCoord<L, T, C>>>::Output>;
+pub type InnerPartitioned<E, L, T, C> = ZipSliced<E, L, T, InnerCoord<L, T, C>>;
 /// The result of [`outer_partition`].
-pub type OuterPartitioned<E, L, T, C> =
-    Tensor<E, <<T as ApplyZipped<Divide, L>>::Zipped as TensorSlice<OuterCoord<L, T, C>>>::Output>;
+pub type OuterPartitioned<E, L, T, C> = ZipSliced<E, L, T, OuterCoord<L, T, C>>;
 
 /// [`inner_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_inner_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn try_inner_partition<E, L, T, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
 ) -> Result<InnerPartitioned<E, L, T, C>, LayoutError>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
 {
     Ok(t.try_zipped_divide(tiler)?.slice(HCons {
         head: <ZShape<L, T> as ZippedModesValues>::tile(),
@@ -129,15 +133,16 @@ impl<A: Underscores, B: Underscores> ZippedModesValues for HCons<A, HCons<B, HNi
 /// When a runtime value breaks the divide's conditions;
 /// [`try_inner_partition`] returns the error.
 #[track_caller]
-pub fn inner_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn inner_partition<E, L, T, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
 ) -> InnerPartitioned<E, L, T, C>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
 {
     ok_or_panic(try_inner_partition(t, tiler, coord))
 }
@@ -157,30 +162,28 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn local_tile<E, L, T: ApplyZipped<Divide, L>, C>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: C,
-) -> InnerPartitioned<E, L, T, C>
+pub fn local_tile<E, L, T, C>(t: Tensor<E, L>, tiler: T, coord: C) -> InnerPartitioned<E, L, T, C>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
 {
     ok_or_panic(try_inner_partition(t, tiler, coord))
 }
 
 /// [`outer_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_outer_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn try_outer_partition<E, L, T, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
 ) -> Result<OuterPartitioned<E, L, T, C>, LayoutError>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<OuterCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, OuterCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<OuterCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, OuterCoord<L, T, C>>>,
 {
     Ok(t.try_zipped_divide(tiler)?.slice(HCons {
         head: coord,
@@ -205,15 +208,16 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn outer_partition<E, L, T: ApplyZipped<Divide, L>, C>(
+pub fn outer_partition<E, L, T, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
 ) -> OuterPartitioned<E, L, T, C>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<OuterCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, OuterCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<OuterCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, OuterCoord<L, T, C>>>,
 {
     ok_or_panic(try_outer_partition(t, tiler, coord))
 }
@@ -295,16 +299,10 @@ pub fn try_local_partition<E, L, TS, TD, I: Int>(
 where
     TS: ProductEach + FlatCoord<TD> + Copy,
     TD: Copy,
-    ThrTiler<TS>: ApplyZipped<Divide, L>,
+    L: TensorDivide<ThrTiler<TS>>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped:
-        TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
-    E: Shift<
-        SliceOffset<
-            <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped,
-            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>,
-        >,
-    >,
+    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
+    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>>,
 {
     let (ts, td) = thr.into_parts();
     let coord = ts
@@ -339,16 +337,10 @@ pub fn local_partition<E, L, TS, TD, I: Int>(
 where
     TS: ProductEach + FlatCoord<TD> + Copy,
     TD: Copy,
-    ThrTiler<TS>: ApplyZipped<Divide, L>,
+    L: TensorDivide<ThrTiler<TS>>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped:
-        TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
-    E: Shift<
-        SliceOffset<
-            <ThrTiler<TS> as ApplyZipped<Divide, L>>::Zipped,
-            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>,
-        >,
-    >,
+    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
+    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>>,
 {
     ok_or_panic(try_local_partition(t, thr, idx))
 }
