@@ -46,6 +46,8 @@ pub enum Value {
     Composed(DynComposed),
     /// A tensor (see [`super::tensor`]).
     Tensor(super::tensor::DynTensor),
+    /// An identity tensor (see [`super::identity_tensor`]).
+    IdentityTensor(super::identity_tensor::DynIdentityTensor),
     /// A layout with basis strides `k@i` (see [`super::DynBasisLayout`]).
     Basis(super::DynBasisLayout),
     /// A coordinate-valued result: `0`, `v@i` or `(c0,c1,...)`.
@@ -66,6 +68,7 @@ impl fmt::Display for Value {
             Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
             Value::Tensor(t) => write!(f, "{t}"),
+            Value::IdentityTensor(t) => write!(f, "{t}"),
             Value::Basis(l) => write!(f, "{l}"),
             Value::Coord(v) => write!(f, "{v}"),
             Value::List(v) => {
@@ -212,7 +215,7 @@ fn as_layout(v: &Value, op: &'static str) -> Result<DynLayout, LayoutError> {
     }
 }
 
-fn as_tree(v: &Value, op: &'static str) -> Result<IntTree, LayoutError> {
+pub(crate) fn as_tree(v: &Value, op: &'static str) -> Result<IntTree, LayoutError> {
     match v {
         Value::Int(i) => Ok(IntTree::Int(*i)),
         Value::Tuple(t) => t
@@ -266,6 +269,9 @@ fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
         return r;
     }
     if let Some(r) = super::tensor::call(name, &args) {
+        return r;
+    }
+    if let Some(r) = super::identity_tensor::call(name, &args) {
         return r;
     }
     if let Some(v) = swizzle_calls::call(name, &args)? {

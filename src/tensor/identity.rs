@@ -109,6 +109,11 @@ impl<H: IntoIndexValue<H2>, T: IntoIndexValue<T2>, H2, T2> IntoIndexValue<HCons<
     }
 }
 
+/// `t.at(c)` on an identity tensor: the coordinate, with the components
+/// a stride reaches as runtime integers whatever `c` is. CuTe keeps a
+/// static coordinate's value static (`id(_2,_3)` prints `(_2,_3)`, here
+/// `(2,3)`): the value is the same, but one type per layout is what
+/// [`TensorLayoutAt`] allows. Slicing keeps static starts static.
 impl<S: IntTuple, D: BasisTuple, C> TensorLayoutAt<C> for BasisLayout<S, D>
 where
     i32: BasisCrd2Idx<S, D>,

@@ -10,11 +10,12 @@
 
 use super::{Shift, SliceOffset, Tensor, TensorDivide, TensorSlice};
 use crate::error::{LayoutError, ok_or_panic};
-use crate::int::Int;
+use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
 use crate::layout::LayoutParts;
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
 use frunk_core::hlist::{HCons, HNil};
+use typenum::{Bit, P1, PInt, UInt, Unsigned, Z0};
 
 /// CuTe's `repeat<rank(mode)>(_)`: one `_` per top-level mode (a single `_`
 /// for an integer mode), so that slicing keeps the mode's structure.
@@ -222,71 +223,146 @@ where
     ok_or_panic(try_outer_partition(t, tiler, coord))
 }
 
-/// One top-level mode's share of CuTe's `get_flat_coord`: the mode's
-/// coordinate of index `idx` (per leaf `(idx / d) % s`, a size-1 leaf
-/// giving 0), folded colexicographically into one integer; and the mode's
-/// size. `None` where CuTe divides by zero (a stride-0 leaf of size > 1).
-pub trait ModeIndex<D> {
-    /// `(coordinate, size)`.
-    fn mode_index(self, stride: D, idx: i32) -> Option<(i32, i32)>;
+/// One leaf's coordinate of index `idx` in CuTe's `get_flat_coord`:
+/// `(idx / d) % s`, and `_0` for a static size-1 leaf. Static when index,
+/// stride and size are (a static thread index gives a static coordinate,
+/// as in CuTe, which an identity tensor's start shows: `ArithTuple(_0,_1)`).
+pub trait LeafIndex<D, I> {
+    /// The coordinate.
+    type Coord: Int;
+    /// Computes it; [`ModeIndex::divides_by_zero`] has been checked.
+    fn leaf_index(self, d: D, idx: I) -> Self::Coord;
 }
-impl<S: Int, D: Int> ModeIndex<D> for S {
+impl<D, I> LeafIndex<D, I> for P1 {
+    type Coord = Z0;
     #[inline(always)]
-    fn mode_index(self, d: D, idx: i32) -> Option<(i32, i32)> {
-        let s = self.value();
-        if s == 1 {
-            return Some((0, 1));
+    fn leaf_index(self, _: D, _: I) -> Z0 {
+        Z0::new()
+    }
+}
+impl<U: Unsigned, B: Bit, C: Bit, D: Int, I: IntDiv<D>> LeafIndex<D, I>
+    for PInt<UInt<UInt<U, B>, C>>
+where
+    Self: Int,
+    Quot<I, D>: IntRem<Self>,
+{
+    type Coord = Mod<Quot<I, D>, Self>;
+    #[inline(always)]
+    fn leaf_index(self, d: D, idx: I) -> Self::Coord {
+        idx.div(d).rem(self)
+    }
+}
+impl<D: Int, I: Int> LeafIndex<D, I> for i32 {
+    type Coord = i32;
+    #[inline(always)]
+    fn leaf_index(self, d: D, idx: I) -> i32 {
+        if self == 1 {
+            0
+        } else {
+            (idx.value() / d.value()) % self
         }
-        Some((idx.checked_div(d.value())?.checked_rem(s)?, s))
     }
 }
-impl ModeIndex<HNil> for HNil {
+
+/// One top-level mode's share of CuTe's `get_flat_coord`: the mode's
+/// coordinate of index `idx` (per leaf, [`LeafIndex`]), folded
+/// colexicographically into one integer; and the mode's size.
+pub trait ModeIndex<D, I> {
+    /// The mode's coordinate.
+    type Coord: Int;
+    /// The mode's size.
+    type Size: Int;
+    /// `true` where CuTe divides by zero (a stride-0 leaf of size above 1)
+    /// or overflows (`i32::MIN / -1`): a runtime check, constant for static
+    /// layouts.
+    fn divides_by_zero(self, stride: D, idx: I) -> bool;
+    /// `(coordinate, size)`, once [`ModeIndex::divides_by_zero`] is `false`.
+    fn mode_index(self, stride: D, idx: I) -> (Self::Coord, Self::Size);
+}
+impl<S: Int + LeafIndex<D, I>, D: Int, I: Int> ModeIndex<D, I> for S {
+    type Coord = S::Coord;
+    type Size = S;
     #[inline(always)]
-    fn mode_index(self, _: HNil, _: i32) -> Option<(i32, i32)> {
-        Some((0, 1))
+    fn divides_by_zero(self, d: D, idx: I) -> bool {
+        self.value() != 1 && (d.value() == 0 || (d.value() == -1 && idx.value() == i32::MIN))
+    }
+    #[inline(always)]
+    fn mode_index(self, d: D, idx: I) -> (S::Coord, S) {
+        (self.leaf_index(d, idx), self)
     }
 }
-impl<S0: ModeIndex<D0>, ST: ModeIndex<DT>, D0, DT> ModeIndex<HCons<D0, DT>> for HCons<S0, ST> {
+impl<I> ModeIndex<HNil, I> for HNil {
+    type Coord = Z0;
+    type Size = P1;
     #[inline(always)]
-    fn mode_index(self, d: HCons<D0, DT>, idx: i32) -> Option<(i32, i32)> {
-        let (c0, s0) = self.head.mode_index(d.head, idx)?;
-        let (ct, st) = self.tail.mode_index(d.tail, idx)?;
-        Some((c0 + s0 * ct, s0 * st))
+    fn divides_by_zero(self, _: HNil, _: I) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn mode_index(self, _: HNil, _: I) -> (Z0, P1) {
+        (Z0::new(), P1::new())
+    }
+}
+impl<S0, ST, D0, DT, I: Copy> ModeIndex<HCons<D0, DT>, I> for HCons<S0, ST>
+where
+    S0: ModeIndex<D0, I>,
+    ST: ModeIndex<DT, I>,
+    S0::Size: IntMul<ST::Coord> + IntMul<ST::Size>,
+    S0::Coord: IntAdd<Prod<S0::Size, ST::Coord>>,
+{
+    type Coord = Sum<S0::Coord, Prod<S0::Size, ST::Coord>>;
+    type Size = Prod<S0::Size, ST::Size>;
+    #[inline(always)]
+    fn divides_by_zero(self, d: HCons<D0, DT>, idx: I) -> bool {
+        self.head.divides_by_zero(d.head, idx) || self.tail.divides_by_zero(d.tail, idx)
+    }
+    #[inline(always)]
+    fn mode_index(self, d: HCons<D0, DT>, idx: I) -> (Self::Coord, Self::Size) {
+        let (c0, s0) = self.head.mode_index(d.head, idx);
+        let (ct, st) = self.tail.mode_index(d.tail, idx);
+        (c0.add(s0.mul(ct)), s0.mul(st))
     }
 }
 
 /// CuTe's `layout.get_flat_coord(idx)` on a thread layout with shape
-/// `Self` and stride `D`: one runtime integer per top-level mode.
-pub trait FlatCoord<D> {
-    /// The coordinate, `(i32, i32, …)`.
+/// `Self` and stride `D`: one integer per top-level mode (static where the
+/// index and the layout are).
+pub trait FlatCoord<D, I> {
+    /// The coordinate.
     type Output: Copy;
-    /// Computes it.
-    fn flat_coord(self, stride: D, idx: i32) -> Option<Self::Output>;
+    /// Computes it; `None` where CuTe divides by zero.
+    fn flat_coord(self, stride: D, idx: I) -> Option<Self::Output>;
 }
-impl FlatCoord<HNil> for HNil {
+impl<I> FlatCoord<HNil, I> for HNil {
     type Output = HNil;
     #[inline(always)]
-    fn flat_coord(self, _: HNil, _: i32) -> Option<HNil> {
+    fn flat_coord(self, _: HNil, _: I) -> Option<HNil> {
         Some(HNil)
     }
 }
-impl<S0: ModeIndex<D0>, ST: FlatCoord<DT>, D0, DT> FlatCoord<HCons<D0, DT>> for HCons<S0, ST> {
-    type Output = HCons<i32, ST::Output>;
+impl<S0: ModeIndex<D0, I> + Copy, ST: FlatCoord<DT, I>, D0: Copy, DT, I: Copy>
+    FlatCoord<HCons<D0, DT>, I> for HCons<S0, ST>
+{
+    type Output = HCons<S0::Coord, ST::Output>;
     #[inline(always)]
-    fn flat_coord(self, d: HCons<D0, DT>, idx: i32) -> Option<Self::Output> {
+    fn flat_coord(self, d: HCons<D0, DT>, idx: I) -> Option<Self::Output> {
+        if self.head.divides_by_zero(d.head, idx) {
+            return None;
+        }
         Some(HCons {
-            head: self.head.mode_index(d.head, idx)?.0,
+            head: self.head.mode_index(d.head, idx).0,
             tail: self.tail.flat_coord(d.tail, idx)?,
         })
     }
 }
 
 /// The result of [`local_partition`] over a thread layout `TS:TD`.
-pub type LocalPartitioned<E, L, TS, TD> = OuterPartitioned<E, L, ThrTiler<TS>, ThrCoord<TS, TD>>;
+pub type LocalPartitioned<E, L, TS, TD, I> =
+    OuterPartitioned<E, L, ThrTiler<TS>, ThrCoord<TS, TD, I>>;
 /// The tiler of [`local_partition`]: `product_each(shape(thr))`.
 pub type ThrTiler<TS> = <TS as ProductEach>::Output;
 /// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`.
-pub type ThrCoord<TS, TD> = <TS as FlatCoord<TD>>::Output;
+pub type ThrCoord<TS, TD, I> = <TS as FlatCoord<TD, I>>::Output;
 
 /// [`local_partition`] returning an error for a runtime value that breaks
 /// the divide, or a thread layout whose coordinate CuTe cannot compute (a
@@ -295,21 +371,19 @@ pub fn try_local_partition<E, L, TS, TD, I: Int>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
-) -> Result<LocalPartitioned<E, L, TS, TD>, LayoutError>
+) -> Result<LocalPartitioned<E, L, TS, TD, I>, LayoutError>
 where
-    TS: ProductEach + FlatCoord<TD> + Copy,
+    TS: ProductEach + FlatCoord<TD, I> + Copy,
     TD: Copy,
     L: TensorDivide<ThrTiler<TS>>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
-    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>>,
+    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
+    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
 {
     let (ts, td) = thr.into_parts();
-    let coord = ts
-        .flat_coord(td, idx.value())
-        .ok_or(LayoutError::DivisionByZero {
-            op: "local_partition",
-        })?;
+    let coord = ts.flat_coord(td, idx).ok_or(LayoutError::DivisionByZero {
+        op: "local_partition",
+    })?;
     try_outer_partition(t, ts.product_each(), coord)
 }
 
@@ -333,14 +407,14 @@ pub fn local_partition<E, L, TS, TD, I: Int>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
-) -> LocalPartitioned<E, L, TS, TD>
+) -> LocalPartitioned<E, L, TS, TD, I>
 where
-    TS: ProductEach + FlatCoord<TD> + Copy,
+    TS: ProductEach + FlatCoord<TD, I> + Copy,
     TD: Copy,
     L: TensorDivide<ThrTiler<TS>>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>,
-    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD>>>>,
+    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
+    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
 {
     ok_or_panic(try_local_partition(t, thr, idx))
 }
