@@ -136,6 +136,10 @@ impl<'a, T> ViewMut<'a, T> {
     pub fn start(&self) -> isize {
         self.start
     }
+    /// The whole slice, giving up the view.
+    pub fn into_data(self) -> &'a mut [T] {
+        self.data
+    }
     /// A shorter-lived view of the same elements.
     pub fn reborrow(&mut self) -> ViewMut<'_, T> {
         ViewMut {

@@ -25,6 +25,7 @@ mod divide;
 pub mod engine;
 mod identity;
 mod partition;
+mod recast;
 
 pub use algorithm::*;
 pub use divide::{TensorDivide, TensorUnpack};
@@ -34,6 +35,7 @@ pub use engine::{
 };
 pub use identity::*;
 pub use partition::*;
+pub use recast::{Element, Recast, RecastLayout, Recasted, RecastedMut};
 
 use crate::algebra::Composition;
 use crate::error::{LayoutError, ok_or_panic};
