@@ -125,3 +125,58 @@ fn refusals() {
         "recast: the slice is not aligned for the new element type"
     );
 }
+
+/// The runtime path: `recast(T, old_bits, new_bits)` on counting tensors
+/// gives the layouts of the typed checks above (CuTe's, `_` dropped), and
+/// the start in new elements.
+#[test]
+fn runtime_recast_in_eval() {
+    use cute_algebra::dynamic::eval::eval_line;
+    // u8 (4,8):(8,1) -> u32: (_4,_2):(_2,_1)
+    assert_eq!(
+        eval_line("recast(tensor((4,8):(8,1)), 8, 32)"),
+        "counting_iter(0) o (4,2):(2,1)"
+    );
+    // u8 (8,4):(1,8) -> u16: (_4,_4):(_1,_4)
+    assert_eq!(
+        eval_line("recast(tensor((8,4):(1,8)), 8, 16)"),
+        "counting_iter(0) o (4,4):(1,4)"
+    );
+    // u32 (2,3):(1,2) -> u16: (_4,_3):(_1,_4); -> u8: (_8,_3):(_1,_8)
+    assert_eq!(
+        eval_line("recast(tensor((2,3):(1,2)), 32, 16)"),
+        "counting_iter(0) o (4,3):(1,4)"
+    );
+    assert_eq!(
+        eval_line("recast(tensor((2,3):(1,2)), 32, 8)"),
+        "counting_iter(0) o (8,3):(1,8)"
+    );
+    // u32 (2,4):(4,1) -> u16: (_2,_8):(_8,_1); -> i32: (_2,_4):(_4,_1)
+    assert_eq!(
+        eval_line("recast(tensor((2,4):(4,1)), 32, 16)"),
+        "counting_iter(0) o (2,8):(8,1)"
+    );
+    assert_eq!(
+        eval_line("recast(tensor((2,4):(4,1)), 32, 32)"),
+        "counting_iter(0) o (2,4):(4,1)"
+    );
+    // u8 (4,4):(1,16) -> u32: (_1,_4):(_1,4)
+    assert_eq!(
+        eval_line("recast(tensor((4,4):(1,16)), 8, 32)"),
+        "counting_iter(0) o (1,4):(1,4)"
+    );
+    // u8 @64 (8,2):(1,8) -> u64: view[8] o (_1,_2):(_1,_1)
+    assert_eq!(
+        eval_line("recast(local_tile(tensor((8,32):(1,8)), (8,2), (0,4)), 8, 64)"),
+        "counting_iter(8) o (1,2):(1,1)"
+    );
+    // Refusals, as on the typed path.
+    assert_eq!(
+        eval_line("recast(local_tile(tensor((4,8):(1,4)), (1,8), (1,0)), 8, 32)"),
+        "error: recast: the tensor's start is not a whole number of new elements"
+    );
+    assert!(eval_line("recast(tensor((4,4):(1,6)), 8, 32)").starts_with("error: upcast"));
+    assert!(
+        eval_line("recast(tensor(16:-1), 8, 32)").starts_with("error: recast: a negative stride")
+    );
+}

@@ -20,6 +20,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 mod basis_calls;
+mod recast_call;
 mod swizzle_calls;
 
 use super::composed::DynComposed;
@@ -266,6 +267,9 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
 /// Apply the named operation to evaluated arguments.
 fn call(name: &str, args: Vec<Value>) -> Result<Value, LayoutError> {
     if let Some(r) = basis_calls::call(name, &args) {
+        return r;
+    }
+    if let Some(r) = recast_call::call(name, &args) {
         return r;
     }
     if let Some(r) = super::tensor::call(name, &args) {
