@@ -145,3 +145,121 @@ fn runtime_extent() {
     let (i, j): (i32, i32) = (15, 7);
     assert_eq!(dt.at(coord![i, j]).to_string(), "(111,63)");
 }
+
+/// The runtime path (`dynamic::eval`) prints the typed results above with
+/// the `_` markers dropped (the same CuTe outputs).
+#[test]
+fn runtime_path_prints_the_same() {
+    use cute_algebra::dynamic::eval::eval_line;
+    for (expr, cute) in [
+        (
+            "identity_tensor((4,8))",
+            "ArithTuple(_0,_0) o (_4,_8):(_1@0,_1@1)",
+        ),
+        ("identity_tensor((8))", "ArithTuple(_0) o (_8):(_1@0)"),
+        ("crd2idx(identity_tensor((4,8)), (2,3))", "(2,3)"),
+        ("crd2idx(identity_tensor((4,8)), 13)", "(1,3)"),
+        ("crd2idx(identity_tensor((2,3,4)), (1,2,3))", "(1,2,3)"),
+        (
+            "local_tile(identity_tensor((8,64)), (8,2), (0,24))",
+            "ArithTuple(_0,_48) o (_8,_2):(_1@0,_1@1)",
+        ),
+        (
+            "local_partition(local_tile(identity_tensor((8,64)), (8,2), (0,24)), (4,2):(1,4), 5)",
+            "ArithTuple(1,49) o (_2,_1):(_4@0,_0)",
+        ),
+        (
+            "local_tile(identity_tensor((8,64)), (4,8), (1,5))",
+            "ArithTuple(4,40) o (_4,_8):(_1@0,_1@1)",
+        ),
+        (
+            "outer_partition(identity_tensor((8,64)), (4,8), (1,3))",
+            "ArithTuple(_1,_3) o (_2,_8):(_4@0,_8@1)",
+        ),
+        (
+            "inner_partition(identity_tensor((8,64)), (4,8), (1,3))",
+            "ArithTuple(4,24) o (_4,_8):(_1@0,_1@1)",
+        ),
+        (
+            "slice(identity_tensor((8,64)), (_,5))",
+            "ArithTuple(_0,5) o (_8):(_1@0)",
+        ),
+        (
+            "slice(identity_tensor((8,64)), (3,_))",
+            "ArithTuple(3,_0) o (_64):(_1@1)",
+        ),
+        (
+            "composition(identity_tensor((4,8)), (2,2):(8,1))",
+            "ArithTuple(_0,_0) o (_2,_2):(_2@1,_1@0)",
+        ),
+        (
+            "values(composition(identity_tensor((4,8)), (2,2):(8,1)))",
+            "(0,0) (0,2) (1,0) (1,2)",
+        ),
+        (
+            "logical_divide(identity_tensor((4,8)), (2,4))",
+            "ArithTuple(_0,_0) o ((_2,_2),(_4,_2)):((_1@0,_2@0),(_1@1,_4@1))",
+        ),
+        (
+            "zipped_divide(identity_tensor((4,8)), (2,4))",
+            "ArithTuple(_0,_0) o ((_2,_4),(_2,_2)):((_1@0,_1@1),(_2@0,_4@1))",
+        ),
+        (
+            "tiled_divide(identity_tensor((4,8)), (2,4))",
+            "ArithTuple(_0,_0) o ((_2,_4),_2,_2):((_1@0,_1@1),_2@0,_4@1)",
+        ),
+        (
+            "flat_divide(identity_tensor((4,8)), (2,4))",
+            "ArithTuple(_0,_0) o (_2,_4,_2,_2):(_1@0,_1@1,_2@0,_4@1)",
+        ),
+        (
+            "identity_tensor((100,60))",
+            "ArithTuple(_0,_0) o (100,60):(_1@0,_1@1)",
+        ),
+        (
+            "local_tile(identity_tensor((100,60)), (16,8), (6,7))",
+            "ArithTuple(96,56) o (_16,_8):(_1@0,_1@1)",
+        ),
+        (
+            "crd2idx(local_tile(identity_tensor((100,60)), (16,8), (6,7)), (15,7))",
+            "(111,63)",
+        ),
+    ] {
+        let stripped: String = {
+            let b = cute.as_bytes();
+            (0..b.len())
+                .filter(|&i| {
+                    !(b[i] == b'_'
+                        && b.get(i + 1)
+                            .is_some_and(|n| n.is_ascii_digit() || *n == b'-'))
+                })
+                .map(|i| b[i] as char)
+                .collect()
+        };
+        assert_eq!(eval_line(expr), stripped, "{expr}");
+    }
+}
+
+/// Bad input on the runtime path is an error, never a panic.
+#[test]
+fn runtime_refusals() {
+    use cute_algebra::dynamic::eval::eval_line;
+    for expr in [
+        "identity_tensor((0,4))",
+        "identity_tensor(((2,2),4))",
+        "identity_tensor((4,4):(1,4))",
+        "local_tile(identity_tensor((8,8)), (0,2), (0,0))",
+        "local_partition(identity_tensor((8,8)), (2,2):(0,0), 3)",
+        "crd2idx(identity_tensor((4,4)), (1,2,3))",
+        "slice(identity_tensor((4,4)), (1,2,3))",
+        "local_tile(identity_tensor((8,8)), (2,2,2), (0,0))",
+        "complement(identity_tensor((8,8)))",
+        "recast(identity_tensor((8,8)), 8, 32)",
+    ] {
+        assert!(
+            eval_line(expr).starts_with("error: "),
+            "{expr}: {}",
+            eval_line(expr)
+        );
+    }
+}
