@@ -263,3 +263,25 @@ fn runtime_refusals() {
         );
     }
 }
+
+#[test]
+fn layout_tilers() {
+    let id = make_identity_tensor(shape![8, 8]);
+    let z = zipped_divide(id, tile![2:4, 4:2]);
+    // zipped_divide by layouts: ArithTuple(_0,_0) o ((_2,_4),(_4,_2)):((_4@0,_2@1),(_1@0,_1@1))
+    assert_eq!(
+        z.to_string(),
+        "ArithTuple(_0,_0) o ((_2,_4),(_4,_2)):((_4@0,_2@1),(_1@0,_1@1))"
+    );
+    // zipped_divide by layouts values: (1,0) (5,0) (1,2) (5,2) (1,4) (5,4) (1,6) (5,6)
+    let (i, j): (i32, i32) = (1, 0);
+    assert_eq!(
+        values(z.slice(coord![_, (i, j)]).values()),
+        "(1,0) (5,0) (1,2) (5,2) (1,4) (5,4) (1,6) (5,6)"
+    );
+    // logical_divide by 4:2: ArithTuple(_0,_0) o (_4,(_2,_8)):(_2@0,(_1@0,_1@1))
+    assert_eq!(
+        logical_divide(id, layout![4 : 2]).to_string(),
+        "ArithTuple(_0,_0) o (_4,(_2,_8)):(_2@0,(_1@0,_1@1))"
+    );
+}

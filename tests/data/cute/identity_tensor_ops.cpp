@@ -58,6 +58,12 @@ int main() {
   auto s2 = big(3, _);
   line("slice2", s2);
   values("slice2 values", s2);
+  auto id88 = make_identity_tensor(make_shape(Int<8>{}, Int<8>{}));
+  auto ltile = make_tile(make_layout(Int<2>{}, Int<4>{}), make_layout(Int<4>{}, Int<2>{}));
+  auto zl = zipped_divide(id88, ltile);
+  line("zipped_divide by layouts", zl);
+  values("zipped_divide by layouts values", zl(make_coord(_, make_coord(1, 0))));
+  line("logical_divide by 4:2", logical_divide(id88, make_layout(Int<4>{}, Int<2>{})));
   int m = 100, n = 60;
   auto dyn = make_identity_tensor(make_shape(m, n));
   line("dyn", dyn);
