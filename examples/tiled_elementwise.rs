@@ -6,21 +6,24 @@
 //! "threads" laid out (8, 4) each take their part of the tile with
 //! `local_partition` and apply an elementwise function. The edge tiles
 //! hang over the matrix, so each element is predicated on its coordinate,
-//! read from a coordinate tensor partitioned the same way.
-//!
-//! The coordinate tensor here is a counting tensor over `(M, N):(1, 2^16)`,
-//! whose value `m + n * 2^16` encodes the coordinate: CuTe's
-//! `make_identity_tensor` (basis strides) does this job directly once that
-//! issue lands.
+//! read from an identity tensor (`make_identity_tensor(shape![m, n])`,
+//! whose value at each coordinate is the coordinate) tiled and partitioned
+//! exactly like the data: the same `local_tile`, the same `local_partition`,
+//! so element `k` of a thread's data part sits at the coordinate held by
+//! element `k` of its identity part. CuTe kernels predicate the same way.
 //!
 //! Run with `cargo run --example tiled_elementwise -- [M N]`.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use cute_algebra::prelude::*;
 use cute_algebra::tensor::{
-    local_partition, local_tile, make_counting_tensor, make_tensor, make_tensor_raw,
+    local_partition, local_tile, make_identity_tensor, make_tensor, make_tensor_raw,
 };
 
-const ROW: i32 = 1 << 16;
+/// The largest extent taken from the command line: the identity tensor's
+/// typed divides encode its basis strides in 20-bit fields (`crate::basis`).
+const MAX_EXTENT: i32 = 1 << 16;
 
 fn f(x: f32) -> f32 {
     2.0 * x + 1.0
@@ -32,7 +35,7 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     let (m, n) = match args[..] {
-        [m, n] if m > 0 && n > 0 && m < ROW => (m, n),
+        [m, n] if m > 0 && n > 0 && m < MAX_EXTENT && n < MAX_EXTENT => (m, n),
         _ => (100, 37), // neither is a multiple of the tile
     };
     let a: Vec<f32> = (0..m * n).map(|i| (i % 97) as f32 * 0.5).collect();
@@ -43,7 +46,7 @@ fn main() {
     // SAFETY: the layout's reach is exactly `out`, which outlives the
     // scope; each block writes only its own tile's in-bounds elements.
     let output = unsafe { make_tensor_raw(out.as_mut_ptr(), layout) };
-    let coords = make_counting_tensor(layout![(m, n) : (1, ROW)]);
+    let coords = make_identity_tensor(shape![m, n]); // (m,n):(_1@0,_1@1)
 
     let tile = shape![32, 16];
     let thr = layout![(8, 4) : (1, 8)]; // 32 threads, column-major
@@ -53,17 +56,25 @@ fn main() {
         "tiles    {}",
         cute_algebra::tensor::zipped_divide(input, tile).layout()
     );
+    // Elements written, over all blocks: exactly m * n when the predicate
+    // keeps every in-bounds element and drops every one past the edge (an
+    // element past row m would alias one of the next column).
+    let written = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for bx in 0..grid_m {
             for by in 0..grid_n {
                 // SAFETY: blocks write disjoint tiles.
                 let output = unsafe { output.alias() };
+                let written = &written;
                 s.spawn(move || {
                     let a_tile = local_tile(input, tile, coord![bx, by]);
                     let o_tile = local_tile(output, tile, coord![bx, by]);
                     let c_tile = local_tile(coords, tile, coord![bx, by]);
                     if (bx, by) == (0, 0) {
                         println!("block    {a_tile}");
+                    }
+                    if (bx, by) == (grid_m - 1, grid_n - 1) {
+                        println!("edge     {c_tile}");
                     }
                     for t in 0..32 {
                         // SAFETY: the threads of a block write disjoint parts.
@@ -72,12 +83,15 @@ fn main() {
                         let c_part = local_partition(c_tile, thr, t);
                         if (bx, by, t) == (0, 0, 0) {
                             println!("thread   {}", a_part.layout());
+                            println!("its crds {c_part}");
                         }
                         for k in 0..a_part.size() as i32 {
-                            let c = c_part.at(k);
-                            let (cm, cn) = ((c % ROW as i64) as i32, (c / ROW as i64) as i32);
+                            // The global coordinate of element k: an
+                            // `ArithTuple` of two runtime integers.
+                            let (cm, cn) = c_part.at(k).0.into_tuple2();
                             if cm < m && cn < n {
                                 o_part[k] = f(a_part.at(k));
+                                written.fetch_add(1, Ordering::Relaxed);
                             }
                         }
                     }
@@ -100,4 +114,5 @@ fn main() {
         "{m}x{n} matrix, {grid_m}x{grid_n} blocks of 32x16, 32 threads each: {bad} mismatches"
     );
     assert_eq!(bad, 0);
+    assert_eq!(written.into_inner(), (m * n) as usize);
 }

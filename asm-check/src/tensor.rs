@@ -2,11 +2,12 @@
 //! thread's partition with runtime coordinates through the unchecked form,
 //! next to the same pointer arithmetic written by hand. Block and thread
 //! indices are runtime values; the tiles' layouts stay static, so only the
-//! offsets are computed at run time.
+//! offsets are computed at run time. The last pair predicates through an
+//! identity tensor tiled and partitioned the same way.
 #![allow(unsafe_code)]
 
 use cute_algebra::prelude::*;
-use cute_algebra::tensor::{local_partition, local_tile, make_tensor_raw};
+use cute_algebra::tensor::{local_partition, local_tile, make_identity_tensor, make_tensor_raw};
 
 /// A static (64,64) column-major tensor, tile (8,4) per block, threads
 /// (4,2):(1,4): the element (i, j) of thread `t`'s part of block (bx, by).
@@ -89,4 +90,44 @@ pub unsafe extern "C" fn hand_tile_part_rm(
     let (row, col) = ((t / 4) % 8, t % 4); // the thread's coordinate
     let p = unsafe { p.offset((row * 128 + col) as isize) };
     unsafe { *p.offset((i * 8 * 128 + j * 4) as isize) }
+}
+
+/// Edge predication through an identity tensor: a static (64,64) identity
+/// tensor tiled (8,4) per block and partitioned (4,2):(1,4) per thread,
+/// exactly as the data tensor of `lib_tile_part`; element (i, j) of thread
+/// `t`'s part holds its global coordinate, compared with the extent (m, n).
+#[inline(never)]
+#[unsafe(no_mangle)]
+pub extern "C" fn lib_id_tile_pred(
+    bx: i32,
+    by: i32,
+    t: i32,
+    i: i32,
+    j: i32,
+    m: i32,
+    n: i32,
+) -> i32 {
+    let id = make_identity_tensor(shape![64, 64]);
+    let tile = local_tile(id, shape![8, 4], coord![bx, by]);
+    let part = local_partition(tile, layout![(4, 2) : (1, 4)], t);
+    let c = part.at(coord![i, j]);
+    (c.0.head < m) as i32 & (c.0.tail.head < n) as i32
+}
+
+/// The same predicate written by hand: thread start, block start, element.
+#[inline(never)]
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_id_tile_pred(
+    bx: i32,
+    by: i32,
+    t: i32,
+    i: i32,
+    j: i32,
+    m: i32,
+    n: i32,
+) -> i32 {
+    let (tr, tc) = (t % 4, (t / 4) % 2);
+    let (r0, c0) = (tr + bx * 8, tc + by * 4);
+    let (row, col) = (r0 + i * 4, c0 + j * 2);
+    (row < m) as i32 & (col < n) as i32
 }

@@ -252,3 +252,22 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
         self.encoded::<F1>().slice(c).decode()
     }
 }
+
+/// [`composition`] as the algebra's trait, so that a tensor over a
+/// basis-strided layout composes as any tensor does (`t.compose(b)`).
+impl<S, D, B> Composition<B> for BasisLayout<S, D>
+where
+    S: IntTuple,
+    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
+    Enc<D, F1>: IntTuple,
+    Encoded<S, D, F1>: Composition<B>,
+    Encoded<S, D, F2>: Composition<B>,
+    <Encoded<S, D, F1> as Composition<B>>::Output:
+        Agree<<Encoded<S, D, F2> as Composition<B>>::Output>,
+{
+    type Output = BasisComposed<S, D, B>;
+    #[inline(always)]
+    fn try_compose(self, b: B) -> Result<Self::Output, crate::error::LayoutError> {
+        Ok(self.encoded::<F1>().try_compose(b)?.decode())
+    }
+}

@@ -10,7 +10,7 @@ use typenum::{B1, P1, Sub1, UInt, UTerm, Unsigned, Z0};
 
 use super::{BasisLayout, BasisTuple, ScaledBasis};
 use crate::int::{Diff, Int, IntAdd, IntMul, IntSub, Prod, Sum};
-use crate::layout::Idx2Crd;
+use crate::layout::{Idx2Crd, Underscore};
 use crate::tuple::IntTuple;
 
 /// CuTe's `ArithmeticTuple`: a coordinate as a value, an HList of integers
@@ -283,6 +283,30 @@ impl<C: Int, S: Int> BasisCrd2Idx<S, Z0> for C {
     #[inline(always)]
     fn bcrd2idx(self, _: S, _: Z0) -> Z0 {
         Z0::new()
+    }
+}
+/// In a slice coordinate, `_` stands for coordinate 0 of its mode.
+impl<S, D> BasisCrd2Idx<S, D> for Underscore {
+    type Output = Z0;
+    #[inline(always)]
+    fn bcrd2idx(self, _: S, _: D) -> Z0 {
+        Z0::new()
+    }
+}
+/// An integer coordinate into a tuple mode is split colexicographically
+/// over the mode (the last mode unreduced), as CuTe's `crd2idx` does.
+impl<C: Int, S0, ST, D0, DT> BasisCrd2Idx<HCons<S0, ST>, HCons<D0, DT>> for C
+where
+    HCons<S0, ST>: Idx2Crd<C> + Copy,
+    <HCons<S0, ST> as Idx2Crd<C>>::Output: BasisCrd2Idx<HCons<S0, ST>, HCons<D0, DT>>,
+{
+    type Output = <<HCons<S0, ST> as Idx2Crd<C>>::Output as BasisCrd2Idx<
+        HCons<S0, ST>,
+        HCons<D0, DT>,
+    >>::Output;
+    #[inline(always)]
+    fn bcrd2idx(self, s: HCons<S0, ST>, d: HCons<D0, DT>) -> Self::Output {
+        s.idx2crd(self).bcrd2idx(s, d)
     }
 }
 impl BasisCrd2Idx<HNil, HNil> for HNil {

@@ -21,6 +21,7 @@ use core::fmt;
 
 mod basis_calls;
 mod mode_calls;
+mod recast_call;
 mod swizzle_calls;
 
 use super::composed::DynComposed;
@@ -49,6 +50,8 @@ pub enum Value {
     Tensor(super::tensor::DynTensor),
     /// A tensor over a swizzled layout (see [`super::DynComposedTensor`]).
     ComposedTensor(super::DynComposedTensor),
+    /// An identity tensor (see [`super::identity_tensor`]).
+    IdentityTensor(super::identity_tensor::DynIdentityTensor),
     /// A layout with basis strides `k@i` (see [`super::DynBasisLayout`]).
     Basis(super::DynBasisLayout),
     /// A coordinate-valued result: `0`, `v@i` or `(c0,c1,...)`.
@@ -70,6 +73,7 @@ impl fmt::Display for Value {
             Value::Composed(c) => write!(f, "{c}"),
             Value::Tensor(t) => write!(f, "{t}"),
             Value::ComposedTensor(t) => write!(f, "{t}"),
+            Value::IdentityTensor(t) => write!(f, "{t}"),
             Value::Basis(l) => write!(f, "{l}"),
             Value::Coord(v) => write!(f, "{v}"),
             Value::List(v) => {
@@ -248,7 +252,7 @@ fn as_layout(v: &Value, op: &'static str) -> Result<DynLayout, LayoutError> {
     }
 }
 
-fn as_tree(v: &Value, op: &'static str) -> Result<IntTree, LayoutError> {
+pub(crate) fn as_tree(v: &Value, op: &'static str) -> Result<IntTree, LayoutError> {
     match v {
         Value::Int(i) => Ok(IntTree::Int(*i)),
         Value::Tuple(t) => t
@@ -306,7 +310,13 @@ fn call(name: &str, args: Vec<Value>, texts: &[&str]) -> Result<Value, LayoutErr
     if let Some(r) = mode_calls::call(name, &args) {
         return r;
     }
+    if let Some(r) = recast_call::call(name, &args) {
+        return r;
+    }
     if let Some(r) = super::tensor::call(name, &args) {
+        return r;
+    }
+    if let Some(r) = super::identity_tensor::call(name, &args) {
         return r;
     }
     if let Some(v) = swizzle_calls::call(name, &args)? {

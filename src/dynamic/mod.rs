@@ -38,6 +38,7 @@ mod composition;
 mod divide;
 pub mod eval;
 mod from_static;
+pub mod identity_tensor;
 mod inverse;
 mod make;
 mod modes;

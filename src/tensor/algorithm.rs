@@ -16,7 +16,7 @@ pub fn try_copy<S, LS, D, LD>(
 where
     S: Read<LS::Offset>,
     LS: TensorLayout,
-    D: MemoryMut<Value = S::Value>,
+    D: MemoryMut<Value = S::Item>,
     LD: TensorLayout<Offset = isize>,
 {
     if src.size() != dst.size() {
@@ -51,7 +51,7 @@ pub fn copy<S, LS, D, LD>(src: &Tensor<S, LS>, dst: &mut Tensor<D, LD>)
 where
     S: Read<LS::Offset>,
     LS: TensorLayout,
-    D: MemoryMut<Value = S::Value>,
+    D: MemoryMut<Value = S::Item>,
     LD: TensorLayout<Offset = isize>,
 {
     ok_or_panic(try_copy(src, dst))

@@ -12,6 +12,8 @@
 
 use generic_array::{ArrayLength, GenericArray};
 
+use crate::basis::{BasisAdd, BasisSum};
+
 /// Anything a tensor can sit on. `Value` is what one element is.
 pub trait Engine {
     /// One element.
@@ -24,22 +26,33 @@ pub trait Engine {
 /// basis-strided layout's offsets are coordinates (CuTe's `ArithmeticTuple`),
 /// which the identity tensor's engine adds up.
 pub trait Shift<O = isize>: Engine + Sized {
+    /// The moved engine: `Self` for memory and counters; for the identity
+    /// tensor's engine, the start's type changes, since a static slice
+    /// coordinate gives a static start component (CuTe's `ArithTuple(_0,_34)`).
+    type Output;
     /// The same engine, started `by` further.
-    fn shifted(self, by: O) -> Self;
+    fn shifted(self, by: O) -> Self::Output;
 }
 
 /// An engine that gives values by offset: memory engines copy the element,
 /// the counting engine computes it. `O` as in [`Shift`].
 pub trait Read<O = isize>: Engine {
+    /// What a read gives: the element for memory engines; for the identity
+    /// tensor's engine, the start plus the offset, whose type depends on
+    /// the offset's (a coordinate component is static where both are).
+    type Item;
     /// The value at `off`, or `None` outside the engine's range.
-    fn read(&self, off: O) -> Option<Self::Value>;
+    fn read(&self, off: O) -> Option<Self::Item>;
     /// The value at `off`, without the range check.
     ///
     /// # Safety
     /// `off` must be inside the engine's range (for memory engines, an
     /// in-bounds element).
-    unsafe fn read_unchecked(&self, off: O) -> Self::Value;
+    unsafe fn read_unchecked(&self, off: O) -> Self::Item;
 }
+
+/// The value type of reading engine `E` at an offset of type `O`.
+pub type ReadItem<E, O> = <E as Read<O>>::Item;
 
 /// An engine over memory: elements can be borrowed.
 pub trait Memory: Engine {
@@ -67,6 +80,7 @@ impl<E: Memory> Read for E
 where
     E::Value: Copy,
 {
+    type Item = E::Value;
     #[inline(always)]
     fn read(&self, off: isize) -> Option<E::Value> {
         self.slot(off).copied()
@@ -122,6 +136,10 @@ impl<'a, T> ViewMut<'a, T> {
     pub fn start(&self) -> isize {
         self.start
     }
+    /// The whole slice, giving up the view.
+    pub fn into_data(self) -> &'a mut [T] {
+        self.data
+    }
     /// A shorter-lived view of the same elements.
     pub fn reborrow(&mut self) -> ViewMut<'_, T> {
         ViewMut {
@@ -145,6 +163,7 @@ impl<T> Engine for ViewMut<'_, T> {
     type Value = T;
 }
 impl<T> Shift for View<'_, T> {
+    type Output = Self;
     #[inline(always)]
     fn shifted(self, by: isize) -> Self {
         View {
@@ -154,6 +173,7 @@ impl<T> Shift for View<'_, T> {
     }
 }
 impl<T> Shift for ViewMut<'_, T> {
+    type Output = Self;
     #[inline(always)]
     fn shifted(self, by: isize) -> Self {
         ViewMut {
@@ -252,6 +272,7 @@ impl<T> Engine for RawPtr<T> {
     type Value = T;
 }
 impl<T> Shift for RawPtr<T> {
+    type Output = Self;
     #[inline(always)]
     fn shifted(self, by: isize) -> Self {
         RawPtr {
@@ -364,6 +385,7 @@ impl Engine for Counting {
     type Value = i64;
 }
 impl Shift for Counting {
+    type Output = Self;
     #[inline(always)]
     fn shifted(self, by: isize) -> Self {
         Counting {
@@ -372,6 +394,7 @@ impl Shift for Counting {
     }
 }
 impl Read for Counting {
+    type Item = i64;
     #[inline(always)]
     fn read(&self, off: isize) -> Option<i64> {
         self.start.checked_add(off as i64)
@@ -383,9 +406,10 @@ impl Read for Counting {
 }
 
 /// CuTe's `ArithmeticTupleIterator`, the engine of `make_identity_tensor`:
-/// the value at an offset is `start + offset`, where offsets are
-/// coordinates (a basis-strided layout maps a coordinate to itself). Any
-/// coordinate type with `+` works; it prints `ArithTuple(start)`.
+/// the value at an offset is `start + offset`, where offsets are the
+/// values of a basis-strided layout (coordinates, CuTe's `ArithmeticTuple`)
+/// and `+` is CuTe's (`BasisAdd`: static where both sides are). It prints
+/// `ArithTuple(start)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ArithTupleIter<C> {
     start: C,
@@ -403,21 +427,23 @@ impl<C> ArithTupleIter<C> {
 impl<C> Engine for ArithTupleIter<C> {
     type Value = C;
 }
-impl<C: core::ops::Add<O, Output = C>, O> Shift<O> for ArithTupleIter<C> {
+impl<C: BasisAdd<O>, O> Shift<O> for ArithTupleIter<C> {
+    type Output = ArithTupleIter<BasisSum<C, O>>;
     #[inline(always)]
-    fn shifted(self, by: O) -> Self {
+    fn shifted(self, by: O) -> Self::Output {
         ArithTupleIter {
-            start: self.start + by,
+            start: self.start.badd(by),
         }
     }
 }
-impl<C: Clone + core::ops::Add<O, Output = C>, O> Read<O> for ArithTupleIter<C> {
+impl<C: Copy + BasisAdd<O>, O> Read<O> for ArithTupleIter<C> {
+    type Item = BasisSum<C, O>;
     #[inline(always)]
-    fn read(&self, off: O) -> Option<C> {
-        Some(self.start.clone() + off)
+    fn read(&self, off: O) -> Option<Self::Item> {
+        Some(self.start.badd(off))
     }
     #[inline(always)]
-    unsafe fn read_unchecked(&self, off: O) -> C {
-        self.start.clone() + off
+    unsafe fn read_unchecked(&self, off: O) -> Self::Item {
+        self.start.badd(off)
     }
 }

@@ -22,16 +22,21 @@
 
 mod algorithm;
 mod composed;
+mod divide;
 pub mod engine;
+mod identity;
 mod partition;
-mod tiler;
+mod recast;
 
 pub use algorithm::*;
+pub use divide::{TensorDivide, TensorUnpack};
 pub use engine::{
-    ArithTupleIter, Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, Shift, View, ViewMut,
+    ArithTupleIter, Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, ReadItem, Shift,
+    View, ViewMut,
 };
+pub use identity::*;
 pub use partition::*;
-pub use tiler::{TensorTiler, Unzip};
+pub use recast::{Element, Recast, RecastLayout, Recasted, RecastedMut};
 
 use crate::algebra::Composition;
 use crate::error::{LayoutError, ok_or_panic};
@@ -300,7 +305,7 @@ impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
     /// The value at a coordinate (an integer, or a tuple of the shape's
     /// profile), or an error outside the engine's range.
     #[inline(always)]
-    pub fn try_at<C>(&self, c: C) -> Result<E::Value, LayoutError>
+    pub fn try_at<C>(&self, c: C) -> Result<E::Item, LayoutError>
     where
         L: TensorLayoutAt<C>,
     {
@@ -316,7 +321,7 @@ impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
     /// Outside the engine's range; [`Tensor::try_at`] returns the error.
     #[inline(always)]
     #[track_caller]
-    pub fn at<C>(&self, c: C) -> E::Value
+    pub fn at<C>(&self, c: C) -> E::Item
     where
         L: TensorLayoutAt<C>,
     {
@@ -329,7 +334,7 @@ impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
     /// `c`'s offset must be inside the engine's range.
     #[allow(unsafe_code)]
     #[inline(always)]
-    pub unsafe fn at_unchecked<C>(&self, c: C) -> E::Value
+    pub unsafe fn at_unchecked<C>(&self, c: C) -> E::Item
     where
         L: TensorLayoutAt<C>,
     {
@@ -337,12 +342,12 @@ impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
         unsafe { self.engine.read_unchecked(self.layout.offset(c)) }
     }
     /// The values at indices `0..size` (CuTe's `tensor(i)`), in order.
-    pub fn values(&self) -> impl Iterator<Item = E::Value> + '_ {
+    pub fn values(&self) -> impl Iterator<Item = E::Item> + '_ {
         (0..self.size()).map(|i| ok_or_panic(self.read_index(i)))
     }
     /// The value at 1-D index `i`.
     #[inline(always)]
-    pub(crate) fn read_index(&self, i: usize) -> Result<E::Value, LayoutError> {
+    pub(crate) fn read_index(&self, i: usize) -> Result<E::Item, LayoutError> {
         self.engine
             .read(self.layout.offset_at(i))
             .ok_or(LayoutError::OutOfRange { op: "tensor(i)" })
@@ -462,7 +467,7 @@ impl<E, L> Tensor<E, L> {
     /// CuTe's `tensor(coord)` with `_` in the coordinate: the modes marked
     /// `_`, with the engine started at the offset of the fixed ones.
     #[inline(always)]
-    pub fn slice<C>(self, c: C) -> Tensor<E, L::Output>
+    pub fn slice<C>(self, c: C) -> Tensor<E::Output, L::Output>
     where
         L: TensorSlice<C>,
         E: Shift<L::Offset>,
@@ -489,51 +494,53 @@ impl<E, L> Tensor<E, L> {
     }
     /// CuTe's `logical_divide(tensor, tiler)`: the layout divided, the same
     /// engine (a divide keeps offset 0 at coordinate 0).
-    pub fn try_logical_divide<T: TensorTiler<L>>(
-        self,
-        tiler: T,
-    ) -> Result<Tensor<E, T::Logical>, LayoutError> {
+    pub fn try_logical_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Logical>, LayoutError>
+    where
+        L: TensorDivide<T>,
+    {
         Ok(Tensor::from_parts(
             self.engine,
-            tiler.try_tensor_logical(self.layout)?,
+            self.layout.try_logical_divide(tiler)?,
         ))
     }
     /// CuTe's `zipped_divide(tensor, tiler)`: `((tile…), (rest…))`.
-    pub fn try_zipped_divide<T: TensorTiler<L>>(
-        self,
-        tiler: T,
-    ) -> Result<Tensor<E, T::Zipped>, LayoutError> {
+    pub fn try_zipped_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Zipped>, LayoutError>
+    where
+        L: TensorDivide<T>,
+    {
         Ok(Tensor::from_parts(
             self.engine,
-            tiler.try_tensor_zipped(self.layout)?,
+            self.layout.try_zipped_divide(tiler)?,
         ))
     }
     /// CuTe's `tiled_divide(tensor, tiler)`: `((tile…), rest0, rest1, …)`.
-    pub fn try_tiled_divide<T: TensorTiler<L>>(
+    #[allow(clippy::type_complexity)]
+    pub fn try_tiled_divide<T>(
         self,
         tiler: T,
-    ) -> Result<Tensor<E, Unpack<T::Zipped, false>>, LayoutError>
+    ) -> Result<Tensor<E, Unpack<L, T, false>>, LayoutError>
     where
-        T::Zipped: Unzip<false>,
+        L: TensorDivide<T>,
+        L::Zipped: TensorUnpack<false>,
     {
-        let z = tiler.try_tensor_zipped(self.layout)?;
-        Ok(Tensor::from_parts(self.engine, z.unzip()))
+        let z = self.layout.try_zipped_divide(tiler)?;
+        Ok(Tensor::from_parts(self.engine, z.unpack()))
     }
     /// CuTe's `flat_divide(tensor, tiler)`: `(tile0, tile1, …, rest0, …)`.
-    pub fn try_flat_divide<T: TensorTiler<L>>(
-        self,
-        tiler: T,
-    ) -> Result<Tensor<E, Unpack<T::Zipped, true>>, LayoutError>
+    #[allow(clippy::type_complexity)]
+    pub fn try_flat_divide<T>(self, tiler: T) -> Result<Tensor<E, Unpack<L, T, true>>, LayoutError>
     where
-        T::Zipped: Unzip<true>,
+        L: TensorDivide<T>,
+        L::Zipped: TensorUnpack<true>,
     {
-        let z = tiler.try_tensor_zipped(self.layout)?;
-        Ok(Tensor::from_parts(self.engine, z.unzip()))
+        let z = self.layout.try_zipped_divide(tiler)?;
+        Ok(Tensor::from_parts(self.engine, z.unpack()))
     }
 }
 
-/// The tiled (`false`) or flat (`true`) regrouping of a zipped layout `Z`.
-pub type Unpack<Z, const FLAT: bool> = <Z as Unzip<FLAT>>::Output;
+/// The tiled (`false`) or flat (`true`) regrouping of `L` divided by `T`.
+pub type Unpack<L, T, const FLAT: bool> =
+    <<L as TensorDivide<T>>::Zipped as TensorUnpack<FLAT>>::Output;
 
 /// CuTe's `logical_divide(tensor, tiler)`.
 ///
@@ -541,7 +548,10 @@ pub type Unpack<Z, const FLAT: bool> = <Z as Unzip<FLAT>>::Output;
 /// When a runtime value breaks the divide's conditions (static values are
 /// checked at compile time); [`Tensor::try_logical_divide`] returns it.
 #[track_caller]
-pub fn logical_divide<E, L, T: TensorTiler<L>>(t: Tensor<E, L>, tiler: T) -> Tensor<E, T::Logical> {
+pub fn logical_divide<E, L: TensorDivide<T>, T>(
+    t: Tensor<E, L>,
+    tiler: T,
+) -> Tensor<E, L::Logical> {
     ok_or_panic(t.try_logical_divide(tiler))
 }
 /// CuTe's `zipped_divide(tensor, tiler)`.
@@ -556,7 +566,7 @@ pub fn logical_divide<E, L, T: TensorTiler<L>>(t: Tensor<E, L>, tiler: T) -> Ten
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn zipped_divide<E, L, T: TensorTiler<L>>(t: Tensor<E, L>, tiler: T) -> Tensor<E, T::Zipped> {
+pub fn zipped_divide<E, L: TensorDivide<T>, T>(t: Tensor<E, L>, tiler: T) -> Tensor<E, L::Zipped> {
     ok_or_panic(t.try_zipped_divide(tiler))
 }
 /// CuTe's `tiled_divide(tensor, tiler)`.
@@ -564,12 +574,12 @@ pub fn zipped_divide<E, L, T: TensorTiler<L>>(t: Tensor<E, L>, tiler: T) -> Tens
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn tiled_divide<E, L, T: TensorTiler<L>>(
+pub fn tiled_divide<E, L: TensorDivide<T>, T>(
     t: Tensor<E, L>,
     tiler: T,
-) -> Tensor<E, Unpack<T::Zipped, false>>
+) -> Tensor<E, Unpack<L, T, false>>
 where
-    T::Zipped: Unzip<false>,
+    L::Zipped: TensorUnpack<false>,
 {
     ok_or_panic(t.try_tiled_divide(tiler))
 }
@@ -585,12 +595,12 @@ where
 /// # Panics
 /// As [`logical_divide`].
 #[track_caller]
-pub fn flat_divide<E, L, T: TensorTiler<L>>(
+pub fn flat_divide<E, L: TensorDivide<T>, T>(
     t: Tensor<E, L>,
     tiler: T,
-) -> Tensor<E, Unpack<T::Zipped, true>>
+) -> Tensor<E, Unpack<L, T, true>>
 where
-    T::Zipped: Unzip<true>,
+    L::Zipped: TensorUnpack<true>,
 {
     ok_or_panic(t.try_flat_divide(tiler))
 }
@@ -664,66 +674,4 @@ where
     CosizeOf<S, D>: StaticLen,
 {
     type Len = <CosizeOf<S, D> as StaticLen>::Len;
-}
-
-/// The identity-tensor plumbing with a stand-in basis-strided layout (the
-/// real one, `make_identity_layout`, comes with basis strides): offsets are
-/// coordinates, and slicing moves the `ArithTupleIter`'s start coordinate.
-#[cfg(all(test, feature = "alloc"))]
-mod identity_plumbing {
-    use super::*;
-    use crate::layout::Underscore;
-    use core::ops::Add;
-
-    /// A 2-D coordinate, CuTe's `ArithmeticTuple<int, int>`.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    struct Crd(i64, i64);
-    impl Add for Crd {
-        type Output = Crd;
-        fn add(self, o: Crd) -> Crd {
-            Crd(self.0 + o.0, self.1 + o.1)
-        }
-    }
-    impl fmt::Display for Crd {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "({},{})", self.0, self.1)
-        }
-    }
-    /// `(m, n):(1@0, 1@1)`, and its rank-1 slices `(m):(1@0)`.
-    #[derive(Clone, Copy, Debug)]
-    struct Ident {
-        m: i64,
-        n: i64,
-    }
-    impl TensorLayout for Ident {
-        type Offset = Crd;
-        fn len(&self) -> usize {
-            (self.m * self.n) as usize
-        }
-        fn offset_at(&self, i: usize) -> Crd {
-            Crd(i as i64 % self.m, i as i64 / self.m)
-        }
-    }
-    impl TensorSlice<(Underscore, i64)> for Ident {
-        type Output = Ident;
-        type Offset = Crd;
-        fn slice_and_offset(&self, c: (Underscore, i64)) -> (Ident, Crd) {
-            (Ident { m: self.m, n: 1 }, Crd(0, c.1))
-        }
-    }
-    impl fmt::Display for Ident {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "({},{}):(_1@0,_1@1)", self.m, self.n)
-        }
-    }
-
-    #[test]
-    fn slicing_moves_the_start_coordinate() {
-        let t = Tensor::from_parts(ArithTupleIter::new(Crd(0, 0)), Ident { m: 3, n: 4 });
-        let s = t.slice((Underscore, 2));
-        assert_eq!(s.engine().start(), &Crd(0, 2));
-        let v: alloc::vec::Vec<_> = s.values().collect();
-        assert_eq!(v, [Crd(0, 2), Crd(1, 2), Crd(2, 2)]);
-        assert!(alloc::format!("{s}").starts_with("ArithTuple(0,2) o "));
-    }
 }

@@ -8,13 +8,13 @@
 //! thread's elements, strided over the tiles); `local_partition` takes the
 //! thread's coordinate from a thread layout.
 
-use super::TensorTiler;
-use super::{Shift, SliceOffset, Tensor, TensorSlice};
+use super::{Shift, SliceOffset, Tensor, TensorDivide, TensorSlice};
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
 use frunk_core::hlist::{HCons, HNil};
+use typenum::{Bit, P1, PInt, UInt, Unsigned, Z0};
 
 /// CuTe's `repeat<rank(mode)>(_)`: one `_` per top-level mode (a single `_`
 /// for an integer mode), so that slicing keeps the mode's structure.
@@ -61,29 +61,34 @@ impl<A: Underscores, B: Underscores> ZippedModes for HCons<A, HCons<B, HNil>> {
     type Rest = B::Output;
 }
 
-type ZShape<L, T> = <T as TensorTiler<L>>::ZippedShape;
+/// The zipped divide of layout `L` by tiler `T`.
+type Zip<L, T> = <L as TensorDivide<T>>::Zipped;
+type ZShape<L, T> = <L as TensorDivide<T>>::ZippedShape;
 /// The slice coordinate of [`inner_partition`]: `(repeat<R0>(_), coord)`.
 pub type InnerCoord<L, T, C> = HCons<<ZShape<L, T> as ZippedModes>::Tile, HCons<C, HNil>>;
 /// The slice coordinate of [`outer_partition`]: `(coord, repeat<R1>(_))`.
 pub type OuterCoord<L, T, C> = HCons<C, HCons<<ZShape<L, T> as ZippedModes>::Rest, HNil>>;
+/// The result of slicing the zipped tensor with coordinate `K`: the engine
+/// moved by the fixed part's offset.
+pub type ZipSliced<E, L, T, K> =
+    Tensor<<E as Shift<SliceOffset<Zip<L, T>, K>>>::Output, <Zip<L, T> as TensorSlice<K>>::Output>;
 /// The result of [`inner_partition`] and [`local_tile`].
-pub type InnerPartitioned<E, L, T, C> =
-    Tensor<E, <<T as TensorTiler<L>>::Zipped as TensorSlice<InnerCoord<L, T, C>>>::Output>;
+pub type InnerPartitioned<E, L, T, C> = ZipSliced<E, L, T, InnerCoord<L, T, C>>;
 /// The result of [`outer_partition`].
-pub type OuterPartitioned<E, L, T, C> =
-    Tensor<E, <<T as TensorTiler<L>>::Zipped as TensorSlice<OuterCoord<L, T, C>>>::Output>;
+pub type OuterPartitioned<E, L, T, C> = ZipSliced<E, L, T, OuterCoord<L, T, C>>;
 
 /// [`inner_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_inner_partition<E, L, T: TensorTiler<L>, C>(
+pub fn try_inner_partition<E, L, T, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
 ) -> Result<InnerPartitioned<E, L, T, C>, LayoutError>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
 {
     Ok(t.try_zipped_divide(tiler)?.slice(HCons {
         head: <ZShape<L, T> as ZippedModesValues>::tile(),
@@ -128,15 +133,16 @@ impl<A: Underscores, B: Underscores> ZippedModesValues for HCons<A, HCons<B, HNi
 /// When a runtime value breaks the divide's conditions;
 /// [`try_inner_partition`] returns the error.
 #[track_caller]
-pub fn inner_partition<E, L, T: TensorTiler<L>, C>(
+pub fn inner_partition<E, L, T, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
 ) -> InnerPartitioned<E, L, T, C>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
 {
     ok_or_panic(try_inner_partition(t, tiler, coord))
 }
@@ -156,30 +162,28 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn local_tile<E, L, T: TensorTiler<L>, C>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: C,
-) -> InnerPartitioned<E, L, T, C>
+pub fn local_tile<E, L, T, C>(t: Tensor<E, L>, tiler: T, coord: C) -> InnerPartitioned<E, L, T, C>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, InnerCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
 {
     ok_or_panic(try_inner_partition(t, tiler, coord))
 }
 
 /// [`outer_partition`] returning the error of a runtime value that breaks
 /// the divide's conditions.
-pub fn try_outer_partition<E, L, T: TensorTiler<L>, C>(
+pub fn try_outer_partition<E, L, T, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
 ) -> Result<OuterPartitioned<E, L, T, C>, LayoutError>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<OuterCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, OuterCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<OuterCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, OuterCoord<L, T, C>>>,
 {
     Ok(t.try_zipped_divide(tiler)?.slice(HCons {
         head: coord,
@@ -204,247 +208,179 @@ where
 /// # Panics
 /// As [`inner_partition`].
 #[track_caller]
-pub fn outer_partition<E, L, T: TensorTiler<L>, C>(
+pub fn outer_partition<E, L, T, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
 ) -> OuterPartitioned<E, L, T, C>
 where
+    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    T::Zipped: TensorSlice<OuterCoord<L, T, C>>,
-    E: Shift<SliceOffset<T::Zipped, OuterCoord<L, T, C>>>,
+    Zip<L, T>: TensorSlice<OuterCoord<L, T, C>>,
+    E: Shift<SliceOffset<Zip<L, T>, OuterCoord<L, T, C>>>,
 {
     ok_or_panic(try_outer_partition(t, tiler, coord))
 }
 
-/// One top-level mode's share of CuTe's `get_flat_coord`: the mode's
-/// coordinate of index `idx` (per leaf `(idx / d) % s`, a size-1 leaf
-/// giving 0), folded colexicographically into one integer; and the mode's
-/// size. `None` where CuTe divides by zero (a stride-0 leaf of size > 1).
-pub trait ModeIndex<D> {
-    /// `(coordinate, size)`.
-    fn mode_index(self, stride: D, idx: i32) -> Option<(i32, i32)>;
+/// One leaf's coordinate of index `idx` in CuTe's `get_flat_coord`:
+/// `(idx / d) % s`, and `_0` for a static size-1 leaf. Static when index,
+/// stride and size are (a static thread index gives a static coordinate,
+/// as in CuTe, which an identity tensor's start shows: `ArithTuple(_0,_1)`).
+pub trait LeafIndex<D, I> {
+    /// The coordinate.
+    type Coord: Int;
+    /// Computes it; [`ModeIndex::divides_by_zero`] has been checked.
+    fn leaf_index(self, d: D, idx: I) -> Self::Coord;
 }
-impl<S: Int, D: Int> ModeIndex<D> for S {
+impl<D, I> LeafIndex<D, I> for P1 {
+    type Coord = Z0;
     #[inline(always)]
-    fn mode_index(self, d: D, idx: i32) -> Option<(i32, i32)> {
-        let s = self.value();
-        if s == 1 {
-            return Some((0, 1));
+    fn leaf_index(self, _: D, _: I) -> Z0 {
+        Z0::new()
+    }
+}
+impl<U: Unsigned, B: Bit, C: Bit, D: Int, I: IntDiv<D>> LeafIndex<D, I>
+    for PInt<UInt<UInt<U, B>, C>>
+where
+    Self: Int,
+    Quot<I, D>: IntRem<Self>,
+{
+    type Coord = Mod<Quot<I, D>, Self>;
+    #[inline(always)]
+    fn leaf_index(self, d: D, idx: I) -> Self::Coord {
+        idx.div(d).rem(self)
+    }
+}
+impl<D: Int, I: Int> LeafIndex<D, I> for i32 {
+    type Coord = i32;
+    #[inline(always)]
+    fn leaf_index(self, d: D, idx: I) -> i32 {
+        if self == 1 {
+            0
+        } else {
+            (idx.value() / d.value()) % self
         }
-        Some((idx.checked_div(d.value())?.checked_rem(s)?, s))
     }
 }
-impl ModeIndex<HNil> for HNil {
+
+/// One top-level mode's share of CuTe's `get_flat_coord`: the mode's
+/// coordinate of index `idx` (per leaf, [`LeafIndex`]), folded
+/// colexicographically into one integer; and the mode's size.
+pub trait ModeIndex<D, I> {
+    /// The mode's coordinate.
+    type Coord: Int;
+    /// The mode's size.
+    type Size: Int;
+    /// `true` where CuTe divides by zero (a stride-0 leaf of size above 1)
+    /// or overflows (`i32::MIN / -1`): a runtime check, constant for static
+    /// layouts.
+    fn divides_by_zero(self, stride: D, idx: I) -> bool;
+    /// `(coordinate, size)`, once [`ModeIndex::divides_by_zero`] is `false`.
+    fn mode_index(self, stride: D, idx: I) -> (Self::Coord, Self::Size);
+}
+impl<S: Int + LeafIndex<D, I>, D: Int, I: Int> ModeIndex<D, I> for S {
+    type Coord = S::Coord;
+    type Size = S;
     #[inline(always)]
-    fn mode_index(self, _: HNil, _: i32) -> Option<(i32, i32)> {
-        Some((0, 1))
+    fn divides_by_zero(self, d: D, idx: I) -> bool {
+        self.value() != 1 && (d.value() == 0 || (d.value() == -1 && idx.value() == i32::MIN))
+    }
+    #[inline(always)]
+    fn mode_index(self, d: D, idx: I) -> (S::Coord, S) {
+        (self.leaf_index(d, idx), self)
     }
 }
-impl<S0: ModeIndex<D0>, ST: ModeIndex<DT>, D0, DT> ModeIndex<HCons<D0, DT>> for HCons<S0, ST> {
+impl<I> ModeIndex<HNil, I> for HNil {
+    type Coord = Z0;
+    type Size = P1;
     #[inline(always)]
-    fn mode_index(self, d: HCons<D0, DT>, idx: i32) -> Option<(i32, i32)> {
-        let (c0, s0) = self.head.mode_index(d.head, idx)?;
-        let (ct, st) = self.tail.mode_index(d.tail, idx)?;
-        Some((c0 + s0 * ct, s0 * st))
+    fn divides_by_zero(self, _: HNil, _: I) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn mode_index(self, _: HNil, _: I) -> (Z0, P1) {
+        (Z0::new(), P1::new())
+    }
+}
+impl<S0, ST, D0, DT, I: Copy> ModeIndex<HCons<D0, DT>, I> for HCons<S0, ST>
+where
+    S0: ModeIndex<D0, I>,
+    ST: ModeIndex<DT, I>,
+    S0::Size: IntMul<ST::Coord> + IntMul<ST::Size>,
+    S0::Coord: IntAdd<Prod<S0::Size, ST::Coord>>,
+{
+    type Coord = Sum<S0::Coord, Prod<S0::Size, ST::Coord>>;
+    type Size = Prod<S0::Size, ST::Size>;
+    #[inline(always)]
+    fn divides_by_zero(self, d: HCons<D0, DT>, idx: I) -> bool {
+        self.head.divides_by_zero(d.head, idx) || self.tail.divides_by_zero(d.tail, idx)
+    }
+    #[inline(always)]
+    fn mode_index(self, d: HCons<D0, DT>, idx: I) -> (Self::Coord, Self::Size) {
+        let (c0, s0) = self.head.mode_index(d.head, idx);
+        let (ct, st) = self.tail.mode_index(d.tail, idx);
+        (c0.add(s0.mul(ct)), s0.mul(st))
     }
 }
 
 /// CuTe's `layout.get_flat_coord(idx)` on a thread layout with shape
-/// `Self` and stride `D`: one runtime integer per top-level mode.
-pub trait FlatCoord<D> {
-    /// The coordinate, `(i32, i32, …)`.
+/// `Self` and stride `D`: one integer per top-level mode (static where the
+/// index and the layout are).
+pub trait FlatCoord<D, I> {
+    /// The coordinate.
     type Output: Copy;
-    /// Computes it.
-    fn flat_coord(self, stride: D, idx: i32) -> Option<Self::Output>;
+    /// Computes it; `None` where CuTe divides by zero.
+    fn flat_coord(self, stride: D, idx: I) -> Option<Self::Output>;
 }
-impl FlatCoord<HNil> for HNil {
+impl<I> FlatCoord<HNil, I> for HNil {
     type Output = HNil;
     #[inline(always)]
-    fn flat_coord(self, _: HNil, _: i32) -> Option<HNil> {
+    fn flat_coord(self, _: HNil, _: I) -> Option<HNil> {
         Some(HNil)
     }
 }
-impl<S0: ModeIndex<D0>, ST: FlatCoord<DT>, D0, DT> FlatCoord<HCons<D0, DT>> for HCons<S0, ST> {
-    type Output = HCons<i32, ST::Output>;
+impl<S0: ModeIndex<D0, I> + Copy, ST: FlatCoord<DT, I>, D0: Copy, DT, I: Copy>
+    FlatCoord<HCons<D0, DT>, I> for HCons<S0, ST>
+{
+    type Output = HCons<S0::Coord, ST::Output>;
     #[inline(always)]
-    fn flat_coord(self, d: HCons<D0, DT>, idx: i32) -> Option<Self::Output> {
+    fn flat_coord(self, d: HCons<D0, DT>, idx: I) -> Option<Self::Output> {
+        if self.head.divides_by_zero(d.head, idx) {
+            return None;
+        }
         Some(HCons {
-            head: self.head.mode_index(d.head, idx)?.0,
+            head: self.head.mode_index(d.head, idx).0,
             tail: self.tail.flat_coord(d.tail, idx)?,
         })
     }
 }
 
-/// CuTe's `get_flat_coord(idx)` for a static thread index `I`: the same
-/// per-leaf `(idx / d) % s` (a size-1 leaf giving `_0`) with CuTe's mixing
-/// rule, so that a static thread index over a static thread layout gives a
-/// static coordinate, as in CuTe. One top-level mode: `(coordinate, size)`.
-pub trait StaticModeIndex<D, I> {
-    /// The mode's coordinate.
-    type C: Int;
-    /// The mode's size.
-    type N: Int;
-    /// Computes them; `None` where CuTe divides by zero.
-    fn mode_index_at(self, d: D, idx: I) -> Option<(Self::C, Self::N)>;
-}
-impl<D, I> StaticModeIndex<D, I> for typenum::P1 {
-    type C = typenum::Z0;
-    type N = typenum::P1;
-    #[inline(always)]
-    fn mode_index_at(self, _: D, _: I) -> Option<(Self::C, Self::N)> {
-        Some(Default::default())
-    }
-}
-impl<U: typenum::Unsigned, B: typenum::Bit, Bc: typenum::Bit, D, I> StaticModeIndex<D, I>
-    for typenum::PInt<typenum::UInt<typenum::UInt<U, B>, Bc>>
-where
-    Self: Int,
-    D: Int,
-    I: IntDiv<D>,
-    Quot<I, D>: IntRem<Self>,
-{
-    type C = Mod<Quot<I, D>, Self>;
-    type N = Self;
-    #[inline(always)]
-    fn mode_index_at(self, d: D, idx: I) -> Option<(Self::C, Self)> {
-        if d.value() == 0 {
-            return None;
-        }
-        Some((idx.div(d).rem(self), self))
-    }
-}
-impl<D: Int, I: Int> StaticModeIndex<D, I> for i32 {
-    type C = i32;
-    type N = i32;
-    #[inline(always)]
-    fn mode_index_at(self, d: D, idx: I) -> Option<(i32, i32)> {
-        self.mode_index(d, idx.value())
-    }
-}
-impl<D, I> StaticModeIndex<D, I> for HNil {
-    type C = typenum::Z0;
-    type N = typenum::P1;
-    #[inline(always)]
-    fn mode_index_at(self, _: D, _: I) -> Option<(Self::C, Self::N)> {
-        Some(Default::default())
-    }
-}
-impl<S0: StaticModeIndex<D0, I>, ST: StaticModeIndex<DT, I>, D0, DT, I: Copy>
-    StaticModeIndex<HCons<D0, DT>, I> for HCons<S0, ST>
-where
-    S0::N: IntMul<ST::C> + IntMul<ST::N>,
-    S0::C: IntAdd<Prod<S0::N, ST::C>>,
-{
-    type C = Sum<S0::C, Prod<S0::N, ST::C>>;
-    type N = Prod<S0::N, ST::N>;
-    #[inline(always)]
-    fn mode_index_at(self, d: HCons<D0, DT>, idx: I) -> Option<(Self::C, Self::N)> {
-        let (c0, n0) = self.head.mode_index_at(d.head, idx)?;
-        let (ct, nt) = self.tail.mode_index_at(d.tail, idx)?;
-        Some((c0.add(n0.mul(ct)), n0.mul(nt)))
-    }
-}
-
-/// `get_flat_coord(idx)` with a static `I`: one integer per top-level mode
-/// of the thread layout `Self:D`, static where the mode is.
-pub trait StaticFlatCoord<D, I> {
-    /// The coordinate.
-    type Output: Copy;
-    /// Computes it.
-    fn flat_coord_at(self, d: D, idx: I) -> Option<Self::Output>;
-}
-impl<I> StaticFlatCoord<HNil, I> for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn flat_coord_at(self, _: HNil, _: I) -> Option<HNil> {
-        Some(HNil)
-    }
-}
-impl<S0: StaticModeIndex<D0, I>, ST: StaticFlatCoord<DT, I>, D0, DT, I: Copy>
-    StaticFlatCoord<HCons<D0, DT>, I> for HCons<S0, ST>
-{
-    type Output = HCons<S0::C, ST::Output>;
-    #[inline(always)]
-    fn flat_coord_at(self, d: HCons<D0, DT>, idx: I) -> Option<Self::Output> {
-        Some(HCons {
-            head: self.head.mode_index_at(d.head, idx)?.0,
-            tail: self.tail.flat_coord_at(d.tail, idx)?,
-        })
-    }
-}
-
-/// A thread index of `local_partition` over the thread layout `TS:TD`: a
-/// runtime `i32` gives a runtime coordinate, a static index a static one.
-#[diagnostic::on_unimplemented(
-    message = "local_partition: `{Self}` is not a thread index",
-    label = "a thread index is a runtime `i32` or a static non-negative integer"
-)]
-pub trait ThrIndex<TS, TD>: Int {
-    /// The thread's coordinate.
-    type Coord: Copy;
-    /// Computes it; `None` where CuTe divides by zero.
-    fn thr_coord(self, ts: TS, td: TD) -> Option<Self::Coord>;
-}
-impl<TS: FlatCoord<TD>, TD> ThrIndex<TS, TD> for i32 {
-    type Coord = TS::Output;
-    #[inline(always)]
-    fn thr_coord(self, ts: TS, td: TD) -> Option<Self::Coord> {
-        ts.flat_coord(td, self)
-    }
-}
-impl<TS: StaticFlatCoord<TD, Self>, TD> ThrIndex<TS, TD> for typenum::Z0 {
-    type Coord = TS::Output;
-    #[inline(always)]
-    fn thr_coord(self, ts: TS, td: TD) -> Option<Self::Coord> {
-        ts.flat_coord_at(td, self)
-    }
-}
-impl<U: typenum::Unsigned + typenum::NonZero, TS: StaticFlatCoord<TD, Self>, TD> ThrIndex<TS, TD>
-    for typenum::PInt<U>
-where
-    Self: Int,
-{
-    type Coord = TS::Output;
-    #[inline(always)]
-    fn thr_coord(self, ts: TS, td: TD) -> Option<Self::Coord> {
-        ts.flat_coord_at(td, self)
-    }
-}
-
-/// The result of [`local_partition`] over a thread layout `TS:TD` with a
-/// thread index of type `I`.
+/// The result of [`local_partition`] over a thread layout `TS:TD`.
 pub type LocalPartitioned<E, L, TS, TD, I> =
     OuterPartitioned<E, L, ThrTiler<TS>, ThrCoord<TS, TD, I>>;
 /// The tiler of [`local_partition`]: `product_each(shape(thr))`.
 pub type ThrTiler<TS> = <TS as ProductEach>::Output;
 /// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`.
-pub type ThrCoord<TS, TD, I> = <I as ThrIndex<TS, TD>>::Coord;
+pub type ThrCoord<TS, TD, I> = <TS as FlatCoord<TD, I>>::Output;
 
 /// [`local_partition`] returning an error for a runtime value that breaks
 /// the divide, or a thread layout whose coordinate CuTe cannot compute (a
 /// stride-0 mode of size above 1).
-pub fn try_local_partition<E, L, TS, TD, I: ThrIndex<TS, TD>>(
+pub fn try_local_partition<E, L, TS, TD, I: Int>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
 ) -> Result<LocalPartitioned<E, L, TS, TD, I>, LayoutError>
 where
-    TS: ProductEach + Copy,
+    TS: ProductEach + FlatCoord<TD, I> + Copy,
     TD: Copy,
-    ThrTiler<TS>: TensorTiler<L>,
+    L: TensorDivide<ThrTiler<TS>>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    <ThrTiler<TS> as TensorTiler<L>>::Zipped:
-        TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
-    E: Shift<
-        SliceOffset<
-            <ThrTiler<TS> as TensorTiler<L>>::Zipped,
-            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>,
-        >,
-    >,
+    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
+    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
 {
     let (ts, td) = thr.into_parts();
-    let coord = idx.thr_coord(ts, td).ok_or(LayoutError::DivisionByZero {
+    let coord = ts.flat_coord(td, idx).ok_or(LayoutError::DivisionByZero {
         op: "local_partition",
     })?;
     try_outer_partition(t, ts.product_each(), coord)
@@ -466,24 +402,18 @@ where
 /// # Panics
 /// Where [`try_local_partition`] returns an error.
 #[track_caller]
-pub fn local_partition<E, L, TS, TD, I: ThrIndex<TS, TD>>(
+pub fn local_partition<E, L, TS, TD, I: Int>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
 ) -> LocalPartitioned<E, L, TS, TD, I>
 where
-    TS: ProductEach + Copy,
+    TS: ProductEach + FlatCoord<TD, I> + Copy,
     TD: Copy,
-    ThrTiler<TS>: TensorTiler<L>,
+    L: TensorDivide<ThrTiler<TS>>,
     ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    <ThrTiler<TS> as TensorTiler<L>>::Zipped:
-        TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
-    E: Shift<
-        SliceOffset<
-            <ThrTiler<TS> as TensorTiler<L>>::Zipped,
-            OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>,
-        >,
-    >,
+    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
+    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
 {
     ok_or_panic(try_local_partition(t, thr, idx))
 }

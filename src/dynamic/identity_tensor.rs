@@ -1,0 +1,272 @@
+//! [`DynIdentityTensor`]: CuTe's `make_identity_tensor(shape)` at run time,
+//! the twin of [`crate::tensor::make_identity_tensor`], and its `eval`
+//! calls.
+//!
+//! Its layout is a [`DynBasisLayout`] and its start a coordinate (CuTe's
+//! `ArithTuple(...)`), so every operation is the basis layout's operation
+//! plus the coordinate it moves the start by, as for the counting tensor
+//! ([`super::tensor::DynTensor`]) with integer offsets. It is its own type,
+//! not a third engine inside `DynTensor`, because its layout is not a
+//! `DynLayout`: every call below works on basis strides.
+//!
+//! ```
+//! use cute_algebra::dynamic::eval::eval_line;
+//! assert_eq!(eval_line("local_tile(identity_tensor((8,64)), (8,2), (0,24))"),
+//!            "ArithTuple(0,48) o (8,2):(1@0,1@1)");
+//! assert_eq!(eval_line("values(slice(identity_tensor((4,3)), (2,_)))"), "(2,0) (2,1) (2,2)");
+//! ```
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::eval::{Value, as_tiler, as_tree};
+use super::{ArithValue, CoordTree, DynBasisLayout, DynLayout, IntTree, Tiler};
+use crate::LayoutError;
+
+/// CuTe's `make_identity_tensor(shape)`: the value at a coordinate is
+/// `start + layout(coordinate)`, a coordinate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DynIdentityTensor {
+    /// The iterator's start, one component per mode of the original shape
+    /// (CuTe's `ArithTuple(start)`).
+    pub start: Vec<i64>,
+    /// The basis-strided layout.
+    pub layout: DynBasisLayout,
+}
+
+impl fmt::Display for DynIdentityTensor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ArithTuple{} o {}",
+            ArithValue::Tuple(self.start.clone()),
+            self.layout
+        )
+    }
+}
+
+/// `c` with every `_` read as 0: the coordinate of a slice's fixed part.
+fn zero_underscores(c: &CoordTree) -> IntTree {
+    match c {
+        CoordTree::Int(v) => IntTree::Int(*v),
+        CoordTree::Underscore => IntTree::Int(0),
+        CoordTree::Tuple(v) => IntTree::Tuple(v.iter().map(zero_underscores).collect()),
+    }
+}
+
+/// CuTe's `repeat<rank(mode)>(_)` for a mode of shape `s`.
+fn underscores(s: &IntTree) -> CoordTree {
+    match s {
+        IntTree::Int(_) => CoordTree::Underscore,
+        IntTree::Tuple(v) => CoordTree::Tuple(vec![CoordTree::Underscore; v.len()]),
+    }
+}
+
+/// CuTe's `append<R>(coord, _)`: a tuple coordinate padded with `_` to the
+/// rank of mode shape `s`; an integer stays (it indexes the whole mode).
+fn padded(c: &CoordTree, s: &IntTree) -> CoordTree {
+    match (c, s) {
+        (CoordTree::Tuple(v), IntTree::Tuple(m)) if v.len() < m.len() => {
+            let mut v = v.clone();
+            v.resize(m.len(), CoordTree::Underscore);
+            CoordTree::Tuple(v)
+        }
+        (c, _) => c.clone(),
+    }
+}
+
+/// `product_each(shape(thr))` and `thr.get_flat_coord(idx)`: the tiler and
+/// the coordinate of thread `idx` in [`DynIdentityTensor::local_partition`].
+fn thread_tile(thr: &DynLayout, idx: i64) -> Result<(Tiler, CoordTree), LayoutError> {
+    const OP: &str = "local_partition";
+    let mut sizes = Vec::new();
+    let mut coord = Vec::new();
+    for m in thr.modes() {
+        let (mut c, mut size) = (0i64, 1i64);
+        for &(s, d) in m.flat() {
+            let ci = if s == 1 {
+                0
+            } else {
+                super::arith::div(idx, d)
+                    .and_then(|q| super::arith::rem(q, s))
+                    .ok_or(LayoutError::DivisionByZero { op: OP })?
+            };
+            c = super::add(c, super::mul(ci, size, OP)?, OP)?;
+            size = super::mul(size, s, OP)?;
+        }
+        sizes.push(Tiler::Int(size));
+        coord.push(CoordTree::Int(c));
+    }
+    Ok(if thr.is_integral() {
+        (sizes.remove(0), coord.remove(0))
+    } else {
+        (Tiler::Tuple(sizes), CoordTree::Tuple(coord))
+    })
+}
+
+impl DynIdentityTensor {
+    /// `make_identity_tensor(shape)`: `ArithTuple(0,...) o shape:(1@0,1@1,...)`.
+    pub fn new(shape: &IntTree) -> Result<Self, LayoutError> {
+        let layout = DynBasisLayout::make_identity_layout(shape)?;
+        let n = match shape {
+            IntTree::Int(_) => 1,
+            IntTree::Tuple(v) => v.len(),
+        };
+        Ok(DynIdentityTensor {
+            start: vec![0; n],
+            layout,
+        })
+    }
+
+    /// `start + v`, a coordinate (CuTe's `operator+` on `ArithTuple`).
+    fn plus(&self, v: &ArithValue, op: &'static str) -> Result<Vec<i64>, LayoutError> {
+        Ok(ArithValue::Tuple(self.start.clone())
+            .add(v, op)?
+            .components(self.start.len()))
+    }
+
+    /// The coordinate at every index `0..size`.
+    pub fn values(&self) -> Result<Vec<Vec<i64>>, LayoutError> {
+        (0..self.layout.size()?)
+            .map(|i| self.plus(&self.layout.at(i)?, "tensor(i)"))
+            .collect()
+    }
+
+    /// `tensor(coord)` for a coordinate without `_`: the coordinate it holds.
+    pub fn at(&self, c: &IntTree) -> Result<Vec<i64>, LayoutError> {
+        self.plus(&self.layout.crd2idx(c)?, "tensor(coord)")
+    }
+
+    /// `tensor(coord)` with `_`: the kept modes, started at the fixed part's
+    /// coordinate.
+    pub fn slice(&self, c: &CoordTree) -> Result<DynIdentityTensor, LayoutError> {
+        let off = self.layout.crd2idx(&zero_underscores(c))?;
+        Ok(DynIdentityTensor {
+            start: self.plus(&off, "slice")?,
+            layout: self.layout.slice(c)?,
+        })
+    }
+
+    /// The same start with a new layout (divides and compositions keep
+    /// coordinate 0 at offset 0).
+    fn with(&self, layout: DynBasisLayout) -> DynIdentityTensor {
+        DynIdentityTensor {
+            start: self.start.clone(),
+            layout,
+        }
+    }
+
+    /// The zipped divide's two mode shapes.
+    fn zipped(&self, t: &Tiler) -> Result<(DynIdentityTensor, IntTree, IntTree), LayoutError> {
+        let z = self.with(self.layout.zipped_divide(t)?);
+        match z.layout.shape() {
+            IntTree::Tuple(m) if m.len() == 2 => {
+                let (m0, m1) = (m[0].clone(), m[1].clone());
+                Ok((z, m0, m1))
+            }
+            _ => Err(LayoutError::BadArgument {
+                op: "zipped_divide",
+                msg: "the zipped layout is not rank 2",
+            }),
+        }
+    }
+
+    /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
+    pub fn inner_partition(
+        &self,
+        t: &Tiler,
+        c: &CoordTree,
+    ) -> Result<DynIdentityTensor, LayoutError> {
+        let (z, m0, m1) = self.zipped(t)?;
+        z.slice(&CoordTree::Tuple(vec![underscores(&m0), padded(c, &m1)]))
+    }
+
+    /// `outer_partition(tensor, tiler, coord)`.
+    pub fn outer_partition(
+        &self,
+        t: &Tiler,
+        c: &CoordTree,
+    ) -> Result<DynIdentityTensor, LayoutError> {
+        let (z, m0, m1) = self.zipped(t)?;
+        z.slice(&CoordTree::Tuple(vec![padded(c, &m0), underscores(&m1)]))
+    }
+
+    /// `local_partition(tensor, thr, idx)`: `outer_partition` by
+    /// `product_each(shape(thr))` at `thr.get_flat_coord(idx)`.
+    pub fn local_partition(
+        &self,
+        thr: &DynLayout,
+        idx: i64,
+    ) -> Result<DynIdentityTensor, LayoutError> {
+        let (tiler, coord) = thread_tile(thr, idx)?;
+        self.outer_partition(&tiler, &coord)
+    }
+}
+
+fn bad(op: &'static str, msg: &'static str) -> LayoutError {
+    LayoutError::BadArgument { op, msg }
+}
+
+fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
+    match v {
+        Value::Int(i) => Ok(CoordTree::Int(*i)),
+        Value::Underscore => Ok(CoordTree::Underscore),
+        Value::Tuple(t) => Ok(t.clone()),
+        _ => Err(bad(op, "expected a coordinate")),
+    }
+}
+
+/// A coordinate as printed in a `values` list: `(2,3)`.
+fn coord_value(c: Vec<i64>) -> Value {
+    Value::Coord(ArithValue::Tuple(c))
+}
+
+/// The eval calls on identity tensors: `identity_tensor(S)` and the tensor
+/// operations whose first argument is one. `None` for any other call.
+pub(crate) fn call(name: &str, args: &[Value]) -> Option<Result<Value, LayoutError>> {
+    if name == "identity_tensor" || name == "make_identity_tensor" {
+        return Some(match args {
+            [s @ (Value::Int(_) | Value::Tuple(_))] => as_tree(s, "identity_tensor")
+                .and_then(|s| DynIdentityTensor::new(&s))
+                .map(Value::IdentityTensor),
+            _ => Err(bad("identity_tensor", "expected one shape")),
+        });
+    }
+    match args.first()? {
+        Value::IdentityTensor(t) => Some(identity_call(name, t, &args[1..])),
+        _ => None,
+    }
+}
+
+fn identity_call(name: &str, t: &DynIdentityTensor, rest: &[Value]) -> Result<Value, LayoutError> {
+    let tensor = |r: Result<DynIdentityTensor, LayoutError>| r.map(Value::IdentityTensor);
+    let with = |r: Result<DynBasisLayout, LayoutError>| r.map(|l| Value::IdentityTensor(t.with(l)));
+    match (name, rest) {
+        ("values", []) => Ok(Value::List(
+            t.values()?.into_iter().map(coord_value).collect(),
+        )),
+        ("size", []) => Ok(Value::Int(t.layout.size()?)),
+        ("layout", []) => Ok(Value::Basis(t.layout.clone())),
+        ("crd2idx", [c]) => Ok(coord_value(t.at(&as_tree(c, "crd2idx")?)?)),
+        ("slice", [c]) => tensor(t.slice(&coord_arg(c, "slice")?)),
+        ("composition", [b]) => with(t.layout.composition(&as_tiler(b.clone())?)),
+        ("logical_divide", [b]) => with(t.layout.logical_divide(&as_tiler(b.clone())?)),
+        ("zipped_divide", [b]) => with(t.layout.zipped_divide(&as_tiler(b.clone())?)),
+        ("tiled_divide", [b]) => with(t.layout.tiled_divide(&as_tiler(b.clone())?)),
+        ("flat_divide", [b]) => with(t.layout.flat_divide(&as_tiler(b.clone())?)),
+        ("local_tile" | "inner_partition", [b, c]) => {
+            tensor(t.inner_partition(&as_tiler(b.clone())?, &coord_arg(c, "local_tile")?))
+        }
+        ("outer_partition", [b, c]) => {
+            tensor(t.outer_partition(&as_tiler(b.clone())?, &coord_arg(c, "outer_partition")?))
+        }
+        ("local_partition", [Value::Layout(thr), Value::Int(i)]) => {
+            tensor(t.local_partition(thr, *i))
+        }
+        _ => Err(bad(
+            "eval",
+            "unknown function, or wrong arguments, for an identity tensor",
+        )),
+    }
+}

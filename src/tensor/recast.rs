@@ -1,0 +1,205 @@
+//! CuTe's `recast<NewType>(tensor)`: the same memory read as elements of
+//! another size, through `upcast`/`downcast` of the layout.
+//!
+//! CuTe's `recast_layout<Old, New>` takes the ratio of the element sizes
+//! `New/Old = num/den` (reduced) and returns `downcast<den>(upcast<num>(L))`;
+//! for Rust's primitive types one of the two is 1 (the other is then the
+//! identity). The slice is reinterpreted with `bytemuck`, which checks the
+//! alignment, so the cast is sound for any [`Element`] (a `Pod` type).
+//!
+//! ```
+//! use cute_algebra::prelude::*;
+//! use cute_algebra::tensor::make_tensor;
+//! let bytes: Vec<u8> = (0..32).collect();
+//! let words: Vec<u32> = bytes.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+//! let t = make_tensor(&words, layout![(2, 4) : (4, 1)]);
+//! let h = t.recast::<u16>(); // each u32 is two u16s: the unit-stride mode doubles
+//! assert_eq!(h.layout().to_string(), "(_2,_8):(_8,_1)");
+//! assert_eq!(h.at(coord![1, 3]), u16::from_le_bytes([22, 23]));
+//! ```
+//!
+//! Two CuTe behaviours are refused with an error instead: a negative
+//! stride (CuTe's start offset for it does not match the reinterpreted
+//! elements: `16:-1` over bytes 15..0 read as `u32`s starts three bytes
+//! off), and a start or a runtime stride that is not a whole number of new
+//! elements (CuTe assumes it is and reads misaligned memory).
+
+use core::ops::Div;
+
+use bytemuck::Pod;
+use typenum::{Gcd, NonZero, Unsigned};
+
+use super::{Tensor, TensorReach, View, ViewMut, check_reach};
+use crate::error::{LayoutError, ok_or_panic};
+use crate::layout::Layout;
+use crate::swizzle::{DowncastPair, UpcastPair};
+
+/// An element type a tensor can be recast to or from: plain data (`Pod`)
+/// whose size in bytes is `Bytes` (checked against `size_of` at compile
+/// time, so a wrong `Bytes` cannot make a cast unsound).
+pub trait Element: Pod {
+    /// `size_of::<Self>()`, as a typenum unsigned.
+    type Bytes: Unsigned + NonZero;
+}
+macro_rules! element {
+    ($($T:ty => $B:ident),*) => {$(
+        impl Element for $T {
+            type Bytes = typenum::$B;
+        }
+    )*};
+}
+element!(u8 => U1, i8 => U1, u16 => U2, i16 => U2, u32 => U4, i32 => U4, f32 => U4,
+         u64 => U8, i64 => U8, f64 => U8, u128 => U16, i128 => U16);
+
+/// `num = New / gcd`, `den = Old / gcd`: CuTe's `trait_ratio` of the sizes.
+type Num<O, N> = <N as Div<<N as Gcd<O>>::Output>>::Output;
+type Den<O, N> = <O as Div<<N as Gcd<O>>::Output>>::Output;
+
+/// `downcast<den>(upcast<num>(L))` for elements of `O` bytes read as `N`
+/// bytes.
+#[diagnostic::on_unimplemented(
+    message = "recast: the layout `{Self}` cannot be recast from {O}-byte to {N}-byte elements",
+    label = "CuTe's upcast<N> needs each static stride to divide or be a multiple of N",
+    note = "recast reads each mode in units of the new element: a unit-stride mode shrinks (upcast) or widens (downcast)"
+)]
+pub trait RecastLayout<O, N> {
+    /// The recast layout.
+    type Output;
+    /// Computes it; a runtime stride that is not a whole number of new
+    /// elements is an error.
+    fn try_recast_layout(self) -> Result<Self::Output, LayoutError>;
+}
+impl<O, N, S, D> RecastLayout<O, N> for Layout<S, D>
+where
+    N: Gcd<O> + Div<<N as Gcd<O>>::Output>,
+    O: Div<<N as Gcd<O>>::Output>,
+    S: UpcastPair<D, Num<O, N>>,
+    S::S: DowncastPair<S::D, Den<O, N>>,
+{
+    type Output = Layout<
+        <S::S as DowncastPair<S::D, Den<O, N>>>::S,
+        <S::S as DowncastPair<S::D, Den<O, N>>>::D,
+    >;
+    #[inline(always)]
+    fn try_recast_layout(self) -> Result<Self::Output, LayoutError> {
+        let (s, d) = self.into_parts();
+        let (s, d) = s.try_up(d)?;
+        let (s, d) = s.down(d);
+        Ok(Layout::from_parts(s, d))
+    }
+}
+
+/// A view tensor of `T`s with layout `L` recast to `U`.
+pub type Recasted<'a, L, T, U> = Tensor<View<'a, U>, Recast<L, T, U>>;
+/// A writable view tensor of `T`s with layout `L` recast to `U`.
+pub type RecastedMut<'a, L, T, U> = Tensor<ViewMut<'a, U>, Recast<L, T, U>>;
+
+/// The layout of a `T` tensor with layout `L` recast to `U`.
+pub type Recast<L, T, U> =
+    <L as RecastLayout<<T as Element>::Bytes, <U as Element>::Bytes>>::Output;
+
+const fn sizes_match<T: Element>() -> bool {
+    core::mem::size_of::<T>() == <T::Bytes as Unsigned>::USIZE
+}
+
+fn bad(msg: &'static str) -> LayoutError {
+    LayoutError::BadArgument { op: "recast", msg }
+}
+
+/// The new layout and its start (in `U`s) for a view of `T`s starting at
+/// `start` with layout `l`.
+fn recast_parts<T: Element, U: Element, L>(
+    l: L,
+    start: isize,
+) -> Result<(Recast<L, T, U>, isize), LayoutError>
+where
+    L: TensorReach + RecastLayout<T::Bytes, U::Bytes>,
+{
+    const {
+        assert!(
+            sizes_match::<T>() && sizes_match::<U>(),
+            "Element::Bytes must be size_of"
+        );
+    }
+    if l.reach().0 < 0 {
+        return Err(bad(
+            "a negative stride cannot be recast (CuTe's start offset for it does not match the reinterpreted elements)",
+        ));
+    }
+    let (t, u) = (size_of::<T>() as isize, size_of::<U>() as isize);
+    let bytes = start
+        .checked_mul(t)
+        .ok_or(LayoutError::Overflow { op: "recast" })?;
+    if bytes % u != 0 {
+        return Err(bad(
+            "the view's start is not a whole number of new elements",
+        ));
+    }
+    Ok((l.try_recast_layout()?, bytes / u))
+}
+
+/// The new view's slice: `data` as `U`s, its length rounded down to whole
+/// elements; an error where `data` is not aligned for `U`.
+fn cast<T: Pod, U: Pod>(data: &[T]) -> Result<&[U], LayoutError> {
+    let b: &[u8] = bytemuck::cast_slice(data);
+    let b = &b[..b.len() - b.len() % size_of::<U>()];
+    bytemuck::try_cast_slice(b)
+        .map_err(|_| bad("the slice is not aligned for the new element type"))
+}
+fn cast_mut<T: Pod, U: Pod>(data: &mut [T]) -> Result<&mut [U], LayoutError> {
+    let b: &mut [u8] = bytemuck::cast_slice_mut(data);
+    let n = b.len() - b.len() % size_of::<U>();
+    bytemuck::try_cast_slice_mut(&mut b[..n])
+        .map_err(|_| bad("the slice is not aligned for the new element type"))
+}
+
+impl<'a, T: Element, L: TensorReach> Tensor<View<'a, T>, L> {
+    /// CuTe's `recast<U>(tensor)`: the same bytes as `U`s, the layout
+    /// `downcast<den>(upcast<num>(L))` for the size ratio `num/den`. An
+    /// error where CuTe would read misaligned or out of the slice.
+    pub fn try_recast<U: Element>(self) -> Result<Recasted<'a, L, T, U>, LayoutError>
+    where
+        L: RecastLayout<T::Bytes, U::Bytes>,
+        Recast<L, T, U>: TensorReach,
+    {
+        let (engine, layout) = self.into_parts();
+        let (layout, start) = recast_parts::<T, U, L>(layout, engine.start())?;
+        let data = cast::<T, U>(engine.data())?;
+        check_reach(&layout, start, data.len(), "recast")?;
+        Ok(Tensor::from_parts(View::new(data, start), layout))
+    }
+    /// [`Tensor::try_recast`], panicking on its errors.
+    #[track_caller]
+    pub fn recast<U: Element>(self) -> Recasted<'a, L, T, U>
+    where
+        L: RecastLayout<T::Bytes, U::Bytes>,
+        Recast<L, T, U>: TensorReach,
+    {
+        ok_or_panic(self.try_recast())
+    }
+}
+
+impl<'a, T: Element, L: TensorReach> Tensor<ViewMut<'a, T>, L> {
+    /// CuTe's `recast<U>(tensor)` of a writable view (see the read-only
+    /// form).
+    pub fn try_recast<U: Element>(self) -> Result<RecastedMut<'a, L, T, U>, LayoutError>
+    where
+        L: RecastLayout<T::Bytes, U::Bytes>,
+        Recast<L, T, U>: TensorReach,
+    {
+        let (engine, layout) = self.into_parts();
+        let (layout, start) = recast_parts::<T, U, L>(layout, engine.start())?;
+        let data = cast_mut::<T, U>(engine.into_data())?;
+        check_reach(&layout, start, data.len(), "recast")?;
+        Ok(Tensor::from_parts(ViewMut::new(data, start), layout))
+    }
+    /// [`Tensor::try_recast`], panicking on its errors.
+    #[track_caller]
+    pub fn recast<U: Element>(self) -> RecastedMut<'a, L, T, U>
+    where
+        L: RecastLayout<T::Bytes, U::Bytes>,
+        Recast<L, T, U>: TensorReach,
+    {
+        ok_or_panic(self.try_recast())
+    }
+}
