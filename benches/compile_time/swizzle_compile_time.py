@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """Compile-time cost of static swizzle calls (issue 12).
 
-    python3 benches/compile_time/swizzle_compile_time.py [--n 0,50,200]
+    python3 benches/compile_time/swizzle_compile_time.py [--n 0,50,200] [--groups ops|slices]
 
 For each N it writes a crate (target/compile_time_swz/n<N>) holding N
-distinct groups of static calls on random swizzled layouts: `composition`,
-`crd2idx` with a static coordinate (a static offset type), and one of
-`tile_to_shape`, `zipped_divide`, `upcast`, `downcast`. It times `cargo
-check` of that crate after building the dependencies once and prints CPU
-seconds (user + sys of cargo and rustc) and ms per group over N = 0.
-Nothing here is asserted about time.
+distinct groups of static calls on random swizzled layouts. `--groups ops`
+(the default): `composition`, `crd2idx` with a static coordinate (a static
+offset type), and one of `tile_to_shape`, `zipped_divide`, `upcast`,
+`downcast`. `--groups slices`: `composition`, a slice with `_` (kept
+swizzled or folded into strides), `right_inverse`, and `local_tile` of a
+counting tensor over the composed layout; each candidate is kept only if
+the runtime path (`cute-algebra eval`, built by `cargo build -p
+layout-cli`) accepts it, so every call is one the typed path must build.
+It times `cargo check` of that crate after building the dependencies once
+and prints CPU seconds (user + sys of cargo and rustc) and ms per group
+over N = 0. Nothing here is asserted about time.
 """
 import argparse, os, random, resource, subprocess
 
@@ -37,17 +42,49 @@ def group(rng, i):
     return "\n".join(lines)
 
 
-def write_crate(n, seed=12):
+CLI = os.path.join(ROOT, "target", "debug", "cute-algebra")
+
+
+def accepted(expr):
+    """Whether the runtime path evaluates `expr` without an error."""
+    return subprocess.run([CLI, "eval", expr], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0
+
+
+def slice_group(rng, i):
+    """composition, a slice with `_`, right_inverse and local_tile."""
+    while True:
+        b = rng.randint(1, 3)
+        m = rng.randint(0, 3)
+        s = rng.choice([1, -1]) * rng.randint(b, 4)
+        r, c = rng.choice([4, 8, 16]), rng.choice([8, 16, 32, 64])
+        k = rng.randrange(c)
+        sw_c, sw_r = f"Swizzle::<{b}, {m}, {s}>", f"Sw<{b},{m},{s}>"
+        comp = f"composition({sw_r},({r},{c}):({c},1))"
+        if (accepted(f"slice({comp},(_,{k}))") and accepted(f"right_inverse({comp})")
+                and accepted(f"local_tile(tensor({comp}),(2,4),(1,1))")):
+            break
+    return "\n".join([
+        f"    let c{i} = composition({sw_c}, layout![({r}, {c}) : ({c}, 1)]);",
+        f"    let _ = c{i}.slice(coord![_, {k}]).to_string();",
+        f"    let _ = right_inverse(c{i}).to_string();",
+        f"    let _ = local_tile(make_counting_tensor(c{i}), shape![2, 4], coord![1, 1]).to_string();",
+    ])
+
+
+def write_crate(n, groups, seed=12):
     rng = random.Random(seed)
     d = os.path.join(OUT, f"n{n}")
     os.makedirs(os.path.join(d, "src"), exist_ok=True)
     with open(os.path.join(d, "Cargo.toml"), "w") as f:
         f.write(f'[package]\nname = "swz_ct_{n}"\nversion = "0.0.0"\nedition = "2024"\n\n'
                 f'[dependencies]\ncute-algebra = {{ path = "{ROOT}" }}\n\n[workspace]\n')
-    body = "\n".join(group(rng, i) for i in range(n))
+    make = slice_group if groups == "slices" else group
+    body = "\n".join(make(rng, i) for i in range(n))
     with open(os.path.join(d, "src", "lib.rs"), "w") as f:
         f.write("#![allow(unused)]\nuse cute_algebra::prelude::*;\n"
-                "use cute_algebra::swizzle::{Swizzle, downcast, upcast};\n\n"
+                "use cute_algebra::swizzle::{Swizzle, downcast, upcast};\n"
+                "use cute_algebra::tensor::{local_tile, make_counting_tensor};\n\n"
                 f"pub fn calls() {{\n{body}\n}}\n")
     return d
 
@@ -63,10 +100,12 @@ def cpu_of(cmd, cwd):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", default="0,50,200")
-    ns = [int(x) for x in ap.parse_args().n.split(",")]
+    ap.add_argument("--groups", choices=["ops", "slices"], default="ops")
+    args = ap.parse_args()
+    ns = [int(x) for x in args.n.split(",")]
     base = None
     for n in ns:
-        d = write_crate(n)
+        d = write_crate(n, args.groups)
         cpu_of(["cargo", "check", "--quiet"], d)          # dependencies, once
         cpu_of(["cargo", "clean", "--quiet", "-p", f"swz_ct_{n}"], d)
         t = cpu_of(["cargo", "check", "--quiet"], d)
