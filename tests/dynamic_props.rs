@@ -432,3 +432,31 @@ proptest! {
         prop_assert!(DynLayout::domain_distribute(&l.shape(), z).is_err(), "failed");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    /// An integer tile `n` divides as the layout `n:1` does (the by-mode
+    /// fast path for a leaf that `n` cuts evenly must give the general
+    /// path's result exactly), for a leaf alone and by mode in a matrix,
+    /// including strides 0, negative strides and tiles that do not divide.
+    #[test]
+    fn an_integer_tile_divides_as_its_layout(
+        any_s in 1i64..=4096, k in 1i64..=64, even: bool, d in -64i64..=64, n in 2i64..=96,
+        s2 in 1i64..=64, d2 in -8i64..=8, n2 in 2i64..=16,
+    ) {
+        // Half the cases cut the leaf evenly (the fast path), half need not.
+        let s = if even { n * k } else { any_s };
+        let leaf: DynLayout = format!("{s}:{d}").parse().unwrap();
+        let tile = |n: i64| Tiler::Layout(format!("{n}:1").parse().unwrap());
+        let as_int = leaf.logical_divide_tiler(&Tiler::Int(n)).map(|l| l.to_string());
+        let as_layout = leaf.logical_divide_tiler(&tile(n)).map(|l| l.to_string());
+        prop_assert_eq!(as_int, as_layout);
+        let m: DynLayout = format!("({s},{s2}):({d},{d2})").parse().unwrap();
+        let ints = Tiler::Tuple(vec![Tiler::Int(n), Tiler::Int(n2)]);
+        let layouts = Tiler::Tuple(vec![tile(n), tile(n2)]);
+        prop_assert_eq!(
+            m.zipped_divide(&ints).map(|l| l.to_string()),
+            m.zipped_divide(&layouts).map(|l| l.to_string())
+        );
+    }
+}

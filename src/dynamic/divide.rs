@@ -162,7 +162,10 @@ impl DynLayout {
         match t {
             Tiler::Layout(b) => self.logical_divide(b),
             Tiler::Underscore => Ok(self.clone()),
-            Tiler::Int(n) => self.logical_divide(&DynLayout::int_tile(*n)?),
+            Tiler::Int(n) => match self.divide_leaf_evenly(*n) {
+                Some(r) => Ok(r),
+                None => self.logical_divide(&DynLayout::int_tile(*n)?),
+            },
             Tiler::Tuple(ts) => {
                 check_tiler_rank(self, ts.len(), "logical_divide")?;
                 let mut out = DynLayout::blank();
@@ -177,6 +180,22 @@ impl DynLayout {
                 out.fits("logical_divide")
             }
         }
+    }
+
+    /// `logical_divide(s:d, n)` where `n` cuts `s` into at least two tiles
+    /// of at least two elements: `(n, s/n):(d, n·d)`, what the complement
+    /// and the composition of the general path give, without building
+    /// them. This is the common case of a by-mode divide by a shape (each
+    /// mode of a matrix cut by a tile extent); `None` leaves every other
+    /// case, and any overflow, to the general path.
+    fn divide_leaf_evenly(&self, n: i64) -> Option<DynLayout> {
+        let &[(s, d)] = self.flat() else {
+            return None;
+        };
+        if !self.is_integral() || n < 2 || s % n != 0 || s / n < 2 {
+            return None;
+        }
+        Some(DynLayout::from_modes(&[(n, d), (s / n, n.checked_mul(d)?)]))
     }
 
     /// `zipped_divide(A, tiler)`: `((tiles...), (rests...))`.
