@@ -198,6 +198,8 @@ cases!(complements_inverses_compositions, [a, b, c, d], {
     try_complement(layout![(a, b) : (2, 8)], shape![c, d]) => "complement(({a},{b}):(2,8), ({c},{d}))";
     try_left_inverse(layout![(a, b) : (1, 8)]) => "left_inverse(({a},{b}):(1,8))";
     try_left_inverse(layout![(8, a) : (1, 8)]) => "left_inverse((8,{a}):(1,8))";
+    try_left_inverse(layout![(8, a) : (1, 4)]) => "left_inverse((8,{a}):(1,4))";
+    try_left_inverse(layout![(2, a, 4) : (1, 1, 2)]) => "left_inverse((2,{a},4):(1,1,2))";
     try_left_inverse(layout![a : 4]) => "left_inverse({a}:4)";
     try_right_inverse(layout![(a, b) : (1, 8)]) => "right_inverse(({a},{b}):(1,8))";
     try_right_inverse(layout![((2, a), b) : ((1, 2), 16)]) => "right_inverse(((2,{a}),{b}):((1,2),16))";
@@ -229,6 +231,40 @@ fn the_issues_complements() {
     for i in 0..3 {
         assert_eq!(t.at(i), d.at(i));
     }
+}
+
+/// The issue's left inverse: `(8,m):(1,4)`. Statically the second mode
+/// lies inside the first; with a runtime `m` the typed path decides at run
+/// time, as `DynLayout` does: `m = 1` is no part of the function and the
+/// result is `DynLayout`'s `8:1`; `m = 2` overlaps, and both refuse.
+/// CuTe C++ returns `(_4,1):(_1,_8)` for `m = 1`, which is no left inverse
+/// (`tests/data/cute/runtime_one_modes.cpp`).
+#[test]
+fn the_issues_left_inverse() {
+    let m: i32 = 1;
+    let r = try_left_inverse(layout![(8, m) : (1, 4)]).unwrap();
+    let Ok(Value::Layout(d)) = eval("left_inverse((8,1):(1,4))") else {
+        panic!()
+    };
+    assert_eq!(d.to_string(), "8:1");
+    let t = r.to_dyn();
+    assert_eq!(t.size(), d.size());
+    for i in 0..8 {
+        assert_eq!(t.at(i), d.at(i));
+    }
+    // CuTe's answer (_4,1):(_1,_8) sends offset 5 to index 1; this one to 5.
+    let l = layout![(8, m) : (1, 4)];
+    for i in 0..8 {
+        assert_eq!(l.crd2idx(r.crd2idx(l.crd2idx(i))), l.crd2idx(i));
+    }
+    let m: i32 = 2;
+    assert_eq!(
+        try_left_inverse(layout![(8, m) : (1, 4)]).unwrap_err(),
+        LayoutError::NotInjective { op: "left_inverse" }
+    );
+    assert!(eval("left_inverse((8,2):(1,4))").is_err());
+    let e = std::panic::catch_unwind(|| left_inverse(layout![(8, m) : (1, 4)]).to_string());
+    assert!(e.is_err());
 }
 
 /// Runtime operands are checked as `DynLayout` checks its own: an extent

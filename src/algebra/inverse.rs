@@ -86,6 +86,9 @@ where
 /// increasing order) must be a multiple of the size gathered below it
 /// (CuTe's "Left inverse divisibility condition"), and the modes with
 /// non-zero strides must not overlap (where CuTe's result would be wrong).
+/// Where the overlap depends on a runtime shape, it is decided at run time:
+/// a mode of runtime extent 1 inside the previous one is skipped (it is no
+/// part of the layout's function), as `DynLayout` does.
 ///
 /// # Panics
 /// When runtime shapes make the modes overlap; [`try_left_inverse`]
@@ -98,6 +101,8 @@ where
 /// assert_eq!(left_inverse(layout![(2, (2, 3)) : (3, (1, 6))]).to_string(), "(_3,_2,_3):(_2,_1,_4)");
 /// let n: i32 = 4;
 /// assert_eq!(left_inverse(layout![(n, 2) : (1, 4)]).to_string(), "(_4,_2):(_1,4)");
+/// let m: i32 = 1; // CuTe C++: (_4,1):(_1,_8), no left inverse
+/// assert_eq!(left_inverse(layout![(8, m) : (1, 4)]).to_string(), "_8:_1");
 /// ```
 #[inline(always)]
 #[track_caller]
@@ -911,30 +916,33 @@ impl<PS, U: Unsigned + NonZero, D, SP, W> LeftInverseAfter<D, SP, W> for (PS, PI
 where
     PInt<U>: Int,
     PS: IntMul<PInt<U>>,
-    Prod<PS, PInt<U>>: LeftInverseExtent<D, SP, W>,
+    Prod<PS, PInt<U>>: LeftInverseExtent<(PS, PInt<U>), D, SP, W>,
 {
-    type Output = <Prod<PS, PInt<U>> as LeftInverseExtent<D, SP, W>>::Output;
+    type Output = <Prod<PS, PInt<U>> as LeftInverseExtent<(PS, PInt<U>), D, SP, W>>::Output;
     #[inline(always)]
     fn after(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
         self.0
             .mul_checked(self.1)
             .ok_or(LayoutError::Overflow { op: "left_inverse" })?
-            .extent(d, sp, w)
+            .extent(self, d, sp, w)
     }
 }
 
-/// The stride `D` against the previous mode's extent `Self`.
+/// The stride `D` against the previous mode's extent `Self` (the previous
+/// mode is `Prev`, as `(shape, stride)`).
 #[doc(hidden)]
-pub trait LeftInverseExtent<D, SP, W> {
+pub trait LeftInverseExtent<Prev, D, SP, W> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
-    fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
+    fn extent(self, prev: Prev, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D: Int + LeftInversePush<(S, P), W>, S: Int, P, W> LeftInverseExtent<D, (S, P), W> for i32 {
+impl<Prev, D: Int + LeftInversePush<(S, P), W>, S: Int, P, W> LeftInverseExtent<Prev, D, (S, P), W>
+    for i32
+{
     type Output = D::Output;
     #[inline(always)]
-    fn extent(self, d: D, sp: (S, P), w: W) -> Result<Self::Output, LayoutError> {
+    fn extent(self, _: Prev, d: D, sp: (S, P), w: W) -> Result<Self::Output, LayoutError> {
         if (d.value() as i64) < self as i64 {
             if sp.0.value() == 1 {
                 // A runtime extent of 1 overlaps nothing, but the result's
@@ -949,44 +957,114 @@ impl<D: Int + LeftInversePush<(S, P), W>, S: Int, P, W> LeftInverseExtent<D, (S,
         d.push(sp, w)
     }
 }
-impl<V: Unsigned + NonZero, D: Cmp<PInt<V>>, SP, W> LeftInverseExtent<D, SP, W> for PInt<V>
+impl<Prev, V: Unsigned + NonZero, D: Cmp<PInt<V>>, SP, W> LeftInverseExtent<Prev, D, SP, W>
+    for PInt<V>
 where
-    Compare<D, PInt<V>>: LeftInverseNotBelow<D, SP, W>,
+    Compare<D, PInt<V>>: LeftInverseNotBelow<Prev, D, SP, W>,
 {
-    type Output = <Compare<D, PInt<V>> as LeftInverseNotBelow<D, SP, W>>::Output;
+    type Output = <Compare<D, PInt<V>> as LeftInverseNotBelow<Prev, D, SP, W>>::Output;
     #[inline(always)]
-    fn extent(self, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
-        <Compare<D, PInt<V>> as LeftInverseNotBelow<D, SP, W>>::not_below(d, sp, w)
+    fn extent(self, prev: Prev, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
+        <Compare<D, PInt<V>> as LeftInverseNotBelow<Prev, D, SP, W>>::not_below(prev, d, sp, w)
     }
 }
 
-/// The comparison's branch: below the previous extent is an overlap.
+/// The comparison's branch: below the previous extent is an overlap, unless
+/// the mode's shape is a runtime 1 (decided by [`LeftInverseInsidePrev`]).
 #[doc(hidden)]
-pub trait LeftInverseNotBelow<D, SP, W> {
+pub trait LeftInverseNotBelow<Prev, D, SP, W> {
     /// The left inverse, or a marker.
     type Output;
     /// Continues the walk.
-    fn not_below(d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
+    fn not_below(prev: Prev, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<D, SP, W> LeftInverseNotBelow<D, SP, W> for Less {
-    type Output = LeftInverseOverlap;
+impl<Prev, D, S: LeftInverseInsidePrev<Prev, W>, P, W> LeftInverseNotBelow<Prev, D, (S, P), W>
+    for Less
+{
+    type Output = S::Output;
     #[inline(always)]
-    fn not_below(_: D, _: SP, _: W) -> Result<Self::Output, LayoutError> {
-        Err(LayoutError::NotInjective { op: "left_inverse" })
+    fn not_below(prev: Prev, _: D, (s, _): (S, P), w: W) -> Result<Self::Output, LayoutError> {
+        s.inside_prev(prev, w)
     }
 }
 macro_rules! not_below {
     ($($O:ty),*) => {$(
-        impl<D: LeftInversePush<SP, W>, SP, W> LeftInverseNotBelow<D, SP, W> for $O {
+        impl<Prev, D: LeftInversePush<SP, W>, SP, W> LeftInverseNotBelow<Prev, D, SP, W> for $O {
             type Output = D::Output;
             #[inline(always)]
-            fn not_below(d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
+            fn not_below(_: Prev, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError> {
                 d.push(sp, w)
             }
         }
     )*};
 }
 not_below!(Equal, Greater);
+
+/// A mode whose static stride lies inside the previous mode's static
+/// extent, by its shape `Self`. A static shape overlaps (every shape is at
+/// least 1 and a static 1 was coalesced away). A runtime shape is decided
+/// at run time: of 2 or more it overlaps ([`LayoutError::NotInjective`]);
+/// of 1 the mode is no part of the layout's function (coalesce keeps
+/// runtime modes), so the walk skips it, and the result is the left inverse
+/// of the layout without it, as `DynLayout` computes (issue 17: `(8,m):(1,4)`
+/// with `m = 1` gives `8:1`; CuTe C++ returns `(_4,1):(_1,_8)`, which is no
+/// left inverse, `tests/data/cute/runtime_one_modes.cpp`).
+#[doc(hidden)]
+pub trait LeftInverseInsidePrev<Prev, W> {
+    /// The left inverse, or a marker.
+    type Output;
+    /// Continues the walk, or refuses.
+    fn inside_prev(self, prev: Prev, w: W) -> Result<Self::Output, LayoutError>;
+}
+macro_rules! inside_prev_static {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)* Prev, W> LeftInverseInsidePrev<Prev, W> for $T {
+            type Output = LeftInverseOverlap;
+            #[inline(always)]
+            fn inside_prev(self, _: Prev, _: W) -> Result<Self::Output, LayoutError> {
+                Err(LayoutError::NotInjective { op: "left_inverse" })
+            }
+        }
+    )*};
+}
+inside_prev_static!(PInt<U> => [U: Unsigned + NonZero,], NInt<U> => [U: Unsigned + NonZero,], Z0 => []);
+/// The previous mode `(PS, PD)` has a positive stride, so every mode sorted
+/// between it and this one has a positive stride too: the last shape seen
+/// stays `PS`.
+impl<PS: Copy, PD, T, Size, AS, AD> LeftInverseInsidePrev<(PS, PD), LeftWalk<T, Size, AS, AD>>
+    for i32
+where
+    T: LeftInverseFold<(PS, PD), PS, Size, AS, AD>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn inside_prev(
+        self,
+        prev: (PS, PD),
+        w: LeftWalk<T, Size, AS, AD>,
+    ) -> Result<Self::Output, LayoutError> {
+        if self != 1 {
+            return Err(LayoutError::NotInjective { op: "left_inverse" });
+        }
+        let LeftWalk {
+            rest,
+            size,
+            acc_s,
+            acc_d,
+        } = w;
+        let last = prev.0;
+        rest.fold(
+            prev,
+            last,
+            LeftWalk {
+                rest: (),
+                size,
+                acc_s,
+                acc_d,
+            },
+        )
+    }
+}
 
 /// Pushes `Self / Size : P` and continues with `Size * (Self / Size)`.
 #[doc(hidden)]
