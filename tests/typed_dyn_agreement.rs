@@ -287,3 +287,69 @@ fn inverses_refuse_extents_below_one() {
     let e = std::panic::catch_unwind(|| right_inverse(layout![(8, neg) : (1, 8)]).to_string());
     assert!(e.is_err());
 }
+
+/// `i64` values, mixed with `i32` and static ones: sizes, cosizes, the
+/// offsets and `coalesce` agree with `DynLayout` (whose values are `i64`),
+/// on values past `i32` too.
+#[test]
+fn i64_patterns() {
+    use proptest::test_runner::{Config, TestRunner};
+    fn value64() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            3 => Just(1i64),
+            1 => Just(0i64),
+            1 => Just(-1i64),
+            4 => 2..=8i64,
+            2 => Just(65536i64),
+            1 => Just(1i64 << 31),
+            1 => Just(3i64 << 30),
+        ]
+    }
+    let mut runner = TestRunner::new(Config::with_cases(CASES));
+    let compared = std::sync::atomic::AtomicUsize::new(0);
+    let r = runner.run(
+        &(value64(), value(), value64(), value64()),
+        |(a, b, c, d)| {
+            let l = layout![(a, (b, 4)) : (c, (1, d))];
+            let expr = format!("({a},({b},4)):({c},(1,{d}))");
+            let Ok(Value::Layout(dl)) = eval(&expr) else {
+                // DynLayout refuses (a zero extent, an overflow): so does the typed form.
+                prop_assert!(l.try_to_dyn().is_err() || l.try_size().is_err(), "{expr}");
+                return Ok(());
+            };
+            prop_assert_eq!(l.try_size().ok(), dl.size().ok(), "size {}", expr);
+            prop_assert_eq!(l.try_cosize().ok(), dl.cosize().ok(), "cosize {}", expr);
+            let c2 = coalesce(layout![(a, b, 2) : (1, a, d)]);
+            let expr2 = format!("coalesce(({a},{b},2):(1,{a},{d}))");
+            let dc = eval(&expr2);
+            if let (Ok(size), Ok(_)) = (l.try_size(), l.try_cosize()) {
+                // Offsets at the corners and a sample in between.
+                for i in [0, 1, size / 3, size / 2, size - 1]
+                    .into_iter()
+                    .filter(|&i| i >= 0 && i < size)
+                {
+                    prop_assert_eq!(Ok(l.crd2idx(i)), dl.at(i), "{} at {}", expr, i);
+                }
+                compared.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            if let (Ok(Value::Layout(dc)), Ok(t)) = (dc, c2.try_to_dyn())
+                && let (Ok(n), Ok(_)) = (dc.size(), dc.cosize())
+            {
+                prop_assert_eq!(t.size(), Ok(n), "{}", expr2);
+                for i in [0, 1, n / 2, n - 1]
+                    .into_iter()
+                    .filter(|&i| i >= 0 && i < n)
+                {
+                    prop_assert_eq!(t.at(i), dc.at(i), "{} at {}", expr2, i);
+                }
+            }
+            Ok(())
+        },
+    );
+    if let Err(e) = r {
+        panic!("{e}");
+    }
+    let compared = compared.into_inner();
+    eprintln!("i64_patterns: {CASES} cases, {compared} with offsets compared");
+    assert!(compared * 3 > CASES as usize, "too few layouts to compare");
+}
