@@ -396,6 +396,15 @@ impl<H, T, D> ModeLists for Layout<HCons<H, T>, D> {
 /// assert_eq!(s.to_cute_string(), "(_2,(7,_3))");
 /// assert_eq!(s.leaf(&mut 3), None);
 /// ```
+///
+/// Not implemented for `i64`: the composition's result types have `i32`
+/// runtime leaves (`walk.rs`), so `i64` operands are refused at compile time
+/// rather than narrowed.
+#[diagnostic::on_unimplemented(
+    message = "composition: a runtime `i64` value (`{Self}`) is not supported: the typed composition (and the divides, products and complements built on it) computes runtime values as `i32`",
+    label = "an `i64` extent or stride here",
+    note = "use `DynLayout` (cute_algebra::dynamic), whose values are `i64`, or `i32` values"
+)]
 pub trait Leaves: Sized {
     /// Whether every leaf is static.
     const IS_STATIC: bool;
