@@ -140,3 +140,74 @@ fn overflow_at_i64_width() {
     let s: i64 = i64::MAX;
     assert_eq!(layout![(2, 2) : (s, 1)].crd2idx(coord![1, 1]), i64::MIN);
 }
+
+/// `composition` as a function against `DynLayout`'s.
+fn same_function(typed: cute_algebra::dynamic::DynLayout, expr: &str) {
+    let d = dyn_layout(expr);
+    assert_eq!(
+        typed.size(),
+        d.size(),
+        "{expr}: typed {typed}, DynLayout {d}"
+    );
+    let n = d.size().unwrap();
+    for i in (0..n).step_by(((n / 64) as usize).max(1)).chain([n - 1]) {
+        assert_eq!(
+            typed.at(i),
+            d.at(i),
+            "{expr} at {i}: typed {typed}, DynLayout {d}"
+        );
+    }
+}
+
+#[test]
+fn composition_with_i64_values() {
+    let m: i64 = 1 << 33;
+    let k: i32 = 8;
+    // An i64 stride past i32: the result's runtime values are i64.
+    let r = try_composition(layout![(m, 4) : (1, m)], layout![(4, 2) : (2, 1)]).unwrap();
+    assert_eq!(
+        r.to_string(),
+        "((4,1),(2,1)):((_2,8589934592),(_1,8589934592))"
+    );
+    same_function(
+        r.to_dyn(),
+        &format!("composition(({m},4):(1,{m}), (4,2):(2,1))"),
+    );
+    // i32 and i64 mixed in the left operand, then in the right one.
+    let r = try_composition(layout![(k, 4) : (1, m)], layout![(4, 2) : (2, 8)]).unwrap();
+    same_function(
+        r.to_dyn(),
+        &format!("composition(({k},4):(1,{m}), (4,2):(2,8))"),
+    );
+    let (a, b): (i64, i64) = (4, 2);
+    let r = try_composition(layout![(8, k) : (1, 8)], layout![(a, 2) : (b, 1)]).unwrap();
+    same_function(
+        r.to_dyn(),
+        &format!("composition((8,{k}):(1,8), ({a},2):({b},1))"),
+    );
+    // A runtime zero extent is refused, as DynLayout refuses it.
+    let z: i64 = 0;
+    assert!(try_composition(layout![(z, 4) : (1, 8)], layout![(4, 2) : (2, 1)]).is_err());
+    assert!(eval("composition((0,4):(1,8), (4,2):(2,1))").is_err());
+}
+
+#[test]
+fn logical_divide_with_i64_values() {
+    // Within i32, the same function as DynLayout's.
+    let (m, n): (i64, i32) = (64, 16);
+    let r = try_logical_divide(layout![(m, n) : (1, m)], layout![4 : 2]).unwrap();
+    same_function(
+        r.to_dyn(),
+        &format!("logical_divide(({m},{n}):(1,{m}), 4:2)"),
+    );
+    // Past i32, the complement inside still computes at i32 width: a
+    // named error (DynLayout succeeds), never a wrong layout.
+    let m: i64 = 1 << 33;
+    assert_eq!(
+        try_logical_divide(layout![(m, 4) : (1, m)], layout![4 : 1]).unwrap_err(),
+        LayoutError::Overflow {
+            op: "logical_divide"
+        }
+    );
+    assert!(eval(&format!("logical_divide(({m},4):(1,{m}), 4:1)")).is_ok());
+}
