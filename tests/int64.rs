@@ -211,3 +211,37 @@ fn logical_divide_with_i64_values() {
     );
     assert!(eval(&format!("logical_divide(({m},4):(1,{m}), 4:1)")).is_ok());
 }
+
+#[test]
+fn local_tile_with_i64_values() {
+    use cute_algebra::tensor::{local_tile, make_counting_tensor};
+    // Every element of every (8, 4) tile of a (64, 32) tensor, against
+    // brute force: element (i, j) of tile (bx, by) is at
+    // (8 bx + i) + (4 by + j) * m.
+    let (m, n): (i64, i64) = (64, 32);
+    let t = make_counting_tensor(layout![(m, n) : (1, m)]);
+    for bx in 0..m / 8 {
+        for by in 0..(n / 4) as i32 {
+            let tile = local_tile(t, shape![8, 4], coord![bx, by]);
+            for (i, j) in (0..8i64).flat_map(|i| (0..4i64).map(move |j| (i, j))) {
+                let want = (8 * bx + i) + (4 * by as i64 + j) * m;
+                assert_eq!(
+                    tile.at(coord![i, j]) as i64,
+                    want,
+                    "tile ({bx}, {by}) at ({i}, {j})"
+                );
+            }
+        }
+    }
+    // The last tile of a 65536 x 65536 tensor ends at offset 2^32 - 1.
+    let (m, n): (i64, i64) = (65536, 65536);
+    let t = make_counting_tensor(make_layout(shape![m, n]));
+    let (bx, by): (i64, i32) = (m / 8 - 1, (n / 4 - 1) as i32);
+    let tile = local_tile(t, shape![8, 4], coord![bx, by]);
+    assert_eq!(
+        tile.to_string(),
+        "counting_iter(4294770680) o (_8,_4):(_1,65536)"
+    );
+    assert_eq!(tile.at(coord![0, 0]) as i64, (m - 8) + (n - 4) * m);
+    assert_eq!(tile.at(coord![7, 3]) as i64, m * n - 1);
+}
