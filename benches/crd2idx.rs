@@ -18,8 +18,8 @@ fn static_layouts(c: &mut Criterion) {
         let l = layout![(8, 8) : (1, 8)];
         b.iter(|| {
             let mut s = 0i32;
-            for j in 0..black_box(8) {
-                for i in 0..black_box(8) {
+            for j in 0..black_box(8i32) {
+                for i in 0..black_box(8i32) {
                     s = s.wrapping_add(black_box(l.crd2idx(coord![i, j]).value()));
                 }
             }
@@ -29,8 +29,8 @@ fn static_layouts(c: &mut Criterion) {
     g.bench_function("cm88/hand", |b| {
         b.iter(|| {
             let mut s = 0i32;
-            for j in 0..black_box(8) {
-                for i in 0..black_box(8) {
+            for j in 0..black_box(8i32) {
+                for i in 0..black_box(8i32) {
                     s = s.wrapping_add(black_box(i + j * 8));
                 }
             }
@@ -44,8 +44,8 @@ fn static_layouts(c: &mut Criterion) {
         let l = layout![((2, 4), (3, 5)) : ((3, 6), (1, 24))];
         b.iter(|| {
             let mut s = 0i32;
-            for j in 0..black_box(15) {
-                for i in 0..black_box(8) {
+            for j in 0..black_box(15i32) {
+                for i in 0..black_box(8i32) {
                     s = s.wrapping_add(black_box(l.crd2idx(coord![i, j]).value()));
                 }
             }
@@ -55,8 +55,8 @@ fn static_layouts(c: &mut Criterion) {
     g.bench_function("nest2/hand", |b| {
         b.iter(|| {
             let mut s = 0i32;
-            for j in 0..black_box(15) {
-                for i in 0..black_box(8) {
+            for j in 0..black_box(15i32) {
+                for i in 0..black_box(8i32) {
                     let o = ((i % 2) * 3 + (i / 2) * 6) + ((j % 3) + (j / 3) * 24);
                     s = s.wrapping_add(black_box(o));
                 }
@@ -71,8 +71,8 @@ fn static_layouts(c: &mut Criterion) {
         let l = layout![(2, ((2, 3), 4)) : (1, ((2, 4), 12))];
         b.iter(|| {
             let mut s = 0i32;
-            for j in 0..black_box(24) {
-                for i in 0..black_box(2) {
+            for j in 0..black_box(24i32) {
+                for i in 0..black_box(2i32) {
                     s = s.wrapping_add(black_box(l.crd2idx(coord![i, j]).value()));
                 }
             }
@@ -82,8 +82,8 @@ fn static_layouts(c: &mut Criterion) {
     g.bench_function("nest3/hand", |b| {
         b.iter(|| {
             let mut s = 0i32;
-            for j in 0..black_box(24) {
-                for i in 0..black_box(2) {
+            for j in 0..black_box(24i32) {
+                for i in 0..black_box(2i32) {
                     let o = i + (((j % 6) % 2) * 2 + ((j % 6) / 2) * 4 + (j / 6) * 12);
                     s = s.wrapping_add(black_box(o));
                 }
@@ -101,7 +101,7 @@ fn runtime_layouts(c: &mut Criterion) {
 
     // (m,n):(1,ld) crd2idx, runtime shape and stride.
     g.bench_function("crd2idx_mn_ld/lib", |b| {
-        let ld = black_box(40);
+        let ld = black_box(40i32);
         let l = layout![(m, n) : (1, ld)];
         b.iter(|| {
             let mut s = 0i32;
@@ -114,7 +114,7 @@ fn runtime_layouts(c: &mut Criterion) {
         })
     });
     g.bench_function("crd2idx_mn_ld/hand", |b| {
-        let ld = black_box(40);
+        let ld = black_box(40i32);
         b.iter(|| {
             let mut s = 0i32;
             for j in 0..n {

@@ -76,7 +76,7 @@ fn main() {
                     if (bx, by) == (grid_m - 1, grid_n - 1) {
                         println!("edge     {c_tile}");
                     }
-                    for t in 0..32 {
+                    for t in 0..32i32 {
                         // SAFETY: the threads of a block write disjoint parts.
                         let mut o_part = local_partition(unsafe { o_tile.alias() }, thr, t);
                         let a_part = local_partition(a_tile, thr, t);

@@ -25,7 +25,7 @@ fn main() {
     print!("{}", l.print_1d());
 
     // Runtime values mix in: static with static stays static.
-    let (m, n) = (6, 4);
+    let (m, n): (i32, i32) = (6, 4);
     let r = layout![(m, n) : (1, m)];
     println!("runtime         {r}");
     println!("r(5, 3)         {}", r.crd2idx(coord![5, 3]).value());
@@ -39,7 +39,7 @@ fn main() {
     );
 
     // Slicing with `_`.
-    let four = 4;
+    let four: i32 = 4;
     let (s, off) = layout![(5, 2, 3) : (1, four, 3)].slice_and_offset(coord![_, 1, _]);
     println!("slice           {s} at offset {}", off.value());
 }

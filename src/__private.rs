@@ -14,9 +14,10 @@ pub fn st<T: Default>() -> T {
     T::default()
 }
 
-/// A runtime integer value: pins the type to `i32`.
+/// A runtime integer value: pins the type to `i32` or `i64` (an untyped
+/// literal expression falls back to `i32`).
 #[inline(always)]
-pub const fn rt(x: i32) -> i32 {
+pub const fn rt<T: crate::int::RuntimeInt>(x: T) -> T {
     x
 }
 

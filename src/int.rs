@@ -1,4 +1,4 @@
-//! Integers: static ones are typenum types, runtime ones are `i32`.
+//! Integers: static ones are typenum types, runtime ones are `i32` or `i64`.
 //!
 //! One trait, [`Int`], covers both. It owns the value, the static flag and
 //! CuTe's print form (`_8` static, `8` runtime). Arithmetic follows CuTe's
@@ -7,11 +7,25 @@
 //! CuTe's absorbing cases keep a static zero: `_0 * x`, `x * _0`, `_0 / x`,
 //! `_0 % x` and `x % _1` are `_0`.
 //!
+//! # 64-bit runtime values
+//!
+//! CuTe indexes large tensors with `int64_t`, so runtime values are `i32` or
+//! `i64`, mixing by the usual rule: static with static stays static,
+//! anything with a runtime value is runtime, `i32` with `i64` is `i64` (in
+//! both orders), and static with `i64` is `i64`. [`Int::value`] returns
+//! `i64`, which holds every kind's value, so generic code (checks, bounds,
+//! printing) is written once. The arithmetic impls are per pair of kinds,
+//! and the `i32` ones still compute in `i32` (the operands are converted
+//! back from `i64`, which the optimizer folds away), so the code generated
+//! for `i32` index math does not change (`.ci/asm-check`). An `i64` result
+//! is checked, named and wrapped at `i64` width as an `i32` one is at `i32`
+//! width.
+//!
 //! # Overflow
 //!
 //! Runtime values never overflow silently. Each operation comes in three
 //! forms: the plain one (`mul`, `add`, `ceil_div`, …) panics with a message
-//! naming the operands when a runtime result does not fit in `i32` (an
+//! naming the operands when a runtime result does not fit in its type (an
 //! explicit check, so release builds panic too); `mul_checked`, … return
 //! `None`; `mul_wrapping`, … wrap. The crate uses them as follows:
 //! - sizes, cosizes and every algebra computation check: the `try_` forms
@@ -24,9 +38,10 @@
 //!   integer coordinate uses Rust's `/` and `%`, which panic on a zero
 //!   extent (not a layout) as they do everywhere.
 //!
-//! Runtime integers are plain `i32` rather than a newtype: CuTe's runtime
-//! integers are `int`, users can pass their own `i32` variables straight into
-//! `layout![(2, n):(1, 2)]`, and `i32::from(l.crd2idx(c))` is the identity.
+//! Runtime integers are plain `i32`/`i64` rather than a newtype: CuTe's
+//! runtime integers are `int` and `int64_t`, users can pass their own
+//! variables straight into `layout![(2, n):(1, 2)]`, and
+//! `i32::from(l.crd2idx(c))` is the identity.
 //! All mixing goes through this crate's own traits, so no orphan rule is in
 //! the way.
 //!
@@ -38,32 +53,43 @@
 //! assert_type_eq_all!(Prod<P2, P6>, cute_algebra::typenum::P12);
 //! assert_type_eq_all!(Prod<Z0, i32>, Z0);          // _0 * x stays _0
 //! assert_type_eq_all!(Sum<P2, i32>, i32);          // runtime absorbs
-//! assert_eq!(P2::new().mul(7).value(), 14);
+//! assert_type_eq_all!(Sum<i32, i64>, i64);         // the wider runtime type
+//! assert_type_eq_all!(Prod<P2, i64>, i64);
+//! assert_eq!(P2::new().mul(7i32).value(), 14);
 //! assert_eq!(N1::new().cute_string(), "_-1");
 //! ```
 
 use core::fmt;
 use typenum::{B0, B1, Bit, Integer, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
 
-/// A CuTe integer: a static typenum integer or a runtime `i32`.
+/// A CuTe integer: a static typenum integer or a runtime `i32` or `i64`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a CuTe integer",
-    label = "expected a static typenum integer (`P8`, `N1`, `Z0`) or a runtime `i32`"
+    label = "expected a static typenum integer (`P8`, `N1`, `Z0`) or a runtime `i32` or `i64`"
 )]
 pub trait Int: Copy + fmt::Debug + 'static {
-    /// `true` for typenum integers, `false` for `i32`.
+    /// `true` for typenum integers, `false` for `i32` and `i64`.
     const IS_STATIC: bool;
-    /// The value as an `i32`.
-    fn value(self) -> i32;
+    /// The runtime type of the value: `i64` for `i64`, `i32` (CuTe's
+    /// `int`) for `i32` and the static integers.
+    type Value: RuntimeInt;
+    /// The value, in [`Int::Value`]: `i32` code keeps its `i32`s.
+    fn value(self) -> Self::Value;
+    /// The value as an `i64`, which holds every kind's value: what generic
+    /// code (checks, bounds, printing) reads.
+    #[inline(always)]
+    fn wide(self) -> i64 {
+        self.value().into()
+    }
     /// The integer of value `v`: `None` when a runtime `v` does not fit,
     /// or when `v` is not a static type's value.
     fn from_i64(v: i64) -> Option<Self>;
     /// Writes CuTe's print form: `_8` for static, `8` for runtime.
     fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if Self::IS_STATIC {
-            write!(f, "_{}", self.value())
+            write!(f, "_{}", self.wide())
         } else {
-            write!(f, "{}", self.value())
+            write!(f, "{}", self.wide())
         }
     }
     /// CuTe's print form as a `String`.
@@ -87,6 +113,7 @@ pub trait StaticInt: Int + Integer + Default {
 
 impl Int for i32 {
     const IS_STATIC: bool = false;
+    type Value = i32;
     #[inline(always)]
     fn value(self) -> i32 {
         self
@@ -97,11 +124,53 @@ impl Int for i32 {
     }
 }
 
+impl Int for i64 {
+    const IS_STATIC: bool = false;
+    type Value = i64;
+    #[inline(always)]
+    fn value(self) -> i64 {
+        self
+    }
+    #[inline(always)]
+    fn from_i64(v: i64) -> Option<i64> {
+        Some(v)
+    }
+}
+
+/// A runtime integer type: `i32` or `i64`. The arithmetic of a runtime
+/// result computes in this type (see the module docs).
+pub trait RuntimeInt: Int + Into<i64> + Copy + PartialOrd + fmt::Display {
+    /// The type's name, for the overflow panic.
+    const NAME: &'static str;
+    /// The value `v` of an operand known to fit (an operand of this
+    /// type, or a narrower one).
+    fn narrow(v: i64) -> Self;
+}
+impl RuntimeInt for i32 {
+    const NAME: &'static str = "i32";
+    #[inline(always)]
+    fn narrow(v: i64) -> i32 {
+        v as i32
+    }
+}
+impl RuntimeInt for i64 {
+    const NAME: &'static str = "i64";
+    #[inline(always)]
+    fn narrow(v: i64) -> i64 {
+        v
+    }
+}
+
 impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for PInt<U> {
     const IS_STATIC: bool = true;
+    type Value = i32;
     #[inline(always)]
     fn value(self) -> i32 {
         <Self as Integer>::I32
+    }
+    #[inline(always)]
+    fn wide(self) -> i64 {
+        <Self as Integer>::I64
     }
     #[inline(always)]
     fn from_i64(v: i64) -> Option<Self> {
@@ -112,9 +181,14 @@ impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt fo
 
 impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for NInt<U> {
     const IS_STATIC: bool = true;
+    type Value = i32;
     #[inline(always)]
     fn value(self) -> i32 {
         <Self as Integer>::I32
+    }
+    #[inline(always)]
+    fn wide(self) -> i64 {
+        <Self as Integer>::I64
     }
     #[inline(always)]
     fn from_i64(v: i64) -> Option<Self> {
@@ -125,6 +199,7 @@ impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt fo
 
 impl Int for Z0 {
     const IS_STATIC: bool = true;
+    type Value = i32;
     #[inline(always)]
     fn value(self) -> i32 {
         0
@@ -192,71 +267,83 @@ macro_rules! binary_op {
             }
         }
         )?
-        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], i32, i32, self, rhs, rhs);
-        $(binary_op!(@sl $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, $SL);)*
-        $(binary_op!(@sr $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, $SR);)*
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], i32, i32, i32);
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], i64, i64, i64);
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], i32, i64, i64);
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], i64, i32, i64);
+        $(binary_op!(@sl $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, $SL, i32);)*
+        $(binary_op!(@sl $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, $SL, i64);)*
+        $(binary_op!(@sr $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, $SR, i32);)*
+        $(binary_op!(@sr $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, $SR, i64);)*
     };
-    // One runtime impl: `$av` and `$bv` are the operand values as `i32`.
+    // One runtime impl, computing in the runtime type `$W` (`W` in the
+    // operation's expressions): `$a` and `$b` are the operands as `$W`.
     (@rt $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr,
-        [$($g:tt)*], $L:ty, $R:ty, $sv:ident, $rv:ident, $bv:expr) => {
+        [$($g:tt)*], $L:ty, $R:ty, $W:ty) => {
         impl<$($g)*> $Trait<$R> for $L {
-            type Output = i32;
+            type Output = $W;
             #[inline(always)]
             #[track_caller]
-            fn $method($sv, $rv: $R) -> i32 {
-                let ($a, $b): (i32, i32) = ($sv.value(), $bv);
+            fn $method(self, rhs: $R) -> $W {
+                #[allow(dead_code)]
+                type W = $W;
+                let ($a, $b): ($W, $W) = (<$W>::narrow(self.wide()), <$W>::narrow(rhs.wide()));
                 $pl
             }
             #[inline(always)]
-            fn $checked($sv, $rv: $R) -> Option<i32> {
-                let ($a, $b): (i32, i32) = ($sv.value(), $bv);
+            fn $checked(self, rhs: $R) -> Option<$W> {
+                #[allow(dead_code)]
+                type W = $W;
+                let ($a, $b): ($W, $W) = (<$W>::narrow(self.wide()), <$W>::narrow(rhs.wide()));
                 $rt
             }
             #[inline(always)]
-            fn $wrapping($sv, $rv: $R) -> i32 {
-                let ($a, $b): (i32, i32) = ($sv.value(), $bv);
+            fn $wrapping(self, rhs: $R) -> $W {
+                #[allow(dead_code)]
+                type W = $W;
+                let ($a, $b): ($W, $W) = (<$W>::narrow(self.wide()), <$W>::narrow(rhs.wide()));
                 $wr
             }
         }
     };
-    (@sl $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, Z0) => {
-        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], Z0, i32, self, rhs, rhs);
+    (@sl $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, Z0, $W:ty) => {
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], Z0, $W, $W);
     };
-    (@sl $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, $S:ident) => {
+    (@sl $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, $S:ident, $W:ty) => {
         binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr,
-            [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static], $S<U>, i32, self, rhs, rhs);
+            [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static], $S<U>, $W, $W);
     };
-    (@sr $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, Z0) => {
-        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], i32, Z0, self, rhs, rhs.value());
+    (@sr $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, Z0, $W:ty) => {
+        binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr, [], $W, Z0, $W);
     };
-    (@sr $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, $S:ident) => {
+    (@sr $Trait:ident $method:ident $checked:ident $wrapping:ident |$a:ident, $b:ident| $pl:expr, $rt:expr, $wr:expr, $S:ident, $W:ty) => {
         binary_op!(@rt $Trait $method $checked $wrapping |$a, $b| $pl, $rt, $wr,
-            [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static], i32, $S<U>, self, rhs, rhs.value());
+            [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static], $W, $S<U>, $W);
     };
 }
 
 /// The value of a plain runtime operation, or its panic.
 #[inline(always)]
 #[track_caller]
-fn or_fail(v: Option<i32>, sym: &str, a: i32, b: i32) -> i32 {
+fn or_fail<W: RuntimeInt>(v: Option<W>, sym: &str, a: W, b: W) -> W {
     match v {
         Some(v) => v,
-        None => runtime_int_fail(sym, a, b),
+        None => runtime_int_fail(sym, a.into(), b.into(), W::NAME),
     }
 }
 
 /// The panic of the plain runtime operations: the result of `a sym b` does
-/// not fit in `i32`, or `b` is a zero divisor. Out of line and cold, so the
+/// not fit in `ty`, or `b` is a zero divisor. Out of line and cold, so the
 /// checked arithmetic costs one branch.
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn runtime_int_fail(sym: &str, a: i32, b: i32) -> ! {
+fn runtime_int_fail(sym: &str, a: i64, b: i64, ty: &str) -> ! {
     if b == 0 && matches!(sym, "/" | "%" | "ceil_div") {
         panic!("runtime integer division by zero: {a} {sym} 0")
     }
     panic!(
-        "runtime integer overflow: {a} {sym} {b} does not fit in i32 (use the try_ form for a LayoutError)"
+        "runtime integer overflow: {a} {sym} {b} does not fit in {ty} (use the try_ form for a LayoutError)"
     )
 }
 
@@ -301,6 +388,8 @@ binary_op! {
 }
 absorb_zero!(IntMul::mul / mul_checked / mul_wrapping, Z0, i32);
 absorb_zero!(IntMul::mul / mul_checked / mul_wrapping, i32, Z0);
+absorb_zero!(IntMul::mul / mul_checked / mul_wrapping, Z0, i64);
+absorb_zero!(IntMul::mul / mul_checked / mul_wrapping, i64, Z0);
 
 binary_op! {
     /// `a / b`, truncating like C++; `_0 / x` is `_0`. A runtime zero
@@ -318,13 +407,14 @@ binary_op! {
     /// assert_type_eq_all!(Quot<P7, P2>, P3);
     /// assert_type_eq_all!(Quot<P7, N3>, cute_algebra::typenum::N2);
     /// assert_type_eq_all!(Quot<P2, P3>, Z0);
-    /// assert_eq!(P7::new().div(2).value(), 3);
+    /// assert_eq!(P7::new().div(2i32).value(), 3);
     /// ```
     IntDiv::div / div_checked / div_wrapping, alias Quot, static,
     runtime |a, b| plain a / b, checked a.checked_div(b), wrapping a.wrapping_div(b),
     static_lhs_runtime [PInt, NInt], runtime_lhs_static [PInt, NInt]
 }
 absorb_zero!(IntDiv::div / div_checked / div_wrapping, Z0, i32);
+absorb_zero!(IntDiv::div / div_checked / div_wrapping, Z0, i64);
 
 /// Implements static `IntDiv` for one sign pattern: the magnitudes divide
 /// with [`UFloorDiv`], and `ToSign` gives the result its sign.
@@ -613,6 +703,7 @@ binary_op! {
     static_lhs_runtime [PInt, NInt], runtime_lhs_static []
 }
 absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, Z0, i32);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, Z0, i64);
 impl IntRem<PInt<UInt<UTerm, typenum::B1>>> for i32 {
     type Output = Z0;
     #[inline(always)]
@@ -643,33 +734,65 @@ impl IntRem<NInt<UInt<UTerm, typenum::B1>>> for i32 {
         Z0::new()
     }
 }
+impl IntRem<PInt<UInt<UTerm, typenum::B1>>> for i64 {
+    type Output = Z0;
+    #[inline(always)]
+    fn rem(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Z0 {
+        Z0::new()
+    }
+    #[inline(always)]
+    fn rem_checked(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Option<Z0> {
+        Some(Z0::new())
+    }
+    #[inline(always)]
+    fn rem_wrapping(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Z0 {
+        Z0::new()
+    }
+}
+impl IntRem<NInt<UInt<UTerm, typenum::B1>>> for i64 {
+    type Output = Z0;
+    #[inline(always)]
+    fn rem(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Z0 {
+        Z0::new()
+    }
+    #[inline(always)]
+    fn rem_checked(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Option<Z0> {
+        Some(Z0::new())
+    }
+    #[inline(always)]
+    fn rem_wrapping(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Z0 {
+        Z0::new()
+    }
+}
 /// `x % _n` for |n| ≥ 2 is runtime; `_1` and `_-1` are matched above.
 macro_rules! rem_by_static_ge2 {
-    ($S:ident) => {
-        impl<U: Unsigned, B: typenum::Bit, C: typenum::Bit> IntRem<$S<UInt<UInt<U, B>, C>>> for i32
+    ($S:ident, $W:ty) => {
+        impl<U: Unsigned, B: typenum::Bit, C: typenum::Bit> IntRem<$S<UInt<UInt<U, B>, C>>> for $W
         where
             $S<UInt<UInt<U, B>, C>>: StaticInt,
         {
-            type Output = i32;
+            type Output = $W;
             #[inline(always)]
             #[track_caller]
-            fn rem(self, rhs: $S<UInt<UInt<U, B>, C>>) -> i32 {
+            fn rem(self, rhs: $S<UInt<UInt<U, B>, C>>) -> $W {
                 // |rhs| >= 2: never overflows, never divides by zero.
-                self % rhs.value()
+                self % <$W>::narrow(rhs.wide())
             }
             #[inline(always)]
-            fn rem_checked(self, rhs: $S<UInt<UInt<U, B>, C>>) -> Option<i32> {
-                Some(self % rhs.value())
+            fn rem_checked(self, rhs: $S<UInt<UInt<U, B>, C>>) -> Option<$W> {
+                Some(self % <$W>::narrow(rhs.wide()))
             }
             #[inline(always)]
-            fn rem_wrapping(self, rhs: $S<UInt<UInt<U, B>, C>>) -> i32 {
-                self % rhs.value()
+            fn rem_wrapping(self, rhs: $S<UInt<UInt<U, B>, C>>) -> $W {
+                self % <$W>::narrow(rhs.wide())
             }
         }
     };
 }
-rem_by_static_ge2!(PInt);
-rem_by_static_ge2!(NInt);
+rem_by_static_ge2!(PInt, i32);
+rem_by_static_ge2!(NInt, i32);
+rem_by_static_ge2!(PInt, i64);
+rem_by_static_ge2!(NInt, i64);
 
 binary_op! {
     /// `min(a, b)`.
@@ -686,9 +809,9 @@ binary_op! {
 binary_op! {
     /// `gcd(a, b)`, non-negative.
     IntGcd::gcd / gcd_checked / gcd_wrapping, alias Gcd, static typenum::Gcd<B>,
-    runtime |a, b| plain or_fail(i32::try_from(crate::rules::gcd(a as i64, b as i64)).ok(), "gcd", a, b),
-    checked i32::try_from(crate::rules::gcd(a as i64, b as i64)).ok(),
-    wrapping crate::rules::gcd(a as i64, b as i64) as i32,
+    runtime |a, b| plain or_fail(W::from_i64(crate::rules::gcd(a.wide(), b.wide())), "gcd", a, b),
+    checked W::from_i64(crate::rules::gcd(a.wide(), b.wide())),
+    wrapping W::narrow(crate::rules::gcd(a.wide(), b.wide())),
     static_lhs_runtime [PInt, NInt, Z0], runtime_lhs_static [PInt, NInt, Z0]
 }
 
@@ -696,9 +819,9 @@ binary_op! {
 pub trait IntAbs: Int {
     /// The result: static when `Self` is.
     type Output: Int;
-    /// Computes `|self|`; a runtime `i32::MIN` panics (its magnitude does not fit).
+    /// Computes `|self|`; a runtime `MIN` panics (its magnitude does not fit).
     fn abs(self) -> Self::Output;
-    /// Computes `|self|`, or `None` for a runtime `i32::MIN`.
+    /// Computes `|self|`, or `None` for a runtime `MIN`.
     fn abs_checked(self) -> Option<Self::Output>;
 }
 /// The result type of [`IntAbs`].
@@ -724,11 +847,27 @@ impl IntAbs for i32 {
     fn abs(self) -> i32 {
         match self.checked_abs() {
             Some(v) => v,
-            None => runtime_int_fail("abs", 0, self),
+            None => runtime_int_fail("abs", 0, self.into(), i32::NAME),
         }
     }
     #[inline(always)]
     fn abs_checked(self) -> Option<i32> {
+        self.checked_abs()
+    }
+}
+
+impl IntAbs for i64 {
+    type Output = i64;
+    #[inline(always)]
+    #[track_caller]
+    fn abs(self) -> i64 {
+        match self.checked_abs() {
+            Some(v) => v,
+            None => runtime_int_fail("abs", 0, self, i64::NAME),
+        }
+    }
+    #[inline(always)]
+    fn abs_checked(self) -> Option<i64> {
         self.checked_abs()
     }
 }
@@ -748,7 +887,7 @@ impl IntAbs for i32 {
 /// assert_type_eq_all!(CeilDiv<P2, P8>, P1);
 /// assert_type_eq_all!(CeilDiv<Z0, P8>, Z0);
 /// assert_type_eq_all!(CeilDiv<P4, N1>, N2); // (4 - 1 - 1) / -1, as in C++
-/// assert_eq!(P7::new().ceil_div(2).value(), 4);
+/// assert_eq!(P7::new().ceil_div(2i32).value(), 4);
 /// ```
 pub trait IntCeilDiv<Rhs: Int>: Int {
     /// The result: static when both operands are static.
@@ -805,14 +944,15 @@ macro_rules! ceil_div_formula {
             fn ceil_div(self, rhs: $R) -> Self::Output {
                 match self.ceil_div_checked(rhs) {
                     Some(v) => v,
-                    None => runtime_int_fail("ceil_div", self.value(), rhs.value()),
+                    None => runtime_int_fail("ceil_div", self.wide(), rhs.wide(), core::any::type_name::<Self::Output>()),
                 }
             }
-            /// In `i64`, so that only a result beyond `i32` fails, not
-            /// the intermediate `a + b`.
+            /// In `i64`, so that only a result beyond the result's type
+            /// fails, not the intermediate `a + b` (for `i64` operands,
+            /// an intermediate beyond `i64` fails).
             #[inline(always)]
             fn ceil_div_checked(self, rhs: $R) -> Option<Self::Output> {
-                let q = crate::rules::checked_ceil_div(self.value() as i64, rhs.value() as i64)?;
+                let q = crate::rules::checked_ceil_div(self.wide(), rhs.wide())?;
                 <Self::Output as Int>::from_i64(q)
             }
         }
@@ -825,6 +965,9 @@ ceil_div_formula! {
     [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static] PInt<U>, i32;
     [] Z0, i32;
     [B] i32, B;
+    [U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static] PInt<U>, i64;
+    [] Z0, i64;
+    [B] i64, B;
 }
 
 /// CuTe's `shape_div(a, b)` for integers: `ceil_div(a, b)` where the
@@ -855,7 +998,7 @@ pub trait IntShapeDiv<Rhs: Int>: Int {
     fn shape_div_checked(self, rhs: Rhs) -> Option<Self::Output>;
     /// Computes `shape_div(self, rhs)`, checking the condition at run time.
     fn try_shape_div(self, rhs: Rhs) -> Result<Self::Output, crate::LayoutError> {
-        let (a, b) = (self.value() as i64, rhs.value() as i64);
+        let (a, b) = (self.wide(), rhs.wide());
         if crate::rules::divides_either(a, b) {
             self.shape_div_checked(rhs)
                 .ok_or(crate::LayoutError::Overflow { op: "shape_div" })
@@ -948,28 +1091,36 @@ pub trait ShapeDivisible<A, B> {}
 impl<A, B> ShapeDivisible<A, B> for B1 {}
 
 macro_rules! runtime_shape_div {
-    ($([$($g:tt)*] $L:ty, $R:ty;)*) => {$(
-        impl<$($g)*> IntShapeDiv<$R> for $L where $L: IntCeilDiv<$R, Output = i32>, $R: Int {
-            type Output = i32;
+    ($([$($g:tt)*] $L:ty, $R:ty => $W:ty;)*) => {$(
+        impl<$($g)*> IntShapeDiv<$R> for $L where $L: IntCeilDiv<$R, Output = $W>, $R: Int {
+            type Output = $W;
             #[inline(always)]
             #[track_caller]
-            fn shape_div(self, rhs: $R) -> i32 {
+            fn shape_div(self, rhs: $R) -> $W {
                 self.ceil_div(rhs)
             }
             #[inline(always)]
-            fn shape_div_checked(self, rhs: $R) -> Option<i32> {
+            fn shape_div_checked(self, rhs: $R) -> Option<$W> {
                 self.ceil_div_checked(rhs)
             }
         }
     )*};
 }
 runtime_shape_div! {
-    [] i32, i32;
-    [U: Unsigned + NonZero] i32, PInt<U>;
-    [U: Unsigned + NonZero] i32, NInt<U>;
-    [U: Unsigned + NonZero] PInt<U>, i32;
-    [U: Unsigned + NonZero] NInt<U>, i32;
-    [] Z0, i32;
+    [] i32, i32 => i32;
+    [U: Unsigned + NonZero] i32, PInt<U> => i32;
+    [U: Unsigned + NonZero] i32, NInt<U> => i32;
+    [U: Unsigned + NonZero] PInt<U>, i32 => i32;
+    [U: Unsigned + NonZero] NInt<U>, i32 => i32;
+    [] Z0, i32 => i32;
+    [] i64, i64 => i64;
+    [] i32, i64 => i64;
+    [] i64, i32 => i64;
+    [U: Unsigned + NonZero] i64, PInt<U> => i64;
+    [U: Unsigned + NonZero] i64, NInt<U> => i64;
+    [U: Unsigned + NonZero] PInt<U>, i64 => i64;
+    [U: Unsigned + NonZero] NInt<U>, i64 => i64;
+    [] Z0, i64 => i64;
 }
 
 /// Maps a typenum unsigned to the signed static integer of the same value.
@@ -1023,7 +1174,7 @@ where
 pub type C<const N: usize> = <<typenum::Const<N> as typenum::ToUInt>::Output as ToStatic>::Output;
 
 /// Calls `$m!` with every kind of integer type and its generic bounds:
-/// `i32 => [], Z0 => [], PInt<U> => [..], NInt<U> => [..]`. Impls written
+/// `i32 => [], i64 => [], Z0 => [], PInt<U> => [..], NInt<U> => [..]`. Impls written
 /// per kind (instead of a blanket `impl<T: Int>`) leave a tuple type with a
 /// single candidate impl, so rustc reports that impl's failing bound, whose
 /// message is the readable one.
@@ -1031,6 +1182,7 @@ macro_rules! for_int_kinds {
     ($m:ident) => {
         $m!(
             i32 => [],
+            i64 => [],
             typenum::Z0 => [],
             typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
             typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]

@@ -17,28 +17,28 @@ impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
 }
 
 /// The offsets of a layout in coordinate order (the 1-D listing of CuTe's
-/// docs), as `i32`s.
+/// docs), as `i64`s (which hold the offsets of `i32` and `i64` layouts).
 pub struct Offsets<S, D> {
     layout: Layout<S, D>,
-    next: i32,
-    end: i32,
+    next: i64,
+    end: i64,
 }
 impl<S: IntTuple, D: IntTuple> Iterator for Offsets<S, D>
 where
-    i32: Crd2Idx<S, D>,
+    i64: Crd2Idx<S, D>,
 {
-    type Item = i32;
-    fn next(&mut self) -> Option<i32> {
+    type Item = i64;
+    fn next(&mut self) -> Option<i64> {
         (self.next < self.end).then(|| {
             self.next += 1;
-            self.layout.crd2idx(self.next - 1).value()
+            self.layout.crd2idx(self.next - 1).wide()
         })
     }
 }
 
 impl<S: IntTuple, D: IntTuple> Layout<S, D>
 where
-    i32: Crd2Idx<S, D>,
+    i64: Crd2Idx<S, D>,
 {
     /// The offsets `l(0), l(1), …, l(size-1)` in coordinate order.
     ///
@@ -51,7 +51,7 @@ where
         Offsets {
             layout: *self,
             next: 0,
-            end: self.size().value(),
+            end: self.size().wide(),
         }
     }
 
@@ -71,7 +71,7 @@ where
 pub struct Print1D<S, D>(Layout<S, D>);
 impl<S: IntTuple, D: IntTuple> fmt::Display for Print1D<S, D>
 where
-    i32: Crd2Idx<S, D>,
+    i64: Crd2Idx<S, D>,
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.0)?;
@@ -122,8 +122,8 @@ where
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let l = self.0;
         let (rows, cols) = (
-            l.shape().head.size().value(),
-            l.shape().tail.head.size().value(),
+            l.shape().head.size().wide(),
+            l.shape().tail.head.size().wide(),
         );
         let at = |i: i64, j: i64| {
             let c = HCons {
@@ -133,11 +133,11 @@ where
                     tail: HNil,
                 },
             };
-            i64::from(l.crd2idx(c).value())
+            l.crd2idx(c).wide()
         };
         writeln!(f, "{l}")?;
-        let cosize = i64::from(l.cosize().value());
-        write_table(f, rows.into(), cols.into(), cosize, &at)
+        let cosize = l.cosize().wide();
+        write_table(f, rows, cols, cosize, &at)
     }
 }
 

@@ -76,7 +76,8 @@ pub const fn checked_shape_div(a: i64, b: i64) -> Option<i64> {
 /// assert!(!divides_either(6, 4));
 /// ```
 pub const fn divides_either(a: i64, b: i64) -> bool {
-    (b != 0 && a % b == 0) || (a != 0 && b % a == 0)
+    // `wrapping_rem`: `i64::MIN % -1` is 0, without the overflow panic.
+    (b != 0 && a.wrapping_rem(b) == 0) || (a != 0 && b.wrapping_rem(a) == 0)
 }
 
 /// `true` when `b` divides `a` exactly (`b != 0 && a % b == 0`).
@@ -88,7 +89,7 @@ pub const fn divides_either(a: i64, b: i64) -> bool {
 /// assert!(!divides(12, 0));
 /// ```
 pub const fn divides(a: i64, b: i64) -> bool {
-    b != 0 && a % b == 0
+    b != 0 && a.wrapping_rem(b) == 0
 }
 
 /// Sign of `x`: 1, -1 or 0, as CuTe's `signum`.

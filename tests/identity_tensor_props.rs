@@ -37,7 +37,7 @@ macro_rules! tile_partition_matches_idx2crd {
             for by in 0..n / $tn {
                 let id_tile = local_tile(id, $tile, coord![bx, by]);
                 let ct_tile = local_tile(ct, $tile, coord![bx, by]);
-                for t in 0..$nthr {
+                for t in 0..($nthr as i32) {
                     let ip = local_partition(id_tile, $thr, t);
                     let cp = local_partition(ct_tile, $thr, t);
                     prop_assert_eq!(ip.size(), cp.size());

@@ -63,7 +63,7 @@ fn oracle_crd2idx_size_cosize_slice() {
     assert_eq!(layout![4 : -1].cosize().to_cute_string(), "_4");
     assert_eq!(layout![(2, 2) : (-1, 4)].cosize().to_cute_string(), "_6");
     // The mixed rows: runtime values print without `_`.
-    let (a, b, c, d) = (2, 2, 2, 4);
+    let (a, b, c, d): (i32, i32, i32, i32) = (2, 2, 2, 4);
     let m = layout![(a, (b, c)) : (d, (2, 1))];
     assert_eq!(m.slice(coord![_, (1, _)]).to_string(), "(2,2):(4,_1)");
     assert_eq!(layout![(a, 3) : (3, 1)].cosize().to_cute_string(), "6");
@@ -106,7 +106,7 @@ fn idx2crd_matches_cute() {
         "(_1,(_0,_1))"
     );
     let l = make_layout_right(shape![2, (3, 4)]);
-    for i in 0..24 {
+    for i in 0..24i32 {
         assert_eq!(l.crd2idx(l.idx2crd(i)).value(), i);
     }
 }

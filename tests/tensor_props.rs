@@ -148,7 +148,7 @@ fn compose_and_divides_reindex_the_engine() {
     let t = make_counting_tensor(layout![(8, n) : (n, 1)]);
     let b = layout![(4, 4) : (1, 8)];
     let c = t.compose(b);
-    for i in 0..16 {
+    for i in 0..16i32 {
         assert_eq!(c.at(i), t.at(b.crd2idx(i).value()));
     }
     assert_eq!(

@@ -1,9 +1,11 @@
 //! Issue 17, section 2: a `try_` function never panics. Extreme runtime
 //! values (0, 1, -1, 2, `i32::MAX`, `i32::MIN`, and random ones) go into
 //! every fallible operation of the typed path, each result is printed, and
-//! `catch_unwind` asserts that nothing panicked. The tests run in the
+//! `catch_unwind` asserts that nothing panicked. `i64_values` does the
+//! same with `i64` extremes mixed with `i32` and static values. The tests run in the
 //! normal test profile, where integer overflow is checked.
 
+use cute_algebra::int::{IntAdd, IntCeilDiv, IntDiv, IntMul, IntRem, IntShapeDiv, IntSub};
 use cute_algebra::prelude::*;
 use proptest::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -88,3 +90,47 @@ cases!(complements_and_inverses, [a, b, c, d], {
     "size (4,a):(6,2)" => layout![(4, a) : (6, b)].try_size();
     "cosize (a,b):(c,d)" => layout![(a, b) : (c, d)].try_cosize();
 });
+
+/// `i64` extremes: the `i32` ones, the edges of `i64`, and random values.
+fn value64() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        Just(0),
+        Just(1),
+        Just(-1),
+        Just(i64::MAX),
+        Just(i64::MIN),
+        Just(i64::MAX / 2 + 1),
+        Just(i32::MAX as i64 + 1),
+        Just(1 << 32),
+        -40..40i64,
+        any::<i64>(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    /// The forms that take `i64` runtime values, mixed with `i32` ones and
+    /// static ones.
+    #[test]
+    fn i64_values(a in value64(), b in value(), c in value64(), d in value64()) {
+        let vals = [a, b as i64, c, d];
+        let l = layout![(a, (b, 4)) : (c, (1, d))];
+        no_panic64("size (a,(b,4)):(c,(1,d))", &vals, || format!("{:?}", l.try_size()))?;
+        no_panic64("cosize (a,(b,4)):(c,(1,d))", &vals, || format!("{:?}", l.try_cosize()))?;
+        no_panic64("to_dyn (a,(b,4)):(c,(1,d))", &vals, || format!("{:?}", l.try_to_dyn().map(|d| d.to_string())))?;
+        no_panic64("coalesce (a,b,2):(1,a,d)", &vals, || coalesce(layout![(a, b, 2) : (1, a, d)]).to_string())?;
+        no_panic64("size (a,c):(1,a)", &vals, || format!("{:?}", layout![(a, c) : (1, a)].try_size()))?;
+        no_panic64("cosize (a,c):(1,a)", &vals, || format!("{:?}", layout![(a, c) : (1, a)].try_cosize()))?;
+        no_panic64("crd2idx (a,c):(1,a) at (b,d)", &vals, || layout![(a, c) : (1, a)].crd2idx(coord![b, d]).to_string())?;
+        no_panic64("ceil_div c, a", &vals, || format!("{:?}", c.ceil_div_checked(a)))?;
+        no_panic64("shape_div c, a", &vals, || format!("{:?}", c.try_shape_div(a)))?;
+        no_panic64("mul/add/sub c, b", &vals, || format!("{:?}", (c.mul_checked(b), c.add_checked(b), c.sub_checked(b), c.rem_checked(b), c.div_checked(b))))?;
+    }
+}
+
+/// [`no_panic`] for `i64` values.
+fn no_panic64(what: &str, v: &[i64], f: impl FnOnce() -> String) -> Result<(), TestCaseError> {
+    let r = catch_unwind(AssertUnwindSafe(f));
+    prop_assert!(r.is_ok(), "{what} panicked for {v:?}");
+    Ok(())
+}

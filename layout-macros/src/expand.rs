@@ -54,7 +54,7 @@ pub fn int(input: TokenStream) -> Result<TokenStream> {
             Node::Runtime { span, .. } => {
                 return Err(Error::new(
                     span,
-                    "int! makes a static integer from a literal; a runtime value is just the `i32` itself",
+                    "int! makes a static integer from a literal; a runtime value is just the `i32` or `i64` itself",
                 ));
             }
             other => {

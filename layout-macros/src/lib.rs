@@ -122,7 +122,8 @@ pub fn layout(input: TokenStream) -> TokenStream {
 }
 
 /// A static integer: `int!(24)`, `int!(-1)`, for cotargets, integer tilers
-/// and integer coordinates. Only a literal: a runtime value is just the `i32`.
+/// and integer coordinates. Only a literal: a runtime value is just the
+/// `i32` or `i64`.
 ///
 /// ```
 /// use cute_algebra::prelude::*;

@@ -182,6 +182,30 @@ impl<U: Unsigned + NonZero> SMul<i32> for PInt<U> {
 impl<U: Unsigned + NonZero> SMul<i32> for NInt<U> {
     type Out = i32;
 }
+impl<V: Unsigned + NonZero> SMul<PInt<V>> for i64 {
+    type Out = i64;
+}
+impl<V: Unsigned + NonZero> SMul<NInt<V>> for i64 {
+    type Out = i64;
+}
+impl SMul<i64> for i64 {
+    type Out = i64;
+}
+impl SMul<i32> for i64 {
+    type Out = i64;
+}
+impl SMul<i64> for i32 {
+    type Out = i64;
+}
+impl SMul<Z0> for i64 {
+    type Out = Z0;
+}
+impl<U: Unsigned + NonZero> SMul<i64> for PInt<U> {
+    type Out = i64;
+}
+impl<U: Unsigned + NonZero> SMul<i64> for NInt<U> {
+    type Out = i64;
+}
 impl<U: Unsigned + NonZero> SMul<Z0> for PInt<U> {
     type Out = Z0;
 }

@@ -24,6 +24,9 @@ pub trait StaticEq<B> {
 impl<B> StaticEq<B> for i32 {
     type Output = B0;
 }
+impl<B> StaticEq<B> for i64 {
+    type Output = B0;
+}
 impl StaticEq<Z0> for Z0 {
     type Output = B1;
 }
@@ -43,7 +46,10 @@ static_eq_differ!(
     [U: Unsigned + NonZero] PInt<U> => i32,
     [U: Unsigned + NonZero, V: Unsigned + NonZero] NInt<U> => PInt<V>,
     [U: Unsigned + NonZero] NInt<U> => Z0,
-    [U: Unsigned + NonZero] NInt<U> => i32
+    [U: Unsigned + NonZero] NInt<U> => i32,
+    [] Z0 => i64,
+    [U: Unsigned + NonZero] PInt<U> => i64,
+    [U: Unsigned + NonZero] NInt<U> => i64
 );
 impl<U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero> StaticEq<PInt<V>> for PInt<U> {
     type Output = U::Output;
@@ -124,13 +130,14 @@ macro_rules! impl_for_static_not_one {
 pub(crate) use impl_for_static_not_one;
 
 /// Implements a trait for every integer type that is not the static `_1`:
-/// the static ones of [`impl_for_static_not_one`] and runtime `i32`.
+/// the static ones of [`impl_for_static_not_one`] and runtime `i32` and `i64`.
 macro_rules! impl_for_not_one {
     (impl<$($g:ident),*> $Trait:ident<$($p:ty),*> $(where [$($w:tt)*])? { $($body:tt)* }) => {
         $crate::algebra::classify::impl_for_static_not_one! {
             impl<$($g),*> $Trait<$($p),*> $(where [$($w)*])? { $($body)* }
         }
         impl<$($g),*> $Trait<$($p),*> for i32 $(where $($w)*)? { $($body)* }
+        impl<$($g),*> $Trait<$($p),*> for i64 $(where $($w)*)? { $($body)* }
     };
 }
 pub(crate) use impl_for_not_one;

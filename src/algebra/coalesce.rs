@@ -118,7 +118,8 @@ flat_rev_leaf!(
     [U: typenum::Unsigned + typenum::NonZero] typenum::PInt<U>,
     [U: typenum::Unsigned + typenum::NonZero] typenum::NInt<U>,
     [] Z0,
-    [] i32
+    [] i32,
+    [] i64
 );
 impl<Acc> FlatRevOnto<Acc> for HNil {
     type Output = Acc;
@@ -164,7 +165,8 @@ last_x_keep!(
     [A: typenum::Unsigned, B: typenum::Bit, C: typenum::Bit] typenum::PInt<typenum::UInt<typenum::UInt<A, B>, C>>,
     [U: typenum::Unsigned + typenum::NonZero] typenum::NInt<U>,
     [] Z0,
-    [] i32
+    [] i32,
+    [] i64
 );
 
 /// Starts the backward walk: the last mode (as `Last` maps it) is the
@@ -306,9 +308,11 @@ impl<S, Dd, FT, FD, FDT, T: Bw<DT, HCons<S, FT>, HCons<Dd, FDT>>, DT>
     }
 }
 /// A runtime front never merges: prepend.
-impl<S, Dd, FT, FD, FDT, T, DT> Front<S, Dd, FT, FD, FDT, T, DT> for i32
+macro_rules! runtime_front {
+    ($($R:ty),*) => {$(
+impl<S, Dd, FT, FD, FDT, T, DT> Front<S, Dd, FT, FD, FDT, T, DT> for $R
 where
-    T: Bw<DT, HCons<S, HCons<i32, FT>>, HCons<Dd, HCons<FD, FDT>>>,
+    T: Bw<DT, HCons<S, HCons<$R, FT>>, HCons<Dd, HCons<FD, FDT>>>,
 {
     type Output = T::Output;
     #[inline(always)]
@@ -330,6 +334,9 @@ where
         rest_s.bw(rest_d, acc_s, acc_d)
     }
 }
+    )*};
+}
+runtime_front!(i32, i64);
 impl_for_static_not_one! {
     impl<S, Dd, FT, FD, FDT, T, DT> Front<S, Dd, FT, FD, FDT, T, DT>
     where [
@@ -355,6 +362,9 @@ pub trait Mergeable<Dd, FD> {
     type Output;
 }
 impl<Dd, FD> Mergeable<Dd, FD> for i32 {
+    type Output = B0;
+}
+impl<Dd, FD> Mergeable<Dd, FD> for i64 {
     type Output = B0;
 }
 impl_for_static_not_one! {

@@ -367,6 +367,12 @@ fn fits(v: i64) -> Result<i64, LayoutError> {
     }
 }
 
+/// `a * b` within `i32`: the complement computes at CuTe's `int` width.
+#[inline(always)]
+fn fits_mul(a: i64, b: i64) -> Result<i64, LayoutError> {
+    fits(a.checked_mul(b).ok_or(LayoutError::Overflow { op: OP })?)
+}
+
 #[inline(always)]
 fn positive(v: i64) -> Result<i64, LayoutError> {
     if v >= 1 {
@@ -399,7 +405,7 @@ fn not_below(d: i64, cur: i64, mode: usize) -> Result<(), LayoutError> {
 /// The next extent `d * s`, checked: `s >= 1` and no `i32` overflow.
 #[inline(always)]
 fn next_extent<D: Int, S: Int>(d: D, s: S) -> Result<(), LayoutError> {
-    fits(d.value() as i64 * positive(s.value() as i64)?).map(|_| ())
+    fits_mul(d.wide(), positive(s.wide())?).map(|_| ())
 }
 
 // ---------------------------------------------------------------------------
@@ -731,16 +737,16 @@ where
     type Output = T::Output;
     #[inline(always)]
     fn step(self, s: S, cur: Cur, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
-        let (d, c) = (self as i64, cur.value() as i64);
+        let (d, c) = (self as i64, cur.wide());
         // A runtime extent of 1 covers nothing either: `DynLayout`'s filter
         // drops that mode, whatever its stride.
-        let (q, next) = if d == 0 || s.value() == 1 {
-            positive(s.value() as i64)?;
+        let (q, next) = if d == 0 || s.wide() == 1 {
+            positive(s.wide())?;
             let m = w.m.checked_size()?;
             (m, m)
         } else {
             not_below(d, c, w.mode)?;
-            (d / c, fits(d * positive(s.value() as i64)?)?)
+            (d / c, fits_mul(d, positive(s.wide())?)?)
         };
         w.next(next as i32, q as i32, cur)
     }
@@ -777,15 +783,15 @@ where
     #[inline(always)]
     fn static_step(self, s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
-        if s.value() == 1 {
+        if s.wide() == 1 {
             // DynLayout's filter drops a runtime size-1 mode: no gap, and
             // the extent stays.
             let same = Int::from_i64(self as i64).ok_or(LayoutError::Overflow { op: OP })?;
             return w.next(same, 1, self);
         }
-        not_below(d.value() as i64, self as i64, w.mode)?;
+        not_below(d.wide(), self as i64, w.mode)?;
         next_extent(d, s)?;
-        w.next(s.mul(d), d.value() / self, self)
+        w.next(s.mul(d), <PInt<U> as typenum::Integer>::I32 / self, self)
     }
 }
 
@@ -840,11 +846,11 @@ where
     #[inline(always)]
     fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
-        if s.value() == 1 {
+        if s.wide() == 1 {
             // DynLayout's filter drops a runtime size-1 mode. The gap
             // `U / V` is static: where it is 1 (no mode) the extent just
             // stays `V`; a wider gap cannot be dropped from the result.
-            if Gap::<U, V>::default().value() != 1 {
+            if Gap::<U, V>::default().wide() != 1 {
                 return Err(runtime_one_gap(w.mode));
             }
             let same = Int::from_i64(V::I64).ok_or(LayoutError::Overflow { op: OP })?;
@@ -922,13 +928,13 @@ where
     >>::Output;
     #[inline(always)]
     fn rest(self, cur: Cur, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-        positive(self.value() as i64)?;
+        positive(self.wide())?;
         let q = self
             .ceil_div_checked(cur)
             .ok_or(LayoutError::Overflow { op: OP })?;
         // The result reaches `q * cur` (the cotarget rounded up): it must
         // fit, as the extents of a shape cotarget's modes do.
-        fits(q.value() as i64 * cur.value() as i64)?;
+        fits_mul(q.wide(), cur.wide())?;
         let (s, d) = q.push(cur, acc_s, acc_d);
         Ok(s.finish(d))
     }
@@ -987,7 +993,7 @@ impl<A: IntCeilDiv<B>, B: IntCeilDiv<A>, T: CeilDivLeaves<CeilDiv<B, A>>> CeilDi
     type Output = HCons<CeilDiv<A, B>, T::Output>;
     #[inline(always)]
     fn ceil_div_leaves(self, b: B) -> Result<Self::Output, LayoutError> {
-        positive(self.head.value() as i64)?;
+        positive(self.head.wide())?;
         let overflow = LayoutError::Overflow { op: OP };
         Ok(HCons {
             head: self.head.ceil_div_checked(b).ok_or(overflow)?,
@@ -1062,7 +1068,7 @@ macro_rules! run_join {
             type Output = T::Output;
             #[inline(always)]
             fn join(front: F, x: X, rest: T) -> Result<Self::Output, LayoutError> {
-                fits(front.value() as i64 * x.value() as i64)?;
+                fits_mul(front.wide(), x.wide())?;
                 rest.runs_from(front.mul(x))
             }
         }
@@ -1105,7 +1111,7 @@ where
     type Output = T::Output;
     #[inline(always)]
     fn compact_push(self, c: C, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-        fits(c.value() as i64 * self.head.value() as i64)?;
+        fits_mul(c.wide(), self.head.wide())?;
         let (s, d) = self.head.push(c, acc_s, acc_d);
         self.tail.compact_push(c.mul(self.head), s, d)
     }
@@ -1161,7 +1167,7 @@ impl<M: Int + Coalesce<P1>> StrideZeroCotarget for M {
     type Output = M::Output;
     #[inline(always)]
     fn whole(self) -> Result<Self::Output, LayoutError> {
-        positive(self.value() as i64)?;
+        positive(self.wide())?;
         Ok(self.coalesce(P1::new()))
     }
 }
@@ -1228,7 +1234,7 @@ pub trait CheckedSize {
 impl<I: Int> CheckedSize for I {
     #[inline(always)]
     fn checked_size(self) -> Result<i64, LayoutError> {
-        positive(self.value() as i64)
+        positive(self.wide())
     }
 }
 impl CheckedSize for HNil {
@@ -1240,6 +1246,6 @@ impl CheckedSize for HNil {
 impl<H: CheckedSize, T: CheckedSize> CheckedSize for HCons<H, T> {
     #[inline(always)]
     fn checked_size(self) -> Result<i64, LayoutError> {
-        fits(self.head.checked_size()? * self.tail.checked_size()?)
+        fits_mul(self.head.checked_size()?, self.tail.checked_size()?)
     }
 }

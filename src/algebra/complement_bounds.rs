@@ -105,10 +105,10 @@ where
         const OP: &str = "complement";
         let overflow = LayoutError::Overflow { op: OP };
         let (fs, fd) = l.filter_layout().parts();
-        let cos_l = fs.span_checked(fd).ok_or(overflow)?.value() as i64 + 1;
-        let size_f = fs.size_checked().ok_or(overflow)?.value() as i64;
-        let m = m.size_checked().ok_or(overflow)?.value() as i64;
-        let (size_r, cos_r) = (self.try_size()?.value() as i64, self.try_cosize()?.value() as i64);
+        let cos_l = fs.span_checked(fd).ok_or(overflow)?.wide().checked_add(1).ok_or(overflow)?;
+        let size_f = fs.size_checked().ok_or(overflow)?.wide();
+        let m = m.size_checked().ok_or(overflow)?.wide();
+        let (size_r, cos_r) = (self.try_size()?.wide(), self.try_cosize()?.wide());
         match crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m) {
             None => Ok(()),
             Some(reason) => Err(LayoutError::ComplementBound {

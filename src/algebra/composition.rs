@@ -25,7 +25,7 @@ use crate::layout::{Layout, Underscore};
 use crate::tuple::Z;
 use frunk_core::hlist::{HCons, HNil};
 use replay::{AModes, Failure, Footprint, OP, Val};
-use typenum::{B0, Integer, NInt, NonZero, P1, PInt, Unsigned, Z0};
+use typenum::{B0, B1, Integer, NInt, NonZero, P1, PInt, Unsigned, Z0};
 use verdict::{Admissible, Admitted};
 use walk::{ComposeTree, Cx, FinalVerdict, Records};
 
@@ -213,7 +213,7 @@ pub trait ComposeCoalesced<SB, DB> {
     /// The result's values and the run-time checks.
     fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError>;
 }
-impl<CA, CS, CD, AL, SB, DB, RS, RD, CX> ComposeCoalesced<SB, DB> for CA
+impl<CA, CS, CD, AL, SB, DB, RS, RD, CX, F> ComposeCoalesced<SB, DB> for CA
 where
     CA: ModeLists<Shapes = CS, Strides = CD>,
     CS: Records<CD, Output = AL> + Leaves,
@@ -221,17 +221,20 @@ where
     SB: ComposeTree<DB, Cx<AL, Z, Admitted, B0, B0, B0, Z>, Shape = RS, Stride = RD, Cx = CX>
         + Leaves,
     DB: Leaves,
-    RS: Leaves,
-    RD: Leaves,
+    (CS, CD, SB, DB): AnyI64<Out = F>,
+    RS: WidenIf<F>,
+    RD: WidenIf<F>,
+    RS::Out: Leaves,
+    RD::Out: Leaves,
     CX: FinalVerdict,
     CX::Out: Admissible,
 {
-    type Output = Layout<RS, RD>;
+    type Output = Layout<RS::Out, RD::Out>;
     fn blank() -> Self::Output {
-        Layout::from_parts(RS::blank(), RD::blank())
+        Layout::from_parts(<RS::Out>::blank(), <RD::Out>::blank())
     }
     fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError> {
-        let (mut shape, mut stride) = (RS::blank(), RD::blank());
+        let (mut shape, mut stride) = (<RS::Out>::blank(), <RD::Out>::blank());
         let (cs, cd) = self.mode_lists();
         let modes = TypedModes {
             len: count(&cs),
@@ -424,6 +427,91 @@ impl Leaves for i32 {
         Some(true)
     }
 }
+impl Leaves for i64 {
+    const IS_STATIC: bool = false;
+    fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
+        take(i).then_some((*self, false))
+    }
+    fn blank() -> Self {
+        0
+    }
+    fn set_leaf(&mut self, i: &mut usize, v: i64) -> Option<bool> {
+        if !take(i) {
+            return Some(false);
+        }
+        *self = v;
+        Some(true)
+    }
+}
+
+/// `B1` when one of the four operand lists has an `i64` leaf.
+pub trait AnyI64 {
+    /// `B1` or `B0`.
+    type Out;
+}
+impl<A: HasI64, B: HasI64, C: HasI64, D: HasI64> AnyI64 for (A, B, C, D)
+where
+    A::Out: core::ops::BitOr<B::Out>,
+    C::Out: core::ops::BitOr<D::Out>,
+    typenum::Or<A::Out, B::Out>: core::ops::BitOr<typenum::Or<C::Out, D::Out>>,
+{
+    type Out = typenum::Or<typenum::Or<A::Out, B::Out>, typenum::Or<C::Out, D::Out>>;
+}
+
+/// `B1` when an IntTuple has an `i64` leaf.
+pub trait HasI64 {
+    /// `B1` or `B0`.
+    type Out: typenum::Bit;
+}
+impl HasI64 for i64 {
+    type Out = B1;
+}
+impl HasI64 for HNil {
+    type Out = B0;
+}
+impl<H: HasI64, T: HasI64> HasI64 for HCons<H, T>
+where
+    H::Out: core::ops::BitOr<T::Out>,
+    typenum::Or<H::Out, T::Out>: typenum::Bit,
+{
+    type Out = typenum::Or<H::Out, T::Out>;
+}
+/// The composition's result with its runtime `i32` leaves made `i64` when
+/// `F` is `B1` (an operand has an `i64` leaf): the mixing rule, applied
+/// once to the walk's result types.
+pub trait WidenIf<F> {
+    /// The widened tuple.
+    type Out;
+}
+impl<F> WidenIf<F> for HNil {
+    type Out = HNil;
+}
+impl<F, H: WidenIf<F>, T: WidenIf<F>> WidenIf<F> for HCons<H, T> {
+    type Out = HCons<H::Out, T::Out>;
+}
+impl WidenIf<B0> for i32 {
+    type Out = i32;
+}
+impl WidenIf<B1> for i32 {
+    type Out = i64;
+}
+macro_rules! widen_keep {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<F, $($g)*> WidenIf<F> for $T {
+            type Out = $T;
+        }
+    )*};
+}
+widen_keep!([] i64, [] Z0, [U: Unsigned + NonZero] PInt<U>, [U: Unsigned + NonZero] NInt<U>);
+macro_rules! no_i64 {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> HasI64 for $T {
+            type Out = B0;
+        }
+    )*};
+}
+no_i64!([] i32, [] Z0, [U: Unsigned + NonZero] PInt<U>, [U: Unsigned + NonZero] NInt<U>);
+
 macro_rules! static_leaves {
     ($([$($g:tt)*] $T:ty),*) => {$(
         impl<$($g)*> Leaves for $T {
@@ -514,6 +602,7 @@ macro_rules! int_rhs {
 }
 int_rhs!(
     [] i32,
+    [] i64,
     [] Z0,
     [U: Unsigned + NonZero] PInt<U>,
     [U: Unsigned + NonZero] NInt<U>

@@ -28,7 +28,7 @@ macro_rules! int_tile {
             type Output = X::Output;
             #[inline(always)]
             fn try_ceil_div_by(self, target: X) -> Result<X::Output, LayoutError> {
-                if crate::int::Int::value(self) <= 0 {
+                if crate::int::Int::wide(self) <= 0 {
                     return Err(LayoutError::DivisionByZero { op: "ceil_div" });
                 }
                 Ok(target.ceil_div(self))

@@ -943,8 +943,8 @@ impl<Prev, D: Int + LeftInversePush<(S, P), W>, S: Int, P, W> LeftInverseExtent<
     type Output = D::Output;
     #[inline(always)]
     fn extent(self, _: Prev, d: D, sp: (S, P), w: W) -> Result<Self::Output, LayoutError> {
-        if (d.value() as i64) < self as i64 {
-            if sp.0.value() == 1 {
+        if d.wide() < self as i64 {
+            if sp.0.wide() == 1 {
                 // A runtime extent of 1 overlaps nothing, but the result's
                 // structure keeps its digit (DynLayout drops the mode).
                 return Err(LayoutError::BadArgument {

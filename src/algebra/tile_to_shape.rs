@@ -49,7 +49,7 @@ where
         target: HCons<T0, TT>,
         mode: usize,
     ) -> Result<Self::Output, LayoutError> {
-        let (b, t) = (self.head.value() as i64, target.head.value() as i64);
+        let (b, t) = (self.head.wide(), target.head.wide());
         if b <= 0 || !crate::rules::divides(t, b) {
             return Err(LayoutError::BlockDoesNotDivide {
                 mode,

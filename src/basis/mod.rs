@@ -135,7 +135,7 @@ impl<V: Int, M: Unsigned + Copy + fmt::Debug + 'static> BasisTuple for ScaledBas
     #[cfg(feature = "alloc")]
     fn to_basis_tree(self) -> crate::dynamic::BasisTree {
         crate::dynamic::BasisTree::Leaf(crate::dynamic::BasisStride::Basis {
-            scale: i64::from(self.value.value()),
+            scale: self.value.wide(),
             mode: M::U8,
         })
     }

@@ -50,7 +50,7 @@ impl<H: Int, T: Components> Components for HCons<H, T> {
     }
     #[cfg(feature = "alloc")]
     fn push(self, out: &mut alloc::vec::Vec<i64>) {
-        out.push(i64::from(self.head.value()));
+        out.push(self.head.wide());
         self.tail.push(out);
     }
 }
@@ -83,7 +83,7 @@ impl<V: Int, M: Unsigned + Copy + fmt::Debug + 'static> BasisValue for ScaledBas
     #[cfg(feature = "alloc")]
     fn components(self, n: usize) -> alloc::vec::Vec<i64> {
         let mut v = alloc::vec![0; M::USIZE + 1];
-        v[M::USIZE] = i64::from(self.value.value());
+        v[M::USIZE] = self.value.wide();
         padded(v, n)
     }
 }

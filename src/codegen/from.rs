@@ -41,11 +41,11 @@ impl<T: Int> ToCTree for T {
         let k = *next;
         *next += 1;
         CTree::Leaf(if T::IS_STATIC {
-            CTerm::Lit(i64::from(self.value()))
+            CTerm::Lit(self.wide())
         } else {
             CTerm::Param {
                 name: format!("{prefix}{k}"),
-                value: i64::from(self.value()),
+                value: self.wide(),
             }
         })
     }
@@ -127,7 +127,7 @@ impl CLayout {
         c: &ComposedLayout<A, O, Layout<S, D>>,
         prefix: &str,
     ) -> CLayout {
-        let o = i64::from(c.offset().value());
+        let o = c.offset().wide();
         let offset = if O::IS_STATIC {
             CTerm::Lit(o)
         } else {

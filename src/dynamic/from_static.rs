@@ -43,7 +43,7 @@ pub trait ToIntTreeElems: Copy {
 
 impl<T: Int> ToIntTree for T {
     fn to_int_tree(self) -> IntTree {
-        IntTree::Int(i64::from(self.value()))
+        IntTree::Int(self.wide())
     }
 }
 
@@ -100,7 +100,7 @@ impl<S: IntTuple + ToIntTree, D: IntTuple + ToIntTree> Layout<S, D> {
     /// use cute_algebra::prelude::*;
     /// let l = layout![(2, (2, 2)) : (4, (2, 1))];
     /// assert_eq!(l.to_dyn().to_string(), "(2,(2,2)):(4,(2,1))");
-    /// assert_eq!(l.to_dyn().at(5), Ok(l.crd2idx(5).value() as i64));
+    /// assert_eq!(l.to_dyn().at(5), Ok(l.crd2idx(5i32).wide()));
     /// ```
     pub fn to_dyn(&self) -> DynLayout {
         match self.try_to_dyn() {

@@ -283,6 +283,7 @@ macro_rules! keep_nonzero {
 }
 keep_nonzero!(
     i32 => [],
+    i64 => [],
     typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
     typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
 );

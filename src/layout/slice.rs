@@ -151,7 +151,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     ///
     /// ```
     /// use cute_algebra::prelude::*;
-    /// let four = 4;
+    /// let four: i32 = 4;
     /// let l = layout![(5, 2, 3) : (1, four, 3)];
     /// let (s, off) = l.slice_and_offset(coord![_, 1, _]);
     /// assert_eq!(s.to_string(), "(_5,_3):(_1,_3)");

@@ -247,7 +247,7 @@ mod tests {
         let l = <S as ConstLayout<D>>::FLAT;
         let t = Layout::<S, D>::default();
         for i in 0..8 {
-            assert_eq!(l.at(i), t.crd2idx(i as i32).value() as i64);
+            assert_eq!(l.at(i), t.crd2idx(i as i32).wide());
         }
         assert_eq!(l.size(), 8);
     }

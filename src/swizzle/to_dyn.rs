@@ -20,12 +20,12 @@ impl<A: SwizzleParams, O: Int, S: IntTuple + ToIntTree, D: IntTuple + ToIntTree>
     /// let c = composition(Swizzle::<2, 3, 3>, layout![(8, 32):(32, 1)]);
     /// let d = c.try_to_dyn().unwrap();
     /// assert_eq!(d.to_string(), "Sw<2,3,3> o 0 o (8,32):(32,1)");
-    /// assert_eq!(d.at(77), Ok(c.crd2idx(77).value() as i64));
+    /// assert_eq!(d.at(77), Ok(c.crd2idx(77i32).wide()));
     /// ```
     pub fn try_to_dyn(&self) -> Result<DynComposed, LayoutError> {
         Ok(DynComposed::new(
             A::RUNTIME,
-            self.offset().value() as i64,
+            self.offset().wide(),
             self.layout().try_to_dyn()?,
         ))
     }

@@ -44,7 +44,7 @@ where
     type Offset = isize;
     #[inline(always)]
     fn len(&self) -> usize {
-        self.size().value() as usize
+        self.size().wide() as usize
     }
     #[inline(always)]
     fn offset_at(&self, i: usize) -> isize {
@@ -62,7 +62,7 @@ where
 {
     #[inline(always)]
     fn offset(&self, c: C) -> isize {
-        self.crd2idx(c).value() as isize
+        self.crd2idx(c).wide() as isize
     }
 }
 
@@ -76,7 +76,7 @@ where
     #[inline(always)]
     fn slice_and_offset(&self, c: C) -> (Self::Output, isize) {
         let (l, off) = SliceComposed::slice_and_offset(*self, c);
-        (l, off.value() as isize)
+        (l, off.wide() as isize)
     }
 }
 
@@ -93,7 +93,7 @@ where
     fn reach(&self) -> (isize, isize) {
         let l = self.layout();
         let (lo, hi) = l.shape().reach(l.stride());
-        let o = self.offset().value() as isize;
+        let o = self.offset().wide() as isize;
         let z = Sw::RUNTIME.zzz_msk() as isize;
         let (lo, hi) = (o.saturating_add(lo), o.saturating_add(hi));
         let lo = if lo >= 0 {

@@ -17,7 +17,7 @@
 //! let tile = local_tile(id, shape![8, 2], coord![0, 24]);
 //! assert_eq!(tile.to_string(), "ArithTuple(_0,_48) o (_8,_2):(_1@0,_1@1)");
 //! assert_eq!(tile.at(coord![3, 1]).to_string(), "(3,49)");
-//! let part = local_partition(tile, layout![(4, 2) : (1, 4)], 5); // thread 5
+//! let part = local_partition(tile, layout![(4, 2) : (1, 4)], 5i32); // thread 5
 //! assert_eq!(part.to_string(), "ArithTuple(1,49) o (_2,_1):(_4@0,_0)");
 //! // Predicate: which of thread 5's elements lie inside a (4, 64) tensor.
 //! let (m, n): (i32, i32) = (4, 64);
@@ -49,7 +49,7 @@ where
     type Offset = BasisIndexValue<S, D>;
     #[inline(always)]
     fn len(&self) -> usize {
-        self.size().value() as usize
+        self.size().wide() as usize
     }
     #[inline(always)]
     fn offset_at(&self, i: usize) -> Self::Offset {
@@ -71,10 +71,11 @@ impl IntoIndexValue<Z0> for Z0 {
         self
     }
 }
+/// Wraps an `i64` value, as offsets do (the module docs of `int`).
 impl<X: Int> IntoIndexValue<i32> for X {
     #[inline(always)]
     fn into_index_value(self) -> i32 {
-        self.value()
+        self.wide() as i32
     }
 }
 impl<V: Int + IntoIndexValue<W>, W: Int, M: typenum::Unsigned> IntoIndexValue<ScaledBasis<W, M>>

@@ -109,7 +109,7 @@ pub trait Reach<D> {
 impl<S: Int, D: Int> Reach<D> for S {
     #[inline(always)]
     fn reach(self, d: D) -> (isize, isize) {
-        let e = (self.value() as isize - 1) * d.value() as isize;
+        let e = (self.wide() as isize - 1) * d.wide() as isize;
         (e.min(0), e.max(0))
     }
 }
@@ -135,11 +135,11 @@ where
     type Offset = isize;
     #[inline(always)]
     fn len(&self) -> usize {
-        self.size().value() as usize
+        self.size().wide() as usize
     }
     #[inline(always)]
     fn offset_at(&self, i: usize) -> isize {
-        self.crd2idx(i as i32).value() as isize
+        self.crd2idx(i as i32).wide() as isize
     }
 }
 impl<S: IntTuple + Reach<D>, D: IntTuple> TensorReach for Layout<S, D>
@@ -157,7 +157,7 @@ where
 {
     #[inline(always)]
     fn offset(&self, c: C) -> isize {
-        self.crd2idx(c).value() as isize
+        self.crd2idx(c).wide() as isize
     }
 }
 impl<S: IntTuple, D: IntTuple, C: SliceLayout<S, D, true>> TensorSlice<C> for Layout<S, D> {
@@ -166,7 +166,7 @@ impl<S: IntTuple, D: IntTuple, C: SliceLayout<S, D, true>> TensorSlice<C> for La
     #[inline(always)]
     fn slice_and_offset(&self, c: C) -> (Self::Output, isize) {
         let (l, off) = Layout::slice_and_offset(self, c);
-        (l, off.value() as isize)
+        (l, off.wide() as isize)
     }
 }
 

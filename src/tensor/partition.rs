@@ -251,17 +251,31 @@ where
         idx.div(d).rem(self)
     }
 }
-impl<D: Int, I: Int> LeafIndex<D, I> for i32 {
-    type Coord = i32;
-    #[inline(always)]
-    fn leaf_index(self, d: D, idx: I) -> i32 {
-        if self == 1 {
-            0
-        } else {
-            (idx.value() / d.value()) % self
+/// A runtime extent: the coordinate's type follows the mixing rule (an
+/// `i32` index into an `i32` layout computes in `i32`, as before `i64`).
+macro_rules! runtime_leaf_index {
+    ($($T:ty),*) => {$(
+        impl<D: Int, I: IntDiv<D>> LeafIndex<D, I> for $T
+        where
+            Quot<I, D>: IntRem<$T>,
+        {
+            type Coord = Mod<Quot<I, D>, $T>;
+            #[inline(always)]
+            fn leaf_index(self, d: D, idx: I) -> Self::Coord {
+                if self == 1 {
+                    // Zero is a value of every runtime type and of `Z0`.
+                    match <Self::Coord as Int>::from_i64(0) {
+                        Some(z) => z,
+                        None => idx.div(d).rem(self),
+                    }
+                } else {
+                    idx.div(d).rem(self)
+                }
+            }
         }
-    }
+    )*};
 }
+runtime_leaf_index!(i32, i64);
 
 /// One top-level mode's share of CuTe's `get_flat_coord`: the mode's
 /// coordinate of index `idx` (per leaf, [`LeafIndex`]), folded
@@ -283,7 +297,12 @@ impl<S: Int + LeafIndex<D, I>, D: Int, I: Int> ModeIndex<D, I> for S {
     type Size = S;
     #[inline(always)]
     fn divides_by_zero(self, d: D, idx: I) -> bool {
-        self.value() != 1 && (d.value() == 0 || (d.value() == -1 && idx.value() == i32::MIN))
+        self.wide() != 1
+            && (d.wide() == 0
+                || (d.wide() == -1
+                    && !I::IS_STATIC
+                    && I::from_i64(idx.wide().wrapping_neg()).is_none())
+                || (d.wide() == -1 && idx.wide() == i64::MIN))
     }
     #[inline(always)]
     fn mode_index(self, d: D, idx: I) -> (S::Coord, S) {

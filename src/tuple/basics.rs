@@ -84,7 +84,7 @@ impl<T: Int> IntTuple for T {
     }
     #[inline(always)]
     fn min_leaf(self) -> i64 {
-        self.value() as i64
+        self.wide()
     }
     #[inline(always)]
     fn flatten(self) -> Self::Flat {

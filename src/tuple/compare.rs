@@ -25,14 +25,14 @@ impl<A: Int, B: Int> Relate<B> for A {
     const CONGRUENT: bool = true;
     const WEAKLY_CONGRUENT: bool = true;
     fn compatible(self, b: B) -> bool {
-        self.value() == b.value()
+        self.wide() == b.wide()
     }
 }
 impl<A: Int> Relate<HNil> for A {
     const CONGRUENT: bool = false;
     const WEAKLY_CONGRUENT: bool = true;
     fn compatible(self, b: HNil) -> bool {
-        self.value() == b.size().value()
+        self.wide() == b.size().wide()
     }
 }
 impl<A: Int, H, T> Relate<HCons<H, T>> for A
@@ -42,7 +42,7 @@ where
     const CONGRUENT: bool = false;
     const WEAKLY_CONGRUENT: bool = true;
     fn compatible(self, b: HCons<H, T>) -> bool {
-        self.value() == b.size().value()
+        self.wide() == b.size().wide()
     }
 }
 impl<B: Int> Relate<B> for HNil {

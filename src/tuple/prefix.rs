@@ -46,6 +46,7 @@ macro_rules! compact_leaf {
 }
 compact_leaf!(
     [] i32,
+    [] i64,
     [] Z0,
     [U: Unsigned + NonZero] NInt<U>,
     [U: Unsigned, B: typenum::Bit, D: typenum::Bit] PInt<UInt<UInt<U, B>, D>>

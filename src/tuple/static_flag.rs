@@ -22,6 +22,9 @@ pub trait AllStatic {
 impl AllStatic for i32 {
     type Is = B0;
 }
+impl AllStatic for i64 {
+    type Is = B0;
+}
 impl AllStatic for Z0 {
     type Is = B1;
 }

@@ -142,6 +142,10 @@ impl<X> KeepRest<X> for i32 {
     type Shape = HCons<i32, HNil>;
     type Stride = HCons<X, HNil>;
 }
+impl<X> KeepRest<X> for i64 {
+    type Shape = HCons<i64, HNil>;
+    type Stride = HCons<X, HNil>;
+}
 impl<X, A, B, C> KeepRest<X> for PInt<UInt<UInt<A, B>, C>>
 where
     UInt<UInt<A, B>, C>: Unsigned + NonZero,
@@ -282,20 +286,26 @@ macro_rules! static_step {
 }
 static_step!(PInt => Pos, NInt => Neg);
 
-/// A runtime stride: CuTe's next shape and stride are runtime.
-impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepRes for In<PInt<Cu>, RS, i32, SN, U, F, M, L>
-where
-    RS: RtRest<F, L>,
-{
-    type Out = RS::Out;
+/// A runtime stride or shape: CuTe's next shape and stride are runtime.
+/// (The walk's runtime results are `i32`; an `i64` operand widens them
+/// afterwards, `WidenIf`.)
+macro_rules! runtime_step {
+    ($($R:ty),*) => {$(
+        impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepRes for In<PInt<Cu>, RS, $R, SN, U, F, M, L>
+        where
+            RS: RtRest<F, L>,
+        {
+            type Out = RS::Out;
+        }
+        impl<RS, RD, SN, U, F, M, L> StepRes for In<$R, RS, RD, SN, U, F, M, L>
+        where
+            RS: RtRest<F, L>,
+        {
+            type Out = RS::Out;
+        }
+    )*};
 }
-/// A runtime shape: CuTe's next shape and stride are runtime.
-impl<RS, RD, SN, U, F, M, L> StepRes for In<i32, RS, RD, SN, U, F, M, L>
-where
-    RS: RtRest<F, L>,
-{
-    type Out = RS::Out;
-}
+runtime_step!(i32, i64);
 
 /// A runtime next shape: skip if the rest is `_1`, else emit a runtime mode.
 pub trait RtRest<F, L> {
@@ -306,6 +316,9 @@ impl<F, L> RtRest<F, L> for One {
     type Out = SR<Skip, One, i32, Rt, F, Admitted, B0>;
 }
 impl<F: FirstLeaf<L>, L> RtRest<F, L> for i32 {
+    type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+}
+impl<F: FirstLeaf<L>, L> RtRest<F, L> for i64 {
     type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
 }
 impl<F: FirstLeaf<L>, L, A, B, C> RtRest<F, L> for PInt<UInt<UInt<A, B>, C>>
@@ -368,6 +381,9 @@ impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> LessRest<Sg, Ru, Cu, U, F, M, L> for On
 }
 /// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
 impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> LessRest<Sg, Ru, Cu, U, F, M, L> for i32 {
+    type Out = SR<App<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
+}
+impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> LessRest<Sg, Ru, Cu, U, F, M, L> for i64 {
     type Out = SR<App<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
 }
 /// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
@@ -486,7 +502,8 @@ leaf_tree!(
     [U: Unsigned + NonZero] PInt<U>,
     [U: Unsigned + NonZero] NInt<U>,
     [] Z0,
-    [] i32
+    [] i32,
+    [] i64
 );
 impl<Cx> ComposeTree<HNil, Cx> for HNil {
     type Shape = HNil;
@@ -541,7 +558,8 @@ macro_rules! leaf_by {
 leaf_by!(
     [U: Unsigned + NonZero] PInt<U>,
     [U: Unsigned + NonZero] NInt<U>,
-    [] i32
+    [] i32,
+    [] i64
 );
 
 /// `B1` when the leaf shape `Self` is statically not `1`, `B0` for `_1`,
@@ -554,6 +572,9 @@ impl NotOne for One {
     type Out = B0;
 }
 impl NotOne for i32 {
+    type Out = Rt;
+}
+impl NotOne for i64 {
     type Out = Rt;
 }
 impl<A, B, C> NotOne for PInt<UInt<UInt<A, B>, C>>
@@ -585,6 +606,10 @@ impl<SN, U: Unsigned + NonZero> SignFlags<SN> for NInt<U> {
     type Neg = SN;
 }
 impl<SN: AndRt> SignFlags<SN> for i32 {
+    type Pos = SN::Out;
+    type Neg = SN::Out;
+}
+impl<SN: AndRt> SignFlags<SN> for i64 {
     type Pos = SN::Out;
     type Neg = SN::Out;
 }
