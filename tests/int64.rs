@@ -133,6 +133,10 @@ fn overflow_at_i64_width() {
     assert_eq!(big.mul_wrapping(int!(4)), 0);
     assert_eq!(i64::MAX.ceil_div_checked(i64::MAX), None); // a + b - 1 overflows i64
     assert_eq!(i64::MIN.abs_checked(), None);
+    // gcd(i64::MIN, 0) = 2^63 does not fit (not a negative wrap).
+    assert_eq!(i64::MIN.gcd_checked(0i64), None);
+    assert_eq!(i64::MIN.gcd_checked(6i64), Some(2));
+    assert_eq!(i32::MIN.gcd_checked(0i32), None);
     // An i32 operand widens: 2^31 fits in i64.
     let (x, y): (i32, i64) = (i32::MAX, 1);
     assert_eq!(x.add(y), 1 << 31);

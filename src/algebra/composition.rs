@@ -127,7 +127,7 @@ pub trait CompositionRhs<S, D> {
 /// assert_eq!(t.get::<0>().to_string(), composition(a.get::<0>(), int!(3)).to_string());
 ///
 /// // Runtime values: CuTe's mixed structure, runtime size-1 modes included.
-/// let (m, n, k) = (128, 24, 5);
+/// let (m, n, k): (i32, i32, i32) = (128, 24, 5);
 /// let r = composition(layout![(m, n, k) : ({1}, {128}, {3072})], layout![{64} : {2}]);
 /// assert_eq!(r.to_string(), "(64,1,1):(2,128,3072)");
 /// ```
@@ -141,7 +141,7 @@ pub trait CompositionRhs<S, D> {
 ///
 /// ```should_panic
 /// use cute_algebra::prelude::*;
-/// let s = 3;
+/// let s: i32 = 3;
 /// let _ = composition(layout![(6, 2) : (1, 7)], layout![(s, 2) : (2, 3)]);
 /// ```
 ///
@@ -159,10 +159,10 @@ pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
 /// ```
 /// use cute_algebra::prelude::*;
 /// // CuTe returns (3,2):(2,3), which is wrong at i = 5.
-/// let s = 3;
+/// let s: i32 = 3;
 /// let e = try_composition(layout![(6, 2) : (1, 7)], layout![(s, 2) : (2, 3)]).unwrap_err();
 /// assert!(matches!(e, LayoutError::Disjointness { .. }));
-/// let n = 12;
+/// let n: i32 = 12;
 /// assert_eq!(try_composition(layout![n : {1}], layout![4 : 1]).unwrap().to_string(), "_4:1");
 /// assert_eq!(try_composition(layout![n : 1], layout![4 : 1]).unwrap().to_string(), "_4:_1");
 /// ```
