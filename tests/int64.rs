@@ -204,16 +204,87 @@ fn logical_divide_with_i64_values() {
         r.to_dyn(),
         &format!("logical_divide(({m},{n}):(1,{m}), 4:2)"),
     );
-    // Past i32, the complement inside still computes at i32 width: a
-    // named error (DynLayout succeeds), never a wrong layout.
+    // Past i32: the complement inside computes at i64 width.
     let m: i64 = 1 << 33;
+    let r = try_logical_divide(layout![(m, 4) : (1, m)], layout![4 : 1]).unwrap();
+    same_function(r.to_dyn(), &format!("logical_divide(({m},4):(1,{m}), 4:1)"));
+    // Past i64, an overflow error (DynLayout, whose values are i64, agrees).
+    let m: i64 = 1 << 40;
     assert_eq!(
-        try_logical_divide(layout![(m, 4) : (1, m)], layout![4 : 1]).unwrap_err(),
+        try_logical_divide(layout![(m, m) : (1, m)], layout![4 : 1]).unwrap_err(),
         LayoutError::Overflow {
             op: "logical_divide"
         }
     );
-    assert!(eval(&format!("logical_divide(({m},4):(1,{m}), 4:1)")).is_ok());
+    assert!(eval(&format!("logical_divide(({m},{m}):(1,{m}), 4:1)")).is_err());
+}
+
+#[test]
+fn complement_with_i64_values() {
+    // A runtime stride past i32 (rank 1): the gap and the rest are i64.
+    let d: i64 = 1 << 32;
+    let r = try_complement(layout![4 : d], 1i64 << 36).unwrap();
+    assert_type_eq_all!(
+        cute_algebra::algebra::Complemented<Layout<i64, i64>, i64>,
+        Layout![(i64, i64) : (1, i64)]
+    );
+    same_function(r.to_dyn(), &format!("complement(4:{d}, {})", 1i64 << 36));
+    // A runtime shape past i32 with static strides, and a shape cotarget.
+    let n: i64 = 1 << 31;
+    let r = try_complement(layout![(2, n) : (1, 4)], shape![8, n]).unwrap();
+    same_function(r.to_dyn(), &format!("complement((2,{n}):(1,4), (8,{n}))"));
+    // An i32 layout with an i64 cotarget past i32.
+    let k: i32 = 3;
+    let r = try_complement(layout![k : 1], 1i64 << 33).unwrap();
+    same_function(r.to_dyn(), &format!("complement({k}:1, {})", 1i64 << 33));
+    // The stride-0 branch: the whole cotarget, past i32.
+    let z: i64 = 0;
+    let r = try_complement(layout![4 : z], 1i64 << 33).unwrap();
+    same_function(r.to_dyn(), &format!("complement(4:0, {})", 1i64 << 33));
+    // Past i64: an overflow error, as DynLayout's.
+    let big: i64 = 1 << 62;
+    assert_eq!(
+        try_complement(layout![4 : big], i64::MAX).unwrap_err(),
+        LayoutError::Overflow { op: "complement" }
+    );
+    assert!(eval(&format!("complement(4:{big}, {})", i64::MAX)).is_err());
+    // i32 values still compute at i32 width, as CuTe's `int` (and i64 passes).
+    let (d32, d64): (i32, i64) = (1 << 30, 1 << 30);
+    assert_eq!(
+        try_complement(layout![4 : d32], int!(8)).unwrap_err(),
+        LayoutError::Overflow { op: "complement" }
+    );
+    let r = try_complement(layout![4 : d64], int!(8)).unwrap();
+    same_function(r.to_dyn(), &format!("complement(4:{d64}, 8)"));
+}
+
+#[test]
+fn inverses_and_products_with_i64_values() {
+    let n: i64 = 1 << 31;
+    let r = try_right_inverse(layout![(4, n) : (1, 4)]).unwrap();
+    same_function(r.to_dyn(), &format!("right_inverse((4,{n}):(1,4))"));
+    let l = layout![(n, 4) : (4, 1)];
+    let r = try_left_inverse(l).unwrap();
+    // A left inverse: r(l(i)) = i, at a spread of indices.
+    let size = l.size();
+    for i in (0..size).step_by((size / 97) as usize).chain([size - 1]) {
+        assert_eq!(r.crd2idx(l.crd2idx(i)), i, "index {i}");
+    }
+    same_function(r.to_dyn(), &format!("left_inverse(({n},4):(4,1))"));
+    let p = try_logical_product(layout![(2, n) : (1, 2)], layout![3 : 1]).unwrap();
+    same_function(p.to_dyn(), &format!("logical_product((2,{n}):(1,2), 3:1)"));
+    let p = try_blocked_product(layout![(2, n) : (1, 2)], layout![(2, 3) : (3, 1)]).unwrap();
+    same_function(
+        p.to_dyn(),
+        &format!("blocked_product((2,{n}):(1,2), (2,3):(3,1))"),
+    );
+    let p = try_raked_product(layout![(n, 2) : (2, 1)], layout![(3, 2) : (1, 3)]).unwrap();
+    same_function(
+        p.to_dyn(),
+        &format!("raked_product(({n},2):(2,1), (3,2):(1,3))"),
+    );
+    let t = try_tile_to_shape(layout![(2, 2) : (1, 2)], shape![n, 6]).unwrap();
+    same_function(t.to_dyn(), &format!("tile_to_shape((2,2):(1,2), ({n},6))"));
 }
 
 #[test]

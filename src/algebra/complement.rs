@@ -23,7 +23,7 @@ use super::classify::{One, impl_for_not_one};
 use super::complement_bounds::ComplementWithin;
 use super::{Coalesce, FilterLayout, Filtered, LayoutParts};
 use crate::error::LayoutError;
-use crate::int::{CeilDiv, Int, IntAdd, IntCeilDiv, IntMul, Prod, ToStatic, UFloorDiv};
+use crate::int::{CeilDiv, Int, IntAdd, IntCeilDiv, IntMul, Prod, RuntimeInt, ToStatic, UFloorDiv};
 use crate::layout::{CosizeOf, Layout, Span};
 use crate::tuple::{AllStatic, Compact, IntTuple, LayoutLeft, ReverseOnto};
 use frunk_core::hlist::{HCons, HNil};
@@ -44,7 +44,8 @@ const OP: &str = "complement";
 /// # Panics
 /// When runtime values break a condition that [`try_complement`] reports:
 /// a negative stride or a stride below the extent of the smaller ones, a
-/// shape or cotarget below 1, or an `i32` overflow. A runtime zero stride is
+/// shape or cotarget below 1, or an overflow (at `i32` width, or at `i64`
+/// width where an `i64` value takes part). A runtime zero stride is
 /// not an error: `complement(4:0, 8)` is `8:1` as a function (CuTe divides
 /// by zero there).
 ///
@@ -168,7 +169,7 @@ pub trait FilteredCosize {
     type Output: IntTuple;
     /// Computes it; a runtime overflow panics.
     fn filtered_cosize(self) -> Self::Output;
-    /// Computes it, or [`LayoutError::Overflow`] where a runtime value overflows `i32`.
+    /// Computes it, or [`LayoutError::Overflow`] where a runtime value overflows its type.
     fn try_filtered_cosize(self) -> Result<Self::Output, LayoutError>;
 }
 impl<S: IntTuple, D: IntTuple> FilteredCosize for Layout<S, D>
@@ -358,19 +359,33 @@ passes!(ComplementStructureIsStatic: StrideBelowExtent, NegativeStride);
 // ---------------------------------------------------------------------------
 // Runtime checks (all constant for static values)
 
+/// `a * b`, checked at the width of the result's type: `i32` (CuTe's
+/// `int`) for static and `i32` operands, `i64` where an `i64` takes part.
 #[inline(always)]
-fn fits(v: i64) -> Result<i64, LayoutError> {
-    if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
-        Ok(v)
-    } else {
-        Err(LayoutError::Overflow { op: OP })
-    }
+fn checked_mul<A: IntMul<B>, B: Int>(a: A, b: B) -> Result<Prod<A, B>, LayoutError> {
+    fits_product::<<Prod<A, B> as Int>::Value>(a.wide(), b.wide()).map(|()| a.mul_wrapping(b))
 }
 
-/// `a * b` within `i32`: the complement computes at CuTe's `int` width.
+/// The next extent `s * d` of a mode `s:d`, checked: `s >= 1` and no overflow.
 #[inline(always)]
-fn fits_mul(a: i64, b: i64) -> Result<i64, LayoutError> {
-    fits(a.checked_mul(b).ok_or(LayoutError::Overflow { op: OP })?)
+fn next_extent<S: IntMul<D>, D: Int>(s: S, d: D) -> Result<Prod<S, D>, LayoutError> {
+    positive(s.wide())?;
+    checked_mul(s, d)
+}
+
+/// `a * b` fits the runtime type `W`.
+#[inline(always)]
+fn fits_product<W: RuntimeInt>(a: i64, b: i64) -> Result<(), LayoutError> {
+    a.checked_mul(b)
+        .and_then(W::from_i64)
+        .map(|_| ())
+        .ok_or(LayoutError::Overflow { op: OP })
+}
+
+/// `v` as the runtime (or static) integer `J`, or [`LayoutError::Overflow`].
+#[inline(always)]
+fn narrow<J: Int>(v: i64) -> Result<J, LayoutError> {
+    J::from_i64(v).ok_or(LayoutError::Overflow { op: OP })
 }
 
 #[inline(always)]
@@ -400,12 +415,6 @@ fn not_below(d: i64, cur: i64, mode: usize) -> Result<(), LayoutError> {
     } else {
         Ok(())
     }
-}
-
-/// The next extent `d * s`, checked: `s >= 1` and no `i32` overflow.
-#[inline(always)]
-fn next_extent<D: Int, S: Int>(d: D, s: S) -> Result<(), LayoutError> {
-    fits_mul(d.wide(), positive(s.wide())?).map(|_| ())
 }
 
 // ---------------------------------------------------------------------------
@@ -514,7 +523,7 @@ macro_rules! rank1_fold {
         }
     )*};
 }
-rank1_fold!([] i32, [U: Unsigned + NonZero] PInt<U>);
+rank1_fold!([] i32, [] i64, [U: Unsigned + NonZero] PInt<U>);
 
 // ---------------------------------------------------------------------------
 // Sorting by stride
@@ -699,6 +708,23 @@ impl<T, M, AS, AD> Walk<T, M, AS, AD> {
         let (acc_s, acc_d) = q.push(cur, self.acc_s, self.acc_d);
         self.rest.fold(next, self.m, acc_s, acc_d, self.mode + 1)
     }
+    /// [`Walk::next`] for a runtime gap `q`, which is never the static `_1`
+    /// and so is always pushed.
+    #[inline(always)]
+    fn next_runtime<N, Q, C>(self, next: N, q: Q, cur: C) -> Result<T::Output, LayoutError>
+    where
+        T: ComplementFold<N, M, HCons<Q, AS>, HCons<C, AD>>,
+    {
+        let acc_s = HCons {
+            head: q,
+            tail: self.acc_s,
+        };
+        let acc_d = HCons {
+            head: cur,
+            tail: self.acc_d,
+        };
+        self.rest.fold(next, self.m, acc_s, acc_d, self.mode + 1)
+    }
 }
 
 /// One mode `S:Self` of the fold against the extent `Cur`, by its stride.
@@ -729,15 +755,19 @@ impl<U: Unsigned + NonZero, S, Cur: StaticStrideStep<U, S, W>, W> ComplementStep
 /// A runtime stride (rank 1 only, so `cur` is `_1`): the gap is `d : cur`.
 /// A zero stride (or a runtime shape of 1) covers nothing: the complement is the whole cotarget,
 /// here as `size(M) : cur` followed by the cotarget's modes of size 1.
-impl<S: Int, Cur: Int, T, M: CheckedSize + Copy, AS, AD> ComplementStep<S, Cur, Walk<T, M, AS, AD>>
-    for i32
+/// The gap and the extent take the widest runtime type among the stride,
+/// the shape and the cotarget (`RuntimeGap`), as both branches must fit it.
+impl<R: RuntimeInt, S: Int, Cur: Int, T, M: CheckedSize + Copy, AS, AD>
+    ComplementStep<S, Cur, Walk<T, M, AS, AD>> for R
 where
-    T: ComplementFold<i32, M, HCons<i32, AS>, HCons<Cur, AD>>,
+    R: IntMul<S>,
+    Prod<R, S>: IntMul<M::Width>,
+    T: ComplementFold<RuntimeGap<R, S, M>, M, HCons<RuntimeGap<R, S, M>, AS>, HCons<Cur, AD>>,
 {
     type Output = T::Output;
     #[inline(always)]
     fn step(self, s: S, cur: Cur, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
-        let (d, c) = (self as i64, cur.wide());
+        let (d, c) = (self.wide(), cur.wide());
         // A runtime extent of 1 covers nothing either: `DynLayout`'s filter
         // drops that mode, whatever its stride.
         let (q, next) = if d == 0 || s.wide() == 1 {
@@ -746,11 +776,16 @@ where
             (m, m)
         } else {
             not_below(d, c, w.mode)?;
-            (d / c, fits_mul(d, positive(s.wide())?)?)
+            let next = d.checked_mul(positive(s.wide())?);
+            (d / c, next.ok_or(LayoutError::Overflow { op: OP })?)
         };
-        w.next(next as i32, q as i32, cur)
+        let gap = narrow::<RuntimeGap<R, S, M>>;
+        w.next_runtime(gap(next)?, gap(q)?, cur)
     }
 }
+/// The type of a runtime stride's gap and extent: the stride `R`, the
+/// shape `S` and the cotarget `M`'s widest runtime type, mixed.
+type RuntimeGap<R, S, M> = Prod<Prod<R, S>, <M as CheckedSize>::Width>;
 
 /// A static stride `PInt<U>` against the extent `Self`.
 #[doc(hidden)]
@@ -773,11 +808,12 @@ where
     }
 }
 /// A runtime extent: the gap `d / cur` is runtime, checked at run time.
-impl<U: Unsigned + NonZero, S: Int, T, M, AS, AD> StaticStrideStep<U, S, Walk<T, M, AS, AD>> for i32
+impl<U: Unsigned + NonZero, S: Int, R: RuntimeInt, T, M, AS, AD>
+    StaticStrideStep<U, S, Walk<T, M, AS, AD>> for R
 where
     PInt<U>: Int,
     S: IntMul<PInt<U>>,
-    T: ComplementFold<Prod<S, PInt<U>>, M, HCons<i32, AS>, HCons<i32, AD>>,
+    T: ComplementFold<Prod<S, PInt<U>>, M, HCons<R, AS>, HCons<R, AD>>,
 {
     type Output = T::Output;
     #[inline(always)]
@@ -786,12 +822,11 @@ where
         if s.wide() == 1 {
             // DynLayout's filter drops a runtime size-1 mode: no gap, and
             // the extent stays.
-            let same = Int::from_i64(self as i64).ok_or(LayoutError::Overflow { op: OP })?;
-            return w.next(same, 1, self);
+            return w.next_runtime(narrow(self.wide())?, R::narrow(1), self);
         }
-        not_below(d.wide(), self as i64, w.mode)?;
-        next_extent(d, s)?;
-        w.next(s.mul(d), <PInt<U> as typenum::Integer>::I32 / self, self)
+        not_below(d.wide(), self.wide(), w.mode)?;
+        let next = next_extent(s, d)?;
+        w.next_runtime(next, R::narrow(d.wide() / self.wide()), self)
     }
 }
 
@@ -823,8 +858,7 @@ where
     #[inline(always)]
     fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
-        next_extent(d, s)?;
-        w.next(s.mul(d), One::new(), d)
+        w.next(next_extent(s, d)?, One::new(), d)
     }
 }
 impl<U, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>> for Greater
@@ -856,8 +890,7 @@ where
             let same = Int::from_i64(V::I64).ok_or(LayoutError::Overflow { op: OP })?;
             return w.next(same, Gap::<U, V>::default(), PInt::<V>::new());
         }
-        next_extent(d, s)?;
-        w.next(s.mul(d), Gap::<U, V>::default(), PInt::<V>::new())
+        w.next(next_extent(s, d)?, Gap::<U, V>::default(), PInt::<V>::new())
     }
 }
 /// A runtime extent of 1 on a mode whose static stride leaves a gap: the
@@ -934,7 +967,7 @@ where
             .ok_or(LayoutError::Overflow { op: OP })?;
         // The result reaches `q * cur` (the cotarget rounded up): it must
         // fit, as the extents of a shape cotarget's modes do.
-        fits_mul(q.wide(), cur.wide())?;
+        fits_product::<<CeilDiv<M, Cur> as Int>::Value>(q.wide(), cur.wide())?;
         let (s, d) = q.push(cur, acc_s, acc_d);
         Ok(s.finish(d))
     }
@@ -1068,8 +1101,7 @@ macro_rules! run_join {
             type Output = T::Output;
             #[inline(always)]
             fn join(front: F, x: X, rest: T) -> Result<Self::Output, LayoutError> {
-                fits_mul(front.wide(), x.wide())?;
-                rest.runs_from(front.mul(x))
+                rest.runs_from(checked_mul(front, x)?)
             }
         }
     )*};
@@ -1111,9 +1143,9 @@ where
     type Output = T::Output;
     #[inline(always)]
     fn compact_push(self, c: C, acc_s: AS, acc_d: AD) -> Result<Self::Output, LayoutError> {
-        fits_mul(c.wide(), self.head.wide())?;
+        let next = checked_mul(c, self.head)?;
         let (s, d) = self.head.push(c, acc_s, acc_d);
-        self.tail.compact_push(c.mul(self.head), s, d)
+        self.tail.compact_push(next, s, d)
     }
 }
 
@@ -1217,7 +1249,8 @@ impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
     }
 }
 
-/// The product of the leaves, checked: each at least 1, and no `i32` overflow.
+/// The product of the leaves, checked: each at least 1, and no overflow at
+/// the width of the widest leaf (`i32` unless an `i64` takes part).
 ///
 /// ```
 /// use cute_algebra::algebra::CheckedSize;
@@ -1226,26 +1259,38 @@ impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
 /// let (zero, big): (i32, i32) = (0, 1 << 20);
 /// assert!(shape![2, zero].checked_size().is_err());
 /// assert!(shape![big, big].checked_size().is_err());
+/// let wide: i64 = 1 << 20;
+/// assert_eq!(shape![big, wide].checked_size(), Ok(1 << 40));
 /// ```
 pub trait CheckedSize {
+    /// The widest runtime type among the leaves (`i32` when all are static).
+    type Width: RuntimeInt;
     /// The product.
     fn checked_size(self) -> Result<i64, LayoutError>;
 }
 impl<I: Int> CheckedSize for I {
+    type Width = I::Value;
     #[inline(always)]
     fn checked_size(self) -> Result<i64, LayoutError> {
         positive(self.wide())
     }
 }
 impl CheckedSize for HNil {
+    type Width = i32;
     #[inline(always)]
     fn checked_size(self) -> Result<i64, LayoutError> {
         Ok(1)
     }
 }
-impl<H: CheckedSize, T: CheckedSize> CheckedSize for HCons<H, T> {
+impl<H: CheckedSize, T: CheckedSize> CheckedSize for HCons<H, T>
+where
+    H::Width: IntMul<T::Width>,
+    Prod<H::Width, T::Width>: RuntimeInt,
+{
+    type Width = Prod<H::Width, T::Width>;
     #[inline(always)]
     fn checked_size(self) -> Result<i64, LayoutError> {
-        fits_mul(self.head.checked_size()?, self.tail.checked_size()?)
+        let (h, t) = (self.head.checked_size()?, self.tail.checked_size()?);
+        fits_product::<Self::Width>(h, t).map(|()| h * t)
     }
 }

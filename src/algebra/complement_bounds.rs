@@ -29,7 +29,13 @@ pub trait StaticNotLess<B> {
 impl<B> StaticNotLess<B> for i32 {
     type Is = B1;
 }
+impl<B> StaticNotLess<B> for i64 {
+    type Is = B1;
+}
 impl<A: StaticInt> StaticNotLess<i32> for A {
+    type Is = B1;
+}
+impl<A: StaticInt> StaticNotLess<i64> for A {
     type Is = B1;
 }
 impl<A: StaticInt + Cmp<B>, B: StaticInt> StaticNotLess<B> for A

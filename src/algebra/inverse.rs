@@ -24,7 +24,7 @@
 use super::complement::passes;
 use super::{BwStart, Coalesce};
 use crate::error::LayoutError;
-use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, UDivides};
+use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, RuntimeInt, UDivides};
 use crate::layout::Layout;
 use crate::tuple::AllStatic;
 use crate::tuple::IntTuple;
@@ -51,7 +51,7 @@ use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PIn
 /// ```
 ///
 /// # Panics
-/// When a runtime extent is below 1, or the size overflows `i32`, as
+/// When a runtime extent is below 1, or the size overflows its type, as
 /// `DynLayout` refuses such a layout; [`try_right_inverse`] returns the error.
 #[inline(always)]
 #[track_caller]
@@ -63,7 +63,7 @@ where
 }
 
 /// [`right_inverse`] without the panic: a runtime extent below 1 gives
-/// [`LayoutError::ZeroSize`], a size beyond `i32` [`LayoutError::Overflow`].
+/// [`LayoutError::ZeroSize`], a size beyond its type [`LayoutError::Overflow`].
 ///
 /// ```
 /// use cute_algebra::prelude::*;
@@ -164,7 +164,7 @@ pub trait RightInverseLayout {
     /// Computes it, without the runtime checks.
     fn right_inverse_layout(self) -> Self::Output;
     /// Computes it, checking that every runtime extent is at least 1 and
-    /// that the size fits in `i32`.
+    /// that the size fits its type.
     fn try_right_inverse_layout(self) -> Result<Self::Output, LayoutError>;
 }
 impl<S: IntTuple + Coalesce<D>, D: IntTuple> RightInverseLayout for Layout<S, D>
@@ -598,7 +598,7 @@ pub trait RightInverseStep<X, T, AS, AD> {
     /// Continues the walk over `rest`.
     fn step(self, x: X, rest: T, acc_s: AS, acc_d: AD) -> Self::Output;
 }
-impl<X, T, AS: BwStart<AD>, AD> RightInverseStep<X, T, AS, AD> for i32 {
+impl<R: RuntimeInt, X, T, AS: BwStart<AD>, AD> RightInverseStep<X, T, AS, AD> for R {
     type Output = AS::Output;
     #[inline(always)]
     fn step(self, _: X, _: T, acc_s: AS, acc_d: AD) -> Self::Output {
@@ -937,13 +937,13 @@ pub trait LeftInverseExtent<Prev, D, SP, W> {
     /// Continues the walk.
     fn extent(self, prev: Prev, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<Prev, D: Int + LeftInversePush<(S, P), W>, S: Int, P, W> LeftInverseExtent<Prev, D, (S, P), W>
-    for i32
+impl<R: RuntimeInt, Prev, D: Int + LeftInversePush<(S, P), W>, S: Int, P, W>
+    LeftInverseExtent<Prev, D, (S, P), W> for R
 {
     type Output = D::Output;
     #[inline(always)]
     fn extent(self, _: Prev, d: D, sp: (S, P), w: W) -> Result<Self::Output, LayoutError> {
-        if d.wide() < self as i64 {
+        if d.wide() < self.wide() {
             if sp.0.wide() == 1 {
                 // A runtime extent of 1 overlaps nothing, but the result's
                 // structure keeps its digit (DynLayout drops the mode).
@@ -1031,8 +1031,8 @@ inside_prev_static!(PInt<U> => [U: Unsigned + NonZero,], NInt<U> => [U: Unsigned
 /// The previous mode `(PS, PD)` has a positive stride, so every mode sorted
 /// between it and this one has a positive stride too: the last shape seen
 /// stays `PS`.
-impl<PS: Copy, PD, T, Size, AS, AD> LeftInverseInsidePrev<(PS, PD), LeftWalk<T, Size, AS, AD>>
-    for i32
+impl<R: RuntimeInt, PS: Copy, PD, T, Size, AS, AD>
+    LeftInverseInsidePrev<(PS, PD), LeftWalk<T, Size, AS, AD>> for R
 where
     T: LeftInverseFold<(PS, PD), PS, Size, AS, AD>,
 {
@@ -1043,7 +1043,7 @@ where
         prev: (PS, PD),
         w: LeftWalk<T, Size, AS, AD>,
     ) -> Result<Self::Output, LayoutError> {
-        if self != 1 {
+        if self.wide() != 1 {
             return Err(LayoutError::NotInjective { op: "left_inverse" });
         }
         let LeftWalk {

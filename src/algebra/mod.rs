@@ -48,7 +48,7 @@ pub use tile_to_shape::*;
 
 /// The runtime checks every operation makes on a shape operand, as
 /// `DynLayout` makes them on every layout: each extent is at least 1
-/// ([`LayoutError::ZeroSize`]), and the size fits in `i32`
+/// ([`LayoutError::ZeroSize`]), and the size fits its type
 /// ([`LayoutError::Overflow`]), so that every prefix product does too.
 #[inline(always)]
 pub(crate) fn check_shape<S: crate::tuple::IntTuple>(

@@ -41,7 +41,7 @@ use typenum::{Add1, B1, NInt, NonZero, P1, PInt, Sub1, U1, UInt, UTerm, Unsigned
 pub trait Cotarget<TS, TD>: Sized {
     /// The cotarget.
     type Output;
-    /// Computes it (an error if it overflows `i32`).
+    /// Computes it (an error if it overflows its type).
     fn cotarget(self, ts: &TS, td: &TD) -> Result<Self::Output, LayoutError>;
 }
 impl<S, TS, TD> Cotarget<TS, TD> for S
@@ -67,11 +67,13 @@ where
         let mut span: i64 = 0;
         let mut i = 0;
         while let (Some((s, _)), Some((d, _))) = (ts.leaf(&mut { i }), td.leaf(&mut { i })) {
-            let term = (s - 1).checked_mul(d.abs()).ok_or(overflow)?;
+            let term = s.checked_sub(1).zip(d.checked_abs());
+            let term = term.and_then(|(s, d)| s.checked_mul(d)).ok_or(overflow)?;
             span = span.checked_add(term).ok_or(overflow)?;
             i += 1;
         }
-        let v = size.checked_mul(span + 1).ok_or(overflow)?;
+        let v = span.checked_add(1).and_then(|c| size.checked_mul(c));
+        let v = v.ok_or(overflow)?;
         let mut out = Self::Output::blank();
         out.set_leaf(&mut 0, v).ok_or(overflow)?;
         Ok(out)
@@ -99,7 +101,8 @@ macro_rules! leaf_product {
 crate::int::for_int_kinds!(leaf_product);
 
 /// `Acc + Σ (s - 1) * |d|` over the leaves `s` of `Self` and `d` of `D`:
-/// a typenum unsigned while static, `i32` once a runtime value counts.
+/// a typenum unsigned while static, the widest runtime type (`i32` or
+/// `i64`) once a runtime value counts.
 pub trait CosizeTerms<D, Acc> {
     /// The sum.
     type Output;
@@ -116,9 +119,6 @@ impl<Acc, H: CosizeTerms<DH, Acc>, T: CosizeTerms<DT, H::Output>, DH, DT>
 impl<D, Acc> CosizeTerms<D, Acc> for PInt<U1> {
     type Output = Acc;
 }
-impl<Acc> CosizeTerms<Z0, Acc> for i32 {
-    type Output = Acc;
-}
 /// A static shape `s >= 2`: by the stride.
 impl<X, Y, Z, D, Acc> CosizeTerms<D, Acc> for PInt<UInt<UInt<X, Y>, Z>>
 where
@@ -127,15 +127,31 @@ where
 {
     type Output = D::Output;
 }
-impl<V: Unsigned + NonZero, Acc> CosizeTerms<PInt<V>, Acc> for i32 {
-    type Output = i32;
+/// A runtime shape `Self`: a `_0` stride adds nothing; any other stride
+/// makes the sum runtime, at least as wide as `Self` and the stride.
+macro_rules! runtime_shape_terms {
+    ($($R:ty),*) => {$(
+        impl<Acc> CosizeTerms<Z0, Acc> for $R {
+            type Output = Acc;
+        }
+        impl<V: Unsigned + NonZero, Acc: RuntimeJoin<$R>> CosizeTerms<PInt<V>, Acc> for $R {
+            type Output = Acc::Output;
+        }
+        impl<V: Unsigned + NonZero, Acc: RuntimeJoin<$R>> CosizeTerms<NInt<V>, Acc> for $R {
+            type Output = Acc::Output;
+        }
+        impl<Acc: RuntimeJoin<$R>> CosizeTerms<i32, Acc> for $R
+        where
+            Acc::Output: RuntimeJoin<i32>,
+        {
+            type Output = <Acc::Output as RuntimeJoin<i32>>::Output;
+        }
+        impl<Acc: RuntimeJoin<$R>> CosizeTerms<i64, Acc> for $R {
+            type Output = i64;
+        }
+    )*};
 }
-impl<V: Unsigned + NonZero, Acc> CosizeTerms<NInt<V>, Acc> for i32 {
-    type Output = i32;
-}
-impl<Acc> CosizeTerms<i32, Acc> for i32 {
-    type Output = i32;
-}
+runtime_shape_terms!(i32, i64);
 
 /// `Acc + Sm1 * |Self|` for a stride `Self` and a static `Sm1 = s - 1 >= 1`.
 pub trait StrideTerm<Sm1, Acc> {
@@ -145,8 +161,11 @@ pub trait StrideTerm<Sm1, Acc> {
 impl<Sm1, Acc> StrideTerm<Sm1, Acc> for Z0 {
     type Output = Acc;
 }
-impl<Sm1, Acc> StrideTerm<Sm1, Acc> for i32 {
-    type Output = i32;
+impl<Sm1, Acc: RuntimeJoin<i32>> StrideTerm<Sm1, Acc> for i32 {
+    type Output = Acc::Output;
+}
+impl<Sm1, Acc: RuntimeJoin<i64>> StrideTerm<Sm1, Acc> for i64 {
+    type Output = Acc::Output;
 }
 impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Out>> StrideTerm<Sm1, Acc> for PInt<V> {
     type Output = Acc::Output;
@@ -155,7 +174,26 @@ impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Out>> StrideTerm<Sm1,
     type Output = Acc::Output;
 }
 
-/// The accumulator `Self` (a typenum unsigned, or runtime `i32`): `Self + X`
+/// The accumulator `Self` after a runtime term of type `R`: runtime, `i64`
+/// if either is.
+pub trait RuntimeJoin<R> {
+    /// The runtime type of the sum.
+    type Output;
+}
+impl<R> RuntimeJoin<R> for UTerm {
+    type Output = R;
+}
+impl<U, B, R> RuntimeJoin<R> for UInt<U, B> {
+    type Output = R;
+}
+impl<R> RuntimeJoin<R> for i32 {
+    type Output = R;
+}
+impl<R> RuntimeJoin<R> for i64 {
+    type Output = i64;
+}
+
+/// The accumulator `Self` (a typenum unsigned, or a runtime integer): `Self + X`
 /// as [`AccAdd::Output`], and `Self + 1` as an integer ([`AccAdd::Out`]).
 pub trait AccAdd<X> {
     /// `Self + X`.
@@ -166,6 +204,10 @@ pub trait AccAdd<X> {
 impl<X> AccAdd<X> for i32 {
     type Output = i32;
     type Out = i32;
+}
+impl<X> AccAdd<X> for i64 {
+    type Output = i64;
+    type Out = i64;
 }
 impl<X> AccAdd<X> for UTerm {
     type Output = X;

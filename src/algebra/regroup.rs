@@ -32,14 +32,8 @@ macro_rules! pair_guide {
         }
     )*};
 }
-pair_guide!(
-    Layout<TS, TD> => [TS, TD],
-    Underscore => [],
-    i32 => [],
-    typenum::Z0 => [],
-    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
-    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
-);
+pair_guide!(Layout<TS, TD> => [TS, TD], Underscore => []);
+crate::int::for_int_kinds!(pair_guide);
 /// The guide has no more modes: the rest of `Self` joins the rests.
 impl<X> Zip2By<HNil> for X {
     type First = HNil;

@@ -58,7 +58,9 @@ where
             });
         }
         Ok(HCons {
-            head: self.head.count(target.head),
+            head: self.head.count(target.head).ok_or(LayoutError::Overflow {
+                op: "tile_to_shape",
+            })?,
             tail: self.tail.try_block_counts(target.tail, mode + 1)?,
         })
     }
@@ -72,8 +74,8 @@ where
 pub trait BlockDivides<T>: Int {
     /// `T / Self`.
     type Count: Int;
-    /// Computes it.
-    fn count(self, target: T) -> Self::Count;
+    /// Computes it, or `None` where a runtime value overflows.
+    fn count(self, target: T) -> Option<Self::Count>;
 }
 impl<UB: Unsigned + NonZero, UT: Unsigned + NonZero> BlockDivides<PInt<UT>> for PInt<UB>
 where
@@ -84,8 +86,8 @@ where
 {
     type Count = CeilDiv<PInt<UT>, PInt<UB>>;
     #[inline(always)]
-    fn count(self, target: PInt<UT>) -> Self::Count {
-        target.ceil_div(self)
+    fn count(self, target: PInt<UT>) -> Option<Self::Count> {
+        Some(target.ceil_div(self))
     }
 }
 /// The static verdict of [`BlockDivides`]: `B1` passes; `B0` reports the
@@ -115,16 +117,21 @@ macro_rules! runtime_divides {
         {
             type Count = CeilDiv<$T, $B>;
             #[inline(always)]
-            fn count(self, target: $T) -> Self::Count {
-                target.ceil_div(self)
+            fn count(self, target: $T) -> Option<Self::Count> {
+                target.ceil_div_checked(self)
             }
         }
     )*};
 }
 runtime_divides!(
     i32, i32 => [],
+    i32, i64 => [],
+    i64, i32 => [],
+    i64, i64 => [],
     i32, PInt<U> => [U: Unsigned + NonZero],
-    PInt<U>, i32 => [U: Unsigned + NonZero]
+    i64, PInt<U> => [U: Unsigned + NonZero],
+    PInt<U>, i32 => [U: Unsigned + NonZero],
+    PInt<U>, i64 => [U: Unsigned + NonZero]
 );
 
 /// The layout of the block counts: column-major ([`LayoutLeft`]) or

@@ -210,6 +210,7 @@ down_leaf!([U: Unsigned + NonZero + IsEqual<U1>] PInt<U> => <U as IsEqual<U1>>::
 down_leaf!([U: Unsigned + NonZero + IsEqual<U1>] NInt<U> => <U as IsEqual<U1>>::Output);
 down_leaf!([] Z0 => B0);
 down_leaf!([] i32 => B0);
+down_leaf!([] i64 => B0);
 
 /// `upcast::<N>` of a layout or a swizzled composed layout.
 pub trait Upcast<const N: usize> {

@@ -216,6 +216,7 @@ macro_rules! not_underscore {
 }
 not_underscore! {
     i32 => [];
+    i64 => [];
     Z0 => [];
     PInt<U> => [U: Unsigned + NonZero];
     NInt<U> => [U: Unsigned + NonZero];
