@@ -25,6 +25,7 @@ use super::{Coalesce, FilterLayout, Filtered, LayoutParts};
 use crate::error::LayoutError;
 use crate::int::{CeilDiv, Int, IntAdd, IntCeilDiv, IntMul, Prod, RuntimeInt, ToStatic, UFloorDiv};
 use crate::layout::{CosizeOf, Layout, Span};
+use crate::rules::{ComplementCondition, ComplementGap, complement_step};
 use crate::tuple::{AllStatic, Compact, IntTuple, LayoutLeft, ReverseOnto};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
@@ -397,24 +398,11 @@ fn positive(v: i64) -> Result<i64, LayoutError> {
     }
 }
 
-/// `d >= cur` for the mode at position `mode` in stride order.
+/// [`complement_step`] on runtime values, its condition named at `mode`
+/// (in stride order).
 #[inline(always)]
-fn not_below(d: i64, cur: i64, mode: usize) -> Result<(), LayoutError> {
-    if d < 0 {
-        Err(LayoutError::NotComplementable {
-            op: OP,
-            mode,
-            reason: "its stride is negative",
-        })
-    } else if d < cur {
-        Err(LayoutError::NotComplementable {
-            op: OP,
-            mode,
-            reason: "its stride is below the extent (stride * shape) of the modes with smaller strides (modes counted in stride order)",
-        })
-    } else {
-        Ok(())
-    }
+fn runtime_step(s: i64, d: i64, extent: i64, mode: usize) -> Result<ComplementGap, LayoutError> {
+    complement_step(s, d, extent).map_err(|c| c.at(OP, mode))
 }
 
 // ---------------------------------------------------------------------------
@@ -505,7 +493,7 @@ impl<S, M, U: Unsigned + NonZero> ComplementRank1<S, M> for NInt<U> {
     type Output = NegativeStride;
     #[inline(always)]
     fn complement_rank1(self, _: S, _: M) -> Result<Self::Output, LayoutError> {
-        not_below(-1, 1, 0).map(|_| NegativeStride)
+        Err(ComplementCondition::NegativeStride.at(OP, 0))
     }
 }
 macro_rules! rank1_fold {
@@ -739,7 +727,7 @@ impl<U: Unsigned + NonZero, S, Cur, W> ComplementStep<S, Cur, W> for NInt<U> {
     type Output = NegativeStride;
     #[inline(always)]
     fn step(self, _: S, _: Cur, _: W) -> Result<NegativeStride, LayoutError> {
-        not_below(-1, 1, 0).map(|_| NegativeStride)
+        Err(ComplementCondition::NegativeStride.at(OP, 0))
     }
 }
 /// A static positive stride: by the extent, static or runtime.
@@ -767,17 +755,16 @@ where
     type Output = T::Output;
     #[inline(always)]
     fn step(self, s: S, cur: Cur, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
-        let (d, c) = (self.wide(), cur.wide());
+        let d = self.wide();
+        let s = positive(s.wide())?;
         // A runtime extent of 1 covers nothing either: `DynLayout`'s filter
         // drops that mode, whatever its stride.
-        let (q, next) = if d == 0 || s.wide() == 1 {
-            positive(s.wide())?;
+        let (q, next) = if d == 0 || s == 1 {
             let m = w.m.checked_size()?;
             (m, m)
         } else {
-            not_below(d, c, w.mode)?;
-            let next = d.checked_mul(positive(s.wide())?);
-            (d / c, next.ok_or(LayoutError::Overflow { op: OP })?)
+            let gap = runtime_step(s, d, cur.wide(), w.mode)?;
+            (gap.shape, gap.next)
         };
         let gap = narrow::<RuntimeGap<R, S, M>>;
         w.next_runtime(gap(next)?, gap(q)?, cur)
@@ -824,15 +811,15 @@ where
             // the extent stays.
             return w.next_runtime(narrow(self.wide())?, R::narrow(1), self);
         }
-        not_below(d.wide(), self.wide(), w.mode)?;
-        let next = next_extent(s, d)?;
-        w.next_runtime(next, R::narrow(d.wide() / self.wide()), self)
+        let gap = runtime_step(positive(s.wide())?, d.wide(), self.wide(), w.mode)?;
+        w.next_runtime(narrow(gap.next)?, R::narrow(gap.shape), self)
     }
 }
 
 /// The branch of a static step, chosen by comparing the stride `U` with
 /// the extent `V`: below is an error marker, equal leaves no gap, above
-/// leaves the gap `⌊U / V⌋ : V`.
+/// leaves the gap `⌊U / V⌋ : V`. These are the branches of
+/// [`complement_step`], which the runtime values take.
 #[doc(hidden)]
 pub trait StaticGap<U, V, S, W> {
     /// The complement, or a marker.
@@ -844,7 +831,7 @@ impl<U, V, S, W> StaticGap<U, V, S, W> for Less {
     type Output = StrideBelowExtent;
     #[inline(always)]
     fn gap(_: S, _: W) -> Result<StrideBelowExtent, LayoutError> {
-        not_below(0, 1, 0).map(|_| StrideBelowExtent)
+        Err(ComplementCondition::StrideBelowExtent.at(OP, 0))
     }
 }
 impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>>

@@ -2,10 +2,11 @@
 
 use alloc::vec::Vec;
 
-use super::arith::{ceil_div, div};
+use super::arith::ceil_div;
 use super::coalesce::{Modes, filter_flat, filter_into};
 use super::{DynLayout, IntTree, cosize_of, mul, size_cosize};
 use crate::LayoutError;
+use crate::rules::complement_step;
 
 const OP: &str = "complement";
 
@@ -82,28 +83,14 @@ fn complement_in_place(
         return Ok(1);
     }
     let f = &mut buf[..nf];
-    if let Some(k) = f.iter().position(|m| m.1 < 0) {
-        return Err(LayoutError::NotComplementable {
-            op: OP,
-            mode: k,
-            reason: "a stride is negative",
-        });
-    }
     sort_by_stride(f);
     // Mode k of the result replaces (sorted) mode k once it has been read.
     let mut last_stride = 1i64;
     for (k, slot) in f.iter_mut().enumerate() {
         let (s, d) = *slot;
-        let new_shape = div(d, last_stride).ok_or(LayoutError::DivisionByZero { op: OP })?;
-        if new_shape == 0 {
-            return Err(LayoutError::NotComplementable {
-                op: OP,
-                mode: k,
-                reason: "its stride is below the extent of the smaller-stride modes (non-injective layout detected)",
-            });
-        }
-        *slot = (new_shape, last_stride);
-        last_stride = mul(d, s, OP)?;
+        let gap = complement_step(s, d, last_stride).map_err(|c| c.at(OP, k))?;
+        *slot = (gap.shape, gap.stride);
+        last_stride = gap.next;
     }
     // `shape_div(cotarget, last_stride)`, coalesced to its product: the
     // nested ceil_div of CuTe's fold equals ceil_div by the product.
