@@ -12,7 +12,6 @@ mod coalesce;
 mod coalesce_by;
 mod common;
 mod complement;
-mod complement_bounds;
 pub(crate) mod composition;
 mod divide;
 mod filter;
@@ -31,7 +30,6 @@ pub use coalesce::*;
 pub use coalesce_by::*;
 pub use common::*;
 pub use complement::*;
-pub use complement_bounds::*;
 pub use composition::composition;
 pub use composition::{
     ByMode, ComposeCoalesced, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes,

@@ -158,7 +158,7 @@ type Scaled<S, D, N> = (S, <D as IntMul<PInt<N>>>::Output);
 /// `(s, ±1)`: the shape is multiplied by `N`.
 type Widened<S, D, N> = (<S as IntMul<PInt<N>>>::Output, D);
 
-/// Chooses between [`Scaled`] (`B0`) and [`Widened`] (`B1`).
+/// Chooses between `Scaled` (`B0`: the stride is divided) and `Widened` (`B1`).
 pub trait DownSel<S, D, N> {
     /// The new shape.
     type S;

@@ -11,9 +11,9 @@
 //! 71 gives CuTe's `(2,36):(1,2)`, of size 72) the result is an error, not
 //! CuTe's layout.
 
-use super::verdict::Pick;
-use super::{FilterLayout, Filtered};
 use crate::LayoutError;
+use crate::algebra::verdict::Pick;
+use crate::algebra::{FilterLayout, Filtered};
 use crate::int::{Int, StaticInt};
 use crate::int::{IntAdd, IntCeilDiv, IntMul, Prod, Sum};
 use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};

@@ -1,0 +1,113 @@
+//! The markers a non-complementable layout yields, and the check traits
+//! that turn them into compile errors naming the condition.
+
+use crate::layout::Layout;
+
+// ---------------------------------------------------------------------------
+// Markers and checks
+
+/// Marker outcome: after sorting by stride, a stride is below the extent
+/// (stride × shape) of the mode before it. Never constructed: the check
+/// [`ComplementModesDoNotOverlap`] rejects it at compile time.
+///
+/// ```
+/// use cute_algebra::algebra::{Complemented, StrideBelowExtent};
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(Complemented<Layout![(2, 2) : (2, 3)], Shape![12]>, StrideBelowExtent);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StrideBelowExtent;
+/// Marker outcome: a negative stride (see [`ComplementStridesNotNegative`]).
+///
+/// ```
+/// use cute_algebra::algebra::{Complemented, NegativeStride};
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(Complemented<Layout![(2, 4) : (1, -2)], Shape![16]>, NegativeStride);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeStride;
+/// Marker outcome: a runtime stride in a layout of rank >= 2 (see
+/// [`ComplementStructureIsStatic`]).
+///
+/// ```
+/// use cute_algebra::algebra::{Complemented, RuntimeStrideStructure};
+/// use cute_algebra::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(Complemented<Layout<Shape![2, 2], HList![P1, i32]>, Shape![16]>, RuntimeStrideStructure);
+/// # use cute_algebra::typenum::P1;
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RuntimeStrideStructure;
+
+/// The markers print the condition they stand for. They are never built by
+/// `complement` (its checks refuse them at compile time); printing a
+/// refused result must not add a second error after the first.
+macro_rules! marker_display {
+    ($($T:ty => $msg:literal),*) => {$(
+        impl core::fmt::Display for $T {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str($msg)
+            }
+        }
+    )*};
+}
+marker_display!(
+    StrideBelowExtent => "complement: not complementable (a stride is below the extent of the modes with smaller strides)",
+    NegativeStride => "complement: not complementable (a negative stride)",
+    RuntimeStrideStructure => "complement: a runtime stride in a layout of rank >= 2"
+);
+
+/// Holds unless the layout's modes overlap or interleave.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = complement(layout![(2, 2) : (2, 3)], int!(19)); // not complementable
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "complement: the layout is not complementable: sorted by stride, a mode starts below the extent (stride * shape) of the mode before it",
+    label = "its modes overlap or interleave, so no layout fills the gaps between them",
+    note = "e.g. `(2,2):(2,3)`: the stride-3 mode starts inside the extent 4 of the stride-2 mode (CuTe says \"Non-injective Layout detected in complement\", though such a layout can be injective)"
+)]
+pub trait ComplementModesDoNotOverlap {}
+/// Holds unless the layout has a negative stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = complement(layout![4 : -1], int!(8)); // a negative stride
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "complement: the layout is not complementable: it has a negative stride",
+    label = "complement needs non-negative strides"
+)]
+pub trait ComplementStridesNotNegative {}
+/// Holds unless a layout of rank >= 2 has a runtime stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let d: i32 = 4;
+/// let _ = complement(layout![(2, 2) : (1, d)], int!(16)); // use DynLayout
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "complement: the result's structure would depend on runtime values: a layout of rank >= 2 (after filter) has a runtime stride",
+    label = "the order of the modes, and so the result's type, depends on the runtime stride",
+    note = "CuTe: \"Dynamic-stride complement only for rank-1 layouts\"; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
+)]
+pub trait ComplementStructureIsStatic {}
+
+/// Implements a check trait for every layout and for the other markers.
+macro_rules! passes {
+    ($Check:ident: $($T:ty),*) => {
+        #[diagnostic::do_not_recommend]
+        impl<S, D> $Check for Layout<S, D> {}
+        $(
+            #[diagnostic::do_not_recommend]
+            impl $Check for $T {}
+        )*
+    };
+}
+pub(crate) use passes;
+passes!(ComplementModesDoNotOverlap: NegativeStride, RuntimeStrideStructure);
+passes!(ComplementStridesNotNegative: StrideBelowExtent, RuntimeStrideStructure);
+passes!(ComplementStructureIsStatic: StrideBelowExtent, NegativeStride);
