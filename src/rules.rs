@@ -116,12 +116,14 @@ pub const fn checked_round_up(a: i64, b: i64) -> Option<i64> {
 /// Why a mode of `complement`'s walk fails ([`complement_step`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ComplementCondition {
-    /// The mode's stride is negative.
-    NegativeStride,
+    /// The mode's stride is negative (the type-level marker
+    /// `algebra::NegativeStride`).
+    Negative,
     /// Sorted by stride, the mode's stride is below the extent
     /// (stride × shape) of the modes before it: they overlap or interleave
-    /// (CuTe: "Non-injective Layout detected in complement").
-    StrideBelowExtent,
+    /// (CuTe: "Non-injective Layout detected in complement"; the type-level
+    /// marker `algebra::StrideBelowExtent`).
+    BelowExtent,
     /// The next extent `stride × shape` overflows `i64`.
     Overflow,
 }
@@ -131,8 +133,8 @@ impl ComplementCondition {
     /// `mode` (counted in stride order).
     pub const fn at(self, op: &'static str, mode: usize) -> crate::LayoutError {
         let reason = match self {
-            ComplementCondition::NegativeStride => "its stride is negative",
-            ComplementCondition::StrideBelowExtent => {
+            ComplementCondition::Negative => "its stride is negative",
+            ComplementCondition::BelowExtent => {
                 "its stride is below the extent (stride * shape) of the modes with smaller strides (modes counted in stride order)"
             }
             ComplementCondition::Overflow => return crate::LayoutError::Overflow { op },
@@ -158,7 +160,7 @@ pub struct ComplementGap {
 /// covered by the modes before it. Both runtime paths (the typed layouts'
 /// runtime values and `DynLayout`) take this step; the type-level walk
 /// mirrors it with the same branches (`StaticGap`: `Less` is
-/// [`ComplementCondition::StrideBelowExtent`], `Equal` leaves no gap,
+/// [`ComplementCondition::BelowExtent`], `Equal` leaves no gap,
 /// `Greater` the gap `⌊d / extent⌋ : extent`).
 ///
 /// ```
@@ -166,8 +168,8 @@ pub struct ComplementGap {
 /// // (2,2):(1,6): after 2:1 (extent 2), the mode 2:6 leaves the gap 3:2.
 /// assert_eq!(complement_step(2, 6, 2), Ok(ComplementGap { shape: 3, stride: 2, next: 12 }));
 /// // (2,2):(2,3): the stride 3 lies inside the extent 4 of 2:2.
-/// assert_eq!(complement_step(2, 3, 4), Err(ComplementCondition::StrideBelowExtent));
-/// assert_eq!(complement_step(2, -1, 1), Err(ComplementCondition::NegativeStride));
+/// assert_eq!(complement_step(2, 3, 4), Err(ComplementCondition::BelowExtent));
+/// assert_eq!(complement_step(2, -1, 1), Err(ComplementCondition::Negative));
 /// ```
 pub const fn complement_step(
     s: i64,
@@ -175,10 +177,10 @@ pub const fn complement_step(
     extent: i64,
 ) -> Result<ComplementGap, ComplementCondition> {
     if d < 0 {
-        return Err(ComplementCondition::NegativeStride);
+        return Err(ComplementCondition::Negative);
     }
     if d < extent {
-        return Err(ComplementCondition::StrideBelowExtent);
+        return Err(ComplementCondition::BelowExtent);
     }
     // Extents are mostly powers of two: shift rather than divide.
     // (The walk's extent is at least 1; a zero one reads as an overflow.)

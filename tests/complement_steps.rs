@@ -28,13 +28,13 @@ where
 impl Outcome for StrideBelowExtent {
     fn outcome(r: Result<Self, LayoutError>) -> Result<Vec<(i64, i64)>, ComplementCondition> {
         assert!(r.is_err(), "a marker is never built");
-        Err(ComplementCondition::StrideBelowExtent)
+        Err(ComplementCondition::BelowExtent)
     }
 }
 impl Outcome for NegativeStride {
     fn outcome(r: Result<Self, LayoutError>) -> Result<Vec<(i64, i64)>, ComplementCondition> {
         assert!(r.is_err(), "a marker is never built");
-        Err(ComplementCondition::NegativeStride)
+        Err(ComplementCondition::Negative)
     }
 }
 

@@ -103,7 +103,7 @@ impl<S, M, U: Unsigned + NonZero> ComplementRank1<S, M> for NInt<U> {
     type Output = NegativeStride;
     #[inline(always)]
     fn complement_rank1(self, _: S, _: M) -> Result<Self::Output, LayoutError> {
-        Err(ComplementCondition::NegativeStride.at(OP, 0))
+        Err(ComplementCondition::Negative.at(OP, 0))
     }
 }
 macro_rules! rank1_fold {
@@ -240,7 +240,7 @@ impl<U: Unsigned + NonZero, S, Cur, W> ComplementStep<S, Cur, W> for NInt<U> {
     type Output = NegativeStride;
     #[inline(always)]
     fn step(self, _: S, _: Cur, _: W) -> Result<NegativeStride, LayoutError> {
-        Err(ComplementCondition::NegativeStride.at(OP, 0))
+        Err(ComplementCondition::Negative.at(OP, 0))
     }
 }
 /// A static positive stride: by the extent, static or runtime.
@@ -344,7 +344,7 @@ impl<U, V, S, W> StaticGap<U, V, S, W> for Less {
     type Output = StrideBelowExtent;
     #[inline(always)]
     fn gap(_: S, _: W) -> Result<StrideBelowExtent, LayoutError> {
-        Err(ComplementCondition::StrideBelowExtent.at(OP, 0))
+        Err(ComplementCondition::BelowExtent.at(OP, 0))
     }
 }
 impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>>
