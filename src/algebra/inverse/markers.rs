@@ -1,0 +1,110 @@
+//! The markers of a layout without an inverse here, and the check traits
+//! that turn them into compile errors naming the condition.
+
+use crate::algebra::complement::passes;
+use crate::layout::Layout;
+
+// ---------------------------------------------------------------------------
+// Markers and checks
+
+/// Marker outcome of [`right_inverse`](super::right_inverse): a runtime stride.
+///
+/// ```
+/// use cute_algebra::algebra::{RightInverse, RightInverseRuntimeStride};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(RightInverse<Layout<Shape![4, 2], HList![P1, i32]>>, RightInverseRuntimeStride);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RightInverseRuntimeStride;
+/// Marker outcome of [`left_inverse`](super::left_inverse): a runtime stride.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseRuntimeStride};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout<Shape![4, 2], HList![P1, i32]>>, LeftInverseRuntimeStride);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeftInverseRuntimeStride;
+/// Marker outcome of [`left_inverse`](super::left_inverse): a stride not a multiple of the size below it.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseNotDivisible};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout![(2, 2) : (2, 5)]>, LeftInverseNotDivisible);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeftInverseNotDivisible;
+/// Marker outcome of [`left_inverse`](super::left_inverse): overlapping or interleaved modes.
+///
+/// ```
+/// use cute_algebra::algebra::{LeftInverse, LeftInverseOverlap};
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::P1;
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(LeftInverse<Layout![(2, 6) : (30, 6)]>, LeftInverseOverlap);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeftInverseOverlap;
+
+/// Holds unless the layout has a runtime stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let d: i32 = 4;
+/// let _ = right_inverse(layout![(4, 2) : (1, d)]); // use DynLayout
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "right_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
+    label = "which modes chain up from stride 1, and in which order, depends on the runtime stride",
+    note = "CuTe silently leaves out the modes with runtime strides; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
+)]
+pub trait RightInverseStaticStrides {}
+passes!(RightInverseStaticStrides:);
+
+/// Holds unless the layout has a runtime stride.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let d: i32 = 8;
+/// let _ = left_inverse(layout![(4, 8) : (d, 1)]); // use DynLayout
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
+    label = "the order of the modes, and so the result's type, depends on the runtime stride",
+    note = "CuTe: \"Left inverse requires static strides.\"; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
+)]
+pub trait LeftInverseStaticStrides {}
+/// Holds unless a stride breaks the divisibility condition.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = left_inverse(layout![(2, 2) : (2, 5)]); // 5 is not a multiple of 2
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: divisibility condition fails: sorted by stride, a non-zero stride is not a multiple of the product of the result's shapes below it",
+    label = "offsets cannot be decoded digit by digit",
+    note = "CuTe: \"Left inverse divisibility condition\""
+)]
+pub trait LeftInverseDivisible {}
+/// Holds unless the modes with non-zero strides overlap.
+///
+/// ```compile_fail
+/// use cute_algebra::prelude::*;
+/// let _ = left_inverse(layout![(2, 6) : (30, 6)]); // 30 < 6 * 6
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: the layout's modes overlap or interleave: sorted by stride, a non-zero stride is below the previous stride times its shape (or follows a negative stride)",
+    label = "no layout R gives L(R(L(i))) == L(i) by decoding offsets digit by digit",
+    note = "CuTe returns a layout that breaks L(R(L(i))) == L(i) here, e.g. for `(2,6):(30,6)`"
+)]
+pub trait LeftInverseModesDoNotOverlap {}
+
+passes!(LeftInverseStaticStrides: LeftInverseNotDivisible, LeftInverseOverlap);
+passes!(LeftInverseDivisible: LeftInverseRuntimeStride, LeftInverseOverlap);
+passes!(LeftInverseModesDoNotOverlap: LeftInverseRuntimeStride, LeftInverseNotDivisible);
