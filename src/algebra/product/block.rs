@@ -1,0 +1,418 @@
+//! `blocked_product` and `raked_product`: the logical product of the block
+//! and the tiler, padded to a common rank, with each mode paired in order.
+
+use crate::algebra::names;
+use crate::algebra::{ApplyTiler, Product};
+use crate::error::LayoutError;
+use crate::error::ok_or_panic;
+use crate::layout::Layout;
+use crate::tuple::Zip;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{P1, Z0};
+
+/// An integer shape is the rank-1 tuple `(s)` in `blocked_product` and
+/// `raked_product` (CuTe's `zip` wraps it so).
+pub trait IntoModes {
+    /// The tuple.
+    type Modes;
+    /// Wraps.
+    fn into_modes(self) -> Self::Modes;
+}
+macro_rules! wrap_int {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> IntoModes for $T {
+            type Modes = HCons<Self, HNil>;
+            #[inline(always)]
+            fn into_modes(self) -> Self::Modes {
+                HCons { head: self, tail: HNil }
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(wrap_int);
+impl IntoModes for HNil {
+    type Modes = HNil;
+    #[inline(always)]
+    fn into_modes(self) -> HNil {
+        HNil
+    }
+}
+impl<H, T> IntoModes for HCons<H, T> {
+    type Modes = Self;
+    #[inline(always)]
+    fn into_modes(self) -> Self {
+        self
+    }
+}
+
+/// CuTe's `append<R>` on two layouts' modes: the shorter list gets `_1:_0`
+/// modes until both have the rank of the longer. `Self` is the shape list
+/// of `a`, with strides `DA`; `TS:TD` are `t`'s.
+pub trait PadPair<DA, TS, TD> {
+    /// `a`'s padded shapes.
+    type AS;
+    /// `a`'s padded strides.
+    type AD;
+    /// `t`'s padded shapes.
+    type TS;
+    /// `t`'s padded strides.
+    type TD;
+    /// Pads.
+    #[allow(clippy::type_complexity)]
+    fn pad(self, da: DA, ts: TS, td: TD) -> (Self::AS, Self::AD, Self::TS, Self::TD);
+}
+impl PadPair<HNil, HNil, HNil> for HNil {
+    type AS = HNil;
+    type AD = HNil;
+    type TS = HNil;
+    type TD = HNil;
+    #[inline(always)]
+    fn pad(self, _: HNil, _: HNil, _: HNil) -> (HNil, HNil, HNil, HNil) {
+        (HNil, HNil, HNil, HNil)
+    }
+}
+impl<A0, AT, D0, DT> PadPair<HCons<D0, DT>, HNil, HNil> for HCons<A0, AT>
+where
+    AT: PadPair<DT, HNil, HNil>,
+{
+    type AS = HCons<A0, AT::AS>;
+    type AD = HCons<D0, AT::AD>;
+    type TS = HCons<P1, AT::TS>;
+    type TD = HCons<Z0, AT::TD>;
+    #[inline(always)]
+    fn pad(self, da: HCons<D0, DT>, _: HNil, _: HNil) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
+        let (a, d, t, e) = self.tail.pad(da.tail, HNil, HNil);
+        (
+            HCons {
+                head: self.head,
+                tail: a,
+            },
+            HCons {
+                head: da.head,
+                tail: d,
+            },
+            HCons {
+                head: P1::new(),
+                tail: t,
+            },
+            HCons {
+                head: Z0::new(),
+                tail: e,
+            },
+        )
+    }
+}
+impl<T0, TT, E0, ET> PadPair<HNil, HCons<T0, TT>, HCons<E0, ET>> for HNil
+where
+    HNil: PadPair<HNil, TT, ET>,
+{
+    type AS = HCons<P1, <HNil as PadPair<HNil, TT, ET>>::AS>;
+    type AD = HCons<Z0, <HNil as PadPair<HNil, TT, ET>>::AD>;
+    type TS = HCons<T0, <HNil as PadPair<HNil, TT, ET>>::TS>;
+    type TD = HCons<E0, <HNil as PadPair<HNil, TT, ET>>::TD>;
+    #[inline(always)]
+    fn pad(
+        self,
+        _: HNil,
+        ts: HCons<T0, TT>,
+        td: HCons<E0, ET>,
+    ) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
+        let (a, d, t, e) = HNil.pad(HNil, ts.tail, td.tail);
+        (
+            HCons {
+                head: P1::new(),
+                tail: a,
+            },
+            HCons {
+                head: Z0::new(),
+                tail: d,
+            },
+            HCons {
+                head: ts.head,
+                tail: t,
+            },
+            HCons {
+                head: td.head,
+                tail: e,
+            },
+        )
+    }
+}
+impl<A0, AT, D0, DT, T0, TT, E0, ET> PadPair<HCons<D0, DT>, HCons<T0, TT>, HCons<E0, ET>>
+    for HCons<A0, AT>
+where
+    AT: PadPair<DT, TT, ET>,
+{
+    type AS = HCons<A0, AT::AS>;
+    type AD = HCons<D0, AT::AD>;
+    type TS = HCons<T0, AT::TS>;
+    type TD = HCons<E0, AT::TD>;
+    #[inline(always)]
+    fn pad(
+        self,
+        da: HCons<D0, DT>,
+        ts: HCons<T0, TT>,
+        td: HCons<E0, ET>,
+    ) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
+        let (a, d, t, e) = self.tail.pad(da.tail, ts.tail, td.tail);
+        (
+            HCons {
+                head: self.head,
+                tail: a,
+            },
+            HCons {
+                head: da.head,
+                tail: d,
+            },
+            HCons {
+                head: ts.head,
+                tail: t,
+            },
+            HCons {
+                head: td.head,
+                tail: e,
+            },
+        )
+    }
+}
+
+/// The padded pair of [`PadPair`], as layouts.
+type Padded<S, D, TS, TD> = (
+    Layout<
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::AS,
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::AD,
+    >,
+    Layout<
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::TS,
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::TD,
+    >,
+);
+
+/// `blocked_product` (`RAKED = false`) and `raked_product` (`RAKED = true`)
+/// of the block `Self` by the layout `T`.
+pub trait BlockProduct<T, const RAKED: bool> {
+    /// The product.
+    type Output;
+    /// Multiplies.
+    fn try_block_product(self, t: T) -> Result<Self::Output, LayoutError>;
+}
+impl<S, D, TS, TD, const RAKED: bool> BlockProduct<Layout<TS, TD>, RAKED> for Layout<S, D>
+where
+    S: IntoModes + Copy,
+    D: IntoModes + Copy,
+    TS: IntoModes + Copy,
+    TD: IntoModes + Copy,
+    S::Modes: PadPair<D::Modes, TS::Modes, TD::Modes>,
+    <S::Modes as PadPair<D::Modes, TS::Modes, TD::Modes>>::AS: RankIsOne,
+    RankOne<S, D, TS, TD>: ChoosePair<(Self, Layout<TS, TD>), Padded<S, D, TS, TD>>,
+    Chosen<S, D, TS, TD>: PairProduct<RAKED>,
+{
+    type Output = <Chosen<S, D, TS, TD> as PairProduct<RAKED>>::Output;
+    #[inline]
+    fn try_block_product(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
+        let (s, d) = self.into_parts();
+        let (ts, td) = t.into_parts();
+        let (a, ad, p, pd) = s
+            .into_modes()
+            .pad(d.into_modes(), ts.into_modes(), td.into_modes());
+        let padded = (Layout::from_parts(a, ad), Layout::from_parts(p, pd));
+        RankOne::<S, D, TS, TD>::choose((self, t), padded).try_pair_product()
+    }
+}
+
+/// `B1` when the common rank `R = max(rank a, rank t)` is 1.
+type RankOne<S, D, TS, TD> = <<<S as IntoModes>::Modes as PadPair<
+    <D as IntoModes>::Modes,
+    <TS as IntoModes>::Modes,
+    <TD as IntoModes>::Modes,
+>>::AS as RankIsOne>::Is;
+/// The pair the product works on.
+type Chosen<S, D, TS, TD> = <RankOne<S, D, TS, TD> as ChoosePair<
+    (Layout<S, D>, Layout<TS, TD>),
+    Padded<S, D, TS, TD>,
+>>::Pair;
+
+/// `B1` for a one-mode list.
+pub trait RankIsOne {
+    /// `B1` or `B0`.
+    type Is;
+}
+impl<A> RankIsOne for HCons<A, HNil> {
+    type Is = typenum::B1;
+}
+impl<A, B, T> RankIsOne for HCons<A, HCons<B, T>> {
+    type Is = typenum::B0;
+}
+
+/// CuTe's `append<R>` pads only when `R ≥ 2`: at `R = 1` both layouts stay
+/// as they are (an integer layout stays an integer layout), which decides
+/// how `zip` groups them.
+pub trait ChoosePair<Orig, Padded> {
+    /// The chosen pair.
+    type Pair;
+    /// Chooses.
+    fn choose(orig: Orig, padded: Padded) -> Self::Pair;
+}
+impl<Orig, Padded> ChoosePair<Orig, Padded> for typenum::B1 {
+    type Pair = Orig;
+    #[inline(always)]
+    fn choose(orig: Orig, _: Padded) -> Orig {
+        orig
+    }
+}
+impl<Orig, Padded> ChoosePair<Orig, Padded> for typenum::B0 {
+    type Pair = Padded;
+    #[inline(always)]
+    fn choose(_: Orig, padded: Padded) -> Padded {
+        padded
+    }
+}
+
+/// `blocked_product` (`RAKED = false`) or `raked_product` (`RAKED = true`),
+/// to name the operation in a compile error.
+pub struct Raked<const RAKED: bool>;
+/// The name type of [`Raked`].
+pub trait BlockName {
+    /// [`names::blocked_product`] or [`names::raked_product`].
+    type N;
+}
+impl BlockName for Raked<false> {
+    type N = names::blocked_product;
+}
+impl BlockName for Raked<true> {
+    type N = names::raked_product;
+}
+
+/// The logical product of a padded pair, zipped block-first or
+/// repetition-first.
+pub trait PairProduct<const RAKED: bool> {
+    /// The zipped product.
+    type Output;
+    /// Multiplies and zips.
+    fn try_pair_product(self) -> Result<Self::Output, LayoutError>;
+}
+impl<AS, AD, TS, TD, RS, RD, const RAKED: bool> PairProduct<RAKED>
+    for (Layout<AS, AD>, Layout<TS, TD>)
+where
+    Raked<RAKED>: BlockName,
+    Layout<TS, TD>: ApplyTiler<
+            Product<<Raked<RAKED> as BlockName>::N>,
+            Layout<AS, AD>,
+            Output = Layout<HCons<AS, HCons<RS, HNil>>, HCons<AD, HCons<RD, HNil>>>,
+        >,
+    (AS, RS): ZipInOrder<RAKED>,
+    (AD, RD): ZipInOrder<RAKED>,
+{
+    type Output =
+        Layout<<(AS, RS) as ZipInOrder<RAKED>>::Output, <(AD, RD) as ZipInOrder<RAKED>>::Output>;
+    #[inline]
+    fn try_pair_product(self) -> Result<Self::Output, LayoutError> {
+        let (s, d) = self.1.try_apply(self.0)?.into_parts();
+        Ok(Layout::from_parts(
+            (s.head, s.tail.head).zip_in_order(),
+            (d.head, d.tail.head).zip_in_order(),
+        ))
+    }
+}
+
+/// `zip(block, reps)` for `blocked_product`, `zip(reps, block)` for
+/// `raked_product`.
+pub trait ZipInOrder<const RAKED: bool> {
+    /// The zipped modes.
+    type Output;
+    /// Zips.
+    fn zip_in_order(self) -> Self::Output;
+}
+impl<A: Zip<R>, R> ZipInOrder<false> for (A, R) {
+    type Output = A::Output;
+    #[inline(always)]
+    fn zip_in_order(self) -> A::Output {
+        self.0.zip(self.1)
+    }
+}
+impl<A, R: Zip<A>> ZipInOrder<true> for (A, R) {
+    type Output = R::Output;
+    #[inline(always)]
+    fn zip_in_order(self) -> R::Output {
+        self.1.zip(self.0)
+    }
+}
+
+/// The result type of [`blocked_product`].
+pub type BlockedProduct<A, T> = <A as BlockProduct<T, false>>::Output;
+/// The result type of [`raked_product`].
+pub type RakedProduct<A, T> = <A as BlockProduct<T, true>>::Output;
+
+/// CuTe's `blocked_product(block, tiler)`: both layouts padded to the same
+/// rank, multiplied, and zipped mode by mode as `((block_i, rep_i), …)`:
+/// each block stays contiguous.
+///
+/// # Panics
+/// As [`logical_product`](super::logical_product); [`try_blocked_product`] returns the error.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let p = blocked_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
+/// assert_eq!(p.to_string(), "((_32,_4),(_8,_1)):((_1,_256),(_32,_0))");
+/// ```
+#[inline]
+#[track_caller]
+pub fn blocked_product<A: BlockProduct<T, false, Output = R>, T, R>(block: A, tiler: T) -> R {
+    ok_or_panic(try_blocked_product(block, tiler))
+}
+
+/// [`blocked_product`], returning a runtime condition's failure as an error.
+#[inline]
+pub fn try_blocked_product<A: BlockProduct<T, false>, T>(
+    block: A,
+    tiler: T,
+) -> Result<BlockedProduct<A, T>, LayoutError> {
+    block
+        .try_block_product(tiler)
+        .map_err(|e| e.in_op("blocked_product"))
+}
+
+/// CuTe's `raked_product(block, tiler)`: as [`blocked_product`], but
+/// zipped `((rep_i, block_i), …)`, so the blocks interleave (CuTe 4.x does
+/// not coalesce the result).
+///
+/// # Panics
+/// As [`logical_product`](super::logical_product); [`try_raked_product`] returns the error.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let p = raked_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
+/// assert_eq!(p.to_string(), "((_4,_32),(_1,_8)):((_256,_1),(_0,_32))");
+/// ```
+#[inline]
+#[track_caller]
+pub fn raked_product<A: BlockProduct<T, true, Output = R>, T, R>(block: A, tiler: T) -> R {
+    ok_or_panic(try_raked_product(block, tiler))
+}
+
+/// [`raked_product`], returning a runtime condition's failure as an error.
+#[inline]
+pub fn try_raked_product<A: BlockProduct<T, true>, T>(
+    block: A,
+    tiler: T,
+) -> Result<RakedProduct<A, T>, LayoutError> {
+    block
+        .try_block_product(tiler)
+        .map_err(|e| e.in_op("raked_product"))
+}
