@@ -95,6 +95,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// The leaves of the IntTuple `Self` in reverse order, in front of `Acc`
 /// (`flatten` then `reverse`, without computing the tuple's size).
 pub trait FlatRevOnto<Acc> {
@@ -136,6 +137,7 @@ impl<Acc, H: FlatRevOnto<Acc>, T: FlatRevOnto<H::Output>> FlatRevOnto<Acc> for H
     }
 }
 
+#[doc(hidden)]
 /// `coalesce_x`'s last shape: a static `_1` becomes `_2`.
 pub trait LastX {
     /// The shape.
@@ -169,6 +171,7 @@ last_x_keep!(
     [] i64
 );
 
+#[doc(hidden)]
 /// Starts the backward walk: the last mode (as `Last` maps it) is the
 /// initial stack.
 pub trait BwStart<D, Last = AsIs> {
@@ -196,6 +199,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// What the backward walk does with the last mode's shape: `coalesce`
 /// keeps it ([`AsIs`]); `coalesce_x` makes a static `_1` a `_2`
 /// ([`ExtendLast`]) so that the last stride survives.
@@ -205,6 +209,7 @@ pub trait LastMode<S> {
     /// Maps it.
     fn last_mode(s: S) -> Self::Output;
 }
+#[doc(hidden)]
 /// `coalesce`'s policy: the last shape as it is.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AsIs;
@@ -215,6 +220,7 @@ impl<S> LastMode<S> for AsIs {
         s
     }
 }
+#[doc(hidden)]
 /// `coalesce_x`'s policy: [`LastX`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExtendLast;
@@ -226,6 +232,7 @@ impl<S: LastX> LastMode<S> for ExtendLast {
     }
 }
 
+#[doc(hidden)]
 /// One backward step over the remaining (reversed) modes `Self`, with the
 /// result stack `AS:AD`.
 pub trait Bw<D, AS, AD> {
@@ -250,6 +257,7 @@ impl<S: Step<Dd, AS, AD, T, DT>, T, Dd, DT, AS, AD> Bw<HCons<Dd, DT>, AS, AD> fo
     }
 }
 
+#[doc(hidden)]
 /// The step for one mode `Self:Dd`: a static `_1` is skipped, anything else
 /// is compared with the front of the stack.
 pub trait Step<Dd, AS, AD, T, DT> {
@@ -284,6 +292,7 @@ impl_for_not_one! {
     }
 }
 
+#[doc(hidden)]
 /// Decides by the stack's front shape `Self` (stride `FD`) what to do with
 /// the mode `S:Dd`: replace a `_1`, merge, or prepend.
 pub trait Front<S, Dd, FT, FD, FDT, T, DT> {
@@ -354,6 +363,7 @@ impl_for_static_not_one! {
     }
 }
 
+#[doc(hidden)]
 /// `B1` when the mode `Self:Dd` statically ends where the stride `FD`
 /// begins (`Self * Dd == FD`, all static), else `B0`. A runtime shape never
 /// merges; the static product is [`SMul`]'s.
@@ -375,6 +385,7 @@ impl_for_static_not_one! {
     }
 }
 
+#[doc(hidden)]
 /// `B1`: `s * d == fd` statically, so `s:d` and `f:fd` merge into
 /// `s*f:d`. `B0`: prepend `s:d`.
 pub trait MergeIf<S, Dd, F, FT, FD, FDT, T, DT> {
@@ -435,6 +446,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// Builds the result from the final stack `F:FD` followed by `Self:FDT`:
 /// one mode is an integer layout (`_1` becomes `_1:_0`), more are a tuple.
 pub trait FinishTail<F, FD, FDT> {
@@ -467,6 +479,7 @@ impl<F, FD, FDT, A, B> FinishTail<F, FD, FDT> for HCons<A, B> {
     }
 }
 
+#[doc(hidden)]
 /// A single remaining mode `Self:FD` as an integer layout.
 pub trait FinishOne<FD> {
     /// The coalesced layout.

@@ -6,6 +6,7 @@ use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use frunk_core::hlist::{HCons, HNil};
 
+#[doc(hidden)]
 /// The shape and stride types of a layout, to nest results by mode.
 pub trait LayoutParts {
     /// The shape.

@@ -15,6 +15,7 @@ use crate::tuple::{AllStatic, IntTuple};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, P1, Z0};
 
+#[doc(hidden)]
 /// Mode 0 of a coalesced layout `Self:D` (the whole layout when it is an
 /// integer layout).
 pub trait FirstMode<D> {
@@ -47,6 +48,7 @@ macro_rules! int_first {
 }
 crate::int::for_int_kinds!(int_first);
 
+#[doc(hidden)]
 /// CuTe's test on the first mode `Self:D` of the common layout: a static
 /// shape with the static stride `_1`.
 pub trait IsVector<D> {
@@ -60,6 +62,7 @@ where
     type Is = <S::Is as core::ops::BitAnd<<D as StaticEq<P1>>::Output>>::Output;
 }
 
+#[doc(hidden)]
 /// The branch on [`IsVector`]: `B1` keeps `composition(inv_b, mode 0)`,
 /// `B0` gives `_1:_0`.
 pub trait CommonBy<M, InvB> {
@@ -178,6 +181,7 @@ where
             Layout<SB, DB>,
         >>::Output;
 }
+#[doc(hidden)]
 /// The branch of [`MaxCommonVector`] on "both layouts are static".
 pub trait VectorBy<A, B> {
     /// The vector width.

@@ -17,6 +17,7 @@ use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::{IntoParts, Layout, LayoutParts};
 
+#[doc(hidden)]
 /// `make_layout(t, complement(t, domain))`: the tile `Self`, then the
 /// layout of its repetitions over the domain shape `Dom`.
 /// `N` is the name of the divide the user called.

@@ -26,22 +26,77 @@ pub mod tiler;
 
 pub use arith::*;
 pub use classify::{One, OrdIsEqual, StaticEq, UEq};
-pub use coalesce::*;
-pub use coalesce_by::*;
-pub use common::*;
-pub use complement::*;
+// The operations: each one's function, `try_` function, trait and result
+// alias. The traits and types that only carry an operation's walk stay
+// inside the crate (they are `pub` where a public bound names them, but
+// not reachable by path).
+pub use coalesce::{Coalesce, CoalesceLayout, CoalesceX, Coalesced, coalesce};
+pub use coalesce_by::{CoalesceBy, CoalescedBy, coalesce_by};
+pub use common::{
+    MaxCommonLayout, MaxCommonVector, max_common_layout, max_common_vector, try_max_common_layout,
+};
+pub use complement::{Complement, Complemented, FilteredCosize, complement, try_complement};
 pub use composition::composition;
 pub use composition::{
     ByMode, ComposeCoalesced, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes,
     try_composition, verdict, walk,
 };
+pub use divide::{
+    FlatDivided, LogicalDivided, TiledDivided, ZippedDivided, ZippedDividedAs, flat_divide,
+    logical_divide, tiled_divide, try_flat_divide, try_logical_divide, try_tiled_divide,
+    try_zipped_divide, zipped_divide,
+};
+pub use filter::{FilterLayout, Filtered, filter};
+pub use grid::{CeilDivBy, ceil_div, try_ceil_div};
+pub use inverse::{
+    LeftInverse, LeftInverseLayout, RightInverse, RightInverseLayout, left_inverse, right_inverse,
+    try_left_inverse, try_right_inverse,
+};
+pub use product::{
+    BlockProduct, BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TiledProduct,
+    ZippedProduct, ZippedProductAs, blocked_product, flat_product, logical_product, raked_product,
+    tiled_product, try_blocked_product, try_flat_product, try_logical_product, try_raked_product,
+    try_tiled_product, try_zipped_product, zipped_product,
+};
+pub use tile_to_shape::{
+    TileToShape, TiledToShape, tile_to_shape, tile_to_shape_ordered, try_tile_to_shape,
+};
+
+// The outcomes of an operation that does not apply: a user meets these
+// types in a result type or an error, and each names its condition.
+pub use complement::{
+    CosizeOfLAndRAtLeastM, CosizeOfRAtMostRoundUp, NegativeStride, RuntimeStrideStructure,
+    SizeOfRAtLeastMOverSizeL, SizeOfRAtMostCosizeOfR, StrideBelowExtent,
+};
+pub use inverse::{
+    LeftInverseNotDivisible, LeftInverseOverlap, LeftInverseRuntimeStride,
+    RightInverseRuntimeStride,
+};
+
+// Every other piece, by its name but hidden from the docs: the traits
+// that carry an operation's walk. Public bounds name them, and rustc's
+// notes print them by this short path.
+#[doc(hidden)]
+pub use coalesce::*;
+#[doc(hidden)]
+pub use coalesce_by::*;
+#[doc(hidden)]
+pub use common::*;
+#[doc(hidden)]
+pub use complement::*;
+#[doc(hidden)]
 pub use divide::*;
+#[doc(hidden)]
 pub use filter::*;
-pub use grid::*;
+#[doc(hidden)]
 pub use inverse::*;
+#[doc(hidden)]
 pub use named::{DivideComposition, ProductRest, RestOfTile};
+#[doc(hidden)]
 pub use product::*;
+#[doc(hidden)]
 pub use regroup::*;
+#[doc(hidden)]
 pub use tile_to_shape::*;
 
 /// The runtime checks every operation makes on a shape operand, as

@@ -6,6 +6,7 @@ use crate::layout::{IntoParts, Layout, Underscore};
 use crate::tuple::{Concat, Unpack};
 use frunk_core::hlist::{HCons, HNil};
 
+#[doc(hidden)]
 /// CuTe's `zip2_by(t, guide)`: `Self` is a tuple whose modes are pairs
 /// `(tile, rest)` where the guide (a tiler) has modes; the result gathers
 /// the tiles and then the rests, and modes beyond the guide join the rests.
@@ -69,6 +70,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// CuTe's `tile_unzip(layout, tiler)`: [`Zip2By`] on shape and stride.
 pub type TileUnzipped<S, D, G> = Layout<
     HCons<<S as Zip2By<G>>::First, HCons<<S as Zip2By<G>>::Second, HNil>>,
@@ -99,6 +101,7 @@ pub(crate) fn tile_unzip<S: Zip2By<G>, D: Zip2By<G>, G>(l: Layout<S, D>) -> Tile
     )
 }
 
+#[doc(hidden)]
 /// The modes of a rank-2 tuple `(first, second)` after CuTe's
 /// `result(_, repeat<R1>(_))` (`FLAT = false`, the tiled form) or
 /// `result(repeat<R0>(_), repeat<R1>(_))` (`FLAT = true`).
@@ -133,6 +136,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// The tiled (`FLAT = false`) or flat (`FLAT = true`) regrouping of a
 /// zipped layout.
 pub type UnpackedLayout<S, D, const FLAT: bool> =

@@ -16,10 +16,12 @@ use typenum::{NonZero, P1, PInt, Unsigned};
     message = "tile_to_shape: the block has more modes than the target shape",
     label = "CuTe: \"Rank of layout must be <= rank of target shape.\""
 )]
+#[doc(hidden)]
 pub trait BlockRankFits<Trg> {}
 impl<Trg> BlockRankFits<Trg> for HNil {}
 impl<B0, BT: BlockRankFits<TT>, T0, TT> BlockRankFits<HCons<T0, TT>> for HCons<B0, BT> {}
 
+#[doc(hidden)]
 /// `target / block` per mode: the number of blocks. Each block size must
 /// divide its target size: a trait bound when both are static, a runtime
 /// check otherwise.
@@ -71,6 +73,7 @@ where
     message = "tile_to_shape: block shape does not divide the target shape",
     label = "each mode of the target must be a multiple of the block's mode (CuTe: \"tile_to_shape: block shape does not divide the target shape.\")"
 )]
+#[doc(hidden)]
 pub trait BlockDivides<T>: Int {
     /// `T / Self`.
     type Count: Int;
@@ -90,6 +93,7 @@ where
         Some(target.ceil_div(self))
     }
 }
+#[doc(hidden)]
 /// The static verdict of [`BlockDivides`]: `B1` passes; `B0` reports the
 /// two sizes through [`BlockModeDoesNotDivide`].
 pub trait DividesVerdict<B, T> {}
@@ -106,6 +110,7 @@ impl<B: ShowInt, T: ShowInt> DividesVerdict<B, T> for typenum::B0 where
     label = "CuTe: \"tile_to_shape: block shape does not divide the target shape.\"",
     note = "each mode of the target must be a multiple of the size of the block's mode"
 )]
+#[doc(hidden)]
 pub trait BlockModeDoesNotDivide<T> {}
 
 macro_rules! runtime_divides {
@@ -134,6 +139,7 @@ runtime_divides!(
     PInt<U>, i64 => [U: Unsigned + NonZero]
 );
 
+#[doc(hidden)]
 /// The layout of the block counts: column-major ([`LayoutLeft`]) or
 /// ordered by an order tuple (CuTe's `make_ordered_layout`).
 pub trait CountsOrder<C> {

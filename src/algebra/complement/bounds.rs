@@ -20,6 +20,7 @@ use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
 use crate::tuple::IntTuple;
 use typenum::{B0, B1, Cmp, Compare, P1};
 
+#[doc(hidden)]
 /// `B1` unless `Self < B` for static integers; a runtime operand gives `B1`
 /// (its value is checked at run time).
 pub trait StaticNotLess<B> {
@@ -51,6 +52,7 @@ where
     label = "CuTe returns a layout here that does not meet its own post-conditions",
     note = "use a cotarget the layout's modes tile evenly, or `DynLayout` to get the error at run time"
 )]
+#[doc(hidden)]
 pub trait BoundHolds<Why> {}
 impl<Why> BoundHolds<Why> for B1 {}
 
@@ -63,6 +65,7 @@ pub struct SizeOfRAtLeastMOverSizeL;
 /// `size(R) <= cosize(R)`.
 pub struct SizeOfRAtMostCosizeOfR;
 
+#[doc(hidden)]
 /// The four bounds on the static result `Self` of `complement(L, M)`, as
 /// trait bounds (each holds trivially for runtime values), and the same
 /// bounds on the values, checked at run time.

@@ -8,7 +8,7 @@ use crate::layout::Layout;
 
 /// Marker outcome: after sorting by stride, a stride is below the extent
 /// (stride × shape) of the mode before it. Never constructed: the check
-/// [`ComplementModesDoNotOverlap`] rejects it at compile time.
+/// `ComplementModesDoNotOverlap` rejects it at compile time.
 ///
 /// ```
 /// use cute_algebra::algebra::{Complemented, StrideBelowExtent};
@@ -18,7 +18,7 @@ use crate::layout::Layout;
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StrideBelowExtent;
-/// Marker outcome: a negative stride (see [`ComplementStridesNotNegative`]).
+/// Marker outcome: a negative stride (see `ComplementStridesNotNegative`).
 ///
 /// ```
 /// use cute_algebra::algebra::{Complemented, NegativeStride};
@@ -29,7 +29,7 @@ pub struct StrideBelowExtent;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NegativeStride;
 /// Marker outcome: a runtime stride in a layout of rank >= 2 (see
-/// [`ComplementStructureIsStatic`]).
+/// `ComplementStructureIsStatic`).
 ///
 /// ```
 /// use cute_algebra::algebra::{Complemented, RuntimeStrideStructure};
@@ -70,6 +70,7 @@ marker_display!(
     label = "its modes overlap or interleave, so no layout fills the gaps between them",
     note = "e.g. `(2,2):(2,3)`: the stride-3 mode starts inside the extent 4 of the stride-2 mode (CuTe says \"Non-injective Layout detected in complement\", though such a layout can be injective)"
 )]
+#[doc(hidden)]
 pub trait ComplementModesDoNotOverlap {}
 /// Holds unless the layout has a negative stride.
 ///
@@ -81,6 +82,7 @@ pub trait ComplementModesDoNotOverlap {}
     message = "complement: the layout is not complementable: it has a negative stride",
     label = "complement needs non-negative strides"
 )]
+#[doc(hidden)]
 pub trait ComplementStridesNotNegative {}
 /// Holds unless a layout of rank >= 2 has a runtime stride.
 ///
@@ -94,6 +96,7 @@ pub trait ComplementStridesNotNegative {}
     label = "the order of the modes, and so the result's type, depends on the runtime stride",
     note = "CuTe: \"Dynamic-stride complement only for rank-1 layouts\"; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
 )]
+#[doc(hidden)]
 pub trait ComplementStructureIsStatic {}
 
 /// Implements a check trait for every layout and for the other markers.

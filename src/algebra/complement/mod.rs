@@ -128,8 +128,8 @@ pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M
 
 /// `complement(L, M)` as a trait on the layout. Its `Output` is the result
 /// layout, or a marker type when the layout is not complementable; the
-/// functions then require the three checks ([`ComplementModesDoNotOverlap`],
-/// [`ComplementStridesNotNegative`], [`ComplementStructureIsStatic`]), so
+/// functions then require the three checks (`ComplementModesDoNotOverlap`,
+/// `ComplementStridesNotNegative`, `ComplementStructureIsStatic`), so
 /// the failing condition is the first line of the error.
 ///
 /// ```

@@ -101,18 +101,11 @@ where
     }
 }
 
+#[doc(hidden)]
 /// CuTe's `ceil_div(tuple, b)` on the flat leaves `Self`: each leaf `a`
 /// becomes `ceil_div(a, b)` and `b` becomes `ceil_div(b, a)`. (On a nested
 /// tuple CuTe divides by whole modes, which gives the same leaves, as
 /// `⌈⌈x / a⌉ / b⌉ = ⌈x / ab⌉`.)
-///
-/// ```
-/// use cute_algebra::algebra::CeilDivLeaves;
-/// use cute_algebra::prelude::*;
-/// // CuTe: ceil_div((32,4,4), 64) = (_1,_2,_4)
-/// let r = shape![32, 4, 4].ceil_div_leaves(int!(64)).unwrap();
-/// assert_eq!(r.to_cute_string(), "(_1,_2,_4)");
-/// ```
 pub trait CeilDivLeaves<B> {
     /// The flat result.
     type Output;
@@ -143,15 +136,9 @@ impl<A: IntCeilDiv<B>, B: IntCeilDiv<A>, T: CeilDivLeaves<CeilDiv<B, A>>> CeilDi
     }
 }
 
+#[doc(hidden)]
 /// CuTe's `coalesce(shape)` on flat leaves: neighbours that are both static
 /// or both runtime multiply into one run.
-///
-/// ```
-/// use cute_algebra::algebra::CoalesceRuns;
-/// use cute_algebra::prelude::*;
-/// let n: i32 = 3;
-/// assert_eq!(shape![1, 2, n, n, 4].coalesce_runs().unwrap().to_cute_string(), "(_2,9,_4)");
-/// ```
 pub trait CoalesceRuns {
     /// The runs, as a flat tuple.
     type Output;
@@ -355,19 +342,9 @@ impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
     }
 }
 
+#[doc(hidden)]
 /// The product of the leaves, checked: each at least 1, and no overflow at
 /// the width of the widest leaf (`i32` unless an `i64` takes part).
-///
-/// ```
-/// use cute_algebra::algebra::CheckedSize;
-/// use cute_algebra::prelude::*;
-/// assert_eq!(shape![2, (3, 4)].checked_size(), Ok(24));
-/// let (zero, big): (i32, i32) = (0, 1 << 20);
-/// assert!(shape![2, zero].checked_size().is_err());
-/// assert!(shape![big, big].checked_size().is_err());
-/// let wide: i64 = 1 << 20;
-/// assert_eq!(shape![big, wide].checked_size(), Ok(1 << 40));
-/// ```
 pub trait CheckedSize {
     /// The widest runtime type among the leaves (`i32` when all are static).
     type Width: RuntimeInt;
@@ -398,5 +375,43 @@ where
     fn checked_size(self) -> Result<i64, LayoutError> {
         let (h, t) = (self.head.checked_size()?, self.tail.checked_size()?);
         fits_product::<Self::Width>(h, t).map(|()| h * t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ceil_div_leaves() {
+        use super::CeilDivLeaves;
+        use crate::prelude::*;
+        // CuTe: ceil_div((32,4,4), 64) = (_1,_2,_4)
+        let r = shape![32, 4, 4].ceil_div_leaves(int!(64)).unwrap();
+        assert_eq!(r.to_cute_string(), "(_1,_2,_4)");
+    }
+
+    #[test]
+    fn checked_size() {
+        use super::CheckedSize;
+        use crate::prelude::*;
+        assert_eq!(shape![2, (3, 4)].checked_size(), Ok(24));
+        let (zero, big): (i32, i32) = (0, 1 << 20);
+        assert!(shape![2, zero].checked_size().is_err());
+        assert!(shape![big, big].checked_size().is_err());
+        let wide: i64 = 1 << 20;
+        assert_eq!(shape![big, wide].checked_size(), Ok(1 << 40));
+    }
+
+    #[test]
+    fn coalesce_runs() {
+        use super::CoalesceRuns;
+        use crate::prelude::*;
+        let n: i32 = 3;
+        assert_eq!(
+            shape![1, 2, n, n, 4]
+                .coalesce_runs()
+                .unwrap()
+                .to_cute_string(),
+            "(_2,9,_4)"
+        );
     }
 }

@@ -6,17 +6,10 @@ use typenum::{Cmp, Compare, Equal, Greater, Less};
 // ---------------------------------------------------------------------------
 // Sorting by stride
 
+#[doc(hidden)]
 /// The modes of `Self:D` as `(stride, shape)` pairs sorted by stride
 /// (a stable insertion sort, as CuTe's repeated first minimum: one `Cmp`
 /// per comparison).
-///
-/// ```
-/// use cute_algebra::algebra::Pairs;
-/// use cute_algebra::prelude::*;
-/// let sorted = shape![2, 3, 4].sort(stride![8, 1, 2]);
-/// assert_eq!(sorted.head, (int!(1), int!(3)));
-/// assert_eq!(sorted.tail.head, (int!(2), int!(4)));
-/// ```
 pub trait Pairs<D> {
     /// The sorted pairs.
     type Sorted;
@@ -99,3 +92,15 @@ macro_rules! insert_later {
     )*};
 }
 insert_later!(Equal, Greater);
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pairs() {
+        use super::Pairs;
+        use crate::prelude::*;
+        let sorted = shape![2, 3, 4].sort(stride![8, 1, 2]);
+        assert_eq!(sorted.head, (int!(1), int!(3)));
+        assert_eq!(sorted.tail.head, (int!(2), int!(4)));
+    }
+}

@@ -64,6 +64,7 @@ pub struct LeftInverseOverlap;
     label = "which modes chain up from stride 1, and in which order, depends on the runtime stride",
     note = "CuTe silently leaves out the modes with runtime strides; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
 )]
+#[doc(hidden)]
 pub trait RightInverseStaticStrides {}
 passes!(RightInverseStaticStrides:);
 
@@ -79,6 +80,7 @@ passes!(RightInverseStaticStrides:);
     label = "the order of the modes, and so the result's type, depends on the runtime stride",
     note = "CuTe: \"Left inverse requires static strides.\"; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
 )]
+#[doc(hidden)]
 pub trait LeftInverseStaticStrides {}
 /// Holds unless a stride breaks the divisibility condition.
 ///
@@ -91,6 +93,7 @@ pub trait LeftInverseStaticStrides {}
     label = "offsets cannot be decoded digit by digit",
     note = "CuTe: \"Left inverse divisibility condition\""
 )]
+#[doc(hidden)]
 pub trait LeftInverseDivisible {}
 /// Holds unless the modes with non-zero strides overlap.
 ///
@@ -103,6 +106,7 @@ pub trait LeftInverseDivisible {}
     label = "no layout R gives L(R(L(i))) == L(i) by decoding offsets digit by digit",
     note = "CuTe returns a layout that breaks L(R(L(i))) == L(i) here, e.g. for `(2,6):(30,6)`"
 )]
+#[doc(hidden)]
 pub trait LeftInverseModesDoNotOverlap {}
 
 passes!(LeftInverseStaticStrides: LeftInverseNotDivisible, LeftInverseOverlap);

@@ -156,7 +156,7 @@ pub type RightInverse<L> = <L as RightInverseLayout>::Output;
 pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 
 /// [`right_inverse`] as a trait on the layout. `Output` is the result, or
-/// [`RightInverseRuntimeStride`] (rejected by [`RightInverseStaticStrides`]).
+/// [`RightInverseRuntimeStride`] (rejected by `RightInverseStaticStrides`).
 ///
 /// ```
 /// use cute_algebra::algebra::RightInverseLayout;

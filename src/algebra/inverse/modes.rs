@@ -10,17 +10,10 @@ use typenum::{Cmp, Compare, Equal, Greater, Less, P1};
 // ---------------------------------------------------------------------------
 // The coalesced modes as (stride, shape, prefix product) triples
 
+#[doc(hidden)]
 /// The coalesced layout's modes: strides, and `(stride, shape, prefix
 /// product)` triples (CuTe's `wrap` of an integer layout, then
 /// `preprod_shape`).
-///
-/// ```
-/// use cute_algebra::algebra::InverseModes;
-/// use cute_algebra::prelude::*;
-/// let t = layout![(2, 4) : (4, 1)].triples();
-/// assert_eq!(t.head, (int!(4), int!(2), int!(1)));
-/// assert_eq!(t.tail.head, (int!(1), int!(4), int!(2)));
-/// ```
 pub trait InverseModes {
     /// The strides, as a flat tuple.
     type Strides;
@@ -89,19 +82,10 @@ impl<S0: IntMul<P>, ST: Triples<DT, Prod<S0, P>>, D0, DT, P: Int> Triples<HCons<
 // ---------------------------------------------------------------------------
 // CuTe's exchange sort by stride
 
+#[doc(hidden)]
 /// CuTe's `exchange_sort` of the triples by stride: for each position, every
 /// later triple with a smaller stride is swapped in. (Not stable: CuTe's
 /// order of equal strides, which `right_inverse` can observe.)
-///
-/// ```
-/// use cute_algebra::algebra::{ExchangeSort, InverseModes};
-/// use cute_algebra::prelude::*;
-/// // Strides (2, 2, 1): CuTe's order is the third mode, then the second, then the first.
-/// let sorted = layout![(3, 5, 2) : (2, 2, 1)].triples().exchange_sort();
-/// assert_eq!(sorted.head.1.value(), 2);
-/// assert_eq!(sorted.tail.head.1.value(), 5);
-/// assert_eq!(sorted.tail.tail.head.1.value(), 3);
-/// ```
 pub trait ExchangeSort {
     /// The sorted triples.
     type Output;
@@ -199,3 +183,26 @@ macro_rules! keep {
     )*};
 }
 keep!(Equal, Greater);
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn exchange_sort() {
+        use crate::algebra::{ExchangeSort, InverseModes};
+        use crate::prelude::*;
+        // Strides (2, 2, 1): CuTe's order is the third mode, then the second, then the first.
+        let sorted = layout![(3, 5, 2) : (2, 2, 1)].triples().exchange_sort();
+        assert_eq!(sorted.head.1.value(), 2);
+        assert_eq!(sorted.tail.head.1.value(), 5);
+        assert_eq!(sorted.tail.tail.head.1.value(), 3);
+    }
+
+    #[test]
+    fn inverse_modes() {
+        use super::InverseModes;
+        use crate::prelude::*;
+        let t = layout![(2, 4) : (4, 1)].triples();
+        assert_eq!(t.head, (int!(4), int!(2), int!(1)));
+        assert_eq!(t.tail.head, (int!(1), int!(4), int!(2)));
+    }
+}

@@ -10,6 +10,7 @@ use crate::tuple::Zip;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{P1, Z0};
 
+#[doc(hidden)]
 /// An integer shape is the rank-1 tuple `(s)` in `blocked_product` and
 /// `raked_product` (CuTe's `zip` wraps it so).
 pub trait IntoModes {
@@ -45,6 +46,7 @@ impl<H, T> IntoModes for HCons<H, T> {
     }
 }
 
+#[doc(hidden)]
 /// CuTe's `append<R>` on two layouts' modes: the shorter list gets `_1:_0`
 /// modes until both have the rank of the longer. `Self` is the shape list
 /// of `a`, with strides `DA`; `TS:TD` are `t`'s.
@@ -248,6 +250,7 @@ type Chosen<S, D, TS, TD> = <RankOne<S, D, TS, TD> as ChoosePair<
     Padded<S, D, TS, TD>,
 >>::Pair;
 
+#[doc(hidden)]
 /// `B1` for a one-mode list.
 pub trait RankIsOne {
     /// `B1` or `B0`.
@@ -260,6 +263,7 @@ impl<A, B, T> RankIsOne for HCons<A, HCons<B, T>> {
     type Is = typenum::B0;
 }
 
+#[doc(hidden)]
 /// CuTe's `append<R>` pads only when `R ≥ 2`: at `R = 1` both layouts stay
 /// as they are (an integer layout stays an integer layout), which decides
 /// how `zip` groups them.
@@ -284,9 +288,11 @@ impl<Orig, Padded> ChoosePair<Orig, Padded> for typenum::B0 {
     }
 }
 
+#[doc(hidden)]
 /// `blocked_product` (`RAKED = false`) or `raked_product` (`RAKED = true`),
 /// to name the operation in a compile error.
 pub struct Raked<const RAKED: bool>;
+#[doc(hidden)]
 /// The name type of [`Raked`].
 pub trait BlockName {
     /// [`names::blocked_product`] or [`names::raked_product`].
@@ -299,6 +305,7 @@ impl BlockName for Raked<true> {
     type N = names::raked_product;
 }
 
+#[doc(hidden)]
 /// The logical product of a padded pair, zipped block-first or
 /// repetition-first.
 pub trait PairProduct<const RAKED: bool> {
@@ -331,6 +338,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// `zip(block, reps)` for `blocked_product`, `zip(reps, block)` for
 /// `raked_product`.
 pub trait ZipInOrder<const RAKED: bool> {

@@ -8,20 +8,10 @@ use crate::error::LayoutError;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Add1, B1, NInt, NonZero, P1, PInt, Sub1, U1, UInt, UTerm, Unsigned, Z0};
 
+#[doc(hidden)]
 /// `size(Self) * cosize(TS:TD)` (the product's cotarget), with the cheap
 /// static multiply [`SMul`]: static when every value it depends on is, as
 /// in CuTe (a static `_1` shape or `_0` stride makes its term `_0`).
-///
-/// ```
-/// use cute_algebra::algebra::Cotarget;
-/// use cute_algebra::prelude::*;
-/// // size((2,3)) = 6, cosize((2,2):(1,4)) = 6.
-/// let c = shape![2, 3].cotarget(&shape![2, 2], &stride![1, 4]).unwrap();
-/// assert_eq!(c.cute_string(), "_36");
-/// let n: i32 = 3;
-/// let c = shape![2, n].cotarget(&shape![2, 2], &stride![1, 4]).unwrap();
-/// assert_eq!(c.cute_string(), "36");
-/// ```
 pub trait Cotarget<TS, TD>: Sized {
     /// The cotarget.
     type Output;
@@ -64,6 +54,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// `Acc` times the product of the leaves of `Self`.
 pub trait LeafProduct<Acc> {
     /// The product.
@@ -84,6 +75,7 @@ macro_rules! leaf_product {
 }
 crate::int::for_int_kinds!(leaf_product);
 
+#[doc(hidden)]
 /// `Acc + Σ (s - 1) * |d|` over the leaves `s` of `Self` and `d` of `D`:
 /// a typenum unsigned while static, the widest runtime type (`i32` or
 /// `i64`) once a runtime value counts.
@@ -137,6 +129,7 @@ macro_rules! runtime_shape_terms {
 }
 runtime_shape_terms!(i32, i64);
 
+#[doc(hidden)]
 /// `Acc + Sm1 * |Self|` for a stride `Self` and a static `Sm1 = s - 1 >= 1`.
 pub trait StrideTerm<Sm1, Acc> {
     /// The sum.
@@ -158,6 +151,7 @@ impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Out>> StrideTerm<Sm1,
     type Output = Acc::Output;
 }
 
+#[doc(hidden)]
 /// The accumulator `Self` after a runtime term of type `R`: runtime, `i64`
 /// if either is.
 pub trait RuntimeJoin<R> {
@@ -177,6 +171,7 @@ impl<R> RuntimeJoin<R> for i64 {
     type Output = i64;
 }
 
+#[doc(hidden)]
 /// The accumulator `Self` (a typenum unsigned, or a runtime integer): `Self + X`
 /// as [`AccAdd::Output`], and `Self + 1` as an integer ([`AccAdd::Out`]).
 pub trait AccAdd<X> {
@@ -204,4 +199,23 @@ where
 {
     type Output = typenum::Sum<UInt<U, B>, X>;
     type Out = PInt<Add1<UInt<U, B>>>;
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn cotarget() {
+        use super::Cotarget;
+        use crate::prelude::*;
+        // size((2,3)) = 6, cosize((2,2):(1,4)) = 6.
+        let c = shape![2, 3]
+            .cotarget(&shape![2, 2], &stride![1, 4])
+            .unwrap();
+        assert_eq!(c.cute_string(), "_36");
+        let n: i32 = 3;
+        let c = shape![2, n]
+            .cotarget(&shape![2, 2], &stride![1, 4])
+            .unwrap();
+        assert_eq!(c.cute_string(), "36");
+    }
 }
