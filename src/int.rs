@@ -63,11 +63,26 @@ use core::fmt;
 use typenum::{B0, B1, Bit, Integer, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
 
 /// A CuTe integer: a static typenum integer or a runtime `i32` or `i64`.
+///
+/// Sealed: the algebra's walks and the mixing rule know every kind, so no
+/// other type can be an `Int`.
+///
+/// ```compile_fail
+/// use cute_algebra::int::Int;
+/// #[derive(Clone, Copy, Debug)]
+/// struct Mine;
+/// impl Int for Mine {
+///     const IS_STATIC: bool = false;
+///     type Value = i32;
+///     fn value(self) -> i32 { 0 }
+///     fn from_i64(_: i64) -> Option<Self> { None }
+/// }
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a CuTe integer",
     label = "expected a static typenum integer (`P8`, `N1`, `Z0`) or a runtime `i32` or `i64`"
 )]
-pub trait Int: Copy + fmt::Debug + 'static {
+pub trait Int: Copy + fmt::Debug + 'static + crate::sealed::Int {
     /// `true` for typenum integers, `false` for `i32` and `i64`.
     const IS_STATIC: bool;
     /// The runtime type of the value: `i64` for `i64`, `i32` (CuTe's

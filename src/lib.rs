@@ -187,6 +187,7 @@ pub mod layout;
 pub mod prelude;
 mod print;
 pub mod rules;
+mod sealed;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod swizzle;

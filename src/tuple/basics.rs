@@ -5,12 +5,13 @@ use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
 
-/// An integer or a nested tuple of integers (CuTe's IntTuple).
+/// An integer or a nested tuple of integers (CuTe's IntTuple). Sealed: an
+/// [`Int`](crate::int::Int), `HNil` or an `HCons` of them.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an IntTuple",
     label = "expected an integer or a nested tuple of integers (`shape![..]`)"
 )]
-pub trait IntTuple: Copy + fmt::Debug + 'static {
+pub trait IntTuple: Copy + fmt::Debug + 'static + crate::sealed::IntTuple {
     /// Number of top-level modes; an integer has rank 1.
     const RANK: usize;
     /// Nesting depth: 0 for an integer, 1 for a flat tuple.
