@@ -29,7 +29,7 @@ impl<S: IntTuple, D: IntTuple> LayoutParts for Layout<S, D> {
 /// integer coalesces the whole mode, a tuple recurses by mode, and modes
 /// beyond the profile stay unchanged.
 #[diagnostic::on_unimplemented(
-    message = "coalesce_by: the profile `{Self}` does not fit the layout's shape `{S}`",
+    message = "coalesce_by: the profile does not fit the layout's shape: a tuple profile may have at most the layout's rank, mode by mode",
     note = "a tuple profile needs no more modes than the layout (CuTe: `tuple_size<IntTuple> <= rank`)"
 )]
 pub trait CoalesceBy<S, D> {

@@ -92,7 +92,7 @@ impl<S, D, B: CompositionRhs<S, D>> Composition<B> for Layout<S, D> {
 /// assert_eq!(r.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "composition: `{Self}` is not a layout, tiler, `_` or integer to compose `{S}`:`{D}` with"
+    message = "composition: `{Self}` is not a layout, a tiler, `_` or an integer, so it cannot be composed with a layout"
 )]
 pub trait CompositionRhs<S, D> {
     /// The composed layout.

@@ -9,8 +9,8 @@ use frunk_core::hlist::{HCons, HNil};
 
 /// The number of tiles `Self` needed to cover the target `T`.
 #[diagnostic::on_unimplemented(
-    message = "ceil_div: `{Self}` cannot tile the target `{T}`",
-    label = "ceil_div takes a target shape and a tiler: an integer, a layout, or a tuple of those with at most the target's rank"
+    message = "ceil_div: the tiler does not fit the target shape: it must be an integer, a layout, or a tuple of those with at most the target's rank",
+    label = "CuTe's ceil_div(target, tiler) divides the target mode by mode, rounding up"
 )]
 pub trait CeilDivBy<T> {
     /// The grid shape.

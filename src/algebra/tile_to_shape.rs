@@ -9,17 +9,37 @@ use crate::int::{CeilDiv, Int, IntCeilDiv};
 use crate::layout::{CompactOrder, Layout};
 use crate::tuple::{Compact, IntTuple, LayoutLeft, ProductEach};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, P1, PInt, Unsigned};
+use typenum::{B0, B1, NonZero, P1, PInt, Unsigned};
 
-/// The block must not have more modes than the target shape.
+/// The block must not have more modes than the target shape. Never
+/// implemented: it is the bound of [`TileToShapeIf`]'s failing verdict,
+/// and exists to carry the message.
 #[diagnostic::on_unimplemented(
     message = "tile_to_shape: the block has more modes than the target shape",
     label = "CuTe: \"Rank of layout must be <= rank of target shape.\""
 )]
 #[doc(hidden)]
 pub trait BlockRankFits<Trg> {}
-impl<Trg> BlockRankFits<Trg> for HNil {}
-impl<B0, BT: BlockRankFits<TT>, T0, TT> BlockRankFits<HCons<T0, TT>> for HCons<B0, BT> {}
+
+/// Whether the block's mode list `Self` is no longer than the target `Trg`:
+/// `B1` or `B0`. [`TileToShape`] dispatches on it, so that a block that is
+/// too long reaches [`BlockRankFits`]'s message without normalizing the
+/// rest of the operation (whose by-mode traits would otherwise unify the
+/// target with a longer list and report a type mismatch instead).
+#[doc(hidden)]
+pub trait BlockRankVerdict<Trg> {
+    /// `B1` when the block fits.
+    type Fits;
+}
+impl<Trg> BlockRankVerdict<Trg> for HNil {
+    type Fits = B1;
+}
+impl<BH, BT> BlockRankVerdict<HNil> for HCons<BH, BT> {
+    type Fits = B0;
+}
+impl<BH, BT: BlockRankVerdict<TT>, TH, TT> BlockRankVerdict<HCons<TH, TT>> for HCons<BH, BT> {
+    type Fits = BT::Fits;
+}
 
 #[doc(hidden)]
 /// `target / block` per mode: the number of blocks. Each block size must
@@ -187,9 +207,45 @@ type Block<S, D, Trg> = <<Trg as RankIsOne>::Is as ChoosePair<
 
 impl<S, D, Trg, Ord> TileToShape<Trg, Ord> for Layout<S, D>
 where
+    S: IntoModes,
+    S::Modes: BlockRankVerdict<Trg>,
+    <S::Modes as BlockRankVerdict<Trg>>::Fits: TileToShapeIf<Layout<S, D>, Trg, Ord>,
+{
+    type Output = <<S::Modes as BlockRankVerdict<Trg>>::Fits as TileToShapeIf<
+        Layout<S, D>,
+        Trg,
+        Ord,
+    >>::Output;
+    #[inline(always)]
+    fn try_tile_to_shape(self, target: Trg, order: Ord) -> Result<Self::Output, LayoutError> {
+        <S::Modes as BlockRankVerdict<Trg>>::Fits::try_tile(self, target, order)
+    }
+}
+
+/// [`TileToShape`] once the block's rank is decided: `B1` tiles, `B0`
+/// reports [`BlockRankFits`].
+#[doc(hidden)]
+pub trait TileToShapeIf<L, Trg, Ord> {
+    /// The tiled layout.
+    type Output;
+    /// Tiles.
+    fn try_tile(l: L, target: Trg, order: Ord) -> Result<Self::Output, LayoutError>;
+}
+impl<S, D, Trg, Ord> TileToShapeIf<Layout<S, D>, Trg, Ord> for B0
+where
+    S: IntoModes,
+    S::Modes: BlockRankFits<Trg>,
+{
+    type Output = Layout<S, D>;
+    fn try_tile(l: Layout<S, D>, _: Trg, _: Ord) -> Result<Self::Output, LayoutError> {
+        Ok(l)
+    }
+}
+impl<S, D, Trg, Ord> TileToShapeIf<Layout<S, D>, Trg, Ord> for B1
+where
     S: IntoModes + IntTuple + Copy,
     D: IntoModes + Copy,
-    S::Modes: BlockRankFits<Trg> + PadPair<D::Modes, Trg, Trg>,
+    S::Modes: PadPair<D::Modes, Trg, Trg>,
     Trg: ProductEach + Copy,
     <Trg as ProductEach>::Output: IntTuple,
     PadS<S, D, Trg>: ProductEach + Copy,
@@ -202,8 +258,8 @@ where
     type Output =
         <Block<S, D, Trg> as BlockProduct<Layout<Counts<S, D, Trg>, Ord::Stride>, false>>::Output;
     #[inline]
-    fn try_tile_to_shape(self, target: Trg, order: Ord) -> Result<Self::Output, LayoutError> {
-        let (s, d) = self.into_parts();
+    fn try_tile(l: Layout<S, D>, target: Trg, order: Ord) -> Result<Self::Output, LayoutError> {
+        let (s, d) = l.into_parts();
         // As DynLayout: extents of at least 1, sizes that fit (then every
         // block count, and its compact strides, fit too).
         super::check_shape(s, "tile_to_shape")?;
@@ -213,7 +269,7 @@ where
             .product_each()
             .try_block_counts(target.product_each(), 0)?;
         let reps = Layout::from_parts(counts, order.counts_stride(counts));
-        let block = <Trg as RankIsOne>::Is::choose(self, Layout::from_parts(ps, pd));
+        let block = <Trg as RankIsOne>::Is::choose(l, Layout::from_parts(ps, pd));
         block.try_block_product(reps)
     }
 }

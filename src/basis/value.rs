@@ -259,7 +259,7 @@ tuple_sum!([L,] ArithTuple<L>, [R] ArithTuple<R>);
 /// CuTe's `crd2idx(coord, shape, stride)` for basis strides: a congruent
 /// coordinate `Self` with shape `S` and stride `D`.
 #[diagnostic::on_unimplemented(
-    message = "crd2idx: the coordinate `{Self}` does not match the basis-strided layout's shape `{S}`",
+    message = "crd2idx: the coordinate does not match the basis-strided layout's shape: it must be congruent to the shape, or a single index",
     label = "give a coordinate congruent to the shape, or a single index"
 )]
 pub trait BasisCrd2Idx<S, D> {
