@@ -188,6 +188,7 @@ pub mod prelude;
 mod print;
 pub mod rules;
 mod sealed;
+pub mod steps;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod swizzle;

@@ -44,6 +44,9 @@ pub const fn checked_ceil_div(a: i64, b: i64) -> Option<i64> {
     }
     match a.checked_add(b) {
         Some(s) => match s.checked_sub(1) {
+            // Divisors are mostly powers of two: shift rather than divide
+            // (the same value for a non-negative dividend).
+            Some(n) if n >= 0 && b > 0 && b & (b - 1) == 0 => Some(n >> b.trailing_zeros()),
             Some(n) => n.checked_div(b),
             None => None,
         },
@@ -89,6 +92,10 @@ pub const fn divides_either(a: i64, b: i64) -> bool {
 /// assert!(!divides(12, 0));
 /// ```
 pub const fn divides(a: i64, b: i64) -> bool {
+    if a >= 0 && b > 0 && b & (b - 1) == 0 {
+        // A power of two divides `a` when `a`'s low bits are 0.
+        return a & (b - 1) == 0;
+    }
     b != 0 && a.wrapping_rem(b) == 0
 }
 
@@ -257,6 +264,43 @@ mod tests {
         assert_eq!(checked_ceil_div(-4, 2), Some(-1));
         assert_eq!(checked_ceil_div(4, -1), Some(-2)); // (4 - 1 - 1) / -1
         assert_eq!(checked_ceil_div(i64::MAX, 2), None);
+    }
+
+    #[test]
+    fn power_of_two_shortcuts_agree_with_division() {
+        let vals = [
+            i64::MIN,
+            -65,
+            -64,
+            -7,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            4,
+            7,
+            8,
+            64,
+            65,
+            i64::MAX - 7,
+            i64::MAX,
+        ];
+        for a in vals {
+            for b in vals {
+                let plain = match a.checked_add(b) {
+                    _ if b == 0 => None,
+                    Some(s) => s.checked_sub(1).and_then(|n| n.checked_div(b)),
+                    None => None,
+                };
+                assert_eq!(checked_ceil_div(a, b), plain, "ceil_div({a}, {b})");
+                assert_eq!(
+                    divides(a, b),
+                    b != 0 && a.wrapping_rem(b) == 0,
+                    "divides({a}, {b})"
+                );
+            }
+        }
     }
 
     #[test]

@@ -27,7 +27,7 @@ use frunk_core::hlist::{HCons, HNil};
 use replay::{AModes, Failure, Footprint, OP, Val};
 use typenum::{B0, B1, Integer, NInt, NonZero, P1, PInt, Unsigned, Z0};
 use verdict::{Admissible, Admitted};
-use walk::{ComposeTree, Cx, FinalVerdict, Records};
+use walk::{ComposeTree, Context, FinalVerdict, Records};
 
 /// Composes the layout `Self` with `B`: CuTe's `composition`.
 ///
@@ -218,8 +218,13 @@ where
     CA: ModeLists<Shapes = CS, Strides = CD>,
     CS: Records<CD, Output = AL> + Leaves,
     CD: Leaves,
-    SB: ComposeTree<DB, Cx<AL, Z, Admitted, B0, B0, B0, Z>, Shape = RS, Stride = RD, Cx = CX>
-        + Leaves,
+    SB: ComposeTree<
+            DB,
+            Context<AL, Z, Admitted, B0, B0, B0, Z>,
+            Shape = RS,
+            Stride = RD,
+            After = CX,
+        > + Leaves,
     DB: Leaves,
     (CS, CD, SB, DB): AnyI64<Out = F>,
     RS: WidenIf<F>,

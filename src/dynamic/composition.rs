@@ -1,7 +1,8 @@
 //! composition: `R(i) = A(B(i))`, and its by-mode form with tilers.
 //!
 //! CuTe coalesces `A` (keeping its last stride so `A` extends beyond its
-//! domain), then maps each leaf `s:d` of `B` through `A`'s modes. CuTe checks
+//! domain), then maps each leaf `s:d` of `B` through `A`'s modes, one
+//! [`composition_step`] per mode. CuTe checks
 //! only stride and shape divisibility, which lets two wrong cases through;
 //! both are errors here:
 //! - a leaf of `B` that crosses into the next mode of `A` without filling the
@@ -14,12 +15,11 @@
 
 use alloc::vec::Vec;
 
-use super::arith::{ceil_div, div, rem};
 use super::coalesce::{Modes, coalesce_x_flat};
 use super::scratch::Scratch;
 use super::{DynLayout, IntTree, Tok, mul};
 use crate::LayoutError;
-use crate::rules::signum;
+use crate::steps::composition::{composition_step, footprint_step, leaf_signs, sign_mix};
 
 const OP: &str = "composition";
 
@@ -56,10 +56,11 @@ impl From<&IntTree> for Tiler {
 /// No leaf yet, in [`Footprint::used`].
 const NONE: usize = usize::MAX;
 
-/// Where the leaves of `B` land in `A`'s digits, for the disjointness check.
+/// Where the leaves of `B` land in `A`'s modes, for Shah's disjointness
+/// ([`footprint_step`] per mode, [`sign_mix`] at the end).
 struct Footprint<'a> {
-    /// Per mode of `A`: sum of the leaves' largest digit, and the first leaf
-    /// there ([`NONE`] if none yet).
+    /// Per mode of `A` but the last: the sum of the leaves' footprints, and
+    /// the first leaf there ([`NONE`] if none yet).
     used: &'a mut [(i64, usize)],
     pos: bool,
     neg: bool,
@@ -67,33 +68,10 @@ struct Footprint<'a> {
     leaf: usize,
 }
 
-impl Footprint<'_> {
-    fn touch(&mut self, a: &[(i64, i64)], m: usize, r: i64, n: i64) -> Result<(), LayoutError> {
-        let last = m + 1 == a.len();
-        self.below_last |= !last;
-        let top = mul(r, n - 1, OP)?;
-        let (sum, first) = &mut self.used[m];
-        *sum = sum
-            .checked_add(top)
-            .ok_or(LayoutError::Overflow { op: OP })?;
-        if *first == NONE {
-            *first = self.leaf;
-        }
-        let mode_b = *first;
-        if !last && *sum >= a[m].0 {
-            return Err(LayoutError::Disjointness {
-                op: OP,
-                mode_a: mode_b,
-                mode_b: self.leaf,
-            });
-        }
-        Ok(())
-    }
-}
-
 /// Compose coalesced `a` with one leaf `s:d` of `B` (CuTe's `composition_impl`),
 /// appending the result (a leaf, or a tuple of leaves) to `out`; `buf`
-/// (room for `a.len()` modes) collects the leaves first.
+/// (room for `a.len()` modes) collects the leaves first. Every value is
+/// static here, so a mode is added exactly where the step's branch adds one.
 fn compose_leaf(
     a: &[(i64, i64)],
     s: i64,
@@ -103,65 +81,34 @@ fn compose_leaf(
     buf: &mut [(i64, i64)],
 ) -> Result<(), LayoutError> {
     let last_stride = a[a.len() - 1].1;
+    // CuTe's shortcut for a (static) zero stride.
     if d == 0 {
         out.push_leaf(s, 0);
         return Ok(());
     }
-    if s != 1 {
-        fp.pos |= d > 0;
-        fp.neg |= d < 0;
-    }
-    if a.len() == 1 {
-        out.push_leaf(s, mul(d, last_stride, OP)?);
-        return Ok(());
-    }
-    let cdiv = |x, y| ceil_div(x, y).ok_or(LayoutError::Overflow { op: OP });
+    let (pos, neg) = leaf_signs(s, d);
+    fp.pos |= pos;
+    fp.neg |= neg;
+    let leaf = fp.leaf;
     let mut n = 0usize;
     let (mut rest_shape, mut rest_stride) = (s, d);
-    for (m, &(cs, cd)) in a[..a.len() - 1].iter().enumerate() {
-        // On |stride|: CuTe's `stride < shape` lets every negative stride
-        // through, e.g. (4,2):(1,5) o 2:-6 would give 2:-10 where A(-6) = -7.
-        let abs = rest_stride
-            .checked_abs()
-            .ok_or(LayoutError::Overflow { op: OP })?;
-        if s != 1 && !(abs < cs || rem(abs, cs) == Some(0)) {
-            return Err(LayoutError::StrideDivisibility {
-                op: OP,
-                mode: m,
-                stride: rest_stride,
-                shape: cs,
-            });
-        }
-        let next_shape = if abs == 0 { 1 } else { cdiv(cs, abs)? };
-        let next_stride = cdiv(abs, cs)? * signum(rest_stride);
-        if next_shape != 1 && rest_shape != 1 {
-            let new_shape = next_shape.min(rest_shape);
-            if rem(rest_shape, new_shape) != Some(0) {
-                return Err(LayoutError::ShapeDivisibility {
-                    op: OP,
-                    mode: m,
-                    shape: new_shape,
-                    rest: rest_shape,
-                });
+    for (m, &(c, e)) in a[..a.len() - 1].iter().enumerate() {
+        let st = composition_step(c, rest_shape, rest_stride, s).map_err(|x| x.at(OP, m, leaf))?;
+        if st.branch.adds_mode() {
+            fp.below_last = true;
+            let (used, first) = &mut fp.used[m];
+            if *first == NONE {
+                *first = leaf;
             }
-            if new_shape < rest_shape && mul(new_shape, abs, OP)? != cs {
-                return Err(LayoutError::Straddle {
-                    op: OP,
-                    mode_a: m,
-                    mode_b: fp.leaf,
-                });
-            }
-            fp.touch(a, m, abs, new_shape)?;
-            buf[n] = (new_shape, mul(rest_stride, cd, OP)?);
+            *used = footprint_step(*used, st.top, c, *first).map_err(|x| x.at(OP, m, leaf))?;
+            buf[n] = (st.new_shape, mul(rest_stride, e, OP)?);
             n += 1;
-            rest_shape = div(rest_shape, new_shape).ok_or(LayoutError::Overflow { op: OP })?;
         }
-        rest_stride = next_stride;
+        rest_shape = st.rest_shape;
+        rest_stride = st.next_stride;
     }
+    // The last mode of `A` takes the rest.
     let tail = mul(rest_stride, last_stride, OP)?;
-    if rest_shape != 1 {
-        fp.touch(a, a.len() - 1, rest_stride.abs(), rest_shape)?;
-    }
     if n == 0 || rest_shape != 1 {
         buf[n] = (rest_shape, tail);
         n += 1;
@@ -190,13 +137,8 @@ pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLa
     let mut r = DynLayout::blank();
     let mut sb = Modes::new();
     compose_all(a, b, &mut fp, &mut r, sb.take(a.len()))?;
-    if fp.pos && fp.neg && fp.below_last {
-        return Err(LayoutError::Disjointness {
-            op: OP,
-            mode_a: 0,
-            mode_b: fp.leaf.saturating_sub(1),
-        });
-    }
+    let last = fp.leaf.saturating_sub(1);
+    sign_mix(fp.pos, fp.neg, fp.below_last).map_err(|x| x.at(OP, 0, last))?;
     r.fits(OP)
 }
 

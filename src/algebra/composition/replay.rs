@@ -1,27 +1,13 @@
-//! The scalar walk of composition, shared by the typed runtime path and
-//! [`DynLayout`](crate::dynamic::DynLayout).
+//! The scalar walk of composition for the typed runtime path: each leaf of
+//! `B` through the coalesced modes of `A`, one [`composition_step`] per mode.
 //!
-//! CuTe's `composition_impl` maps one leaf `s:d` of `B` through the
-//! coalesced modes of `A`. Each value carries CuTe's static flag: the result
-//! *structure* follows CuTe (a mode is skipped only where CuTe knows
-//! statically that it has size 1), while the admissibility checks look at the
-//! values. `DynLayout` passes every value as static, so there the structure is
-//! CuTe's all-static one.
-//!
-//! CuTe checks stride and shape divisibility; two more conditions make the
-//! result equal `A(B(i))` on `B`'s domain:
-//! - a leaf of `B` that crosses into the next mode of `A` must fill the
-//!   current one exactly ([`LayoutError::Straddle`]);
-//! - leaves whose offsets, added, carry out of a mode of `A`, or that mix
-//!   signs below `A`'s last mode, overlap (Shah's disjointness,
-//!   [`LayoutError::Disjointness`]).
-//!
-//! Stride divisibility is checked on `|stride|`: CuTe's `stride < shape` lets
-//! every negative stride through, and `composition((4,2):(1,5), 2:-6)` would
-//! give `2:-10` where `A(-6) = -7`.
+//! Each value carries CuTe's static flag: the result *structure* follows
+//! CuTe (a mode is skipped only where CuTe knows statically that it has
+//! size 1), while the admissibility conditions (the step's, and Shah's
+//! disjointness: [`footprint_step`], [`sign_mix`]) look at the values.
 
 use crate::LayoutError;
-use crate::rules::{checked_ceil_div, signum};
+use crate::steps::composition::{composition_step, footprint_step, leaf_signs, sign_mix};
 
 /// The operation's name in errors.
 pub(crate) const OP: &str = "composition";
@@ -86,10 +72,6 @@ fn mul(a: i64, b: i64) -> Result<i64, LayoutError> {
     a.checked_mul(b).ok_or_else(overflow)
 }
 
-fn cdiv(a: i64, b: i64) -> Result<i64, LayoutError> {
-    checked_ceil_div(a, b).ok_or_else(overflow)
-}
-
 impl<'a> Footprint<'a> {
     /// A footprint tracking modes `lo ..`, one per slot of `used` (all `(0, None)`).
     pub(crate) fn new(lo: usize, used: &'a mut [(i64, Option<usize>)]) -> Self {
@@ -103,42 +85,21 @@ impl<'a> Footprint<'a> {
         }
     }
 
-    /// Leaf `leaf` covers `n` digits of step `r` in mode `m` (not the last) of shape `shape`.
-    fn touch(
-        &mut self,
-        m: usize,
-        r: i64,
-        n: i64,
-        shape: i64,
-        leaf: usize,
-    ) -> Result<(), LayoutError> {
+    /// Leaf `leaf` adds the footprint `top` to mode `m` (not the last) of shape `c`.
+    fn touch(&mut self, m: usize, top: i64, c: i64, leaf: usize) -> Result<(), LayoutError> {
         self.below_last = true;
         let Some(slot) = m.checked_sub(self.lo).and_then(|k| self.used.get_mut(k)) else {
             return Ok(());
         };
-        let top = mul(r, n - 1)?;
-        slot.0 = slot.0.checked_add(top).ok_or_else(overflow)?;
-        let mode_a = *slot.1.get_or_insert(leaf);
-        if slot.0 >= shape {
-            return Err(LayoutError::Disjointness {
-                op: OP,
-                mode_a,
-                mode_b: leaf,
-            });
-        }
+        let first = *slot.1.get_or_insert(leaf);
+        slot.0 = footprint_step(slot.0, top, c, first).map_err(|x| x.at(OP, m, leaf))?;
         Ok(())
     }
 
     /// The check after the last leaf: leaves of both signs below `A`'s last mode.
     pub(crate) fn finish(&self) -> Result<(), LayoutError> {
-        if self.pos && self.neg && self.below_last {
-            return Err(LayoutError::Disjointness {
-                op: OP,
-                mode_a: 0,
-                mode_b: self.leaf.saturating_sub(1),
-            });
-        }
-        Ok(())
+        let last = self.leaf.saturating_sub(1);
+        sign_mix(self.pos, self.neg, self.below_last).map_err(|x| x.at(OP, 0, last))
     }
 }
 
@@ -170,74 +131,48 @@ fn walk<A: AModes + ?Sized>(
     mode: &mut usize,
     emit: &mut dyn FnMut(i64, i64) -> Result<(), LayoutError>,
 ) -> Result<(), LayoutError> {
+    // CuTe's shortcut for a static zero stride.
     if d.st && d.v == 0 {
         return emit(s.v, 0);
     }
-    // A zero stride maps the leaf to offset 0: nothing to check.
-    let checks = d.v != 0;
-    if checks && s.v != 1 {
-        fp.pos |= d.v > 0;
-        fp.neg |= d.v < 0;
-    }
+    let (pos, neg) = leaf_signs(s.v, d.v);
+    fp.pos |= pos;
+    fp.neg |= neg;
     let r = a.len();
     let last_stride = a.mode(r - 1).1;
     let (mut rest_shape, mut rest_stride) = (s, d);
     let mut any = false;
     for m in 0..r - 1 {
         *mode = m;
-        let (cs, cd) = a.mode(m);
-        let abs = rest_stride.v.checked_abs().ok_or_else(overflow)?;
-        if checks && s.v != 1 && !(abs % cs.v == 0 || abs < cs.v) {
-            return Err(LayoutError::StrideDivisibility {
-                op: OP,
-                mode: m,
-                stride: rest_stride.v,
-                shape: cs.v,
-            });
+        let (c, e) = a.mode(m);
+        let step = composition_step(c.v, rest_shape.v, rest_stride.v, s.v)
+            .map_err(|x| x.at(OP, m, leaf))?;
+        if step.branch.adds_mode() {
+            fp.touch(m, step.top, c.v, leaf)?;
         }
-        let st = cs.st && rest_stride.st;
-        // A runtime zero stride (CuTe divides by it) keeps every mode at size 1.
+        // CuTe knows `next_shape` and `next_stride` statically when `c` and
+        // the rest stride are static, and skips the mode only where it knows
+        // that `next_shape` or `rest_shape` is 1; a runtime value may add a
+        // mode of size 1 (the step's `new_shape` is then 1).
+        let known = c.st && rest_stride.st;
         let next_shape = Val {
-            v: if abs == 0 { 1 } else { cdiv(cs.v, abs)? },
-            st,
+            v: step.next_shape,
+            st: known,
         };
-        let next_stride = Val {
-            v: cdiv(abs, cs.v)? * signum(rest_stride.v),
-            st,
-        };
-        if checks && next_shape.v != 1 && rest_shape.v != 1 {
-            let new_shape = next_shape.v.min(rest_shape.v);
-            if rest_shape.v % new_shape != 0 {
-                return Err(LayoutError::ShapeDivisibility {
-                    op: OP,
-                    mode: m,
-                    shape: new_shape,
-                    rest: rest_shape.v,
-                });
-            }
-            if new_shape < rest_shape.v && mul(new_shape, abs)? != cs.v {
-                return Err(LayoutError::Straddle {
-                    op: OP,
-                    mode_a: m,
-                    mode_b: leaf,
-                });
-            }
-            fp.touch(m, abs, new_shape, cs.v, leaf)?;
-        }
         if !(next_shape.is_static_one() || rest_shape.is_static_one()) {
-            let new_shape = Val {
-                v: next_shape.v.min(rest_shape.v),
-                st: next_shape.st && rest_shape.st,
-            };
-            emit(new_shape.v, mul(rest_stride.v, cd.v)?)?;
+            emit(step.new_shape, mul(rest_stride.v, e.v)?)?;
             any = true;
             rest_shape = Val {
-                v: rest_shape.v / new_shape.v,
-                st: rest_shape.st && new_shape.st,
+                v: step.rest_shape,
+                st: rest_shape.st && known,
             };
         }
-        rest_stride = next_stride;
+        rest_stride = Val {
+            v: step.next_stride,
+            st: known,
+        };
     }
+    // The last mode of `A` takes the rest.
     *mode = r - 1;
     let tail = mul(rest_stride.v, last_stride.v)?;
     if !any || !rest_shape.is_static_one() {

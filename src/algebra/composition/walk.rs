@@ -1,20 +1,32 @@
 //! CuTe's `composition_impl` on types: the result's structure and static
 //! values, and the static verdict.
 //!
-//! Each leaf `s:d` of `B` walks the coalesced modes of `A` (a list of
-//! [`AM`] records, which also carry the disjointness footprint from leaf to
-//! leaf). A step on mode `c:e` with the rest `rs:rd` of the leaf computes
-//! CuTe's `next_shape = ceil_div(c, |rd|)` and
-//! `next_stride = ceil_div(|rd|, c) * signum(rd)` with one comparison of `|rd|`
-//! with `c`: at or above `c`, `next_shape` is `_1` and the mode is skipped;
-//! below, `next_stride` is `±1`. A mode is skipped where CuTe knows
-//! statically that `next_shape` or `rs` is `_1`; otherwise it contributes
-//! `min(next_shape, rs) : rd * e`. Runtime values give runtime results and
-//! leave their checks to run time ([`Rt`]).
+//! This is the value-level step [`composition_step`] (which both runtime
+//! paths call) on types, branch for branch and with the same names. Each
+//! leaf `s:d` of `B` walks the coalesced modes of `A` (a list of
+//! [`ModeOfA`] records, which also carry the disjointness footprint from
+//! leaf to leaf, as [`footprint_step`] does). A step on mode `c:e` with the
+//! rest `rs:rd` of the leaf ([`LeafState`]) computes CuTe's
+//! `next_shape = ceil_div(c, |rd|)` and
+//! `next_stride = ceil_div(|rd|, c) * signum(rd)` with one comparison of
+//! `|rd|` with `c` ([`StrideVsMode`]): `Greater` is
+//! [`PastMode`](CompositionBranch::PastMode) and `Equal`
+//! [`AtMode`](CompositionBranch::AtMode) (`next_shape` is `_1`, the mode is
+//! skipped); `Less` goes on by the rest ([`InsideMode`]):
+//! [`RestIsOne`](CompositionBranch::RestIsOne) for `rs = _1`, else by
+//! comparing `next_shape` with `rs` ([`FillsOrEnds`]):
+//! [`FillsMode`](CompositionBranch::FillsMode) and
+//! [`EndsInMode`](CompositionBranch::EndsInMode) add the mode
+//! `min(next_shape, rs) : rd * e` ([`StepOut`]). A static zero stride is
+//! CuTe's leaf shortcut ([`LeafBy`]), so the value-level
+//! [`ZeroStride`](CompositionBranch::ZeroStride) branch (a runtime zero) has
+//! no static twin. Runtime values give runtime results and leave their
+//! checks to run time ([`Rt`]). The sign check after the last leaf is
+//! [`sign_mix`] ([`FinalVerdict`]).
 //!
 //! ```
 //! use cute_algebra::algebra::verdict::Admitted;
-//! use cute_algebra::algebra::walk::{ComposeTree, Cx, Records};
+//! use cute_algebra::algebra::walk::{ComposeTree, Context, Records};
 //! use cute_algebra::prelude::*;
 //! use cute_algebra::tuple::Z;
 //! use cute_algebra::typenum::{B0, P1, P8};
@@ -22,7 +34,7 @@
 //! // The modes of A = (4,2):(2,9) as records; the identity B = 8:1 walks
 //! // them and gives A back.
 //! type A = <Shape![4, 2] as Records<Stride![2, 9]>>::Output;
-//! type C = Cx<A, Z, Admitted, B0, B0, B0, Z>;
+//! type C = Context<A, Z, Admitted, B0, B0, B0, Z>;
 //! assert_type_eq_all!(<P8 as ComposeTree<P1, C>>::Shape, Shape![4, 2]);
 //! assert_type_eq_all!(<P8 as ComposeTree<P1, C>>::Stride, Stride![2, 9]);
 //! ```
@@ -33,6 +45,8 @@ use super::verdict::{
 };
 use crate::algebra::classify::One;
 use crate::algebra::{CeilDivExact, SMul};
+#[allow(unused_imports)] // the docs' links
+use crate::steps::composition::{CompositionBranch, composition_step, footprint_step, sign_mix};
 use crate::tuple::{S as Succ, Z};
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
@@ -41,16 +55,16 @@ use typenum::{
     UInt, UTerm, Unsigned, Z0,
 };
 
-/// `ceil(A / B)`, static.
-type CQ<A, B> = <A as CeilDivExact<B>>::Quot;
+/// `ceil(A / B)`, static (CuTe's `ceil_div`).
+type CeilQuot<A, B> = <A as CeilDivExact<B>>::Quot;
 /// Whether `B` divides `A`, static.
-type CE<A, B> = <A as CeilDivExact<B>>::Exact;
+type IsMultiple<A, B> = <A as CeilDivExact<B>>::Exact;
 /// The verdict of a check whose outcome is the bit `B`: admitted, or failure `X`.
-type Chk<B, X> = <B as Pick<Admitted, Fail<X>, Admitted>>::Out;
+type Check<B, X> = <B as Pick<Admitted, Fail<X>, Admitted>>::Out;
 
 /// A coalesced mode of `A` in the walk: shape `C`, stride `D`, the sum `U`
 /// of the footprints of the leaves in it, and the first leaf `F` there.
-pub struct AM<C, D, U, F>(PhantomData<(C, D, U, F)>);
+pub struct ModeOfA<C, D, U, F>(PhantomData<(C, D, U, F)>);
 
 /// The modes with shapes `Self` and strides `D` as walk records.
 pub trait Records<D> {
@@ -61,7 +75,7 @@ impl Records<HNil> for HNil {
     type Output = HNil;
 }
 impl<C, CT: Records<DT>, D, DT> Records<HCons<D, DT>> for HCons<C, CT> {
-    type Output = HCons<AM<C, D, UTerm, NoLeaf>, CT::Output>;
+    type Output = HCons<ModeOfA<C, D, UTerm, NoLeaf>, CT::Output>;
 }
 
 /// The state of a leaf's walk: rest `RS:RD`, whether the leaf's shape is not
@@ -69,47 +83,47 @@ impl<C, CT: Records<DT>, D, DT> Records<HCons<D, DT>> for HCons<C, CT> {
 /// emitted (`Any`), the verdict `V` and whether a leaf landed below `A`'s
 /// last mode (`Bl`).
 #[allow(clippy::type_complexity)]
-pub struct St<RS, RD, SN, M, L, Any, V, Bl>(PhantomData<(RS, RD, SN, M, L, Any, V, Bl)>);
+pub struct LeafState<RS, RD, SN, M, L, Any, V, Bl>(PhantomData<(RS, RD, SN, M, L, Any, V, Bl)>);
 
 /// A walk's result: the leaf's modes `Sh:Sd` (a list), the updated records
 /// `Ms`, the verdict `V` and the below-last flag `Bl`.
-pub struct Out<Sh, Sd, Ms, V, Bl>(PhantomData<(Sh, Sd, Ms, V, Bl)>);
+pub struct WalkResult<Sh, Sd, Ms, V, Bl>(PhantomData<(Sh, Sd, Ms, V, Bl)>);
 
-/// Walks the records `Self` (the remaining modes of `A`) in state `St`.
-pub trait Walk<St> {
-    /// An [`Out`].
+/// Walks the records `Self` (the remaining modes of `A`) in state `State`.
+pub trait Walk<State> {
+    /// An [`WalkResult`].
     type Out;
 }
-impl<A0, T: WalkNext<A0, St>, St> Walk<St> for HCons<A0, T> {
+impl<A0, T: WalkNext<A0, State>, State> Walk<State> for HCons<A0, T> {
     type Out = T::Out;
 }
 
 /// The walk at mode `A0`, by what follows it (`Self`): `HNil` for the last mode.
-pub trait WalkNext<A0, St> {
-    /// An [`Out`].
+pub trait WalkNext<A0, State> {
+    /// An [`WalkResult`].
     type Out;
 }
 /// The last mode contributes only its stride: `rs : rd * e`, unless modes
 /// were emitted and `rs` is the static `_1`.
 impl<C, D, U, F, RS, RD, SN, M, L, Any, V, Bl>
-    WalkNext<AM<C, D, U, F>, St<RS, RD, SN, M, L, Any, V, Bl>> for HNil
+    WalkNext<ModeOfA<C, D, U, F>, LeafState<RS, RD, SN, M, L, Any, V, Bl>> for HNil
 where
     RD: SMul<D>,
     Any: FinalRest<RS, RD::Out>,
 {
-    type Out = Out<
+    type Out = WalkResult<
         <Any as FinalRest<RS, RD::Out>>::Shape,
         <Any as FinalRest<RS, RD::Out>>::Stride,
-        HCons<AM<C, D, U, F>, HNil>,
+        HCons<ModeOfA<C, D, U, F>, HNil>,
         V,
         Bl,
     >;
 }
-impl<A0, St, H, TT> WalkNext<A0, St> for HCons<H, TT>
+impl<A0, State, H, TT> WalkNext<A0, State> for HCons<H, TT>
 where
-    (A0, St): StepTo<HCons<H, TT>>,
+    (A0, State): StepTo<HCons<H, TT>>,
 {
-    type Out = <(A0, St) as StepTo<HCons<H, TT>>>::Out;
+    type Out = <(A0, State) as StepTo<HCons<H, TT>>>::Out;
 }
 
 /// The final mode's contribution, by whether modes were emitted (`Self`).
@@ -157,22 +171,22 @@ where
 /// Skip the mode.
 pub struct Skip;
 /// Emit a mode of shape `N` (its stride is `rd * e`).
-pub struct App<N>(PhantomData<N>);
+pub struct AddMode<N>(PhantomData<N>);
 /// An emitted mode `N : X`.
-pub struct Emit<N, X>(PhantomData<(N, X)>);
+pub struct Added<N, X>(PhantomData<(N, X)>);
 
 /// A step's effect: emission `E`, the new rest `NRS:NRD`, the mode's new
 /// footprint `U2`, `F2`, the verdict `W` and the below-last flag `BA`.
-pub struct SR<E, NRS, NRD, U2, F2, W, BA>(PhantomData<(E, NRS, NRD, U2, F2, W, BA)>);
+pub struct StepOut<E, NRS, NRD, U2, F2, W, BA>(PhantomData<(E, NRS, NRD, U2, F2, W, BA)>);
 
 /// The inputs of a step: mode shape `C`, rest `RS:RD`, `SN`, the mode's
 /// footprint `U`, `F`, and the indices `M`, `L`.
 #[allow(clippy::type_complexity)]
-pub struct In<C, RS, RD, SN, U, F, M, L>(PhantomData<(C, RS, RD, SN, U, F, M, L)>);
+pub struct StepIn<C, RS, RD, SN, U, F, M, L>(PhantomData<(C, RS, RD, SN, U, F, M, L)>);
 
 /// A step on mode `Self.0` in state `Self.1`, then the rest `T` of the walk.
 pub trait StepTo<T> {
-    /// An [`Out`].
+    /// An [`WalkResult`].
     type Out;
 }
 impl<
@@ -205,21 +219,24 @@ impl<
     Ms,
     V3,
     Bl3,
-> StepTo<T> for (AM<C, D, U, F>, St<RS, RD, SN, M, L, Any, V, Bl>)
+> StepTo<T> for (ModeOfA<C, D, U, F>, LeafState<RS, RD, SN, M, L, Any, V, Bl>)
 where
-    In<C, RS, RD, SN, U, F, M, L>: StepRes<Out = SR<E, NRS, NRD, U2, F2, W, BA>>,
+    StepIn<C, RS, RD, SN, U, F, M, L>: StepBranch<Out = StepOut<E, NRS, NRD, U2, F2, W, BA>>,
     V: Then<W, Out = V2>,
     Bl: Or<BA, Out = Bl2>,
     E: Emitted<RD, D, Any, Emit = Em, Any = Any2>,
-    T: Walk<St<NRS, NRD, SN, Succ<M>, L, Any2, V2, Bl2>, Out = Out<Sh, Sd, Ms, V3, Bl3>>,
+    T: Walk<
+            LeafState<NRS, NRD, SN, Succ<M>, L, Any2, V2, Bl2>,
+            Out = WalkResult<Sh, Sd, Ms, V3, Bl3>,
+        >,
     Em: Prepend<Sh, Sd>,
 {
-    type Out = Out<Em::Shape, Em::Stride, HCons<AM<C, D, U2, F2>, Ms>, V3, Bl3>;
+    type Out = WalkResult<Em::Shape, Em::Stride, HCons<ModeOfA<C, D, U2, F2>, Ms>, V3, Bl3>;
 }
 
-/// [`Skip`] or [`App`] as what the step emits, and the new `Any` flag.
+/// [`Skip`] or [`AddMode`] as what the step emits, and the new `Any` flag.
 pub trait Emitted<RD, D, Any> {
-    /// [`Skip`] or [`Emit`].
+    /// [`Skip`] or [`Added`].
     type Emit;
     /// Whether any mode has been emitted.
     type Any;
@@ -228,8 +245,8 @@ impl<RD, D, Any> Emitted<RD, D, Any> for Skip {
     type Emit = Skip;
     type Any = Any;
 }
-impl<N, RD: SMul<D>, D, Any> Emitted<RD, D, Any> for App<N> {
-    type Emit = Emit<N, RD::Out>;
+impl<N, RD: SMul<D>, D, Any> Emitted<RD, D, Any> for AddMode<N> {
+    type Emit = Added<N, RD::Out>;
     type Any = B1;
 }
 
@@ -244,14 +261,15 @@ impl<Sh, Sd> Prepend<Sh, Sd> for Skip {
     type Shape = Sh;
     type Stride = Sd;
 }
-impl<Sh, Sd, N, X> Prepend<Sh, Sd> for Emit<N, X> {
+impl<Sh, Sd, N, X> Prepend<Sh, Sd> for Added<N, X> {
     type Shape = HCons<N, Sh>;
     type Stride = HCons<X, Sd>;
 }
 
-/// A step's effect ([`SR`]), by the kinds of its inputs.
-pub trait StepRes {
-    /// An [`SR`].
+/// A step's effect ([`StepOut`]), by the kinds of its inputs: the
+/// type-level [`composition_step`].
+pub trait StepBranch {
+    /// A [`StepOut`].
     type Out;
 }
 
@@ -274,13 +292,13 @@ impl<Q: Unsigned + NonZero> Signed<Q> for Neg {
 macro_rules! static_step {
     ($($RD:ident => $Sg:ident),*) => {$(
         /// Static shape and stride: one comparison of `|rd|` with `c`.
-        impl<Cu, RS, Ru, SN, U, F, M, L> StepRes for In<PInt<Cu>, RS, $RD<Ru>, SN, U, F, M, L>
+        impl<Cu, RS, Ru, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $RD<Ru>, SN, U, F, M, L>
         where
             Cu: Unsigned + NonZero,
             Ru: Unsigned + NonZero + Cmp<Cu>,
-            Compare<Ru, Cu>: ByOrd<$Sg, Ru, Self>,
+            Compare<Ru, Cu>: StrideVsMode<$Sg, Ru, Self>,
         {
-            type Out = <Compare<Ru, Cu> as ByOrd<$Sg, Ru, Self>>::Out;
+            type Out = <Compare<Ru, Cu> as StrideVsMode<$Sg, Ru, Self>>::Out;
         }
     )*};
 }
@@ -291,15 +309,15 @@ static_step!(PInt => Pos, NInt => Neg);
 /// afterwards, `WidenIf`.)
 macro_rules! runtime_step {
     ($($R:ty),*) => {$(
-        impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepRes for In<PInt<Cu>, RS, $R, SN, U, F, M, L>
+        impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $R, SN, U, F, M, L>
         where
-            RS: RtRest<F, L>,
+            RS: RuntimeRest<F, L>,
         {
             type Out = RS::Out;
         }
-        impl<RS, RD, SN, U, F, M, L> StepRes for In<$R, RS, RD, SN, U, F, M, L>
+        impl<RS, RD, SN, U, F, M, L> StepBranch for StepIn<$R, RS, RD, SN, U, F, M, L>
         where
-            RS: RtRest<F, L>,
+            RS: RuntimeRest<F, L>,
         {
             type Out = RS::Out;
         }
@@ -308,95 +326,112 @@ macro_rules! runtime_step {
 runtime_step!(i32, i64);
 
 /// A runtime next shape: skip if the rest is `_1`, else emit a runtime mode.
-pub trait RtRest<F, L> {
-    /// An [`SR`].
+pub trait RuntimeRest<F, L> {
+    /// A [`StepOut`].
     type Out;
 }
-impl<F, L> RtRest<F, L> for One {
-    type Out = SR<Skip, One, i32, Rt, F, Admitted, B0>;
+impl<F, L> RuntimeRest<F, L> for One {
+    type Out = StepOut<Skip, One, i32, Rt, F, Admitted, B0>;
 }
-impl<F: FirstLeaf<L>, L> RtRest<F, L> for i32 {
-    type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+impl<F: FirstLeaf<L>, L> RuntimeRest<F, L> for i32 {
+    type Out = StepOut<AddMode<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
 }
-impl<F: FirstLeaf<L>, L> RtRest<F, L> for i64 {
-    type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+impl<F: FirstLeaf<L>, L> RuntimeRest<F, L> for i64 {
+    type Out = StepOut<AddMode<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
 }
-impl<F: FirstLeaf<L>, L, A, B, C> RtRest<F, L> for PInt<UInt<UInt<A, B>, C>>
+impl<F: FirstLeaf<L>, L, A, B, C> RuntimeRest<F, L> for PInt<UInt<UInt<A, B>, C>>
 where
     UInt<UInt<A, B>, C>: Unsigned + NonZero,
 {
-    type Out = SR<App<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+    type Out = StepOut<AddMode<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
 }
 
 /// The branch of a static step, by `compare(|rd|, c)` (`Self`).
-pub trait ByOrd<Sg, Ru, I> {
-    /// An [`SR`].
+pub trait StrideVsMode<Sg, Ru, I> {
+    /// A [`StepOut`].
     type Out;
 }
-/// `|rd| > c`: skip; stride divisibility needs `c` to divide `|rd|`.
-impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L> ByOrd<Sg, Ru, In<PInt<Cu>, RS, RD, SN, U, F, M, L>>
-    for Greater
+/// [`PastMode`](CompositionBranch::PastMode), `|rd| > c`: skip; stride
+/// divisibility needs `c` to divide `|rd|`.
+impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Greater
 where
     Cu: Unsigned + NonZero,
     Ru: CeilDivExact<Cu>,
-    Sg: Signed<CQ<Ru, Cu>>,
-    CE<Ru, Cu>: Pick<Admitted, Fail<StrideFail<M, RD, PInt<Cu>>>, Admitted>,
-    SN: Pick<Chk<CE<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>,
+    Sg: Signed<CeilQuot<Ru, Cu>>,
+    IsMultiple<Ru, Cu>: Pick<Admitted, Fail<StrideFail<M, RD, PInt<Cu>>>, Admitted>,
+    SN: Pick<Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>,
 {
-    type Out = SR<
-        Skip,
-        RS,
-        <Sg as Signed<CQ<Ru, Cu>>>::Out,
-        U,
-        F,
-        <SN as Pick<Chk<CE<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>>::Out,
-        B0,
-    >;
+    type Out =
+        StepOut<
+            Skip,
+            RS,
+            <Sg as Signed<CeilQuot<Ru, Cu>>>::Out,
+            U,
+            F,
+            <SN as Pick<
+                Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>,
+                Admitted,
+                Admitted,
+            >>::Out,
+            B0,
+        >;
 }
-/// `|rd| == c`: skip, the next stride is `±1`.
+/// [`AtMode`](CompositionBranch::AtMode), `|rd| == c`: skip, the next stride is `±1`.
 impl<Sg: Signed<U1>, Ru, Cu, RS, RD, SN, U, F, M, L>
-    ByOrd<Sg, Ru, In<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Equal
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Equal
 where
     Cu: Unsigned + NonZero,
 {
-    type Out = SR<Skip, RS, Sg::Out, U, F, Admitted, B0>;
+    type Out = StepOut<Skip, RS, Sg::Out, U, F, Admitted, B0>;
 }
-/// `|rd| < c`: the next stride is `±1`; what happens depends on the rest.
-impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L> ByOrd<Sg, Ru, In<PInt<Cu>, RS, RD, SN, U, F, M, L>>
-    for Less
+/// `|rd| < c`: the next stride is `±1`; the branch depends on the rest ([`InsideMode`]).
+impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Less
 where
     Cu: Unsigned + NonZero,
-    RS: LessRest<Sg, Ru, Cu, U, F, M, L>,
+    RS: InsideMode<Sg, Ru, Cu, U, F, M, L>,
 {
     type Out = RS::Out;
 }
 
 /// A static step with `|rd| < c`, by the rest's shape (`Self`).
-pub trait LessRest<Sg, Ru, Cu, U, F, M, L> {
-    /// An [`SR`].
+pub trait InsideMode<Sg, Ru, Cu, U, F, M, L> {
+    /// A [`StepOut`].
     type Out;
 }
-impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> LessRest<Sg, Ru, Cu, U, F, M, L> for One {
-    type Out = SR<Skip, One, Sg::Out, U, F, Admitted, B0>;
+/// [`RestIsOne`](CompositionBranch::RestIsOne): nothing is left of the leaf; skip.
+impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for One {
+    type Out = StepOut<Skip, One, Sg::Out, U, F, Admitted, B0>;
 }
 /// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
-impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> LessRest<Sg, Ru, Cu, U, F, M, L> for i32 {
-    type Out = SR<App<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
+impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for i32 {
+    type Out = StepOut<AddMode<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
 }
-impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> LessRest<Sg, Ru, Cu, U, F, M, L> for i64 {
-    type Out = SR<App<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
+impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for i64 {
+    type Out = StepOut<AddMode<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
 }
 /// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
-impl<Sg, Ru, Cu, U, F, M, L, X, Y, Bt> LessRest<Sg, Ru, Cu, U, F, M, L>
+impl<Sg, Ru, Cu, U, F, M, L, X, Y, Bt> InsideMode<Sg, Ru, Cu, U, F, M, L>
     for PInt<UInt<UInt<X, Y>, Bt>>
 where
     UInt<UInt<X, Y>, Bt>: Unsigned + NonZero,
     Cu: CeilDivExact<Ru>,
-    CQ<Cu, Ru>: Cmp<UInt<UInt<X, Y>, Bt>>,
-    Compare<CQ<Cu, Ru>, UInt<UInt<X, Y>, Bt>>:
-        NextVsRest<Sg, Ru, Cu, U, F, M, L, CQ<Cu, Ru>, CE<Cu, Ru>, UInt<UInt<X, Y>, Bt>>,
+    CeilQuot<Cu, Ru>: Cmp<UInt<UInt<X, Y>, Bt>>,
+    Compare<CeilQuot<Cu, Ru>, UInt<UInt<X, Y>, Bt>>: FillsOrEnds<
+            Sg,
+            Ru,
+            Cu,
+            U,
+            F,
+            M,
+            L,
+            CeilQuot<Cu, Ru>,
+            IsMultiple<Cu, Ru>,
+            UInt<UInt<X, Y>, Bt>,
+        >,
 {
-    type Out = <Compare<CQ<Cu, Ru>, UInt<UInt<X, Y>, Bt>> as NextVsRest<
+    type Out = <Compare<CeilQuot<Cu, Ru>, UInt<UInt<X, Y>, Bt>> as FillsOrEnds<
         Sg,
         Ru,
         Cu,
@@ -404,53 +439,55 @@ where
         F,
         M,
         L,
-        CQ<Cu, Ru>,
-        CE<Cu, Ru>,
+        CeilQuot<Cu, Ru>,
+        IsMultiple<Cu, Ru>,
         UInt<UInt<X, Y>, Bt>,
     >>::Out;
 }
 
 /// A static step emitting a mode, by `compare(n, su)` (`Self`); `Es` says
 /// whether `|rd|` divides `c`.
-pub trait NextVsRest<Sg, Ru, Cu, U, F, M, L, N, Es, Su> {
-    /// An [`SR`].
+pub trait FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> {
+    /// A [`StepOut`].
     type Out;
 }
-/// `n < su`: emit `n`; the rest `su / n` must be exact (shape divisibility),
+/// [`FillsMode`](CompositionBranch::FillsMode), `n < su`: emit `n`; the
+/// rest `su / n` must be exact (shape divisibility),
 /// the leaf must fill the mode (`|rd|` divides `c`), and the footprint
 /// grows by `c - |rd|` (disjointness: it stays below `c`).
-impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> NextVsRest<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for Less
+impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for Less
 where
     Sg: Signed<U1>,
     N: Unsigned + NonZero,
     Su: Unsigned + NonZero + CeilDivExact<N>,
-    CQ<Su, N>: NonZero,
-    CE<Su, N>: Pick<Admitted, Fail<ShapeFail<M, PInt<N>, PInt<Su>>>, Admitted>,
+    CeilQuot<Su, N>: NonZero,
+    IsMultiple<Su, N>: Pick<Admitted, Fail<ShapeFail<M, PInt<N>, PInt<Su>>>, Admitted>,
     Es: Pick<Admitted, Fail<StraddleFail<M, L>>, Admitted>,
     F: FirstLeaf<L>,
     U: Below<Ru, F::Out, L> + AddTop<Diff<Cu, Ru>>,
     Cu: core::ops::Sub<Ru>,
-    Chk<Es, StraddleFail<M, L>>: Then<<U as Below<Ru, F::Out, L>>::Out>,
-    Chk<CE<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>>:
-        Then<<Chk<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Out, L>>::Out>>::Out>,
+    Check<Es, StraddleFail<M, L>>: Then<<U as Below<Ru, F::Out, L>>::Out>,
+    Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>>:
+        Then<<Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Out, L>>::Out>>::Out>,
 {
-    type Out = SR<
-        App<PInt<N>>,
-        PInt<CQ<Su, N>>,
+    type Out = StepOut<
+        AddMode<PInt<N>>,
+        PInt<CeilQuot<Su, N>>,
         Sg::Out,
         <U as AddTop<Diff<Cu, Ru>>>::Out,
         F::Out,
-        <Chk<CE<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
-            <Chk<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Out, L>>::Out>>::Out,
+        <Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
+            <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Out, L>>::Out>>::Out,
         >>::Out,
         B1,
     >;
 }
-macro_rules! next_covers_rest {
+macro_rules! ends_in_mode {
     ($($Ord:ident),*) => {$(
-        /// `n >= su`: emit the whole rest `su`; the footprint grows by
+        /// [`EndsInMode`](CompositionBranch::EndsInMode), `n >= su`: emit
+        /// the whole rest `su`; the footprint grows by
         /// `|rd| * (su - 1)` and must stay below `c` (disjointness).
-        impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> NextVsRest<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for $Ord
+        impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for $Ord
         where
             Sg: Signed<U1>,
             Su: Unsigned + NonZero + core::ops::Sub<B1>,
@@ -459,8 +496,8 @@ macro_rules! next_covers_rest {
             U: AddTop<UProd<Sub1<Su>, Ru>>,
             <U as AddTop<UProd<Sub1<Su>, Ru>>>::Out: Below<Cu, F::Out, L>,
         {
-            type Out = SR<
-                App<PInt<Su>>,
+            type Out = StepOut<
+                AddMode<PInt<Su>>,
                 One,
                 Sg::Out,
                 <U as AddTop<UProd<Sub1<Su>, Ru>>>::Out,
@@ -471,30 +508,30 @@ macro_rules! next_covers_rest {
         }
     )*};
 }
-next_covers_rest!(Equal, Greater);
+ends_in_mode!(Equal, Greater);
 
 // ---- Leaves and the tree of B ----
 
 /// The walk's context between leaves: the records `AL`, the next leaf `L`,
 /// the verdict `V`, the flags below-last `Bl`, positive `P` and negative `N`
 /// strides, and the last leaf `La`.
-pub struct Cx<AL, L, V, Bl, P, N, La>(PhantomData<(AL, L, V, Bl, P, N, La)>);
+pub struct Context<AL, L, V, Bl, P, N, La>(PhantomData<(AL, L, V, Bl, P, N, La)>);
 
-/// Composes coalesced `A` with `B` = `Self:D`, leaf by leaf in context `Cx`.
-pub trait ComposeTree<D, Cx> {
+/// Composes coalesced `A` with `B` = `Self:D`, leaf by leaf in context `Ctx`.
+pub trait ComposeTree<D, Ctx> {
     /// The result's shape.
     type Shape;
     /// The result's stride.
     type Stride;
     /// The context after the last leaf.
-    type Cx;
+    type After;
 }
 macro_rules! leaf_tree {
     ($([$($g:tt)*] $S:ty),*) => {$(
-        impl<D: LeafBy<$S, Cx>, Cx, $($g)*> ComposeTree<D, Cx> for $S {
+        impl<D: LeafBy<$S, Ctx>, Ctx, $($g)*> ComposeTree<D, Ctx> for $S {
             type Shape = D::Shape;
             type Stride = D::Stride;
-            type Cx = D::Cx;
+            type After = D::After;
         }
     )*};
 }
@@ -505,45 +542,45 @@ leaf_tree!(
     [] i32,
     [] i64
 );
-impl<Cx> ComposeTree<HNil, Cx> for HNil {
+impl<Ctx> ComposeTree<HNil, Ctx> for HNil {
     type Shape = HNil;
     type Stride = HNil;
-    type Cx = Cx;
+    type After = Ctx;
 }
-impl<H, T, DH, DT, Cx> ComposeTree<HCons<DH, DT>, Cx> for HCons<H, T>
+impl<H, T, DH, DT, Ctx> ComposeTree<HCons<DH, DT>, Ctx> for HCons<H, T>
 where
-    H: ComposeTree<DH, Cx>,
-    T: ComposeTree<DT, H::Cx>,
+    H: ComposeTree<DH, Ctx>,
+    T: ComposeTree<DT, H::After>,
 {
     type Shape = HCons<H::Shape, T::Shape>;
     type Stride = HCons<H::Stride, T::Stride>;
-    type Cx = T::Cx;
+    type After = T::After;
 }
 
 /// One leaf `S:Self`, by its stride.
-pub trait LeafBy<S, Cx> {
+pub trait LeafBy<S, Ctx> {
     /// The result's shape.
     type Shape;
     /// The result's stride.
     type Stride;
     /// The context after this leaf.
-    type Cx;
+    type After;
 }
 /// A static zero stride: the leaf as it is (CuTe's shortcut).
-impl<S, AL, L, V, Bl, P, N, La> LeafBy<S, Cx<AL, L, V, Bl, P, N, La>> for Z0 {
+impl<S, AL, L, V, Bl, P, N, La> LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for Z0 {
     type Shape = S;
     type Stride = Z0;
-    type Cx = Cx<AL, Succ<L>, V, Bl, P, N, L>;
+    type After = Context<AL, Succ<L>, V, Bl, P, N, L>;
 }
 macro_rules! leaf_by {
     ($([$($g:tt)*] $D:ty),*) => {$(
         /// A non-zero (or runtime) stride: walk the modes of `A`.
         impl<S, AL, L, V, Bl, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, V2, Bl2, P2, N2, $($g)*>
-            LeafBy<S, Cx<AL, L, V, Bl, P, N, La>> for $D
+            LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for $D
         where
             S: NotOne<Out = SN>,
             $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
-            AL: Walk<St<S, $D, SN, Z, L, B0, V, Bl>, Out = Out<Sh, Sd, Ms, V2, Bl2>>,
+            AL: Walk<LeafState<S, $D, SN, Z, L, B0, V, Bl>, Out = WalkResult<Sh, Sd, Ms, V2, Bl2>>,
             Sh: Unwrap,
             Sd: Unwrap,
             P: Or<Pp, Out = P2>,
@@ -551,7 +588,7 @@ macro_rules! leaf_by {
         {
             type Shape = Sh::Out;
             type Stride = Sd::Out;
-            type Cx = Cx<Ms, Succ<L>, V2, Bl2, P2, N2, L>;
+            type After = Context<Ms, Succ<L>, V2, Bl2, P2, N2, L>;
         }
     )*};
 }
@@ -631,7 +668,7 @@ pub trait FinalVerdict {
     /// The verdict.
     type Out;
 }
-impl<AL, L, V, Bl, P, N, La> FinalVerdict for Cx<AL, L, V, Bl, P, N, La>
+impl<AL, L, V, Bl, P, N, La> FinalVerdict for Context<AL, L, V, Bl, P, N, La>
 where
     P: SignMix<N, Bl, La>,
     V: Then<<P as SignMix<N, Bl, La>>::Out>,
