@@ -7,9 +7,9 @@
 //! prepended. Runtime modes therefore never merge, as in CuTe. An all-`_1`
 //! layout becomes `_1:_0`, and a single remaining mode is an integer layout.
 
-use super::classify::{One, impl_for_not_one, impl_for_static_not_one};
 use super::composition::Leaves;
-use super::{SMul, StaticEq};
+use crate::int::classify::{One, impl_for_not_one, impl_for_static_not_one};
+use crate::int::{SMul, StaticEq};
 use crate::layout::Layout;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Z0};

@@ -1,10 +1,9 @@
 //! The cotarget of the block's complement in a product, `size(a) * cosize(t)`,
 //! static wherever CuTe's is.
 
-use crate::algebra::SMul;
-use crate::algebra::UMul;
 use crate::algebra::composition::Leaves;
 use crate::error::LayoutError;
+use crate::int::{SMul, UMul};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Add1, B1, NInt, NonZero, P1, PInt, Sub1, U1, UInt, UTerm, Unsigned, Z0};
 

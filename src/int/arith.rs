@@ -5,7 +5,7 @@
 //! stripped by matching bits, and typenum's `Div` runs only for odd divisors
 //! greater than one.
 
-use crate::algebra::OrdIsEqual;
+use super::classify::OrdIsEqual;
 use typenum::{
     Add1, B0, B1, Bit, Cmp, Compare, NInt, NonZero, PInt, Prod, Quot, Sum, UInt, UTerm, Unsigned,
     Z0,
@@ -15,7 +15,7 @@ use typenum::{
 /// division is exact.
 ///
 /// ```
-/// use cute_algebra::algebra::CeilDivExact;
+/// use cute_algebra::int::CeilDivExact;
 /// use cute_algebra::typenum::{B0, B1, U2, U3, U4, U12, U5, U6};
 /// use static_assertions::assert_type_eq_all;
 /// assert_type_eq_all!(<U12 as CeilDivExact<U4>>::Quot, U3);
@@ -85,7 +85,7 @@ where
 /// two odd factors greater than one.
 ///
 /// ```
-/// use cute_algebra::algebra::UMul;
+/// use cute_algebra::int::UMul;
 /// use cute_algebra::typenum::{U1, U3, U4, U12, U24, U36};
 /// use static_assertions::assert_type_eq_all;
 /// assert_type_eq_all!(<U3 as UMul<U4>>::Out, U12);
@@ -136,7 +136,7 @@ impl<A: core::ops::Mul<UInt<UInt<X, Y>, B1>>, X, Y> UMulOdd<A> for UInt<UInt<X, 
 /// a static zero absorbs, a runtime value makes the product runtime.
 ///
 /// ```
-/// use cute_algebra::algebra::SMul;
+/// use cute_algebra::int::SMul;
 /// use cute_algebra::typenum::{N2, N6, P3, Z0};
 /// use static_assertions::assert_type_eq_all;
 /// assert_type_eq_all!(<N2 as SMul<P3>>::Out, N6);
