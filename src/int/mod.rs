@@ -235,6 +235,8 @@ mod static_;
 mod tests;
 mod udiv;
 
+#[doc(hidden)]
+pub use arith::SMulOut;
 pub use arith::{CeilDivExact, SMul, UMul, UMulOdd};
 pub use ceil_div::{
     CeilDiv, DividesEither, DividesEitherBranch, IntCeilDiv, IntShapeDiv, ShapeDiv, ShapeDivisible,

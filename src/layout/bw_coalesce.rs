@@ -291,9 +291,9 @@ impl<Dd, FD> Mergeable<Dd, FD> for i64 {
 }
 impl_for_static_not_one! {
     impl<Dd, FD> Mergeable<Dd, FD>
-    where [Self: SMul<Dd>, <Self as SMul<Dd>>::Out: StaticEq<FD>]
+    where [Self: SMul<Dd>, <Self as SMul<Dd>>::Output: StaticEq<FD>]
     {
-        type Output = <<Self as SMul<Dd>>::Out as StaticEq<FD>>::Output;
+        type Output = <<Self as SMul<Dd>>::Output as StaticEq<FD>>::Output;
     }
 }
 
@@ -310,8 +310,8 @@ pub trait MergeIf<S, Dd, F, FT, FD, FDT, T, DT> {
 }
 impl<S: SMul<F>, Dd, F, FT, FD, FDT, T, DT> MergeIf<S, Dd, F, FT, FD, FDT, T, DT> for B1
 where
-    S::Out: Default,
-    T: Bw<DT, HCons<S::Out, FT>, HCons<Dd, FDT>>,
+    S::Output: Default,
+    T: Bw<DT, HCons<S::Output, FT>, HCons<Dd, FDT>>,
 {
     type Output = T::Output;
     #[inline(always)]
@@ -320,7 +320,7 @@ where
             rest_d,
             HCons {
                 // Both factors are static: the product is its type.
-                head: S::Out::default(),
+                head: S::Output::default(),
                 tail: ft,
             },
             HCons { head: d, tail: fdt },

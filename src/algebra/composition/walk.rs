@@ -32,7 +32,7 @@ use super::verdict::{
     StraddleFail, StrideFail, Then,
 };
 use crate::algebra::classify::One;
-use crate::algebra::{CeilDivExact, SMul};
+use crate::int::{CeilDivExact, SMulOut as SMul};
 use crate::tuple::{S as Succ, Z};
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
