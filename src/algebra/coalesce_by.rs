@@ -7,8 +7,11 @@ use crate::tuple::IntTuple;
 use frunk_core::hlist::{HCons, HNil};
 
 #[doc(hidden)]
-/// The shape and stride types of a layout, to nest results by mode.
-pub trait LayoutParts {
+/// A layout's shape and stride, both [`IntTuple`]s, by type and by value:
+/// the result of coalescing one mode, nested into the result by mode.
+/// (`layout::LayoutParts` names the parts of any layout, without the
+/// `IntTuple` bounds this nesting needs.)
+pub trait IntTupleParts {
     /// The shape.
     type Shape: IntTuple;
     /// The stride.
@@ -16,7 +19,7 @@ pub trait LayoutParts {
     /// Splits the layout.
     fn parts(self) -> (Self::Shape, Self::Stride);
 }
-impl<S: IntTuple, D: IntTuple> LayoutParts for Layout<S, D> {
+impl<S: IntTuple, D: IntTuple> IntTupleParts for Layout<S, D> {
     type Shape = S;
     type Stride = D;
     #[inline(always)]
@@ -34,13 +37,13 @@ impl<S: IntTuple, D: IntTuple> LayoutParts for Layout<S, D> {
 )]
 pub trait CoalesceBy<S, D> {
     /// The result.
-    type Output: LayoutParts;
+    type Output: IntTupleParts;
     /// Computes it.
     fn coalesce_by(self, shape: S, stride: D) -> Self::Output;
 }
 impl<P: Int, S: Coalesce<D>, D> CoalesceBy<S, D> for P
 where
-    S::Output: LayoutParts,
+    S::Output: IntTupleParts,
 {
     type Output = S::Output;
     #[inline(always)]
@@ -59,13 +62,13 @@ impl<P0, PT, S0, ST, D0, DT> CoalesceBy<HCons<S0, ST>, HCons<D0, DT>> for HCons<
 where
     P0: CoalesceBy<S0, D0>,
     PT: CoalesceBy<ST, DT>,
-    HCons<<P0::Output as LayoutParts>::Shape, <PT::Output as LayoutParts>::Shape>: IntTuple,
-    HCons<<P0::Output as LayoutParts>::Stride, <PT::Output as LayoutParts>::Stride>: IntTuple,
+    HCons<<P0::Output as IntTupleParts>::Shape, <PT::Output as IntTupleParts>::Shape>: IntTuple,
+    HCons<<P0::Output as IntTupleParts>::Stride, <PT::Output as IntTupleParts>::Stride>: IntTuple,
 {
     #[allow(clippy::type_complexity)]
     type Output = Layout<
-        HCons<<P0::Output as LayoutParts>::Shape, <PT::Output as LayoutParts>::Shape>,
-        HCons<<P0::Output as LayoutParts>::Stride, <PT::Output as LayoutParts>::Stride>,
+        HCons<<P0::Output as IntTupleParts>::Shape, <PT::Output as IntTupleParts>::Shape>,
+        HCons<<P0::Output as IntTupleParts>::Stride, <PT::Output as IntTupleParts>::Stride>,
     >;
     #[inline(always)]
     fn coalesce_by(self, shape: HCons<S0, ST>, stride: HCons<D0, DT>) -> Self::Output {
@@ -93,4 +96,4 @@ pub fn coalesce_by<S: IntTuple, D: IntTuple, P: CoalesceBy<S, D>>(
 
 /// The result type of [`coalesce_by`].
 pub type CoalescedBy<L, P> =
-    <P as CoalesceBy<<L as LayoutParts>::Shape, <L as LayoutParts>::Stride>>::Output;
+    <P as CoalesceBy<<L as IntTupleParts>::Shape, <L as IntTupleParts>::Stride>>::Output;

@@ -4,12 +4,10 @@
 //! its first mode, when it is a static shape with stride `_1`, is the run
 //! of indices where `a` and `b` agree.
 
-use super::{
-    Coalesce, Composition, RightInverse, RightInverseLayout, RightInverseStaticStrides, StaticEq,
-};
+use super::{Coalesce, Composition, RightInverse, RightInverseLayout, RightInverseStaticStrides};
 use crate::error::LayoutError;
 use crate::error::ok_or_panic;
-use crate::int::Int;
+use crate::int::{Int, StaticEq};
 use crate::layout::{IntoParts, Layout, LayoutParts};
 use crate::tuple::{AllStatic, IntTuple};
 use frunk_core::hlist::{HCons, HNil};

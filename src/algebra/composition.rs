@@ -20,7 +20,7 @@ pub mod verdict;
 pub mod walk;
 
 use crate::LayoutError;
-use crate::algebra::CoalesceX;
+use crate::layout::CoalesceX;
 use crate::layout::{Layout, Underscore};
 use crate::tuple::Z;
 use frunk_core::hlist::{HCons, HNil};

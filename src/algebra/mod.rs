@@ -6,8 +6,6 @@
 //! values follow CuTe's mixed behaviour (for example, runtime modes never
 //! merge).
 
-mod arith;
-pub(crate) mod classify;
 mod coalesce;
 mod coalesce_by;
 mod common;
@@ -24,8 +22,13 @@ mod regroup;
 mod tile_to_shape;
 pub mod tiler;
 
-pub use arith::*;
-pub use classify::{One, OrdIsEqual, StaticEq, UEq};
+// The type-level integer arithmetic the walks use lives in `int`; these
+// paths stay for code written against them.
+#[doc(hidden)]
+pub use crate::int::{CeilDivExact, One, OrdIsEqual, SMul, StaticEq, UEq, UMul, UMulOdd};
+// The old path of the integer predicates, for composition's walk (being
+// rewritten elsewhere); new code names `crate::int::classify`.
+pub(crate) use crate::int::classify;
 // The operations: each one's function, `try_` function, trait and result
 // alias. The traits and types that only carry an operation's walk stay
 // inside the crate (they are `pub` where a public bound names them, but

@@ -6,7 +6,7 @@
 //! give static offsets: the result is a typenum type.
 
 use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
-use crate::layout::Layout;
+use crate::layout::{CoalesceX, Layout};
 use crate::tuple::{IntTuple, RankOf, SameRank};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::Z0;
@@ -69,14 +69,13 @@ impl<C: Int + IntMul<D>, S: Int, D: Int> IntCoordInto<C, D> for S {
 /// coordinate into `((2,3),4):((2,4),12)` compiles to `2 * c`.
 impl<C, S0, ST, D0, DT> IntCoordInto<C, HCons<D0, DT>> for HCons<S0, ST>
 where
-    Self: crate::algebra::CoalesceX<HCons<D0, DT>>,
-    <Self as crate::algebra::CoalesceX<HCons<D0, DT>>>::Output: IntCoordLayout<C>,
+    Self: CoalesceX<HCons<D0, DT>>,
+    <Self as CoalesceX<HCons<D0, DT>>>::Output: IntCoordLayout<C>,
 {
-    type Output =
-        <<Self as crate::algebra::CoalesceX<HCons<D0, DT>>>::Output as IntCoordLayout<C>>::Output;
+    type Output = <<Self as CoalesceX<HCons<D0, DT>>>::Output as IntCoordLayout<C>>::Output;
     #[inline(always)]
     fn int_coord_into(self, c: C, stride: HCons<D0, DT>) -> Self::Output {
-        crate::algebra::CoalesceX::coalesce_x(self, stride).int_coord_layout(c)
+        CoalesceX::coalesce_x(self, stride).int_coord_layout(c)
     }
 }
 

@@ -1,5 +1,6 @@
 //! `Layout<S, D>`: a shape and a stride, a function from coordinates to offsets.
 
+pub(crate) mod bw_coalesce;
 mod crd2idx;
 mod fragment;
 mod idx2crd;
@@ -8,6 +9,7 @@ mod ordered;
 mod slice;
 mod tuple_ops;
 
+pub use bw_coalesce::CoalesceX;
 pub use crd2idx::*;
 pub use fragment::*;
 pub use idx2crd::*;

@@ -17,6 +17,7 @@
 
 mod basics;
 mod compare;
+mod flat_rev;
 mod helpers;
 mod index;
 mod prefix;
@@ -25,6 +26,7 @@ mod static_flag;
 
 pub use basics::*;
 pub use compare::*;
+pub use flat_rev::*;
 pub use helpers::*;
 pub use index::*;
 pub use prefix::*;

@@ -33,7 +33,7 @@ pub use rest::*;
 pub use sort::*;
 pub use walk::*;
 
-use super::{FilterLayout, Filtered, LayoutParts};
+use super::{FilterLayout, Filtered, IntTupleParts};
 use crate::error::LayoutError;
 use crate::int::IntAdd;
 use crate::layout::{CosizeOf, Layout, Span};
@@ -150,9 +150,9 @@ pub trait Complement<M> {
 impl<S: IntTuple, D: IntTuple, M: IntTuple> Complement<M> for Layout<S, D>
 where
     Layout<S, D>: FilterLayout,
-    Filtered<Layout<S, D>>: LayoutParts,
-    <Filtered<Layout<S, D>> as LayoutParts>::Shape:
-        ComplementShape<<Filtered<Layout<S, D>> as LayoutParts>::Stride, M>,
+    Filtered<Layout<S, D>>: IntTupleParts,
+    <Filtered<Layout<S, D>> as IntTupleParts>::Shape:
+        ComplementShape<<Filtered<Layout<S, D>> as IntTupleParts>::Stride, M>,
 {
     type Output = ComplementOf<Layout<S, D>, M>;
     #[inline(always)]
@@ -163,8 +163,8 @@ where
 }
 
 /// The outcome of the computation: the result layout or a marker.
-type ComplementOf<L, M> = <<Filtered<L> as LayoutParts>::Shape as ComplementShape<
-    <Filtered<L> as LayoutParts>::Stride,
+type ComplementOf<L, M> = <<Filtered<L> as IntTupleParts>::Shape as ComplementShape<
+    <Filtered<L> as IntTupleParts>::Stride,
     M,
 >>::Output;
 
@@ -186,16 +186,16 @@ pub trait FilteredCosize {
 impl<S: IntTuple, D: IntTuple> FilteredCosize for Layout<S, D>
 where
     Layout<S, D>: FilterLayout,
-    Filtered<Layout<S, D>>: LayoutParts,
-    <Filtered<Layout<S, D>> as LayoutParts>::Shape:
-        Span<<Filtered<Layout<S, D>> as LayoutParts>::Stride>,
-    <<Filtered<Layout<S, D>> as LayoutParts>::Shape as Span<
-        <Filtered<Layout<S, D>> as LayoutParts>::Stride,
+    Filtered<Layout<S, D>>: IntTupleParts,
+    <Filtered<Layout<S, D>> as IntTupleParts>::Shape:
+        Span<<Filtered<Layout<S, D>> as IntTupleParts>::Stride>,
+    <<Filtered<Layout<S, D>> as IntTupleParts>::Shape as Span<
+        <Filtered<Layout<S, D>> as IntTupleParts>::Stride,
     >>::Output: IntAdd<P1>,
 {
     type Output = CosizeOf<
-        <Filtered<Layout<S, D>> as LayoutParts>::Shape,
-        <Filtered<Layout<S, D>> as LayoutParts>::Stride,
+        <Filtered<Layout<S, D>> as IntTupleParts>::Shape,
+        <Filtered<Layout<S, D>> as IntTupleParts>::Stride,
     >;
     #[inline(always)]
     #[track_caller]

@@ -5,8 +5,8 @@
 use super::OP;
 use super::checked::{checked_mul, fits_product, positive};
 use crate::algebra::Coalesce;
-use crate::algebra::classify::{One, impl_for_not_one};
 use crate::error::LayoutError;
+use crate::int::classify::{One, impl_for_not_one};
 use crate::int::{CeilDiv, Int, IntCeilDiv, IntMul, Prod, RuntimeInt};
 use crate::layout::Layout;
 use crate::tuple::{AllStatic, Compact, IntTuple, LayoutLeft, ReverseOnto};

@@ -44,7 +44,7 @@ use super::verdict::{
     StraddleFail, StrideFail, Then,
 };
 use crate::algebra::classify::One;
-use crate::algebra::{CeilDivExact, SMul};
+use crate::int::{CeilDivExact, SMul};
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::{CompositionBranch, composition_step, footprint_step, sign_mix};
 use crate::tuple::{S as Succ, Z};
@@ -109,11 +109,11 @@ impl<C, D, U, F, RS, RD, SN, M, L, Any, V, Bl>
     WalkNext<ModeOfA<C, D, U, F>, LeafState<RS, RD, SN, M, L, Any, V, Bl>> for HNil
 where
     RD: SMul<D>,
-    Any: FinalRest<RS, RD::Out>,
+    Any: FinalRest<RS, RD::Output>,
 {
     type Out = WalkResult<
-        <Any as FinalRest<RS, RD::Out>>::Shape,
-        <Any as FinalRest<RS, RD::Out>>::Stride,
+        <Any as FinalRest<RS, RD::Output>>::Shape,
+        <Any as FinalRest<RS, RD::Output>>::Stride,
         HCons<ModeOfA<C, D, U, F>, HNil>,
         V,
         Bl,
@@ -246,7 +246,7 @@ impl<RD, D, Any> Emitted<RD, D, Any> for Skip {
     type Any = Any;
 }
 impl<N, RD: SMul<D>, D, Any> Emitted<RD, D, Any> for AddMode<N> {
-    type Emit = Added<N, RD::Out>;
+    type Emit = Added<N, RD::Output>;
     type Any = B1;
 }
 

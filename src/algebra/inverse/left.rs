@@ -2,9 +2,9 @@
 
 use super::markers::{LeftInverseNotDivisible, LeftInverseOverlap, LeftInverseRuntimeStride};
 use super::modes::{ExchangeSort, InverseModes};
-use crate::algebra::BwStart;
 use crate::error::LayoutError;
 use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, RuntimeInt, UDivides};
+use crate::layout::bw_coalesce::BwStart;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
 

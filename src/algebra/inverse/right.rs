@@ -2,8 +2,8 @@
 
 use super::markers::RightInverseRuntimeStride;
 use super::modes::{ExchangeSort, InverseModes};
-use crate::algebra::BwStart;
 use crate::int::{Int, IntMul, Prod, RuntimeInt};
+use crate::layout::bw_coalesce::BwStart;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NonZero, P1, PInt, Unsigned, Z0};
 

@@ -1,10 +1,9 @@
 //! The cotarget of the block's complement in a product, `size(a) * cosize(t)`,
 //! static wherever CuTe's is.
 
-use crate::algebra::SMul;
-use crate::algebra::UMul;
 use crate::algebra::composition::Leaves;
 use crate::error::LayoutError;
+use crate::int::{SMul, UMul};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Add1, B1, NInt, NonZero, P1, PInt, Sub1, U1, UInt, UTerm, Unsigned, Z0};
 
@@ -23,11 +22,11 @@ where
     S: LeafProduct<P1> + Leaves,
     TS: CosizeTerms<TD, UTerm> + Leaves,
     TD: Leaves,
-    S::Output: SMul<<TS::Output as AccAdd<B1>>::Out>,
+    S::Output: SMul<<TS::Output as AccAdd<B1>>::PlusOne>,
     TS::Output: AccAdd<B1>,
-    <S::Output as SMul<<TS::Output as AccAdd<B1>>::Out>>::Out: Leaves,
+    <S::Output as SMul<<TS::Output as AccAdd<B1>>::PlusOne>>::Output: Leaves,
 {
-    type Output = <S::Output as SMul<<TS::Output as AccAdd<B1>>::Out>>::Out;
+    type Output = <S::Output as SMul<<TS::Output as AccAdd<B1>>::PlusOne>>::Output;
     fn cotarget(self, ts: &TS, td: &TD) -> Result<Self::Output, LayoutError> {
         let overflow = LayoutError::Overflow {
             op: "logical_product",
@@ -69,7 +68,7 @@ impl<Acc, H: LeafProduct<Acc>, T: LeafProduct<H::Output>> LeafProduct<Acc> for H
 macro_rules! leaf_product {
     ($($T:ty => [$($g:tt)*]),*) => {$(
         impl<Acc: SMul<$T>, $($g)*> LeafProduct<Acc> for $T {
-            type Output = Acc::Out;
+            type Output = Acc::Output;
         }
     )*};
 }
@@ -144,10 +143,14 @@ impl<Sm1, Acc: RuntimeJoin<i32>> StrideTerm<Sm1, Acc> for i32 {
 impl<Sm1, Acc: RuntimeJoin<i64>> StrideTerm<Sm1, Acc> for i64 {
     type Output = Acc::Output;
 }
-impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Out>> StrideTerm<Sm1, Acc> for PInt<V> {
+impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>> StrideTerm<Sm1, Acc>
+    for PInt<V>
+{
     type Output = Acc::Output;
 }
-impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Out>> StrideTerm<Sm1, Acc> for NInt<V> {
+impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>> StrideTerm<Sm1, Acc>
+    for NInt<V>
+{
     type Output = Acc::Output;
 }
 
@@ -173,24 +176,24 @@ impl<R> RuntimeJoin<R> for i64 {
 
 #[doc(hidden)]
 /// The accumulator `Self` (a typenum unsigned, or a runtime integer): `Self + X`
-/// as [`AccAdd::Output`], and `Self + 1` as an integer ([`AccAdd::Out`]).
+/// as [`AccAdd::Output`], and `Self + 1` as an integer ([`AccAdd::PlusOne`]).
 pub trait AccAdd<X> {
     /// `Self + X`.
     type Output;
     /// `Self + 1` as an integer (`X` unused).
-    type Out;
+    type PlusOne;
 }
 impl<X> AccAdd<X> for i32 {
     type Output = i32;
-    type Out = i32;
+    type PlusOne = i32;
 }
 impl<X> AccAdd<X> for i64 {
     type Output = i64;
-    type Out = i64;
+    type PlusOne = i64;
 }
 impl<X> AccAdd<X> for UTerm {
     type Output = X;
-    type Out = P1;
+    type PlusOne = P1;
 }
 impl<U, B, X> AccAdd<X> for UInt<U, B>
 where
@@ -198,7 +201,7 @@ where
     Add1<UInt<U, B>>: Unsigned + NonZero,
 {
     type Output = typenum::Sum<UInt<U, B>, X>;
-    type Out = PInt<Add1<UInt<U, B>>>;
+    type PlusOne = PInt<Add1<UInt<U, B>>>;
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! stripped by matching bits, and typenum's `Div` runs only for odd divisors
 //! greater than one.
 
-use crate::algebra::OrdIsEqual;
+use super::classify::OrdIsEqual;
 use typenum::{
     Add1, B0, B1, Bit, Cmp, Compare, NInt, NonZero, PInt, Prod, Quot, Sum, UInt, UTerm, Unsigned,
     Z0,
@@ -15,7 +15,7 @@ use typenum::{
 /// division is exact.
 ///
 /// ```
-/// use cute_algebra::algebra::CeilDivExact;
+/// use cute_algebra::int::CeilDivExact;
 /// use cute_algebra::typenum::{B0, B1, U2, U3, U4, U12, U5, U6};
 /// use static_assertions::assert_type_eq_all;
 /// assert_type_eq_all!(<U12 as CeilDivExact<U4>>::Quot, U3);
@@ -85,70 +85,70 @@ where
 /// two odd factors greater than one.
 ///
 /// ```
-/// use cute_algebra::algebra::UMul;
+/// use cute_algebra::int::UMul;
 /// use cute_algebra::typenum::{U1, U3, U4, U12, U24, U36};
 /// use static_assertions::assert_type_eq_all;
-/// assert_type_eq_all!(<U3 as UMul<U4>>::Out, U12);
-/// assert_type_eq_all!(<U1 as UMul<U24>>::Out, U24);
-/// assert_type_eq_all!(<U12 as UMul<U3>>::Out, U36);
+/// assert_type_eq_all!(<U3 as UMul<U4>>::Output, U12);
+/// assert_type_eq_all!(<U1 as UMul<U24>>::Output, U24);
+/// assert_type_eq_all!(<U12 as UMul<U3>>::Output, U36);
 /// ```
 pub trait UMul<B> {
     /// The product.
-    type Out;
+    type Output;
 }
 /// One times `B`.
 impl<B> UMul<B> for UInt<UTerm, B1> {
-    type Out = B;
+    type Output = B;
 }
 /// An even factor: shift.
 impl<A, B> UMul<B> for UInt<A, B0>
 where
     A: UMul<B>,
 {
-    type Out = UInt<A::Out, B0>;
+    type Output = UInt<A::Output, B0>;
 }
 /// An odd factor greater than one: look at `B`.
 impl<X, Y, B> UMul<B> for UInt<UInt<X, Y>, B1>
 where
     B: UMulOdd<UInt<UInt<X, Y>, B1>>,
 {
-    type Out = B::Out;
+    type Output = B::Output;
 }
 /// `A * Self` where `A` is odd and greater than one.
 pub trait UMulOdd<A> {
     /// The product.
-    type Out;
+    type Output;
 }
 impl<A> UMulOdd<A> for UInt<UTerm, B1> {
-    type Out = A;
+    type Output = A;
 }
 impl<A, V> UMulOdd<A> for UInt<V, B0>
 where
     V: UMulOdd<A>,
 {
-    type Out = UInt<V::Out, B0>;
+    type Output = UInt<V::Output, B0>;
 }
 impl<A: core::ops::Mul<UInt<UInt<X, Y>, B1>>, X, Y> UMulOdd<A> for UInt<UInt<X, Y>, B1> {
-    type Out = Prod<A, UInt<UInt<X, Y>, B1>>;
+    type Output = Prod<A, UInt<UInt<X, Y>, B1>>;
 }
 
 /// CuTe's `a * b` on mixed integers, cheaply for static ones ([`UMul`]):
 /// a static zero absorbs, a runtime value makes the product runtime.
 ///
 /// ```
-/// use cute_algebra::algebra::SMul;
+/// use cute_algebra::int::SMul;
 /// use cute_algebra::typenum::{N2, N6, P3, Z0};
 /// use static_assertions::assert_type_eq_all;
-/// assert_type_eq_all!(<N2 as SMul<P3>>::Out, N6);
-/// assert_type_eq_all!(<i32 as SMul<Z0>>::Out, Z0);
-/// assert_type_eq_all!(<P3 as SMul<i32>>::Out, i32);
+/// assert_type_eq_all!(<N2 as SMul<P3>>::Output, N6);
+/// assert_type_eq_all!(<i32 as SMul<Z0>>::Output, Z0);
+/// assert_type_eq_all!(<P3 as SMul<i32>>::Output, i32);
 /// ```
 pub trait SMul<B> {
     /// The product.
-    type Out;
+    type Output;
 }
 impl<B> SMul<B> for Z0 {
-    type Out = Z0;
+    type Output = Z0;
 }
 macro_rules! smul {
     ($($A:ident * $B:ident => $R:ident),*) => {$(
@@ -156,59 +156,59 @@ macro_rules! smul {
         where
             U: Unsigned + NonZero,
             V: Unsigned + NonZero,
-            U::Out: Unsigned + NonZero,
+            U::Output: Unsigned + NonZero,
         {
-            type Out = $R<U::Out>;
+            type Output = $R<U::Output>;
         }
     )*};
 }
 smul!(PInt * PInt => PInt, PInt * NInt => NInt, NInt * PInt => NInt, NInt * NInt => PInt);
 /// A runtime factor makes the product runtime.
 impl<V: Unsigned + NonZero> SMul<PInt<V>> for i32 {
-    type Out = i32;
+    type Output = i32;
 }
 impl<V: Unsigned + NonZero> SMul<NInt<V>> for i32 {
-    type Out = i32;
+    type Output = i32;
 }
 impl SMul<i32> for i32 {
-    type Out = i32;
+    type Output = i32;
 }
 impl SMul<Z0> for i32 {
-    type Out = Z0;
+    type Output = Z0;
 }
 impl<U: Unsigned + NonZero> SMul<i32> for PInt<U> {
-    type Out = i32;
+    type Output = i32;
 }
 impl<U: Unsigned + NonZero> SMul<i32> for NInt<U> {
-    type Out = i32;
+    type Output = i32;
 }
 impl<V: Unsigned + NonZero> SMul<PInt<V>> for i64 {
-    type Out = i64;
+    type Output = i64;
 }
 impl<V: Unsigned + NonZero> SMul<NInt<V>> for i64 {
-    type Out = i64;
+    type Output = i64;
 }
 impl SMul<i64> for i64 {
-    type Out = i64;
+    type Output = i64;
 }
 impl SMul<i32> for i64 {
-    type Out = i64;
+    type Output = i64;
 }
 impl SMul<i64> for i32 {
-    type Out = i64;
+    type Output = i64;
 }
 impl SMul<Z0> for i64 {
-    type Out = Z0;
+    type Output = Z0;
 }
 impl<U: Unsigned + NonZero> SMul<i64> for PInt<U> {
-    type Out = i64;
+    type Output = i64;
 }
 impl<U: Unsigned + NonZero> SMul<i64> for NInt<U> {
-    type Out = i64;
+    type Output = i64;
 }
 impl<U: Unsigned + NonZero> SMul<Z0> for PInt<U> {
-    type Out = Z0;
+    type Output = Z0;
 }
 impl<U: Unsigned + NonZero> SMul<Z0> for NInt<U> {
-    type Out = Z0;
+    type Output = Z0;
 }

@@ -8,7 +8,7 @@ use typenum::{B0, B1, Bit, Equal, Greater, Less, NInt, NonZero, PInt, UInt, UTer
 /// matching kinds and bits, without typenum's `Cmp` or `Int` proofs.
 ///
 /// ```
-/// use cute_algebra::algebra::StaticEq;
+/// use cute_algebra::int::StaticEq;
 /// use cute_algebra::typenum::{B0, B1, N4, P4, P6, Z0};
 /// use static_assertions::assert_type_eq_all;
 /// assert_type_eq_all!(<P4 as StaticEq<P4>>::Output, B1);
@@ -133,7 +133,7 @@ pub(crate) use impl_for_static_not_one;
 /// the static ones of [`impl_for_static_not_one`] and runtime `i32` and `i64`.
 macro_rules! impl_for_not_one {
     (impl<$($g:ident),*> $Trait:ident<$($p:ty),*> $(where [$($w:tt)*])? { $($body:tt)* }) => {
-        $crate::algebra::classify::impl_for_static_not_one! {
+        $crate::int::classify::impl_for_static_not_one! {
             impl<$($g),*> $Trait<$($p),*> $(where [$($w)*])? { $($body)* }
         }
         impl<$($g),*> $Trait<$($p),*> for i32 $(where $($w)*)? { $($body)* }

@@ -1,0 +1,227 @@
+//! Division of typenum unsigneds that strips factors of two by matching
+//! bits: floor, ceiling and exact quotients, and divisibility.
+
+use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
+
+/// `⌊Self / B⌋` for typenum unsigned integers, `B ≥ 1`.
+///
+/// An even divisor drops one low bit of each operand (`⌊a / 2b⌋ = ⌊⌊a/2⌋ / b⌋`),
+/// so powers of two cost one impl match per bit; typenum's long division,
+/// roughly quadratic in the bit length, runs only for odd divisors above 1.
+///
+/// ```
+/// use cute_algebra::int::UFloorDiv;
+/// use cute_algebra::typenum::{U3, U4, U12, U1024, U4096};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U4096 as UFloorDiv<U1024>>::Output, U4);
+/// assert_type_eq_all!(<U12 as UFloorDiv<U4>>::Output, U3);
+/// ```
+pub trait UFloorDiv<B> {
+    /// The quotient.
+    type Output: Unsigned;
+}
+/// Divisor 1.
+impl<A: Unsigned> UFloorDiv<UInt<UTerm, B1>> for A {
+    type Output = A;
+}
+/// Even divisor, zero dividend.
+impl<BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B0>> for UTerm {
+    type Output = UTerm;
+}
+/// Even divisor: drop the low bit of both.
+impl<AU, AB: Bit, BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B0>> for UInt<AU, AB>
+where
+    AU: UFloorDiv<UInt<BU, BB>>,
+{
+    type Output = AU::Output;
+}
+/// Odd divisor above 1: typenum's long division.
+impl<A, BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B1>> for A
+where
+    A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
+    <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output: Unsigned,
+{
+    type Output = <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output;
+}
+
+/// `⌈Self / B⌉` for typenum unsigned integers, `B ≥ 1`: [`UCeilDivCarry`]
+/// with no carry.
+///
+/// ```
+/// use cute_algebra::int::UCeilDiv;
+/// use cute_algebra::typenum::{U1, U2, U3, U5, U7, U8, U13};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U13 as UCeilDiv<U8>>::Output, U2);
+/// assert_type_eq_all!(<U13 as UCeilDiv<U5>>::Output, U3);
+/// assert_type_eq_all!(<U7 as UCeilDiv<U7>>::Output, U1);
+/// assert_type_eq_all!(<U1 as UCeilDiv<U8>>::Output, U1);
+/// ```
+pub trait UCeilDiv<B> {
+    /// The quotient, rounded up.
+    type Output: Unsigned;
+}
+impl<A: UCeilDivCarry<B, B0>, B> UCeilDiv<B> for A {
+    type Output = A::Output;
+}
+
+/// `⌈(Self + C) / B⌉` for typenum unsigned integers, `B ≥ 1`, `C` a bit.
+///
+/// An even divisor drops one low bit of each operand; the carry becomes
+/// 1 when the dropped dividend bit or the carry was 1
+/// (`⌈(2a + 1) / 2b⌉ = ⌈(2a + 2) / 2b⌉ = ⌈(a + 1) / b⌉`). The recursion is
+/// on `Self`'s own bits, so it ends even while `B` is still being inferred.
+///
+/// ```
+/// use cute_algebra::int::UCeilDivCarry;
+/// use cute_algebra::typenum::{B1, U2, U3, U4};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U4 as UCeilDivCarry<U2, B1>>::Output, U3); // ⌈5 / 2⌉
+/// ```
+pub trait UCeilDivCarry<B, C> {
+    /// The quotient, rounded up.
+    type Output: Unsigned;
+}
+/// Divisor 1: `Self + C`.
+impl<A: core::ops::Add<C>, C: Bit> UCeilDivCarry<UInt<UTerm, B1>, C> for A
+where
+    <A as core::ops::Add<C>>::Output: Unsigned,
+{
+    type Output = <A as core::ops::Add<C>>::Output;
+}
+/// Even divisor, zero dividend: `⌈C / B⌉ = C`.
+impl<BU, BB, C: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C> for UTerm
+where
+    UTerm: core::ops::Add<C>,
+    <UTerm as core::ops::Add<C>>::Output: Unsigned,
+{
+    type Output = <UTerm as core::ops::Add<C>>::Output;
+}
+/// Even divisor: drop the low bits; the carry is `a0 | C`.
+impl<AU, A0: Bit + core::ops::BitOr<C>, C, BU, BB> UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C>
+    for UInt<AU, A0>
+where
+    AU: UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>,
+{
+    type Output = <AU as UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>>::Output;
+}
+/// Odd divisor above 1, carry 1: `⌊a / b⌋ + 1` (typenum's long division
+/// runs on `Self`'s bits only, so it also ends while `B` is being inferred).
+impl<A, BU: Unsigned, BB: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1> for A
+where
+    A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
+    typenum::Quot<A, UInt<UInt<BU, BB>, B1>>: core::ops::Add<B1>,
+    typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>: Unsigned,
+{
+    type Output = typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>;
+}
+/// Odd divisor above 1, no carry, zero dividend.
+impl<BU, BB> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> for UTerm {
+    type Output = UTerm;
+}
+/// Odd divisor above 1, no carry: `⌊(a - 1) / b⌋ + 1`.
+impl<AU, AB, BU: Unsigned, BB: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> for UInt<AU, AB>
+where
+    UInt<AU, AB>: core::ops::Sub<B1>,
+    typenum::Sub1<UInt<AU, AB>>: UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>,
+{
+    type Output =
+        <typenum::Sub1<UInt<AU, AB>> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>>::Output;
+}
+
+/// `Self / B` for typenum unsigned integers when `B` divides `Self`; no
+/// impl otherwise, so the divisibility check costs no arithmetic for the
+/// factors of two.
+///
+/// ```
+/// use cute_algebra::int::UExactDiv;
+/// use cute_algebra::typenum::{U3, U4, U12};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U12 as UExactDiv<U4>>::Output, U3);
+/// ```
+pub trait UExactDiv<B> {
+    /// The exact quotient.
+    type Output: Unsigned;
+}
+/// Divisor 1.
+impl<A: Unsigned> UExactDiv<UInt<UTerm, B1>> for A {
+    type Output = A;
+}
+/// Even divisor, zero dividend.
+impl<BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B0>> for UTerm {
+    type Output = UTerm;
+}
+/// Even divisor: the dividend's dropped bit must be 0.
+impl<AU, BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B0>> for UInt<AU, B0>
+where
+    AU: UExactDiv<UInt<BU, BB>>,
+{
+    type Output = AU::Output;
+}
+/// Odd divisor above 1: typenum's division with a zero remainder.
+impl<A, BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B1>> for A
+where
+    A: typenum::PartialDiv<UInt<UInt<BU, BB>, B1>>,
+    typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>: Unsigned,
+{
+    type Output = typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>;
+}
+
+/// `B1` when `B` divides `Self` (typenum unsigned integers, `B ≥ 1`), else
+/// `B0`. Total: it always has an answer, for checks that report a verdict.
+///
+/// ```
+/// use cute_algebra::int::UDivides;
+/// use cute_algebra::typenum::{B0, B1, U3, U4, U6, U12};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U12 as UDivides<U4>>::Output, B1);
+/// assert_type_eq_all!(<U6 as UDivides<U4>>::Output, B0);
+/// assert_type_eq_all!(<U12 as UDivides<U3>>::Output, B1);
+/// ```
+pub trait UDivides<B> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+/// Divisor 1.
+impl<A> UDivides<UInt<UTerm, B1>> for A {
+    type Output = B1;
+}
+/// Even divisor, zero dividend.
+impl<BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UTerm {
+    type Output = B1;
+}
+/// Even divisor, even dividend: drop the low bit of both.
+impl<AU: UDivides<UInt<BU, BB>>, BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UInt<AU, B0> {
+    type Output = AU::Output;
+}
+/// Even divisor, odd dividend.
+impl<AU, BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UInt<AU, B1> {
+    type Output = B0;
+}
+/// Odd divisor above 1: typenum's remainder, compared with zero.
+impl<A, BU, BB> UDivides<UInt<UInt<BU, BB>, B1>> for A
+where
+    A: core::ops::Rem<UInt<UInt<BU, BB>, B1>>,
+    <A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output: IsUTerm,
+{
+    type Output = <<A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output as IsUTerm>::Output;
+}
+
+/// `B1` for typenum's unsigned zero, `B0` for any other unsigned.
+///
+/// ```
+/// use cute_algebra::int::IsUTerm;
+/// use cute_algebra::typenum::{B0, B1, U0, U5};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U0 as IsUTerm>::Output, B1);
+/// assert_type_eq_all!(<U5 as IsUTerm>::Output, B0);
+/// ```
+pub trait IsUTerm {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl IsUTerm for UTerm {
+    type Output = B1;
+}
+impl<U, B> IsUTerm for UInt<U, B> {
+    type Output = B0;
+}
