@@ -87,6 +87,28 @@ pub type FlatDivided<L, T> = UnpackedLayout<
 /// CuTe's `logical_divide(l, tiler)`: `(tile, rest)` for a layout or
 /// integer tiler, and mode by mode for a tuple tiler.
 ///
+/// # Tilers
+/// The same forms as CuTe, for this and the zipped, tiled and flat
+/// divides:
+/// - a layout, `layout![4 : 2]`: `composition(l, (t, complement(t, size(l))))`;
+/// - an integer, `int!(4)` or a runtime `i32`/`i64`: the layout `4:1`;
+/// - a tuple, `shape![4, 3]` (integers) or `tile![4 : 2, _]` (CuTe's
+///   `make_tile` of layouts, integers and `_`): mode `i` of the tiler
+///   divides mode `i` of `l`, `_` keeps a mode, and modes of `l` beyond
+///   the tiler stay as they are. A tiler with more modes than `l` does not
+///   compile; an integer-shaped `l` is rank 1, so a one-mode tuple tiles it.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// // Expected values printed by CuTe C++ (CUTLASS 4.2) for the same calls.
+/// let a = layout![(8, 6) : (1, 8)];
+/// assert_eq!(logical_divide(a, layout![4 : 2]).to_string(), "(_4,(_2,_6)):(_2,(_1,_8))");
+/// assert_eq!(logical_divide(a, int!(4)).to_string(), "(_4,_12):(_1,_4)");
+/// assert_eq!(logical_divide(a, shape![4, 3]).to_string(), "((_4,_2),(_3,_2)):((_1,_4),(_8,_24))");
+/// assert_eq!(logical_divide(a, tile![4 : 2, _]).to_string(), "((_4,_2),_6):((_2,_1),_8)");
+/// assert_eq!(zipped_divide(a, tile![4 : 2, 3]).to_string(), "((_4,_3),(_2,_2)):((_2,_8),(_1,_24))");
+/// ```
+///
 /// # Panics
 /// When a runtime value breaks composition's conditions (static values are
 /// checked at compile time); [`try_logical_divide`] returns the error.

@@ -99,6 +99,23 @@ pub type FlatProduct<L, T> = UnpackedLayout<
 /// CuTe's `logical_product(block, tiler)`: `(block, repetitions)` for a
 /// layout or integer tiler, and mode by mode for a tuple tiler.
 ///
+/// # Tilers
+/// The same forms as the divides (see [`logical_divide`](crate::algebra::logical_divide)),
+/// for this and the zipped, tiled and flat products: a layout
+/// (`(block, composition(complement(block, size(block) * cosize(t)), t))`),
+/// an integer `n` (the layout `n:1`), or a tuple (`shape![3, 2]`,
+/// `tile![3 : 1, 2 : 1]`) applied mode by mode. `blocked_product` and
+/// `raked_product` take a layout.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// // Expected values printed by CuTe C++ (CUTLASS 4.2) for the same calls.
+/// let b = layout![(2, 2) : (1, 2)];
+/// assert_eq!(logical_product(b, layout![3 : 1]).to_string(), "((_2,_2),_3):((_1,_2),_4)");
+/// assert_eq!(logical_product(b, tile![3 : 1, 2 : 1]).to_string(), "((_2,_3),(_2,_2)):((_1,_2),(_2,_1))");
+/// assert_eq!(zipped_product(b, shape![3, 2]).to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+/// ```
+///
 /// # Panics
 /// When a runtime value breaks complement's or composition's conditions
 /// (static values are checked at compile time); [`try_logical_product`]
