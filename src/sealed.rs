@@ -3,6 +3,10 @@
 //! else, so that the type-level algebra may rely on every integer being a
 //! typenum integer, `i32` or `i64`, and every tuple an `HCons`/`HNil` list
 //! (an outside impl could not take part in the mixing rule or the walks).
+//! The operation traits ([`Complement`](crate::algebra::Complement),
+//! [`TileToShape`](crate::algebra::TileToShape), …) are sealed by
+//! [`Operand`]: a user calls them and names them in bounds, but their
+//! impls are the algebra itself.
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
@@ -20,3 +24,16 @@ pub trait IntTuple {}
 impl<T: crate::int::Int> IntTuple for T {}
 impl IntTuple for HNil {}
 impl<H, T> IntTuple for HCons<H, T> {}
+
+/// The supertrait that seals the operation traits: the types the algebra
+/// takes as operands (integers and tuples of them, layouts, swizzled and
+/// basis-strided layouts, swizzle functions and `_`).
+pub trait Operand {}
+impl<T: Int> Operand for T {}
+impl Operand for HNil {}
+impl<H, T> Operand for HCons<H, T> {}
+impl<S, D> Operand for crate::layout::Layout<S, D> {}
+impl<A, O, B> Operand for crate::swizzle::ComposedLayout<A, O, B> {}
+impl<S, D> Operand for crate::basis::BasisLayout<S, D> {}
+impl<const B: u32, const M: u32, const S: i32> Operand for crate::swizzle::Swizzle<B, M, S> {}
+impl Operand for crate::layout::Underscore {}

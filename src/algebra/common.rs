@@ -96,7 +96,7 @@ type Mode0D<C> = <<C as LayoutParts>::Shape as FirstMode<<C as LayoutParts>::Str
 type Verdict<C> = <Mode0<C> as IsVector<Mode0D<C>>>::Is;
 
 /// CuTe's `max_common_layout(a, b)` with `a = Self`.
-pub trait MaxCommonLayout<B> {
+pub trait MaxCommonLayout<B>: crate::sealed::Operand {
     /// The common layout.
     type Output;
     /// Computes it, checking runtime values.
@@ -163,7 +163,7 @@ pub fn try_max_common_layout<A: MaxCommonLayout<B>, B>(
 
 /// CuTe's `max_common_vector(a, b)` with `a = Self`: the size of
 /// [`max_common_layout`] when both layouts are fully static, else `_1`.
-pub trait MaxCommonVector<B> {
+pub trait MaxCommonVector<B>: crate::sealed::Operand {
     /// The vector width, a static integer.
     type Output: Int;
 }

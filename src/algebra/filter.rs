@@ -38,7 +38,18 @@ where
 pub type Filtered<L> = <L as FilterLayout>::Output;
 
 /// [`filter`] seen from the layout, for the [`Filtered`] alias.
-pub trait FilterLayout {
+///
+/// Sealed, as every operation trait is: a user names it in bounds, and
+/// only the crate's operand types implement it.
+///
+/// ```compile_fail,E0277
+/// struct Mine;
+/// impl cute_algebra::algebra::FilterLayout for Mine {
+///     type Output = Mine;
+///     fn filter_layout(self) -> Mine { self }
+/// }
+/// ```
+pub trait FilterLayout: crate::sealed::Operand {
     /// The filtered layout.
     type Output;
     /// Computes it.

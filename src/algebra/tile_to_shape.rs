@@ -185,7 +185,7 @@ impl<C: CompactOrder<HCons<O0, OT>>, O0, OT> CountsOrder<C> for HCons<O0, OT> {
 
 /// `tile_to_shape` of the block `Self` to the target shape `Trg`, with the
 /// blocks ordered by `Ord`.
-pub trait TileToShape<Trg, Ord> {
+pub trait TileToShape<Trg, Ord>: crate::sealed::Operand {
     /// The tiled layout.
     type Output;
     /// Tiles, or names the mode the block does not divide.

@@ -141,7 +141,7 @@ pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M
 /// // Not complementable: the outcome is a marker, which the functions reject.
 /// assert_type_eq_all!(<Layout![4 : -1] as Complement<Shape![8]>>::Output, NegativeStride);
 /// ```
-pub trait Complement<M> {
+pub trait Complement<M>: crate::sealed::Operand {
     /// The complement.
     type Output;
     /// Computes it, checking runtime values.
