@@ -38,6 +38,7 @@ pub const fn gcd(a: i64, b: i64) -> i64 {
 /// assert_eq!(checked_ceil_div(2, 8), Some(1));
 /// assert_eq!(checked_ceil_div(2, 0), None);
 /// ```
+#[inline]
 pub const fn checked_ceil_div(a: i64, b: i64) -> Option<i64> {
     if b == 0 {
         return None;
@@ -65,6 +66,7 @@ pub const fn checked_ceil_div(a: i64, b: i64) -> Option<i64> {
 /// assert_eq!(checked_shape_div(12, 4), Some(3));
 /// assert_eq!(checked_shape_div(4, 12), Some(1));
 /// ```
+#[inline]
 pub const fn checked_shape_div(a: i64, b: i64) -> Option<i64> {
     checked_ceil_div(a, b)
 }
@@ -91,6 +93,7 @@ pub const fn divides_either(a: i64, b: i64) -> bool {
 /// assert!(!divides(12, 5));
 /// assert!(!divides(12, 0));
 /// ```
+#[inline]
 pub const fn divides(a: i64, b: i64) -> bool {
     if a >= 0 && b > 0 && b & (b - 1) == 0 {
         // A power of two divides `a` when `a`'s low bits are 0.
@@ -104,6 +107,7 @@ pub const fn divides(a: i64, b: i64) -> bool {
 /// ```
 /// assert_eq!(cute_algebra::rules::signum(-3), -1);
 /// ```
+#[inline]
 pub const fn signum(x: i64) -> i64 {
     (x > 0) as i64 - (x < 0) as i64
 }

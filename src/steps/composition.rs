@@ -76,6 +76,7 @@ pub enum CompositionCondition {
 impl CompositionCondition {
     /// The condition as a [`LayoutError`] of `op`, met at mode `mode` of the
     /// coalesced `A` by leaf `leaf` of `B`.
+    #[inline]
     pub const fn at(self, op: &'static str, mode: usize, leaf: usize) -> LayoutError {
         match self {
             CompositionCondition::StrideDivisibility { stride, shape } => {
@@ -130,6 +131,7 @@ impl CompositionBranch {
     /// Whether the step adds a mode to the leaf's result (by value: a
     /// runtime value may still add a mode of size 1 where CuTe does not
     /// know statically that it is 1).
+    #[inline]
     pub const fn adds_mode(self) -> bool {
         matches!(
             self,
@@ -192,6 +194,7 @@ pub struct CompositionStep {
 ///     Err(CompositionCondition::StrideDivisibility { stride: 6, shape: 4 })
 /// );
 /// ```
+#[inline]
 pub const fn composition_step(
     c: i64,
     rest_shape: i64,
@@ -295,6 +298,7 @@ pub const fn composition_step(
 /// assert_eq!(footprint_step(0, 3, 6, 0), Ok(3));
 /// assert_eq!(footprint_step(3, 3, 6, 0), Err(CompositionCondition::Disjointness { first_leaf: 0 }));
 /// ```
+#[inline]
 pub const fn footprint_step(
     used: i64,
     top: i64,
@@ -310,6 +314,7 @@ pub const fn footprint_step(
 
 /// The sign flags a leaf `shape:stride` sets: `(positive, negative)` for a
 /// leaf of more than one element (one element reads only offset 0).
+#[inline]
 pub const fn leaf_signs(shape: i64, stride: i64) -> (bool, bool) {
     (shape != 1 && stride > 0, shape != 1 && stride < 0)
 }
@@ -322,6 +327,7 @@ pub const fn leaf_signs(shape: i64, stride: i64) -> (bool, bool) {
 /// assert_eq!(sign_mix(true, true, true), Err(CompositionCondition::Disjointness { first_leaf: 0 }));
 /// assert_eq!(sign_mix(true, true, false), Ok(()));
 /// ```
+#[inline]
 pub const fn sign_mix(
     positive: bool,
     negative: bool,
