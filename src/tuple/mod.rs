@@ -22,7 +22,9 @@ mod helpers;
 mod index;
 mod prefix;
 mod rank;
+mod sort;
 mod static_flag;
+mod wrap;
 
 pub use basics::*;
 pub use compare::*;
@@ -31,4 +33,6 @@ pub use helpers::*;
 pub use index::*;
 pub use prefix::*;
 pub use rank::*;
+pub use sort::*;
 pub use static_flag::*;
+pub use wrap::*;
