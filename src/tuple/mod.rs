@@ -24,6 +24,7 @@ mod prefix;
 mod rank;
 mod sort;
 mod static_flag;
+mod to_runtime;
 mod wrap;
 
 pub use basics::*;
@@ -35,4 +36,5 @@ pub use prefix::*;
 pub use rank::*;
 pub use sort::*;
 pub use static_flag::*;
+pub use to_runtime::*;
 pub use wrap::*;
