@@ -5,6 +5,18 @@
 //! does not know yet. Static values resolve during type checking; runtime
 //! values follow CuTe's mixed behaviour (for example, runtime modes never
 //! merge).
+//!
+//! # Layers
+//!
+//! The crate is layered, each layer importing only from those below it:
+//! [`int`](mod@crate::int) (integers, their mixing rule and the type-level
+//! arithmetic the walks use), [`tuple`](mod@crate::tuple) (IntTuples and the
+//! helpers on them: flatten, reverse, wrap, the sorts by stride),
+//! [`layout`](mod@crate::layout) (`Layout`, `crd2idx`, and the coalescing walk
+//! `crd2idx` needs), then this module. Within it the operations depend one
+//! way, without cycles: `coalesce`, `filter` and composition first, then
+//! complement (built on them), the inverses, and the divides and products
+//! built from complement and composition.
 
 mod coalesce;
 mod coalesce_by;

@@ -1,13 +1,14 @@
 //! `tile_to_shape(block, target, order)`: repeat a block layout until it
 //! covers a target shape.
 
-use super::product::{BlockProduct, ChoosePair, IntoModes, PadPair, RankIsOne};
+use super::product::{BlockProduct, ChoosePair, PadPair};
 use super::verdict::ShowInt;
 use crate::error::LayoutError;
 use crate::int::UDivides;
 use crate::int::{CeilDiv, Int, IntCeilDiv};
 use crate::layout::{CompactOrder, Layout};
 use crate::tuple::{Compact, IntTuple, LayoutLeft, ProductEach};
+use crate::tuple::{IntoModes, RankIsOne};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, NonZero, P1, PInt, Unsigned};
 

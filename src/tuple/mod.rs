@@ -22,7 +22,10 @@ mod helpers;
 mod index;
 mod prefix;
 mod rank;
+mod sort;
 mod static_flag;
+mod to_runtime;
+mod wrap;
 
 pub use basics::*;
 pub use compare::*;
@@ -31,4 +34,7 @@ pub use helpers::*;
 pub use index::*;
 pub use prefix::*;
 pub use rank::*;
+pub use sort::*;
 pub use static_flag::*;
+pub use to_runtime::*;
+pub use wrap::*;

@@ -23,14 +23,15 @@ mod bounds;
 mod checked;
 mod markers;
 mod rest;
-mod sort;
 mod walk;
 
 pub use bounds::*;
 pub(crate) use markers::passes;
 pub use markers::*;
 pub use rest::*;
-pub use sort::*;
+// The sort by stride moved to `tuple`; its old paths here.
+#[doc(hidden)]
+pub use crate::tuple::{Insert, InsertAt, Pairs};
 pub use walk::*;
 
 use super::{FilterLayout, Filtered, IntTupleParts};

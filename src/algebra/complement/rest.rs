@@ -13,6 +13,10 @@ use crate::tuple::{AllStatic, Compact, IntTuple, LayoutLeft, ReverseOnto};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, P1, Z0};
 
+// The unwrap helper moved to `tuple`; its old path here.
+#[doc(hidden)]
+pub use crate::tuple::IntIfSingle;
+
 /// Pushes the mode `Self:D` onto the reversed lists, unless `Self` is the
 /// static `_1` (CuTe's final coalesce drops it).
 #[doc(hidden)]
@@ -316,29 +320,6 @@ where
         self.checked_size()?;
         let shape = self.flatten().coalesce_runs()?.int_if_single();
         Ok(Layout::from_parts(shape, shape.compact(P1::new()).0))
-    }
-}
-
-/// A one-element tuple as its element (CuTe's `fold_first` result).
-#[doc(hidden)]
-pub trait IntIfSingle {
-    /// The element, or the tuple.
-    type Output;
-    /// Unwraps.
-    fn int_if_single(self) -> Self::Output;
-}
-impl<A> IntIfSingle for HCons<A, HNil> {
-    type Output = A;
-    #[inline(always)]
-    fn int_if_single(self) -> A {
-        self.head
-    }
-}
-impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
-    type Output = Self;
-    #[inline(always)]
-    fn int_if_single(self) -> Self {
-        self
     }
 }
 

@@ -6,12 +6,12 @@ use super::OP;
 use super::checked::{narrow, next_extent, positive, runtime_step};
 use super::markers::{NegativeStride, RuntimeStrideStructure, StrideBelowExtent};
 use super::rest::{CheckedSize, ComplementRest, PushMode, StrideZeroCotarget};
-use super::sort::Pairs;
 use crate::error::LayoutError;
 use crate::int::classify::One;
 use crate::int::{Int, IntMul, Prod, RuntimeInt, ToStatic, UFloorDiv};
 use crate::rules::ComplementCondition;
 use crate::tuple::AllStatic;
+use crate::tuple::Pairs;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
 

@@ -1,10 +1,11 @@
 //! `left_inverse`'s walk: an offset decoded digit by digit.
 
 use super::markers::{LeftInverseNotDivisible, LeftInverseOverlap, LeftInverseRuntimeStride};
-use super::modes::{ExchangeSort, InverseModes};
+use super::modes::InverseModes;
 use crate::error::LayoutError;
 use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, RuntimeInt, UDivides};
 use crate::layout::bw_coalesce::BwStart;
+use crate::tuple::ExchangeSort;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
 

@@ -1,11 +1,15 @@
-//! The coalesced modes as `(stride, shape, prefix product)` triples, in
-//! CuTe's exchange-sort order.
+//! The coalesced modes as `(stride, shape, prefix product)` triples, which
+//! the inverses sort in CuTe's exchange-sort order (`tuple::ExchangeSort`).
 
 use crate::int::{Int, IntMul, Prod};
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Cmp, Compare, Equal, Greater, Less, P1};
+use typenum::P1;
+
+// The sort moved to `tuple`; its old paths here.
+#[doc(hidden)]
+pub use crate::tuple::{ExchangePass, ExchangeSort, SwapIf};
 
 // ---------------------------------------------------------------------------
 // The coalesced modes as (stride, shape, prefix product) triples
@@ -79,117 +83,13 @@ impl<S0: IntMul<P>, ST: Triples<DT, Prod<S0, P>>, D0, DT, P: Int> Triples<HCons<
     }
 }
 
-// ---------------------------------------------------------------------------
-// CuTe's exchange sort by stride
-
-#[doc(hidden)]
-/// CuTe's `exchange_sort` of the triples by stride: for each position, every
-/// later triple with a smaller stride is swapped in. (Not stable: CuTe's
-/// order of equal strides, which `right_inverse` can observe.)
-pub trait ExchangeSort {
-    /// The sorted triples.
-    type Output;
-    /// Sorts.
-    fn exchange_sort(self) -> Self::Output;
-}
-impl ExchangeSort for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn exchange_sort(self) -> HNil {
-        HNil
-    }
-}
-impl<H, T: ExchangePass<H>> ExchangeSort for HCons<H, T>
-where
-    T::Rest: ExchangeSort,
-{
-    type Output = HCons<T::Min, <T::Rest as ExchangeSort>::Output>;
-    #[inline(always)]
-    fn exchange_sort(self) -> Self::Output {
-        let (min, rest) = self.tail.pass(self.head);
-        HCons {
-            head: min,
-            tail: rest.exchange_sort(),
-        }
-    }
-}
-
-/// One row of the exchange sort: `H` at the current position meets each
-/// triple of `Self`, swapping with a smaller one.
-#[doc(hidden)]
-pub trait ExchangePass<H> {
-    /// What ends at the current position.
-    type Min;
-    /// The rest of the list after the row.
-    type Rest;
-    /// Runs the row.
-    fn pass(self, h: H) -> (Self::Min, Self::Rest);
-}
-impl<H> ExchangePass<H> for HNil {
-    type Min = H;
-    type Rest = HNil;
-    #[inline(always)]
-    fn pass(self, h: H) -> (H, HNil) {
-        (h, HNil)
-    }
-}
-impl<HD, HS, HP, XD: Cmp<HD>, XS, XP, T> ExchangePass<(HD, HS, HP)> for HCons<(XD, XS, XP), T>
-where
-    Compare<XD, HD>: SwapIf<(HD, HS, HP), (XD, XS, XP), T>,
-{
-    type Min = <Compare<XD, HD> as SwapIf<(HD, HS, HP), (XD, XS, XP), T>>::Min;
-    type Rest = <Compare<XD, HD> as SwapIf<(HD, HS, HP), (XD, XS, XP), T>>::Rest;
-    #[inline(always)]
-    fn pass(self, h: (HD, HS, HP)) -> (Self::Min, Self::Rest) {
-        <Compare<XD, HD> as SwapIf<(HD, HS, HP), (XD, XS, XP), T>>::swap_if(h, self.head, self.tail)
-    }
-}
-/// The comparison's branch of [`ExchangePass`]: `Less` swaps.
-#[doc(hidden)]
-pub trait SwapIf<H, X, T> {
-    /// What ends at the current position.
-    type Min;
-    /// The rest of the list after the row.
-    type Rest;
-    /// Continues the row.
-    fn swap_if(h: H, x: X, rest: T) -> (Self::Min, Self::Rest);
-}
-impl<H, X, T: ExchangePass<X>> SwapIf<H, X, T> for Less {
-    type Min = T::Min;
-    type Rest = HCons<H, T::Rest>;
-    #[inline(always)]
-    fn swap_if(h: H, x: X, rest: T) -> (Self::Min, Self::Rest) {
-        let (min, rest) = rest.pass(x);
-        (
-            min,
-            HCons {
-                head: h,
-                tail: rest,
-            },
-        )
-    }
-}
-macro_rules! keep {
-    ($($O:ty),*) => {$(
-        impl<H, X, T: ExchangePass<H>> SwapIf<H, X, T> for $O {
-            type Min = T::Min;
-            type Rest = HCons<X, T::Rest>;
-            #[inline(always)]
-            fn swap_if(h: H, x: X, rest: T) -> (Self::Min, Self::Rest) {
-                let (min, rest) = rest.pass(h);
-                (min, HCons { head: x, tail: rest })
-            }
-        }
-    )*};
-}
-keep!(Equal, Greater);
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn exchange_sort() {
-        use crate::algebra::{ExchangeSort, InverseModes};
+        use crate::algebra::InverseModes;
         use crate::prelude::*;
+        use crate::tuple::ExchangeSort;
         // Strides (2, 2, 1): CuTe's order is the third mode, then the second, then the first.
         let sorted = layout![(3, 5, 2) : (2, 2, 1)].triples().exchange_sort();
         assert_eq!(sorted.head.1.value(), 2);

@@ -1,9 +1,10 @@
 //! `right_inverse`'s walk: the chain of strides from 1.
 
 use super::markers::RightInverseRuntimeStride;
-use super::modes::{ExchangeSort, InverseModes};
+use super::modes::InverseModes;
 use crate::int::{Int, IntMul, Prod, RuntimeInt};
 use crate::layout::bw_coalesce::BwStart;
+use crate::tuple::ExchangeSort;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NonZero, P1, PInt, Unsigned, Z0};
 

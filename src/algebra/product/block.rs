@@ -10,41 +10,9 @@ use crate::tuple::Zip;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{P1, Z0};
 
+// The wrap helpers moved to `tuple`; their old paths here.
 #[doc(hidden)]
-/// An integer shape is the rank-1 tuple `(s)` in `blocked_product` and
-/// `raked_product` (CuTe's `zip` wraps it so).
-pub trait IntoModes {
-    /// The tuple.
-    type Modes;
-    /// Wraps.
-    fn into_modes(self) -> Self::Modes;
-}
-macro_rules! wrap_int {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)*> IntoModes for $T {
-            type Modes = HCons<Self, HNil>;
-            #[inline(always)]
-            fn into_modes(self) -> Self::Modes {
-                HCons { head: self, tail: HNil }
-            }
-        }
-    )*};
-}
-crate::int::for_int_kinds!(wrap_int);
-impl IntoModes for HNil {
-    type Modes = HNil;
-    #[inline(always)]
-    fn into_modes(self) -> HNil {
-        HNil
-    }
-}
-impl<H, T> IntoModes for HCons<H, T> {
-    type Modes = Self;
-    #[inline(always)]
-    fn into_modes(self) -> Self {
-        self
-    }
-}
+pub use crate::tuple::{IntoModes, RankIsOne};
 
 #[doc(hidden)]
 /// CuTe's `append<R>` on two layouts' modes: the shorter list gets `_1:_0`
@@ -249,19 +217,6 @@ type Chosen<S, D, TS, TD> = <RankOne<S, D, TS, TD> as ChoosePair<
     (Layout<S, D>, Layout<TS, TD>),
     Padded<S, D, TS, TD>,
 >>::Pair;
-
-#[doc(hidden)]
-/// `B1` for a one-mode list.
-pub trait RankIsOne {
-    /// `B1` or `B0`.
-    type Is;
-}
-impl<A> RankIsOne for HCons<A, HNil> {
-    type Is = typenum::B1;
-}
-impl<A, B, T> RankIsOne for HCons<A, HCons<B, T>> {
-    type Is = typenum::B0;
-}
 
 #[doc(hidden)]
 /// CuTe's `append<R>` pads only when `R ≥ 2`: at `R = 1` both layouts stay

@@ -1,0 +1,76 @@
+//! `ToRuntime`: the same tuple with every static leaf made a runtime
+//! `i32`, behind `Layout::to_runtime`.
+
+use crate::int::Int;
+use frunk_core::hlist::{HCons, HNil};
+
+/// Every leaf as a runtime `i32`: the runtime-valued twin of a static tuple.
+pub trait ToRuntime {
+    /// The same profile with `i32` leaves.
+    type Output;
+    /// Converts.
+    fn to_runtime(self) -> Self::Output;
+}
+/// A static leaf becomes `i32` (CuTe's `int`); a runtime one keeps its type.
+impl<A: Int + ToRuntimeLeaf> ToRuntime for A {
+    type Output = A::Runtime;
+    #[inline(always)]
+    fn to_runtime(self) -> A::Runtime {
+        self.to_runtime_leaf()
+    }
+}
+
+/// One leaf of [`ToRuntime`].
+pub trait ToRuntimeLeaf {
+    /// `i32` for a static leaf, the leaf's own type for a runtime one.
+    type Runtime;
+    /// Converts.
+    fn to_runtime_leaf(self) -> Self::Runtime;
+}
+macro_rules! to_runtime_leaf {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> ToRuntimeLeaf for $T where $T: Int {
+            type Runtime = i32;
+            #[inline(always)]
+            fn to_runtime_leaf(self) -> i32 {
+                self.wide() as i32
+            }
+        }
+    )*};
+}
+to_runtime_leaf!(
+    typenum::Z0 => [],
+    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
+    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
+);
+impl ToRuntimeLeaf for i32 {
+    type Runtime = i32;
+    #[inline(always)]
+    fn to_runtime_leaf(self) -> i32 {
+        self
+    }
+}
+impl ToRuntimeLeaf for i64 {
+    type Runtime = i64;
+    #[inline(always)]
+    fn to_runtime_leaf(self) -> i64 {
+        self
+    }
+}
+impl ToRuntime for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn to_runtime(self) -> HNil {
+        HNil
+    }
+}
+impl<H: ToRuntime, T: ToRuntime> ToRuntime for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    #[inline(always)]
+    fn to_runtime(self) -> Self::Output {
+        HCons {
+            head: self.head.to_runtime(),
+            tail: self.tail.to_runtime(),
+        }
+    }
+}
