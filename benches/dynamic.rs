@@ -8,6 +8,7 @@
 //! pycute, so the two compare like for like on a shared machine.
 
 use criterion::{Criterion, criterion_group};
+use cute_algebra::LayoutError;
 use cute_algebra::dynamic::{DynLayout, IntTree, Tiler};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -30,10 +31,11 @@ fn cases() -> Vec<Case> {
                 }
                 "composition" | "logical_divide" => {
                     let b: DynLayout = c[2].parse().unwrap();
-                    let g = if op == "composition" {
-                        DynLayout::composition
+                    type Op = fn(&DynLayout, &DynLayout) -> Result<DynLayout, LayoutError>;
+                    let g: Op = if op == "composition" {
+                        |a, b| a.composition(b)
                     } else {
-                        DynLayout::logical_divide
+                        |a, b| a.logical_divide(b)
                     };
                     Box::new(move || g(black_box(&a), black_box(&b)).unwrap())
                 }

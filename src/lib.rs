@@ -109,7 +109,9 @@
 //! ## Layouts shaped at run time, and the command line
 //!
 //! [`dynamic::DynLayout`] parses CuTe's notation (its `_N` markers included)
-//! and runs the same algebra on values; [`dynamic::eval::eval`] evaluates a
+//! and runs the same algebra on values, one method per CuTe function
+//! (`a.logical_divide(&b)`, whose tiler is a layout, an integer or a by-mode
+//! [`dynamic::Tiler`]); [`dynamic::eval::eval`] evaluates a
 //! whole CuTe expression. The `cute-algebra` command line (crate
 //! `layout-cli`) is a thin shell over it: `eval`, `show` (CuTe's
 //! `print_layout`) and `svg`.
@@ -119,6 +121,8 @@
 //!
 //! let d: DynLayout = "(4,2,3):(2,1,8)".parse().unwrap();
 //! assert_eq!(d.size(), Ok(24));
+//! let b: DynLayout = "4:2".parse().unwrap();
+//! assert_eq!(d.logical_divide(&b).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 //! assert_eq!(eval("logical_divide((4,2,3):(2,1,8), 4:2)").unwrap().to_string(),
 //!            "((2,2),(2,3)):((4,1),(2,8))");
 //! // CuTe returns (2,2):(6,2) here, which is wrong at i = 3.

@@ -56,7 +56,7 @@ proptest! {
         let id = DynBasisLayout::make_identity_layout(&tree(&s)).unwrap();
         let plain = DynLayout::make_layout_left(&tree(&s)).unwrap();
         let (b, p) = match which {
-            0 => (id.logical_divide(&tiler), plain.logical_divide_tiler(&tiler)),
+            0 => (id.logical_divide(&tiler), plain.logical_divide(&tiler)),
             1 => (id.zipped_divide(&tiler), plain.zipped_divide(&tiler)),
             2 => (id.tiled_divide(&tiler), plain.tiled_divide(&tiler)),
             _ => (id.flat_divide(&tiler), plain.flat_divide(&tiler)),

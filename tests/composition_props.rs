@@ -165,7 +165,7 @@ proptest! {
             .all(|m| no_runtime_merge(&dynl(m)));
         let tiler = |da: &DynLayout, db: &DynLayout| {
             let modes = [db.mode(0).unwrap(), db.mode(1).unwrap()];
-            da.composition_tiler(&Tiler::Tuple(modes.into_iter().map(Tiler::Layout).collect()))
+            da.composition(&Tiler::Tuple(modes.into_iter().map(Tiler::Layout).collect()))
         };
         let t = tile![b0 : e0, b1 : e1];
         let (da, db) = (dynl(&a.to_string()), dynl(&format!("({b0},{b1}):({e0},{e1})")));

@@ -427,8 +427,8 @@ proptest! {
         prop_assert!(eval(&format!("complement({l}, {bad})")).is_err(), "{}", bad);
         prop_assert!(eval(&format!("domain_distribute({bad}, 4)")).is_err(), "{}", bad);
         prop_assert!(l.complement_to(&IntTree::Int(z)).is_err(), "failed");
-        prop_assert!(l.logical_divide_tiler(&Tiler::Int(z)).is_err(), "failed");
-        prop_assert!(l.composition_tiler(&Tiler::Int(z)).is_err(), "failed");
+        prop_assert!(l.logical_divide(&Tiler::Int(z)).is_err(), "failed");
+        prop_assert!(l.composition(&Tiler::Int(z)).is_err(), "failed");
         prop_assert!(DynLayout::domain_distribute(&l.shape(), z).is_err(), "failed");
     }
 }
@@ -448,8 +448,8 @@ proptest! {
         let s = if even { n * k } else { any_s };
         let leaf: DynLayout = format!("{s}:{d}").parse().unwrap();
         let tile = |n: i64| Tiler::Layout(format!("{n}:1").parse().unwrap());
-        let as_int = leaf.logical_divide_tiler(&Tiler::Int(n)).map(|l| l.to_string());
-        let as_layout = leaf.logical_divide_tiler(&tile(n)).map(|l| l.to_string());
+        let as_int = leaf.logical_divide(&Tiler::Int(n)).map(|l| l.to_string());
+        let as_layout = leaf.logical_divide(&tile(n)).map(|l| l.to_string());
         prop_assert_eq!(as_int, as_layout);
         let m: DynLayout = format!("({s},{s2}):({d},{d2})").parse().unwrap();
         let ints = Tiler::Tuple(vec![Tiler::Int(n), Tiler::Int(n2)]);

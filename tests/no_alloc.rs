@@ -153,7 +153,7 @@ fn algebra_allocates_nothing() {
     no_alloc("composition", || c.composition(&d));
     let ct = tiler(&["3:4", "8:2"]);
     let e = l("(12,(4,8)):(59,(13,1))");
-    no_alloc("composition by mode", || e.composition_tiler(&ct));
+    no_alloc("composition by mode", || e.composition(&ct));
     let (r, li, lz) = (
         l("(4,8):(8,1)"),
         l("(2,(2,3)):(3,(1,6))"),
@@ -172,7 +172,7 @@ fn divides_allocate_nothing() {
     let mn = l("(128,64):(1,128)");
     let shape_tile = Tiler::from(&t("(32,16)"));
     for (name, x, tl) in [("A", &a, &tl), ("(m,n)", &mn, &shape_tile)] {
-        no_alloc(name, || x.logical_divide_tiler(tl));
+        no_alloc(name, || x.logical_divide(tl));
         no_alloc(name, || x.zipped_divide(tl));
         no_alloc(name, || x.tiled_divide(tl));
         no_alloc(name, || x.flat_divide(tl));
@@ -180,7 +180,10 @@ fn divides_allocate_nothing() {
     let (x, y) = (l("(4,2,3):(2,1,8)"), l("4:2"));
     no_alloc("logical_divide", || x.logical_divide(&y));
     no_alloc("logical_divide by int", || {
-        mn.logical_divide_tiler(&Tiler::Int(8))
+        mn.logical_divide(&Tiler::Int(8))
+    });
+    no_alloc("logical_divide by an integer argument", || {
+        mn.logical_divide(8)
     });
 }
 
@@ -191,7 +194,7 @@ fn products_allocate_nothing() {
     let b = l("(3,4):(1,3)");
     let (x, y) = (l("(2,2):(4,1)"), l("6:1"));
     no_alloc("logical_product", || x.logical_product(&y));
-    no_alloc("logical_product by mode", || a.logical_product_tiler(&tl));
+    no_alloc("logical_product by mode", || a.logical_product(&tl));
     no_alloc("zipped_product", || a.zipped_product(&tl));
     no_alloc("tiled_product", || a.tiled_product(&tl));
     no_alloc("flat_product", || a.flat_product(&tl));

@@ -365,7 +365,7 @@ fn check_divide(c: Case<'_>) -> Check {
         }
         Kind::ByMode(ts) => {
             let Ok(r) = c.typed else { return Ok(()) };
-            check_by_mode(&expr, &r, &ad, ts, DynLayout::logical_divide)?;
+            check_by_mode(&expr, &r, &ad, ts, |a, b| a.logical_divide(b))?;
             r
         }
     };
@@ -393,7 +393,7 @@ fn check_product(c: Case<'_>) -> Check {
         }
         Kind::ByMode(ts) => {
             let Ok(r) = c.typed else { return Ok(()) };
-            check_by_mode(&expr, &r, &ad, ts, DynLayout::logical_product)?;
+            check_by_mode(&expr, &r, &ad, ts, |a, b| a.logical_product(b))?;
             r
         }
     };

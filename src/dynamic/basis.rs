@@ -37,7 +37,7 @@ use core::fmt;
 
 use super::coalesce::Modes;
 use super::complement::complement_raw_modes;
-use super::{CoordTree, DynLayout, IntTree, Tiler, Tok, mul};
+use super::{CoordTree, DynLayout, IntTree, TilerRef, Tok, mul};
 use crate::LayoutError;
 
 /// The most basis modes a layout may name (`k@0` .. `k@15`).
@@ -383,14 +383,22 @@ impl DynBasisLayout {
     /// let b = Tiler::Layout("(4,2,4):(1,8,32)".parse().unwrap());
     /// assert_eq!(l.composition(&b).unwrap().to_string(), "(4,2,4):(1@1,2@0,8@0)");
     /// ```
-    pub fn composition(&self, t: &Tiler) -> Result<DynBasisLayout, LayoutError> {
-        self.encoded("composition", tiler_reach(t), |l| l.composition_tiler(t))
+    pub fn composition<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+    ) -> Result<DynBasisLayout, LayoutError> {
+        let t = t.into();
+        self.encoded("composition", tiler_reach(t), |l| l.composition(t))
     }
 
     /// `logical_divide(L, tiler)`.
-    pub fn logical_divide(&self, t: &Tiler) -> Result<DynBasisLayout, LayoutError> {
+    pub fn logical_divide<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+    ) -> Result<DynBasisLayout, LayoutError> {
+        let t = t.into();
         let r = self.divide_reach(t, "logical_divide")?;
-        self.encoded("logical_divide", r, |l| l.logical_divide_tiler(t))
+        self.encoded("logical_divide", r, |l| l.logical_divide(t))
     }
 
     /// `zipped_divide(L, tiler)`: `((tiles...), (rests...))`.
@@ -401,19 +409,31 @@ impl DynBasisLayout {
     /// let z = id.zipped_divide(&Tiler::from(&"(4,1)".parse().unwrap())).unwrap();
     /// assert_eq!(z.to_string(), "((4,1),(2,2)):((1@0,0),(4@0,1@1))");
     /// ```
-    pub fn zipped_divide(&self, t: &Tiler) -> Result<DynBasisLayout, LayoutError> {
+    pub fn zipped_divide<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+    ) -> Result<DynBasisLayout, LayoutError> {
+        let t = t.into();
         let r = self.divide_reach(t, "zipped_divide")?;
         self.encoded("zipped_divide", r, |l| l.zipped_divide(t))
     }
 
     /// `tiled_divide(L, tiler)`: `((tiles...), rest0, rest1, ...)`.
-    pub fn tiled_divide(&self, t: &Tiler) -> Result<DynBasisLayout, LayoutError> {
+    pub fn tiled_divide<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+    ) -> Result<DynBasisLayout, LayoutError> {
+        let t = t.into();
         let r = self.divide_reach(t, "tiled_divide")?;
         self.encoded("tiled_divide", r, |l| l.tiled_divide(t))
     }
 
     /// `flat_divide(L, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-    pub fn flat_divide(&self, t: &Tiler) -> Result<DynBasisLayout, LayoutError> {
+    pub fn flat_divide<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+    ) -> Result<DynBasisLayout, LayoutError> {
+        let t = t.into();
         let r = self.divide_reach(t, "flat_divide")?;
         self.encoded("flat_divide", r, |l| l.flat_divide(t))
     }
@@ -492,20 +512,20 @@ impl DynBasisLayout {
     /// The largest stride a divide composes `self` with: the tiler's, and
     /// those of its complement in `shape(coalesce(self))`, mode by mode as
     /// the divide applies it.
-    fn divide_reach(&self, t: &Tiler, op: &'static str) -> Result<i64, LayoutError> {
+    fn divide_reach(&self, t: TilerRef, op: &'static str) -> Result<i64, LayoutError> {
         match t {
-            Tiler::Underscore => Ok(1),
-            Tiler::Int(n) => self.divide_reach(&Tiler::Layout(DynLayout::leaf(*n, 1)), op),
-            Tiler::Tuple(ts) => {
+            TilerRef::Underscore => Ok(1),
+            TilerRef::Int(n) => self.divide_reach(TilerRef::Layout(&DynLayout::leaf(n, 1)), op),
+            TilerRef::Tuple(ts) => {
                 super::composition::check_tiler_rank(&self.scaled, ts.len(), op)?;
                 let modes = self.modes()?;
                 let mut r = 1;
                 for (m, t) in modes.iter().zip(ts) {
-                    r = r.max(m.divide_reach(t, op)?);
+                    r = r.max(m.divide_reach(t.into(), op)?);
                 }
                 Ok(r)
             }
-            Tiler::Layout(b) => {
+            TilerRef::Layout(b) => {
                 if b.flat().iter().any(|m| m.0 <= 0) {
                     return Err(LayoutError::ZeroSize { op });
                 }
@@ -521,16 +541,16 @@ impl DynBasisLayout {
 }
 
 /// The largest `|stride|` in a plain tiler (an integer tile has stride 1).
-fn tiler_reach(t: &Tiler) -> i64 {
+fn tiler_reach(t: TilerRef) -> i64 {
     match t {
-        Tiler::Underscore | Tiler::Int(_) => 1,
-        Tiler::Layout(l) => l
+        TilerRef::Underscore | TilerRef::Int(_) => 1,
+        TilerRef::Layout(l) => l
             .flat()
             .iter()
             .map(|m| m.1.saturating_abs())
             .max()
             .unwrap_or(1),
-        Tiler::Tuple(ts) => ts.iter().map(tiler_reach).max().unwrap_or(1),
+        TilerRef::Tuple(ts) => ts.iter().map(|t| tiler_reach(t.into())).max().unwrap_or(1),
     }
 }
 

@@ -9,7 +9,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::{DynLayout, IntTree, Tiler};
+use super::{DynLayout, IntTree, TilerRef};
 use crate::LayoutError;
 use crate::swizzle::DynSwizzle;
 
@@ -120,23 +120,29 @@ impl DynComposed {
     }
 
     /// `composition(A o O o B, t)` is `A o O o composition(B, t)`.
-    pub fn composition_tiler(&self, t: &Tiler) -> Result<DynComposed, LayoutError> {
-        Ok(self.with(self.layout.composition_tiler(t)?))
+    pub fn composition<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynComposed, LayoutError> {
+        Ok(self.with(self.layout.composition(t)?))
     }
     /// `logical_divide` of the inner layout.
-    pub fn logical_divide_tiler(&self, t: &Tiler) -> Result<DynComposed, LayoutError> {
-        Ok(self.with(self.layout.logical_divide_tiler(t)?))
+    pub fn logical_divide<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+    ) -> Result<DynComposed, LayoutError> {
+        Ok(self.with(self.layout.logical_divide(t)?))
     }
     /// `zipped_divide` of the inner layout.
-    pub fn zipped_divide(&self, t: &Tiler) -> Result<DynComposed, LayoutError> {
+    pub fn zipped_divide<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+    ) -> Result<DynComposed, LayoutError> {
         Ok(self.with(self.layout.zipped_divide(t)?))
     }
     /// `tiled_divide` of the inner layout.
-    pub fn tiled_divide(&self, t: &Tiler) -> Result<DynComposed, LayoutError> {
+    pub fn tiled_divide<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynComposed, LayoutError> {
         Ok(self.with(self.layout.tiled_divide(t)?))
     }
     /// `flat_divide` of the inner layout.
-    pub fn flat_divide(&self, t: &Tiler) -> Result<DynComposed, LayoutError> {
+    pub fn flat_divide<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynComposed, LayoutError> {
         Ok(self.with(self.layout.flat_divide(t)?))
     }
     /// `tile_to_shape` of the inner layout.

@@ -23,7 +23,7 @@ use core::fmt;
 
 use super::eval::Value;
 use super::tensor::{DynTensor, coord_arg, local_partition_tiler, partition_coords, tiler_arg};
-use super::{CoordTree, DynComposed, MaybeComposed, Tiler};
+use super::{CoordTree, DynComposed, MaybeComposed, TilerRef};
 use crate::LayoutError;
 
 /// A counting tensor over a swizzled composed layout.
@@ -70,14 +70,22 @@ impl DynComposedTensor {
     }
 
     /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
-    pub fn inner_partition(&self, t: &Tiler, c: &CoordTree) -> Result<Value, LayoutError> {
+    pub fn inner_partition<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+        c: &CoordTree,
+    ) -> Result<Value, LayoutError> {
         let z = self.layout.zipped_divide(t)?;
         let inner = partition_coords(z.layout(), c, true)?;
         self.zipped(z).slice(&inner)
     }
 
     /// `outer_partition(tensor, tiler, coord)`.
-    pub fn outer_partition(&self, t: &Tiler, c: &CoordTree) -> Result<Value, LayoutError> {
+    pub fn outer_partition<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+        c: &CoordTree,
+    ) -> Result<Value, LayoutError> {
         let z = self.layout.zipped_divide(t)?;
         let outer = partition_coords(z.layout(), c, false)?;
         self.zipped(z).slice(&outer)
@@ -114,10 +122,10 @@ pub(crate) fn call(name: &str, args: &[Value]) -> Option<Result<Value, LayoutErr
         ("size", []) => t.layout.size().map(Value::Int),
         ("slice", [c]) => coord_arg(c, "slice").and_then(|c| t.slice(&c)),
         ("composition", [b]) => tiler_arg(b)
-            .and_then(|b| t.layout.composition_tiler(&b))
+            .and_then(|b| t.layout.composition(&b))
             .map(|l| t.with(l)),
         ("logical_divide", [b]) => tiler_arg(b)
-            .and_then(|b| t.layout.logical_divide_tiler(&b))
+            .and_then(|b| t.layout.logical_divide(&b))
             .map(|l| t.with(l)),
         ("zipped_divide", [b]) => tiler_arg(b)
             .and_then(|b| t.layout.zipped_divide(&b))

@@ -13,45 +13,14 @@
 //! Together with CuTe's checks these make the result equal `A(B(i))` on
 //! `B`'s domain.
 
-use alloc::vec::Vec;
-
 use super::coalesce::{Modes, coalesce_x_flat};
 use super::scratch::Scratch;
-use super::{DynLayout, IntTree, Tok, mul};
+use super::tiler::{Beyond, TilerRef, by_mode};
+use super::{DynLayout, Tok, mul};
 use crate::LayoutError;
 use crate::steps::composition::{composition_step, footprint_step, leaf_signs, sign_mix};
 
 const OP: &str = "composition";
-
-/// The right operand of a by-mode operation: CuTe's `Tiler`.
-///
-/// ```
-/// use cute_algebra::dynamic::{DynLayout, Tiler};
-/// let a: DynLayout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
-/// let t = Tiler::Tuple(vec![Tiler::Layout("3:4".parse().unwrap()), Tiler::Layout("8:2".parse().unwrap())]);
-/// assert_eq!(a.composition_tiler(&t).unwrap().to_string(), "(3,(2,4)):(236,(26,1))");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Tiler {
-    /// A layout, applied to the whole (sub-)layout.
-    Layout(DynLayout),
-    /// An integer `n`: the tile `n:1`.
-    Int(i64),
-    /// `_`: keep the mode as it is.
-    Underscore,
-    /// By-mode tiler (`make_tile(a, b, ...)` or a shape `(a, b, ...)`).
-    Tuple(Vec<Tiler>),
-}
-
-impl From<&IntTree> for Tiler {
-    /// A shape as a tiler: `(3,8)` is `make_shape(3, 8)`, by mode.
-    fn from(t: &IntTree) -> Self {
-        match t {
-            IntTree::Int(v) => Tiler::Int(*v),
-            IntTree::Tuple(v) => Tiler::Tuple(v.iter().map(Tiler::from).collect()),
-        }
-    }
-}
 
 /// No leaf yet, in [`Footprint::used`].
 const NONE: usize = usize::MAX;
@@ -169,45 +138,38 @@ impl DynLayout {
     /// `composition(A, B)`: the layout `R` with `B`'s shape (or a refinement
     /// of it) and `R(i) = A(B(i))` for every `i` in `B`'s domain.
     ///
+    /// The tiler `B` is a layout (`&DynLayout`), an integer `n` (the tile
+    /// `n:1`), or a [`Tiler`](super::Tiler): a tuple tiler composes mode by mode and drops
+    /// `A`'s modes beyond it, and `_` keeps a mode.
+    ///
     /// ```
-    /// use cute_algebra::dynamic::DynLayout;
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
     /// let a: DynLayout = "(6,2):(8,2)".parse().unwrap();
     /// let b: DynLayout = "(4,3):(3,1)".parse().unwrap();
     /// assert_eq!(a.composition(&b).unwrap().to_string(), "((2,2),3):((24,2),8)");
     /// // CuTe returns (2,2):(6,2) here, which is wrong at i = 3:
     /// let a: DynLayout = "(4,2):(2,1)".parse().unwrap();
-    /// assert!(a.composition(&"(2,2):(3,1)".parse().unwrap()).is_err());
-    /// ```
-    pub fn composition(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        compose_coalesced(coalesce_x_flat(self, &mut Modes::new())?, b)
-    }
-
-    /// `composition(A, tiler)`: a tuple tiler composes mode by mode and drops
-    /// `A`'s modes beyond it; `_` keeps a mode; an integer `n` means `n:1`.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let b: DynLayout = "(2,2):(3,1)".parse().unwrap();
+    /// assert!(a.composition(&b).is_err());
+    /// // By mode, with a shape as the tiler:
     /// let a: DynLayout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
     /// let t = Tiler::from(&"(3,8)".parse().unwrap());
-    /// assert_eq!(a.composition_tiler(&t).unwrap().to_string(), "(3,(4,2)):(59,(13,1))");
+    /// assert_eq!(a.composition(&t).unwrap().to_string(), "(3,(4,2)):(59,(13,1))");
     /// ```
-    pub fn composition_tiler(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        match t {
-            Tiler::Layout(b) => self.composition(b),
-            Tiler::Underscore => Ok(self.clone()),
-            Tiler::Int(n) if *n <= 0 => Err(LayoutError::ZeroSize { op: OP }),
-            Tiler::Int(n) => self.composition(&DynLayout::leaf(*n, 1)),
-            Tiler::Tuple(ts) => {
-                check_tiler_rank(self, ts.len(), OP)?;
-                let mut out = DynLayout::blank();
-                out.open();
-                for (sp, t) in self.kids(self.whole()).zip(ts) {
-                    out.push_layout(&self.sub(sp).composition_tiler(t)?);
-                }
-                out.close();
-                out.fits(OP)
+    pub fn composition<'t>(&self, b: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+        // Not generic, so built once, here (see `TilerRef`).
+        fn composition(a: &DynLayout, b: TilerRef) -> Result<DynLayout, LayoutError> {
+            match b {
+                // Each leaf of `B` mapped through `coalesce_x(A)`, whose last
+                // mode keeps its stride so `A` extends beyond its domain.
+                TilerRef::Layout(b) => compose_coalesced(coalesce_x_flat(a, &mut Modes::new())?, b),
+                TilerRef::Underscore => Ok(a.clone()),
+                TilerRef::Int(n) if n <= 0 => Err(LayoutError::ZeroSize { op: OP }),
+                TilerRef::Int(n) => a.composition(&DynLayout::leaf(n, 1)),
+                TilerRef::Tuple(ts) => by_mode(a, ts, OP, Beyond::Drop, |a, t| a.composition(t)),
             }
         }
+        composition(self, b.into())
     }
 }
 

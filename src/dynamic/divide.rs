@@ -1,44 +1,52 @@
 //! logical_divide and its regroupings: zipped, tiled and flat divides.
+//!
+//! Each public method reads as CuTe's definition; the private helpers do the
+//! work on flat modes in stack scratch space, so a realistic divide
+//! allocates nothing.
 
 use super::coalesce::{Modes, coalesce_flat};
 use super::complement::complement_raw_modes;
 use super::composition::{check_tiler_rank, compose_coalesced};
 use super::scratch::Scratch;
-use super::{DynLayout, Tiler, charge};
+use super::tiler::{Beyond, TilerRef, by_mode};
+use super::{DynLayout, charge};
 use crate::LayoutError;
 
-/// `zip2_by(f(l, guide), guide)` (CuTe's regrouping of a divide or product
-/// into (tiles, rests)) without building `f`'s whole result: a by-mode
-/// guide applies `f` mode by mode, sends the two halves of each mode's
-/// result to `first` and `second`, and the modes beyond the guide to
+/// The function a regrouping is built on: `logical_divide` or `logical_product`.
+pub(crate) type ByTiler = fn(&DynLayout, TilerRef) -> Result<DynLayout, LayoutError>;
+
+/// CuTe's `zip2_by(f(l, guide), guide)`: the regrouping of a divide or
+/// product into (tiles, rests), without building `f`'s whole result. A
+/// by-mode guide applies `f` mode by mode, sends the two halves of each
+/// mode's result to `first` and `second`, and the modes beyond the guide to
 /// `second`; any other guide splits `f(l, guide)`, which must have rank 2.
 ///
 /// `family` names `f` (for its tiler-rank check) and `op` the regrouping
 /// (charged with a result that overflows `i64`, as in CuTe's call chain).
-pub(crate) fn zipped_parts(
+pub(crate) fn zip2_by(
     l: &DynLayout,
-    guide: &Tiler,
+    guide: TilerRef,
     family: &'static str,
     op: &'static str,
-    f: fn(&DynLayout, &Tiler) -> Result<DynLayout, LayoutError>,
+    f: ByTiler,
 ) -> Result<(DynLayout, DynLayout), LayoutError> {
     let (mut first, mut second) = (DynLayout::blank(), DynLayout::blank());
     push_zipped(l, guide, family, op, f, &mut first, &mut second).map_err(|e| e.in_op(op))?;
     Ok((first, second))
 }
 
-/// [`zipped_parts`], appending the two halves to `first` and `second` as
+/// [`zip2_by`], appending the two halves to `first` and `second` as
 /// one element each (no intermediate layouts for the halves).
 fn push_zipped(
     l: &DynLayout,
-    guide: &Tiler,
+    guide: TilerRef,
     family: &'static str,
     op: &'static str,
-    f: fn(&DynLayout, &Tiler) -> Result<DynLayout, LayoutError>,
+    f: ByTiler,
     first: &mut DynLayout,
     second: &mut DynLayout,
 ) -> Result<(), LayoutError> {
-    let Tiler::Tuple(gs) = guide else {
+    let TilerRef::Tuple(gs) = guide else {
         let r = f(l, guide).map_err(charge(op))?;
         let mut k = r.kids(r.whole());
         return match (r.is_integral(), k.next(), k.next(), k.next()) {
@@ -59,7 +67,7 @@ fn push_zipped(
     second.open();
     for (i, sp) in l.kids(l.whole()).enumerate() {
         match gs.get(i) {
-            Some(g) => push_zipped(&l.sub(sp), g, family, op, f, first, second)?,
+            Some(g) => push_zipped(&l.sub(sp), g.into(), family, op, f, first, second)?,
             None => second.push_span(l, sp),
         }
     }
@@ -68,13 +76,33 @@ fn push_zipped(
     Ok(())
 }
 
-/// The divide's (tiles, rests) halves for `op`.
-fn divided(
+/// `logical_divide` as the function the regroupings apply.
+fn divide(l: &DynLayout, t: TilerRef) -> Result<DynLayout, LayoutError> {
+    l.logical_divide(t)
+}
+
+/// The shapes of flat modes, in `sc` (a shape as a cotarget).
+#[inline]
+fn shape_of<'a>(modes: &[(i64, i64)], sc: &'a mut Scratch<i64>) -> &'a [i64] {
+    let out = sc.take(modes.len());
+    for (o, m) in out.iter_mut().zip(modes) {
+        *o = m.0;
+    }
+    out
+}
+
+/// `composition(a, b)` given `coalesced = coalesce(a)`, which is reused as
+/// `coalesce_x(a)` where the two agree: unless `a`'s last leaf has size 1.
+#[inline]
+fn composition_given_coalesced(
     a: &DynLayout,
-    t: &Tiler,
-    op: &'static str,
-) -> Result<(DynLayout, DynLayout), LayoutError> {
-    zipped_parts(a, t, "logical_divide", op, DynLayout::logical_divide_tiler)
+    coalesced: &[(i64, i64)],
+    b: &DynLayout,
+) -> Result<DynLayout, LayoutError> {
+    match a.flat().last() {
+        Some(&(s, _)) if s != 1 => compose_coalesced(coalesced, b),
+        _ => a.composition(b),
+    }
 }
 
 /// Append the modes of `z` as `slice(repeat<rank(z)>(_), z)` gives them: a
@@ -107,87 +135,79 @@ pub(crate) fn flat(a: &DynLayout, b: &DynLayout) -> DynLayout {
     out
 }
 
+/// `logical_divide(A, B)` by a layout `B`: `composition(A, make_layout(B,
+/// complement(B, shape(coalesce(A)))))`, on flat modes in stack scratch
+/// space. It keeps a frame of its own: inlined into the by-tiler dispatch,
+/// with its scratch arrays, the divide ran about 10% slower
+/// (`benches/dynamic.rs`).
+#[inline(never)]
+fn divide_by_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout, LayoutError> {
+    const OP: &str = "logical_divide";
+    let in_op = |e: LayoutError| e.in_op(OP);
+    let (mut sc, mut ss, mut sr) = (Modes::new(), Scratch::new(), Modes::new());
+    let coalesced = coalesce_flat(a, &mut sc).map_err(in_op)?;
+    // make_layout(B, complement(B, shape(coalesce(A)))): CuTe's complement
+    // with its assertions; its bounds (which `complement` checks) are not
+    // needed for a correct divide.
+    let mut tile_rest = DynLayout::blank();
+    tile_rest.open();
+    tile_rest.push_layout(b);
+    let rest = complement_raw_modes(b, shape_of(coalesced, &mut ss), &mut sr).map_err(in_op)?;
+    tile_rest.push_modes(rest.0);
+    tile_rest.close();
+    composition_given_coalesced(a, coalesced, &tile_rest)
+        .map_err(charge(OP))
+        .map_err(in_op)
+}
+
 impl DynLayout {
-    /// `logical_divide(A, B)`: `A ∘ (B, complement(B, shape(coalesce(A))))`,
-    /// a rank-2 layout of (tile, rest).
+    /// `logical_divide(A, B)`: `composition(A, make_layout(B, complement(B,
+    /// shape(coalesce(A)))))`, a rank-2 layout of (tile, rest).
+    ///
+    /// The tiler `B` is a layout (`&DynLayout`), an integer `n` (the tile
+    /// `make_layout(n)`), or a [`Tiler`](super::Tiler): a tuple tiler divides
+    /// mode by mode and keeps `A`'s modes beyond it, and `_` keeps a mode.
     ///
     /// Errors where the tile does not divide `A`'s modes in a way a layout can
     /// express (CuTe returns a wrong layout there, e.g. `(3,5):(1,7)` by `2`).
     ///
     /// ```
-    /// use cute_algebra::dynamic::DynLayout;
-    /// let a: DynLayout = "(4,2,3):(2,1,8)".parse().unwrap();
-    /// assert_eq!(a.logical_divide(&"4:2".parse().unwrap()).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
-    /// let bad: DynLayout = "(3,5):(1,7)".parse().unwrap();
-    /// assert!(bad.logical_divide(&"2:1".parse().unwrap()).is_err());
-    /// ```
-    pub fn logical_divide(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        self.logical_divide_unnamed(b)
-            .map_err(|e| e.in_op("logical_divide"))
-    }
-
-    fn logical_divide_unnamed(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        let mut sc = Modes::new();
-        let modes = coalesce_flat(self, &mut sc)?;
-        let mut scot = Scratch::new();
-        let cot = scot.take(modes.len());
-        for (c, m) in cot.iter_mut().zip(modes.iter()) {
-            *c = m.0;
-        }
-        let mut bc = DynLayout::blank();
-        bc.open();
-        bc.push_layout(b);
-        // CuTe's complement with its assertions; its bounds (which
-        // `complement` checks) are not needed for a correct divide.
-        bc.push_modes(complement_raw_modes(b, cot, &mut Modes::new())?.0);
-        bc.close();
-        // coalesce_x(A) is coalesce(A) unless A's last leaf has size 1.
-        match self.flat().last() {
-            Some(&(s, _)) if s != 1 => compose_coalesced(modes, &bc),
-            _ => self.composition(&bc),
-        }
-        .map_err(charge("logical_divide"))
-    }
-
-    /// `logical_divide(A, tiler)`: by mode for a tuple tiler (later modes
-    /// kept), `_` keeps `A`, an integer `n` is the tile `make_layout(n)`.
-    ///
-    /// ```
     /// use cute_algebra::dynamic::{DynLayout, Tiler};
+    /// let a: DynLayout = "(4,2,3):(2,1,8)".parse().unwrap();
+    /// let b: DynLayout = "4:2".parse().unwrap();
+    /// assert_eq!(a.logical_divide(&b).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    /// let bad: DynLayout = "(3,5):(1,7)".parse().unwrap();
+    /// assert!(bad.logical_divide(2).is_err());
+    /// // By mode:
     /// let a: DynLayout = "(8,6):(1,8)".parse().unwrap();
-    /// let t = Tiler::Tuple(vec![Tiler::Layout("4:1".parse().unwrap()), Tiler::Layout("3:1".parse().unwrap())]);
-    /// assert_eq!(a.logical_divide_tiler(&t).unwrap().to_string(), "((4,2),(3,2)):((1,4),(8,24))");
+    /// let t = Tiler::Tuple(vec![4.into(), 3.into()]);
+    /// assert_eq!(a.logical_divide(&t).unwrap().to_string(), "((4,2),(3,2)):((1,4),(8,24))");
     /// ```
-    pub fn logical_divide_tiler(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        match t {
-            Tiler::Layout(b) => self.logical_divide(b),
-            Tiler::Underscore => Ok(self.clone()),
-            Tiler::Int(n) => match self.divide_leaf_evenly(*n) {
-                Some(r) => Ok(r),
-                None => self.logical_divide(&DynLayout::int_tile(*n)?),
-            },
-            Tiler::Tuple(ts) => {
-                check_tiler_rank(self, ts.len(), "logical_divide")?;
-                let mut out = DynLayout::blank();
-                out.open();
-                for (i, sp) in self.kids(self.whole()).enumerate() {
-                    match ts.get(i) {
-                        Some(t) => out.push_layout(&self.sub(sp).logical_divide_tiler(t)?),
-                        None => out.push_span(self, sp),
-                    }
-                }
-                out.close();
-                out.fits("logical_divide")
+    pub fn logical_divide<'t>(&self, b: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+        // Not generic, so built once, here (see `TilerRef`).
+        fn logical_divide(a: &DynLayout, b: TilerRef) -> Result<DynLayout, LayoutError> {
+            const OP: &str = "logical_divide";
+            match b {
+                // composition(A, make_layout(B, complement(B, shape(coalesce(A)))))
+                TilerRef::Layout(b) => divide_by_layout(a, b),
+                TilerRef::Underscore => Ok(a.clone()),
+                // Fast path: a leaf cut evenly by an integer (see `divide_leaf_evenly`).
+                TilerRef::Int(n) => match a.divide_leaf_evenly(n) {
+                    Some(r) => Ok(r),
+                    None => a.logical_divide(&DynLayout::int_tile(n)?),
+                },
+                TilerRef::Tuple(ts) => by_mode(a, ts, OP, Beyond::Keep, |a, t| a.logical_divide(t)),
             }
         }
+        logical_divide(self, b.into())
     }
 
-    /// `logical_divide(s:d, n)` where `n` cuts `s` into at least two tiles
-    /// of at least two elements: `(n, s/n):(d, n·d)`, what the complement
-    /// and the composition of the general path give, without building
-    /// them. This is the common case of a by-mode divide by a shape (each
-    /// mode of a matrix cut by a tile extent); `None` leaves every other
-    /// case, and any overflow, to the general path.
+    /// The fast path of `logical_divide(s:d, n)`, where `n` cuts `s` into at
+    /// least two tiles of at least two elements: `(n, s/n):(d, n·d)`, what
+    /// the complement and the composition of the general path give, without
+    /// building them. This is the common case of a by-mode divide by a shape
+    /// (each mode of a matrix cut by a tile extent); `None` leaves every
+    /// other case, and any overflow, to the general path.
     fn divide_leaf_evenly(&self, n: i64) -> Option<DynLayout> {
         let &[(s, d)] = self.flat() else {
             return None;
@@ -198,7 +218,9 @@ impl DynLayout {
         Some(DynLayout::from_modes(&[(n, d), (s / n, n.checked_mul(d)?)]))
     }
 
-    /// `zipped_divide(A, tiler)`: `((tiles...), (rests...))`.
+    /// `zipped_divide(A, tiler)`: `((tiles...), (rests...))`, CuTe's
+    /// `zip2_by(logical_divide(A, tiler), tiler)`. Takes the tilers
+    /// [`logical_divide`](Self::logical_divide) takes.
     ///
     /// ```
     /// use cute_algebra::dynamic::{DynLayout, Tiler};
@@ -206,12 +228,15 @@ impl DynLayout {
     /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
     /// assert_eq!(a.zipped_divide(&t).unwrap().to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
     /// ```
-    pub fn zipped_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = divided(self, t, "zipped_divide")?;
-        DynLayout::pair(&a, &b).fits("zipped_divide")
+    pub fn zipped_divide<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "zipped_divide";
+        let (tiles, rests) = zip2_by(self, t.into(), "logical_divide", OP, divide)?;
+        DynLayout::pair(&tiles, &rests).fits(OP)
     }
 
-    /// `tiled_divide(A, tiler)`: `((tiles...), rest0, rest1, ...)`.
+    /// `tiled_divide(A, tiler)`: `((tiles...), rest0, rest1, ...)`, the
+    /// zipped divide with its rests splat. Takes the tilers
+    /// [`logical_divide`](Self::logical_divide) takes.
     ///
     /// ```
     /// use cute_algebra::dynamic::{DynLayout, Tiler};
@@ -219,12 +244,15 @@ impl DynLayout {
     /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
     /// assert_eq!(a.tiled_divide(&t).unwrap().to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
     /// ```
-    pub fn tiled_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = divided(self, t, "tiled_divide")?;
-        tiled(&a, &b).fits("tiled_divide")
+    pub fn tiled_divide<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "tiled_divide";
+        let (tiles, rests) = zip2_by(self, t.into(), "logical_divide", OP, divide)?;
+        tiled(&tiles, &rests).fits(OP)
     }
 
-    /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+    /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`, the
+    /// zipped divide with both halves splat. Takes the tilers
+    /// [`logical_divide`](Self::logical_divide) takes.
     ///
     /// ```
     /// use cute_algebra::dynamic::{DynLayout, Tiler};
@@ -232,8 +260,9 @@ impl DynLayout {
     /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
     /// assert_eq!(a.flat_divide(&t).unwrap().to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
     /// ```
-    pub fn flat_divide(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = divided(self, t, "flat_divide")?;
-        flat(&a, &b).fits("flat_divide")
+    pub fn flat_divide<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "flat_divide";
+        let (tiles, rests) = zip2_by(self, t.into(), "logical_divide", OP, divide)?;
+        flat(&tiles, &rests).fits(OP)
     }
 }

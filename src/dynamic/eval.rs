@@ -364,7 +364,7 @@ fn call(name: &str, args: Vec<Value>, texts: &[&str]) -> Result<Value, LayoutErr
         "composition" => {
             arity("composition", &args, 2, 2)?;
             let a = as_layout(&args[0], "composition")?;
-            Value::Layout(a.composition_tiler(&as_tiler(args[1].clone())?)?)
+            Value::Layout(a.composition(&as_tiler(args[1].clone())?)?)
         }
         "right_inverse" => unary!("right_inverse", |l| Value::Layout(l.right_inverse()?)),
         "left_inverse" => unary!("left_inverse", |l| Value::Layout(l.left_inverse()?)),
@@ -377,11 +377,11 @@ fn call(name: &str, args: Vec<Value>, texts: &[&str]) -> Result<Value, LayoutErr
         )),
         "rank" => unary!("rank", |l| Value::Int(l.rank() as i64)),
         "depth" => unary!("depth", |l| Value::Int(l.depth() as i64)),
-        "logical_divide" => tiled!("logical_divide", logical_divide_tiler),
+        "logical_divide" => tiled!("logical_divide", logical_divide),
         "zipped_divide" => tiled!("zipped_divide", zipped_divide),
         "tiled_divide" => tiled!("tiled_divide", tiled_divide),
         "flat_divide" => tiled!("flat_divide", flat_divide),
-        "logical_product" => tiled!("logical_product", logical_product_tiler),
+        "logical_product" => tiled!("logical_product", logical_product),
         "zipped_product" => tiled!("zipped_product", zipped_product),
         "tiled_product" => tiled!("tiled_product", tiled_product),
         "flat_product" => tiled!("flat_product", flat_product),

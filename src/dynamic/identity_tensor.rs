@@ -21,7 +21,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::eval::{Value, as_tiler, as_tree};
-use super::{ArithValue, CoordTree, DynBasisLayout, DynLayout, IntTree, Tiler};
+use super::{ArithValue, CoordTree, DynBasisLayout, DynLayout, IntTree, Tiler, TilerRef};
 use crate::LayoutError;
 
 /// CuTe's `make_identity_tensor(shape)`: the value at a coordinate is
@@ -158,7 +158,7 @@ impl DynIdentityTensor {
     }
 
     /// The zipped divide's two mode shapes.
-    fn zipped(&self, t: &Tiler) -> Result<(DynIdentityTensor, IntTree, IntTree), LayoutError> {
+    fn zipped(&self, t: TilerRef) -> Result<(DynIdentityTensor, IntTree, IntTree), LayoutError> {
         let z = self.with(self.layout.zipped_divide(t)?);
         match z.layout.shape() {
             IntTree::Tuple(m) if m.len() == 2 => {
@@ -173,22 +173,22 @@ impl DynIdentityTensor {
     }
 
     /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
-    pub fn inner_partition(
+    pub fn inner_partition<'t>(
         &self,
-        t: &Tiler,
+        t: impl Into<TilerRef<'t>>,
         c: &CoordTree,
     ) -> Result<DynIdentityTensor, LayoutError> {
-        let (z, m0, m1) = self.zipped(t)?;
+        let (z, m0, m1) = self.zipped(t.into())?;
         z.slice(&CoordTree::Tuple(vec![underscores(&m0), padded(c, &m1)]))
     }
 
     /// `outer_partition(tensor, tiler, coord)`.
-    pub fn outer_partition(
+    pub fn outer_partition<'t>(
         &self,
-        t: &Tiler,
+        t: impl Into<TilerRef<'t>>,
         c: &CoordTree,
     ) -> Result<DynIdentityTensor, LayoutError> {
-        let (z, m0, m1) = self.zipped(t)?;
+        let (z, m0, m1) = self.zipped(t.into())?;
         z.slice(&CoordTree::Tuple(vec![padded(c, &m0), underscores(&m1)]))
     }
 

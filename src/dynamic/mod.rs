@@ -48,6 +48,7 @@ mod product;
 mod repr;
 mod scratch;
 pub mod tensor;
+mod tiler;
 mod tree;
 
 use alloc::vec::Vec;
@@ -55,11 +56,11 @@ use alloc::vec::Vec;
 pub use basis::{ArithValue, BasisStride, BasisTree, DynBasisLayout, MAX_BASIS_MODES};
 pub use composed::{DynComposed, MaybeComposed};
 pub use composed_tensor::DynComposedTensor;
-pub use composition::Tiler;
 pub use from_static::{ToIntTree, ToIntTreeElems};
 pub use print::MAX_PRINT_CELLS;
 pub use repr::LEAVES_INLINE;
 use repr::{Repr, TokIter, Toks};
+pub use tiler::{Tiler, TilerRef};
 pub use tree::{CoordTree, IntTree, MAX_DEPTH};
 
 use crate::LayoutError;

@@ -4,9 +4,10 @@ use alloc::vec::Vec;
 
 use super::coalesce::Modes;
 use super::complement::complement_raw_modes;
-use super::composition::{check_tiler_rank, compose_coalesced};
-use super::divide::{flat, tiled, zipped_parts};
-use super::{DynLayout, IntTree, Tiler, mul, size_of};
+use super::composition::compose_coalesced;
+use super::divide::{flat, tiled, zip2_by};
+use super::tiler::{Beyond, TilerRef, by_mode};
+use super::{DynLayout, IntTree, mul, size_of};
 use crate::LayoutError;
 use crate::rules::checked_ceil_div;
 
@@ -60,30 +61,61 @@ fn zip_pair(x: &DynLayout, y: &DynLayout, op: &'static str) -> Result<DynLayout,
     }
 }
 
+/// `logical_product` as the function the regroupings apply.
+fn product(l: &DynLayout, t: TilerRef) -> Result<DynLayout, LayoutError> {
+    l.logical_product(t)
+}
+
 impl DynLayout {
-    /// `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`,
+    /// `logical_product(A, B)`: `(A, composition(complement(A, size(A)*cosize(B)), B))`,
     /// the block `A` repeated in the arrangement `B`.
     ///
+    /// The tiler `B` is a layout (`&DynLayout`), an integer `n`
+    /// (`make_layout(n)`), or a [`Tiler`](super::Tiler): a tuple tiler
+    /// multiplies mode by mode and keeps `A`'s modes beyond it, and `_`
+    /// keeps a mode.
+    ///
     /// ```
-    /// use cute_algebra::dynamic::DynLayout;
+    /// use cute_algebra::dynamic::{DynLayout, Tiler};
     /// let a: DynLayout = "(2,2):(4,1)".parse().unwrap();
-    /// assert_eq!(a.logical_product(&"6:1".parse().unwrap()).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
-    /// assert!(a.logical_product(&"(4,3):(3,1)".parse().unwrap()).is_err());
+    /// let b: DynLayout = "6:1".parse().unwrap();
+    /// assert_eq!(a.logical_product(&b).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    /// assert_eq!(a.logical_product(6), a.logical_product(&b));
+    /// let overlapping: DynLayout = "(4,3):(3,1)".parse().unwrap();
+    /// assert!(a.logical_product(&overlapping).is_err());
+    /// // By mode:
+    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+    /// let t = Tiler::Tuple(vec![3.into(), 4.into()]);
+    /// assert_eq!(a.logical_product(&t).unwrap().to_string(), "((2,3),(5,4)):((5,1),(1,5))");
     /// ```
-    pub fn logical_product(&self, b: &DynLayout) -> Result<DynLayout, LayoutError> {
-        self.logical_product_as(b, "logical_product")
-            .map_err(|e| e.in_op("logical_product"))
+    pub fn logical_product<'t>(
+        &self,
+        b: impl Into<TilerRef<'t>>,
+    ) -> Result<DynLayout, LayoutError> {
+        // Not generic, so built once, here (see `TilerRef`).
+        fn logical_product(a: &DynLayout, b: TilerRef) -> Result<DynLayout, LayoutError> {
+            const OP: &str = "logical_product";
+            match b {
+                TilerRef::Layout(b) => a.logical_product_as(b, OP).map_err(|e| e.in_op(OP)),
+                TilerRef::Underscore => Ok(a.clone()),
+                TilerRef::Int(n) => a.logical_product(&DynLayout::int_tile(n)?),
+                TilerRef::Tuple(ts) => {
+                    by_mode(a, ts, OP, Beyond::Keep, |a, t| a.logical_product(t))
+                }
+            }
+        }
+        logical_product(self, b.into())
     }
 
-    /// [`logical_product`](Self::logical_product) for `op`, which is built on
-    /// it.
+    /// [`logical_product`](Self::logical_product) by a layout, for `op`,
+    /// which is built on it: `(A, composition(R, B))` with
+    /// `R = complement(A, size(A)*cosize(B))`.
     ///
-    /// The complement `R = complement(A, size(A)*cosize(B))` keeps CuTe's
-    /// assertions, and one more condition makes `(A, R∘B)` as injective as
-    /// `A` and `B`: `B` stays inside `R`'s domain, or `R`'s last mode lies
-    /// beyond `A`'s image (then extending it, as composition does, meets no
-    /// offset of `A`). Without it `(2,2):(2,7)` times `3:1` reaches offset 2
-    /// twice (`R` is `2:1`, extended to `3:1`). CuTe's bound
+    /// `R` keeps CuTe's assertions, and one more condition makes `(A, R∘B)`
+    /// as injective as `A` and `B`: `B` stays inside `R`'s domain, or `R`'s
+    /// last mode lies beyond `A`'s image (then extending it, as composition
+    /// does, meets no offset of `A`). Without it `(2,2):(2,7)` times `3:1`
+    /// reaches offset 2 twice (`R` is `2:1`, extended to `3:1`). CuTe's bound
     /// `cosize((A,R)) >= M` is not needed here, and CuTe's products rely on
     /// breaking it, e.g. `(4,6):(1,6)` times `3:1` (oracle row g193).
     fn logical_product_as(
@@ -109,37 +141,9 @@ impl DynLayout {
         DynLayout::pair(self, &compose_coalesced(r, b)?).fits(op)
     }
 
-    /// `logical_product(A, tiler)`: by mode for a tuple tiler (later modes
-    /// kept), `_` keeps `A`, an integer `n` is `make_layout(n)`.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynLayout, Tiler};
-    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
-    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
-    /// assert_eq!(a.logical_product_tiler(&t).unwrap().to_string(), "((2,3),(5,4)):((5,1),(1,5))");
-    /// ```
-    pub fn logical_product_tiler(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        match t {
-            Tiler::Layout(b) => self.logical_product(b),
-            Tiler::Underscore => Ok(self.clone()),
-            Tiler::Int(n) => self.logical_product(&DynLayout::int_tile(*n)?),
-            Tiler::Tuple(ts) => {
-                check_tiler_rank(self, ts.len(), "logical_product")?;
-                let mut out = DynLayout::blank();
-                out.open();
-                for (i, sp) in self.kids(self.whole()).enumerate() {
-                    match ts.get(i) {
-                        Some(t) => out.push_layout(&self.sub(sp).logical_product_tiler(t)?),
-                        None => out.push_span(self, sp),
-                    }
-                }
-                out.close();
-                out.fits("logical_product")
-            }
-        }
-    }
-
-    /// `zipped_product(A, tiler)`: `((blocks...), (products...))`.
+    /// `zipped_product(A, tiler)`: `((blocks...), (products...))`, CuTe's
+    /// `zip2_by(logical_product(A, tiler), tiler)`. Takes the tilers
+    /// [`logical_product`](Self::logical_product) takes.
     ///
     /// ```
     /// use cute_algebra::dynamic::{DynLayout, Tiler};
@@ -147,18 +151,15 @@ impl DynLayout {
     /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
     /// assert_eq!(a.zipped_product(&t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
     /// ```
-    pub fn zipped_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zipped_parts(
-            self,
-            t,
-            "logical_product",
-            "zipped_product",
-            DynLayout::logical_product_tiler,
-        )?;
-        DynLayout::pair(&a, &b).fits("zipped_product")
+    pub fn zipped_product<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "zipped_product";
+        let (blocks, products) = zip2_by(self, t.into(), "logical_product", OP, product)?;
+        DynLayout::pair(&blocks, &products).fits(OP)
     }
 
-    /// `tiled_product(A, tiler)`: `((blocks...), product0, product1, ...)`.
+    /// `tiled_product(A, tiler)`: `((blocks...), product0, product1, ...)`,
+    /// the zipped product with its products splat. Takes the tilers
+    /// [`logical_product`](Self::logical_product) takes.
     ///
     /// ```
     /// use cute_algebra::dynamic::{DynLayout, Tiler};
@@ -166,18 +167,15 @@ impl DynLayout {
     /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
     /// assert_eq!(a.tiled_product(&t).unwrap().to_string(), "((2,5),3,4):((5,1),1,5)");
     /// ```
-    pub fn tiled_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zipped_parts(
-            self,
-            t,
-            "logical_product",
-            "tiled_product",
-            DynLayout::logical_product_tiler,
-        )?;
-        tiled(&a, &b).fits("tiled_product")
+    pub fn tiled_product<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "tiled_product";
+        let (blocks, products) = zip2_by(self, t.into(), "logical_product", OP, product)?;
+        tiled(&blocks, &products).fits(OP)
     }
 
-    /// `flat_product(A, tiler)`: `(block0, block1, ..., product0, ...)`.
+    /// `flat_product(A, tiler)`: `(block0, block1, ..., product0, ...)`, the
+    /// zipped product with both halves splat. Takes the tilers
+    /// [`logical_product`](Self::logical_product) takes.
     ///
     /// ```
     /// use cute_algebra::dynamic::{DynLayout, Tiler};
@@ -185,15 +183,10 @@ impl DynLayout {
     /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
     /// assert_eq!(a.flat_product(&t).unwrap().to_string(), "(2,5,3,4):(5,1,1,5)");
     /// ```
-    pub fn flat_product(&self, t: &Tiler) -> Result<DynLayout, LayoutError> {
-        let (a, b) = zipped_parts(
-            self,
-            t,
-            "logical_product",
-            "flat_product",
-            DynLayout::logical_product_tiler,
-        )?;
-        flat(&a, &b).fits("flat_product")
+    pub fn flat_product<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+        const OP: &str = "flat_product";
+        let (blocks, products) = zip2_by(self, t.into(), "logical_product", OP, product)?;
+        flat(&blocks, &products).fits(OP)
     }
 
     fn rank_product(

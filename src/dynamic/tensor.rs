@@ -17,7 +17,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::eval::Value;
-use super::{CoordTree, DynLayout, IntTree, Tiler};
+use super::{CoordTree, DynLayout, IntTree, Tiler, TilerRef};
 use crate::LayoutError;
 
 /// `make_tensor(counting_iterator<int>{start}, layout)`: the value at a
@@ -99,14 +99,22 @@ impl DynTensor {
     }
 
     /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
-    pub fn inner_partition(&self, t: &Tiler, c: &CoordTree) -> Result<DynTensor, LayoutError> {
+    pub fn inner_partition<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+        c: &CoordTree,
+    ) -> Result<DynTensor, LayoutError> {
         let z = self.with(self.layout.zipped_divide(t)?);
         let inner = partition_coords(&z.layout, c, true)?;
         z.slice(&inner)
     }
 
     /// `outer_partition(tensor, tiler, coord)`.
-    pub fn outer_partition(&self, t: &Tiler, c: &CoordTree) -> Result<DynTensor, LayoutError> {
+    pub fn outer_partition<'t>(
+        &self,
+        t: impl Into<TilerRef<'t>>,
+        c: &CoordTree,
+    ) -> Result<DynTensor, LayoutError> {
         let z = self.with(self.layout.zipped_divide(t)?);
         let outer = partition_coords(&z.layout, c, false)?;
         z.slice(&outer)
@@ -228,11 +236,9 @@ fn tensor_call(name: &str, t: &DynTensor, rest: &[Value]) -> Result<Value, Layou
         ("size", []) => Ok(Value::Int(t.layout.size()?)),
         ("layout", []) => Ok(Value::Layout(t.layout.clone())),
         ("slice", [c]) => tensor(t.slice(&coord_arg(c, "slice")?)),
-        ("composition", [b]) => Ok(Value::Tensor(
-            t.with(t.layout.composition_tiler(&tiler_arg(b)?)?),
-        )),
+        ("composition", [b]) => Ok(Value::Tensor(t.with(t.layout.composition(&tiler_arg(b)?)?))),
         ("logical_divide", [b]) => Ok(Value::Tensor(
-            t.with(t.layout.logical_divide_tiler(&tiler_arg(b)?)?),
+            t.with(t.layout.logical_divide(&tiler_arg(b)?)?),
         )),
         ("zipped_divide", [b]) => Ok(Value::Tensor(
             t.with(t.layout.zipped_divide(&tiler_arg(b)?)?),

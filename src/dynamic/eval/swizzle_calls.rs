@@ -138,8 +138,8 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
     };
     let unary = |op: &'static str| arity(op, args, 1, 1);
     Ok(match name {
-        "composition" => Value::Composed(c.composition_tiler(&tiler("composition")?)?),
-        "logical_divide" => Value::Composed(c.logical_divide_tiler(&tiler("logical_divide")?)?),
+        "composition" => Value::Composed(c.composition(&tiler("composition")?)?),
+        "logical_divide" => Value::Composed(c.logical_divide(&tiler("logical_divide")?)?),
         "zipped_divide" => Value::Composed(c.zipped_divide(&tiler("zipped_divide")?)?),
         "tiled_divide" => Value::Composed(c.tiled_divide(&tiler("tiled_divide")?)?),
         "flat_divide" => Value::Composed(c.flat_divide(&tiler("flat_divide")?)?),
