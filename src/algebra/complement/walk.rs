@@ -159,7 +159,7 @@ impl<Cur, M: ComplementRest<Cur, AS, AD>, AS, AD> ComplementFold<Cur, M, AS, AD>
 }
 impl<D, S, T, Cur, M, AS, AD> ComplementFold<Cur, M, AS, AD> for HCons<(D, S), T>
 where
-    D: ComplementStep<S, Cur, Walk<T, M, AS, AD>>,
+    D: ComplementStep<S, Cur, FoldState<T, M, AS, AD>>,
 {
     type Output = D::Output;
     #[inline(always)]
@@ -176,7 +176,7 @@ where
         d.step(
             s,
             cur,
-            Walk {
+            FoldState {
                 rest,
                 m,
                 acc_s,
@@ -187,18 +187,18 @@ where
     }
 }
 
-/// The walk around one mode: the pairs still to visit, the cotarget, the
+/// The fold's state around one mode: the pairs still to visit, the cotarget, the
 /// reversed result lists and the mode's position in stride order.
 #[derive(Clone, Copy, Debug)]
 #[doc(hidden)]
-pub struct Walk<T, M, AS, AD> {
+pub struct FoldState<T, M, AS, AD> {
     rest: T,
     m: M,
     acc_s: AS,
     acc_d: AD,
     mode: usize,
 }
-impl<T, M, AS, AD> Walk<T, M, AS, AD> {
+impl<T, M, AS, AD> FoldState<T, M, AS, AD> {
     /// Pushes the gap `q : cur` and continues with the extent `next`.
     #[inline(always)]
     fn next<N, Q, C>(self, next: N, q: Q, cur: C) -> Result<T::Output, LayoutError>
@@ -209,7 +209,7 @@ impl<T, M, AS, AD> Walk<T, M, AS, AD> {
         let (acc_s, acc_d) = q.push(cur, self.acc_s, self.acc_d);
         self.rest.fold(next, self.m, acc_s, acc_d, self.mode + 1)
     }
-    /// [`Walk::next`] for a runtime gap `q`, which is never the static `_1`
+    /// [`FoldState::next`] for a runtime gap `q`, which is never the static `_1`
     /// and so is always pushed.
     #[inline(always)]
     fn next_runtime<N, Q, C>(self, next: N, q: Q, cur: C) -> Result<T::Output, LayoutError>
@@ -259,7 +259,7 @@ impl<U: Unsigned + NonZero, S, Cur: StaticStrideStep<U, S, W>, W> ComplementStep
 /// The gap and the extent take the widest runtime type among the stride,
 /// the shape and the cotarget (`RuntimeGap`), as both branches must fit it.
 impl<R: RuntimeInt, S: Int, Cur: Int, T, M: CheckedSize + Copy, AS, AD>
-    ComplementStep<S, Cur, Walk<T, M, AS, AD>> for R
+    ComplementStep<S, Cur, FoldState<T, M, AS, AD>> for R
 where
     R: IntMul<S>,
     Prod<R, S>: IntMul<M::Width>,
@@ -267,7 +267,7 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn step(self, s: S, cur: Cur, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
+    fn step(self, s: S, cur: Cur, w: FoldState<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = self.wide();
         let s = positive(s.wide())?;
         // A runtime extent of 1 covers nothing either: `DynLayout`'s filter
@@ -309,7 +309,7 @@ where
 }
 /// A runtime extent: the gap `d / cur` is runtime, checked at run time.
 impl<U: Unsigned + NonZero, S: Int, R: RuntimeInt, T, M, AS, AD>
-    StaticStrideStep<U, S, Walk<T, M, AS, AD>> for R
+    StaticStrideStep<U, S, FoldState<T, M, AS, AD>> for R
 where
     PInt<U>: Int,
     S: IntMul<PInt<U>>,
@@ -317,7 +317,7 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn static_step(self, s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
+    fn static_step(self, s: S, w: FoldState<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
         if s.wide() == 1 {
             // DynLayout's filter drops a runtime size-1 mode: no gap, and
@@ -347,7 +347,7 @@ impl<U, V, S, W> StaticGap<U, V, S, W> for Less {
         Err(ComplementCondition::BelowExtent.at(OP, 0))
     }
 }
-impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>>
+impl<U: Unsigned + NonZero, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, FoldState<T, M, AS, AD>>
     for Equal
 where
     PInt<U>: Int,
@@ -356,12 +356,12 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
+    fn gap(s: S, w: FoldState<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
         w.next(next_extent(s, d)?, One::new(), d)
     }
 }
-impl<U, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, Walk<T, M, AS, AD>> for Greater
+impl<U, V, S: Int, T, M, AS, AD> StaticGap<U, V, S, FoldState<T, M, AS, AD>> for Greater
 where
     U: Unsigned + NonZero + UFloorDiv<V>,
     V: Unsigned + NonZero,
@@ -378,7 +378,7 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn gap(s: S, w: Walk<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
+    fn gap(s: S, w: FoldState<T, M, AS, AD>) -> Result<T::Output, LayoutError> {
         let d = PInt::<U>::new();
         if s.wide() == 1 {
             // DynLayout's filter drops a runtime size-1 mode. The gap
