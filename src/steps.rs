@@ -13,4 +13,5 @@
 //! call them from another codegen unit, where a plain call made
 //! composition about 40% slower on `benches/dynamic.rs`.
 
+pub mod complement;
 pub mod composition;

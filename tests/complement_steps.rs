@@ -9,7 +9,7 @@
 use cute_algebra::algebra::{Complement, NegativeStride, StrideBelowExtent};
 use cute_algebra::dynamic::DynLayout;
 use cute_algebra::prelude::*;
-use cute_algebra::rules::{ComplementCondition, complement_step};
+use cute_algebra::steps::complement::{ComplementCondition, complement_step};
 
 /// The outcome of the type-level walk, told by its type: the result's
 /// flat modes, or the condition its marker names.

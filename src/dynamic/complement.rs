@@ -6,7 +6,7 @@ use super::arith::ceil_div;
 use super::coalesce::{Modes, filter_flat, filter_into};
 use super::{DynLayout, IntTree, cosize_of, mul, size_cosize};
 use crate::LayoutError;
-use crate::rules::complement_step;
+use crate::steps::complement::complement_step;
 
 const OP: &str = "complement";
 

@@ -4,7 +4,7 @@
 use super::OP;
 use crate::error::LayoutError;
 use crate::int::{Int, IntMul, Prod, RuntimeInt};
-use crate::rules::{ComplementGap, complement_step};
+use crate::steps::complement::{ComplementGap, complement_step};
 
 // ---------------------------------------------------------------------------
 // Runtime checks (all constant for static values)

@@ -1,5 +1,5 @@
 //! The walk over the filtered modes sorted by stride: each mode leaves the
-//! gap below it ([`crate::rules::complement_step`], mirrored at type level
+//! gap below it ([`crate::steps::complement::complement_step`], mirrored at type level
 //! by [`StaticGap`]), then [`ComplementRest`] fills up to the cotarget.
 
 use super::OP;
@@ -9,7 +9,7 @@ use super::rest::{CheckedSize, ComplementRest, PushMode, StrideZeroCotarget};
 use crate::error::LayoutError;
 use crate::int::classify::One;
 use crate::int::{Int, IntMul, Prod, RuntimeInt, ToStatic, UFloorDiv};
-use crate::rules::ComplementCondition;
+use crate::steps::complement::ComplementCondition;
 use crate::tuple::AllStatic;
 use crate::tuple::Pairs;
 use frunk_core::hlist::{HCons, HNil};
