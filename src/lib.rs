@@ -159,6 +159,28 @@
 //! | `make_counting_tensor(l)` | `tensor::make_counting_tensor(l)` |
 //! | `local_tile(t, tiler, coord)` | `tensor::local_tile(t, tiler, coord)` |
 //!
+//! ## How the crate is built
+//!
+//! Each layer imports only from the layers above it in this list:
+//!
+//! | layer | what it holds |
+//! |---|---|
+//! | [`int`] | CuTe integers (typenum statics, `i32`, `i64`), the mixing rule, and the type-level arithmetic the walks use |
+//! | [`rules`], [`steps`] | the algebra's scalar rules and each operation's per-mode step, written once as `const fn`s with named conditions |
+//! | [`tuple`](mod@tuple) | IntTuples as HLists: flatten, reverse, wrap, the sorts by stride, congruence |
+//! | [`layout`] | `Layout<S, D>`, `crd2idx`/`idx2crd`, slicing, and the coalescing walk `crd2idx` needs |
+//! | [`algebra`] | the operations, each a trait walking the type; composition and coalesce first, complement on them, then the inverses, divides and products |
+//! | [`swizzle`], [`basis`] | swizzled (`ComposedLayout`) and basis-strided layouts, on the algebra |
+//! | [`tensor`] | engines composed with layouts, tiling and partitioning |
+//! | [`dynamic`] | `DynLayout` and friends: the same operations on values, calling the same [`steps`] as the typed runtime path |
+//! | [`codegen`], `svg` (feature `svg`), printing | output |
+//!
+//! A static operand's condition is a trait bound with a message (the first
+//! error line names the operation and the condition); a runtime one is the
+//! same step's named condition, returned as a [`LayoutError`]. The table
+//! tests `tests/*_steps.rs` check that the type-level walk and the `const
+//! fn` steps agree.
+//!
 //! ## Features
 //!
 //! The core is `no_std` and allocates nothing. `alloc` (on by default) adds
