@@ -165,7 +165,7 @@
 //!
 //! | layer | what it holds |
 //! |---|---|
-//! | [`int`] | CuTe integers (typenum statics, `i32`, `i64`), the mixing rule, and the type-level arithmetic the walks use |
+//! | [`int`](mod@int) | CuTe integers (typenum statics, `i32`, `i64`), the mixing rule, and the type-level arithmetic the walks use |
 //! | [`rules`], [`steps`] | the algebra's scalar rules and each operation's per-mode step, written once as `const fn`s with named conditions |
 //! | [`tuple`](mod@tuple) | IntTuples as HLists: flatten, reverse, wrap, the sorts by stride, congruence |
 //! | [`layout`] | `Layout<S, D>`, `crd2idx`/`idx2crd`, slicing, and the coalescing walk `crd2idx` needs |
