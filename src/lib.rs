@@ -166,14 +166,14 @@
 //! | layer | what it holds |
 //! |---|---|
 //! | [`int`](mod@int) | CuTe integers (typenum statics, `i32`, `i64`), the mixing rule, and the type-level arithmetic the walks use |
-//! | [`rules`], [`steps`] | the algebra's scalar rules and each operation's per-mode step, written once as `const fn`s with named conditions |
+//! | [`rules`](mod@rules), [`steps`](mod@steps) | the algebra's scalar rules and each operation's per-mode step, written once as `const fn`s with named conditions |
 //! | [`tuple`](mod@tuple) | IntTuples as HLists: flatten, reverse, wrap, the sorts by stride, congruence |
-//! | [`layout`] | `Layout<S, D>`, `crd2idx`/`idx2crd`, slicing, and the coalescing walk `crd2idx` needs |
-//! | [`algebra`] | the operations, each a trait walking the type; composition and coalesce first, complement on them, then the inverses, divides and products |
-//! | [`swizzle`], [`basis`] | swizzled (`ComposedLayout`) and basis-strided layouts, on the algebra |
-//! | [`tensor`] | engines composed with layouts, tiling and partitioning |
-//! | [`dynamic`] | `DynLayout` and friends: the same operations on values, calling the same [`steps`] as the typed runtime path |
-//! | [`codegen`], `svg` (feature `svg`), printing | output |
+//! | [`layout`](mod@layout) | `Layout<S, D>`, `crd2idx`/`idx2crd`, slicing, and the coalescing walk `crd2idx` needs |
+//! | [`algebra`](mod@algebra) | the operations, each a trait walking the type; composition and coalesce first, complement on them, then the inverses, divides and products |
+//! | [`swizzle`](mod@swizzle), [`basis`] | swizzled (`ComposedLayout`) and basis-strided layouts, on the algebra |
+//! | [`tensor`](mod@tensor) | engines composed with layouts, tiling and partitioning |
+//! | [`dynamic`](mod@dynamic) | `DynLayout` and friends: the same operations on values, calling the same [`steps`] as the typed runtime path |
+//! | [`codegen`](mod@codegen), `svg` (feature `svg`), printing | output |
 //!
 //! A static operand's condition is a trait bound with a message (the first
 //! error line names the operation and the condition); a runtime one is the
