@@ -87,9 +87,9 @@ where
     CS: Records<CD, Output = AL>,
     SB: ComposeTree<DB, Context<AL, Z, Admitted, B0, B0, B0, Z>, After = X>,
     X: FinalVerdict,
-    X::Out: Refusal,
+    X::Output: Refusal,
 {
-    type V = X::Out;
+    type V = X::Output;
 }
 
 fn static_verdict<A, B>(_: A, _: B) -> Option<LayoutError>

@@ -32,8 +32,9 @@ use walk::{ComposeTree, Context, FinalVerdict, Records};
 /// Composes the layout `Self` with `B`: CuTe's `composition`.
 ///
 /// Implemented for every [`Layout`] whose composition with `B` is
-/// admissible (as far as static values show); see [`CompositionRhs`] for
-/// what `B` may be.
+/// admissible (as far as static values show): `B` may be a layout, a
+/// by-mode tiler (`tile![..]` or a shape), `_` or an integer `n` (the layout
+/// `n:_1`).
 ///
 /// ```
 /// use cute_algebra::algebra::{Composed, Composition};
@@ -226,20 +227,20 @@ where
             After = CX,
         > + Leaves,
     DB: Leaves,
-    (CS, CD, SB, DB): AnyI64<Out = F>,
+    (CS, CD, SB, DB): AnyI64<Output = F>,
     RS: WidenIf<F>,
     RD: WidenIf<F>,
-    RS::Out: Leaves,
-    RD::Out: Leaves,
+    RS::Output: Leaves,
+    RD::Output: Leaves,
     CX: FinalVerdict,
-    CX::Out: Admissible,
+    CX::Output: Admissible,
 {
-    type Output = Layout<RS::Out, RD::Out>;
+    type Output = Layout<RS::Output, RD::Output>;
     fn blank() -> Self::Output {
-        Layout::from_parts(<RS::Out>::blank(), <RD::Out>::blank())
+        Layout::from_parts(<RS::Output>::blank(), <RD::Output>::blank())
     }
     fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError> {
-        let (mut shape, mut stride) = (<RS::Out>::blank(), <RD::Out>::blank());
+        let (mut shape, mut stride) = (<RS::Output>::blank(), <RD::Output>::blank());
         let (cs, cd) = self.mode_lists();
         let modes = TypedModes {
             len: count(&cs),
@@ -452,58 +453,58 @@ impl Leaves for i64 {
 /// `B1` when one of the four operand lists has an `i64` leaf.
 pub trait AnyI64 {
     /// `B1` or `B0`.
-    type Out;
+    type Output;
 }
 impl<A: HasI64, B: HasI64, C: HasI64, D: HasI64> AnyI64 for (A, B, C, D)
 where
-    A::Out: core::ops::BitOr<B::Out>,
-    C::Out: core::ops::BitOr<D::Out>,
-    typenum::Or<A::Out, B::Out>: core::ops::BitOr<typenum::Or<C::Out, D::Out>>,
+    A::Output: core::ops::BitOr<B::Output>,
+    C::Output: core::ops::BitOr<D::Output>,
+    typenum::Or<A::Output, B::Output>: core::ops::BitOr<typenum::Or<C::Output, D::Output>>,
 {
-    type Out = typenum::Or<typenum::Or<A::Out, B::Out>, typenum::Or<C::Out, D::Out>>;
+    type Output = typenum::Or<typenum::Or<A::Output, B::Output>, typenum::Or<C::Output, D::Output>>;
 }
 
 /// `B1` when an IntTuple has an `i64` leaf.
 pub trait HasI64 {
     /// `B1` or `B0`.
-    type Out: typenum::Bit;
+    type Output: typenum::Bit;
 }
 impl HasI64 for i64 {
-    type Out = B1;
+    type Output = B1;
 }
 impl HasI64 for HNil {
-    type Out = B0;
+    type Output = B0;
 }
 impl<H: HasI64, T: HasI64> HasI64 for HCons<H, T>
 where
-    H::Out: core::ops::BitOr<T::Out>,
-    typenum::Or<H::Out, T::Out>: typenum::Bit,
+    H::Output: core::ops::BitOr<T::Output>,
+    typenum::Or<H::Output, T::Output>: typenum::Bit,
 {
-    type Out = typenum::Or<H::Out, T::Out>;
+    type Output = typenum::Or<H::Output, T::Output>;
 }
 /// The composition's result with its runtime `i32` leaves made `i64` when
 /// `F` is `B1` (an operand has an `i64` leaf): the mixing rule, applied
 /// once to the walk's result types.
 pub trait WidenIf<F> {
     /// The widened tuple.
-    type Out;
+    type Output;
 }
 impl<F> WidenIf<F> for HNil {
-    type Out = HNil;
+    type Output = HNil;
 }
 impl<F, H: WidenIf<F>, T: WidenIf<F>> WidenIf<F> for HCons<H, T> {
-    type Out = HCons<H::Out, T::Out>;
+    type Output = HCons<H::Output, T::Output>;
 }
 impl WidenIf<B0> for i32 {
-    type Out = i32;
+    type Output = i32;
 }
 impl WidenIf<B1> for i32 {
-    type Out = i64;
+    type Output = i64;
 }
 macro_rules! widen_keep {
     ($([$($g:tt)*] $T:ty),*) => {$(
         impl<F, $($g)*> WidenIf<F> for $T {
-            type Out = $T;
+            type Output = $T;
         }
     )*};
 }
@@ -511,7 +512,7 @@ widen_keep!([] i64, [] Z0, [U: Unsigned + NonZero] PInt<U>, [U: Unsigned + NonZe
 macro_rules! no_i64 {
     ($([$($g:tt)*] $T:ty),*) => {$(
         impl<$($g)*> HasI64 for $T {
-            type Out = B0;
+            type Output = B0;
         }
     )*};
 }

@@ -52,10 +52,7 @@ pub use common::{
 };
 pub use complement::{Complement, Complemented, FilteredCosize, complement, try_complement};
 pub use composition::composition;
-pub use composition::{
-    ByMode, ComposeCoalesced, Composed, Composition, CompositionRhs, Leaves, ModeLists, TopModes,
-    try_composition, verdict, walk,
-};
+pub use composition::{Composed, Composition, try_composition};
 pub use divide::{
     FlatDivided, LogicalDivided, TiledDivided, ZippedDivided, ZippedDividedAs, flat_divide,
     logical_divide, tiled_divide, try_flat_divide, try_logical_divide, try_tiled_divide,
@@ -99,6 +96,10 @@ pub use coalesce_by::*;
 pub use common::*;
 #[doc(hidden)]
 pub use complement::*;
+#[doc(hidden)]
+pub use composition::{
+    ByMode, ComposeCoalesced, CompositionRhs, Leaves, ModeLists, TopModes, verdict, walk,
+};
 #[doc(hidden)]
 pub use divide::*;
 #[doc(hidden)]

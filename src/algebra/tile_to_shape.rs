@@ -120,7 +120,7 @@ where
 pub trait DividesVerdict<B, T> {}
 impl<B, T> DividesVerdict<B, T> for typenum::B1 {}
 impl<B: ShowInt, T: ShowInt> DividesVerdict<B, T> for typenum::B0 where
-    B::Out: BlockModeDoesNotDivide<T::Out>
+    B::Output: BlockModeDoesNotDivide<T::Output>
 {
 }
 

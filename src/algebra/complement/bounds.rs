@@ -43,7 +43,7 @@ impl<A: StaticInt + Cmp<B>, B: StaticInt> StaticNotLess<B> for A
 where
     Compare<A, B>: Pick<B0, B1, B1>,
 {
-    type Is = <Compare<A, B> as Pick<B0, B1, B1>>::Out;
+    type Is = <Compare<A, B> as Pick<B0, B1, B1>>::Output;
 }
 
 /// Holds when the static verdict of a bound is `B1`.

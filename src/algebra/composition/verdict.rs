@@ -13,8 +13,8 @@
 //! use cute_algebra::tuple::Z;
 //! use static_assertions::assert_type_eq_all;
 //! type F = Fail<StraddleFail<Z, Z>>;
-//! assert_type_eq_all!(<Admitted as Then<F>>::Out, F);
-//! assert_type_eq_all!(<F as Then<Admitted>>::Out, F);
+//! assert_type_eq_all!(<Admitted as Then<F>>::Output, F);
+//! assert_type_eq_all!(<F as Then<Admitted>>::Output, F);
 //! ```
 
 use crate::tuple::{S, Z};
@@ -43,141 +43,144 @@ pub struct NoLeaf;
 /// The verdict `Self`, then `W`: the first failure wins.
 pub trait Then<W> {
     /// The combined verdict.
-    type Out;
+    type Output;
 }
 impl<W> Then<W> for Admitted {
-    type Out = W;
+    type Output = W;
 }
 impl<X, W> Then<W> for Fail<X> {
-    type Out = Fail<X>;
+    type Output = Fail<X>;
 }
 
 /// Three-valued "or" of flags (`B0`, `B1`, [`Rt`]).
 pub trait Or<B> {
     /// `Self || B`.
-    type Out;
+    type Output;
 }
 impl<B> Or<B> for B0 {
-    type Out = B;
+    type Output = B;
 }
 impl<B> Or<B> for B1 {
-    type Out = B1;
+    type Output = B1;
 }
 impl Or<B0> for Rt {
-    type Out = Rt;
+    type Output = Rt;
 }
 impl Or<B1> for Rt {
-    type Out = B1;
+    type Output = B1;
 }
 impl Or<Rt> for Rt {
-    type Out = Rt;
+    type Output = Rt;
 }
 
 /// `Self && (a run-time condition)`.
 pub trait AndRt {
     /// `B0` stays `B0`; anything else becomes [`Rt`].
-    type Out;
+    type Output;
 }
 impl AndRt for B0 {
-    type Out = B0;
+    type Output = B0;
 }
 impl AndRt for B1 {
-    type Out = Rt;
+    type Output = Rt;
 }
 impl AndRt for Rt {
-    type Out = Rt;
+    type Output = Rt;
 }
 
 /// `B1` or `B0`: pick `T` or `F`; [`Rt`] picks `R`.
 pub trait Pick<T, F, R> {
     /// The choice.
-    type Out;
+    type Output;
 }
 impl<T, F, R> Pick<T, F, R> for B1 {
-    type Out = T;
+    type Output = T;
 }
 impl<T, F, R> Pick<T, F, R> for B0 {
-    type Out = F;
+    type Output = F;
 }
 impl<T, F, R> Pick<T, F, R> for Rt {
-    type Out = R;
+    type Output = R;
 }
 
 /// The first leaf to touch a mode: `Self` if set, else `L`.
 pub trait FirstLeaf<L> {
     /// The leaf.
-    type Out;
+    type Output;
 }
 impl<L> FirstLeaf<L> for NoLeaf {
-    type Out = L;
+    type Output = L;
 }
 impl<L> FirstLeaf<L> for Z {
-    type Out = Z;
+    type Output = Z;
 }
 impl<L, N> FirstLeaf<L> for S<N> {
-    type Out = S<N>;
+    type Output = S<N>;
 }
 
 /// Adds a leaf's footprint to a mode's sum ([`Rt`] absorbs).
 pub trait AddTop<X> {
     /// The new sum.
-    type Out;
+    type Output;
 }
 impl<X> AddTop<X> for Rt {
-    type Out = Rt;
+    type Output = Rt;
 }
 impl<U: core::ops::Add<X>, X> AddTop<X> for U
 where
     U: Unsigned,
 {
-    type Out = typenum::Sum<U, X>;
+    type Output = typenum::Sum<U, X>;
 }
 
 /// The disjointness check for a footprint sum `Self` in a mode of extent
 /// `C`: `Self < C`; `F` and `L` name the leaves for the error.
 pub trait Below<C, F, L> {
     /// The verdict.
-    type Out;
+    type Output;
 }
 impl<C, F, L> Below<C, F, L> for Rt {
-    type Out = Admitted;
+    type Output = Admitted;
 }
 impl<U: Unsigned + Cmp<C>, C, F, L> Below<C, F, L> for U
 where
     Compare<U, C>: Pick<Admitted, Fail<DisjointFail<F, L>>, Admitted>,
 {
-    type Out = <Compare<U, C> as Pick<Admitted, Fail<DisjointFail<F, L>>, Admitted>>::Out;
+    type Output = <Compare<U, C> as Pick<Admitted, Fail<DisjointFail<F, L>>, Admitted>>::Output;
 }
 
 /// A comparison as a choice: `Less` picks `T`, `Equal` and `Greater` pick `F`.
 impl<T, F, R> Pick<T, F, R> for Less {
-    type Out = T;
+    type Output = T;
 }
 impl<T, F, R> Pick<T, F, R> for Equal {
-    type Out = F;
+    type Output = F;
 }
 impl<T, F, R> Pick<T, F, R> for Greater {
-    type Out = F;
+    type Output = F;
 }
 
 /// The final check of Shah's disjointness: leaves of both signs (`Self`,
 /// `N`) with some leaf below `A`'s last mode (`B`). `L` is the last leaf.
 pub trait SignMix<N, B, L> {
     /// The verdict.
-    type Out;
+    type Output;
 }
 impl<N, B, L> SignMix<N, B, L> for B0 {
-    type Out = Admitted;
+    type Output = Admitted;
 }
 impl<N, B, L> SignMix<N, B, L> for Rt {
-    type Out = Admitted;
+    type Output = Admitted;
 }
 impl<N: Pick<B, B0, Rt>, B, L> SignMix<N, B, L> for B1
 where
-    <N as Pick<B, B0, Rt>>::Out: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>,
+    <N as Pick<B, B0, Rt>>::Output: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>,
 {
-    type Out =
-        <<N as Pick<B, B0, Rt>>::Out as Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>>::Out;
+    type Output = <<N as Pick<B, B0, Rt>>::Output as Pick<
+        Fail<DisjointFail<Z, L>>,
+        Admitted,
+        Admitted,
+    >>::Output;
 }
 
 // ---- Printing values in error messages ----
@@ -249,16 +252,16 @@ impl<U: ShowU> ShowBy<U> for Equal {
 /// A static integer's printable form.
 pub trait ShowInt {
     /// `Val<n>`.
-    type Out;
+    type Output;
 }
 impl<U: Unsigned + NonZero + Show> ShowInt for PInt<U> {
-    type Out = U::Pos;
+    type Output = U::Pos;
 }
 impl<U: Unsigned + NonZero + Show> ShowInt for NInt<U> {
-    type Out = U::Neg;
+    type Output = U::Neg;
 }
 impl ShowInt for Z0 {
-    type Out = Val<0>;
+    type Output = Val<0>;
 }
 
 /// A Peano index's printable form.
@@ -266,11 +269,11 @@ pub trait ShowIndex {
     /// The index as a typenum unsigned.
     type U;
     /// `Mode<n>`.
-    type Out;
+    type Output;
 }
 impl ShowIndex for Z {
     type U = typenum::UTerm;
-    type Out = Mode<0>;
+    type Output = Mode<0>;
 }
 impl<N: ShowIndex> ShowIndex for S<N>
 where
@@ -278,7 +281,7 @@ where
     Add1<N::U>: Show,
 {
     type U = Add1<N::U>;
-    type Out = <Add1<N::U> as Show>::Mode;
+    type Output = <Add1<N::U> as Show>::Mode;
 }
 
 // ---- The errors ----
@@ -300,7 +303,7 @@ impl Admissible for Admitted {}
 )]
 pub trait StrideDivisibilityFails<D, C> {}
 impl<M: ShowIndex, D: ShowInt, C: ShowInt> Admissible for Fail<StrideFail<M, D, C>> where
-    M::Out: StrideDivisibilityFails<D::Out, C::Out>
+    M::Output: StrideDivisibilityFails<D::Output, C::Output>
 {
 }
 
@@ -312,7 +315,7 @@ impl<M: ShowIndex, D: ShowInt, C: ShowInt> Admissible for Fail<StrideFail<M, D, 
 )]
 pub trait ShapeDivisibilityFails<N, R> {}
 impl<M: ShowIndex, N: ShowInt, R: ShowInt> Admissible for Fail<ShapeFail<M, N, R>> where
-    M::Out: ShapeDivisibilityFails<N::Out, R::Out>
+    M::Output: ShapeDivisibilityFails<N::Output, R::Output>
 {
 }
 
@@ -324,7 +327,7 @@ impl<M: ShowIndex, N: ShowInt, R: ShowInt> Admissible for Fail<ShapeFail<M, N, R
 )]
 pub trait StraddleFails<L> {}
 impl<M: ShowIndex, L: ShowIndex> Admissible for Fail<StraddleFail<M, L>> where
-    M::Out: StraddleFails<L::Out>
+    M::Output: StraddleFails<L::Output>
 {
 }
 
@@ -336,6 +339,6 @@ impl<M: ShowIndex, L: ShowIndex> Admissible for Fail<StraddleFail<M, L>> where
 )]
 pub trait DisjointnessFails<LB> {}
 impl<LA: ShowIndex, LB: ShowIndex> Admissible for Fail<DisjointFail<LA, LB>> where
-    LA::Out: DisjointnessFails<LB::Out>
+    LA::Output: DisjointnessFails<LB::Output>
 {
 }

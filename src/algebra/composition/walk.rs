@@ -60,7 +60,7 @@ type CeilQuot<A, B> = <A as CeilDivExact<B>>::Quot;
 /// Whether `B` divides `A`, static.
 type IsMultiple<A, B> = <A as CeilDivExact<B>>::Exact;
 /// The verdict of a check whose outcome is the bit `B`: admitted, or failure `X`.
-type Check<B, X> = <B as Pick<Admitted, Fail<X>, Admitted>>::Out;
+type Check<B, X> = <B as Pick<Admitted, Fail<X>, Admitted>>::Output;
 
 /// A coalesced mode of `A` in the walk: shape `C`, stride `D`, the sum `U`
 /// of the footprints of the leaves in it, and the first leaf `F` there.
@@ -92,16 +92,16 @@ pub struct WalkResult<Sh, Sd, Ms, V, Bl>(PhantomData<(Sh, Sd, Ms, V, Bl)>);
 /// Walks the records `Self` (the remaining modes of `A`) in state `State`.
 pub trait Walk<State> {
     /// An [`WalkResult`].
-    type Out;
+    type Output;
 }
 impl<A0, T: WalkNext<A0, State>, State> Walk<State> for HCons<A0, T> {
-    type Out = T::Out;
+    type Output = T::Output;
 }
 
 /// The walk at mode `A0`, by what follows it (`Self`): `HNil` for the last mode.
 pub trait WalkNext<A0, State> {
     /// An [`WalkResult`].
-    type Out;
+    type Output;
 }
 /// The last mode contributes only its stride: `rs : rd * e`, unless modes
 /// were emitted and `rs` is the static `_1`.
@@ -111,7 +111,7 @@ where
     RD: SMul<D>,
     Any: FinalRest<RS, RD::Output>,
 {
-    type Out = WalkResult<
+    type Output = WalkResult<
         <Any as FinalRest<RS, RD::Output>>::Shape,
         <Any as FinalRest<RS, RD::Output>>::Stride,
         HCons<ModeOfA<C, D, U, F>, HNil>,
@@ -123,7 +123,7 @@ impl<A0, State, H, TT> WalkNext<A0, State> for HCons<H, TT>
 where
     (A0, State): StepTo<HCons<H, TT>>,
 {
-    type Out = <(A0, State) as StepTo<HCons<H, TT>>>::Out;
+    type Output = <(A0, State) as StepTo<HCons<H, TT>>>::Output;
 }
 
 /// The final mode's contribution, by whether modes were emitted (`Self`).
@@ -187,7 +187,7 @@ pub struct StepIn<C, RS, RD, SN, U, F, M, L>(PhantomData<(C, RS, RD, SN, U, F, M
 /// A step on mode `Self.0` in state `Self.1`, then the rest `T` of the walk.
 pub trait StepTo<T> {
     /// An [`WalkResult`].
-    type Out;
+    type Output;
 }
 impl<
     C,
@@ -221,17 +221,17 @@ impl<
     Bl3,
 > StepTo<T> for (ModeOfA<C, D, U, F>, LeafState<RS, RD, SN, M, L, Any, V, Bl>)
 where
-    StepIn<C, RS, RD, SN, U, F, M, L>: StepBranch<Out = StepOut<E, NRS, NRD, U2, F2, W, BA>>,
-    V: Then<W, Out = V2>,
-    Bl: Or<BA, Out = Bl2>,
+    StepIn<C, RS, RD, SN, U, F, M, L>: StepBranch<Output = StepOut<E, NRS, NRD, U2, F2, W, BA>>,
+    V: Then<W, Output = V2>,
+    Bl: Or<BA, Output = Bl2>,
     E: Emitted<RD, D, Any, Emit = Em, Any = Any2>,
     T: Walk<
             LeafState<NRS, NRD, SN, Succ<M>, L, Any2, V2, Bl2>,
-            Out = WalkResult<Sh, Sd, Ms, V3, Bl3>,
+            Output = WalkResult<Sh, Sd, Ms, V3, Bl3>,
         >,
     Em: Prepend<Sh, Sd>,
 {
-    type Out = WalkResult<Em::Shape, Em::Stride, HCons<ModeOfA<C, D, U2, F2>, Ms>, V3, Bl3>;
+    type Output = WalkResult<Em::Shape, Em::Stride, HCons<ModeOfA<C, D, U2, F2>, Ms>, V3, Bl3>;
 }
 
 /// [`Skip`] or [`AddMode`] as what the step emits, and the new `Any` flag.
@@ -270,7 +270,7 @@ impl<Sh, Sd, N, X> Prepend<Sh, Sd> for Added<N, X> {
 /// type-level [`composition_step`].
 pub trait StepBranch {
     /// A [`StepOut`].
-    type Out;
+    type Output;
 }
 
 /// The sign of a static stride.
@@ -280,13 +280,13 @@ pub struct Neg;
 /// `Self` (a sign) applied to the unsigned `Q`.
 pub trait Signed<Q> {
     /// `±Q`.
-    type Out;
+    type Output;
 }
 impl<Q: Unsigned + NonZero> Signed<Q> for Pos {
-    type Out = PInt<Q>;
+    type Output = PInt<Q>;
 }
 impl<Q: Unsigned + NonZero> Signed<Q> for Neg {
-    type Out = NInt<Q>;
+    type Output = NInt<Q>;
 }
 
 macro_rules! static_step {
@@ -298,7 +298,7 @@ macro_rules! static_step {
             Ru: Unsigned + NonZero + Cmp<Cu>,
             Compare<Ru, Cu>: StrideVsMode<$Sg, Ru, Self>,
         {
-            type Out = <Compare<Ru, Cu> as StrideVsMode<$Sg, Ru, Self>>::Out;
+            type Output = <Compare<Ru, Cu> as StrideVsMode<$Sg, Ru, Self>>::Output;
         }
     )*};
 }
@@ -313,13 +313,13 @@ macro_rules! runtime_step {
         where
             RS: RuntimeRest<F, L>,
         {
-            type Out = RS::Out;
+            type Output = RS::Output;
         }
         impl<RS, RD, SN, U, F, M, L> StepBranch for StepIn<$R, RS, RD, SN, U, F, M, L>
         where
             RS: RuntimeRest<F, L>,
         {
-            type Out = RS::Out;
+            type Output = RS::Output;
         }
     )*};
 }
@@ -328,28 +328,28 @@ runtime_step!(i32, i64);
 /// A runtime next shape: skip if the rest is `_1`, else emit a runtime mode.
 pub trait RuntimeRest<F, L> {
     /// A [`StepOut`].
-    type Out;
+    type Output;
 }
 impl<F, L> RuntimeRest<F, L> for One {
-    type Out = StepOut<Skip, One, i32, Rt, F, Admitted, B0>;
+    type Output = StepOut<Skip, One, i32, Rt, F, Admitted, B0>;
 }
 impl<F: FirstLeaf<L>, L> RuntimeRest<F, L> for i32 {
-    type Out = StepOut<AddMode<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
 }
 impl<F: FirstLeaf<L>, L> RuntimeRest<F, L> for i64 {
-    type Out = StepOut<AddMode<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
 }
 impl<F: FirstLeaf<L>, L, A, B, C> RuntimeRest<F, L> for PInt<UInt<UInt<A, B>, C>>
 where
     UInt<UInt<A, B>, C>: Unsigned + NonZero,
 {
-    type Out = StepOut<AddMode<i32>, i32, i32, Rt, F::Out, Admitted, Rt>;
+    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
 }
 
 /// The branch of a static step, by `compare(|rd|, c)` (`Self`).
 pub trait StrideVsMode<Sg, Ru, I> {
     /// A [`StepOut`].
-    type Out;
+    type Output;
 }
 /// [`PastMode`](CompositionBranch::PastMode), `|rd| > c`: skip; stride
 /// divisibility needs `c` to divide `|rd|`.
@@ -362,18 +362,18 @@ where
     IsMultiple<Ru, Cu>: Pick<Admitted, Fail<StrideFail<M, RD, PInt<Cu>>>, Admitted>,
     SN: Pick<Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>,
 {
-    type Out =
+    type Output =
         StepOut<
             Skip,
             RS,
-            <Sg as Signed<CeilQuot<Ru, Cu>>>::Out,
+            <Sg as Signed<CeilQuot<Ru, Cu>>>::Output,
             U,
             F,
             <SN as Pick<
                 Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>,
                 Admitted,
                 Admitted,
-            >>::Out,
+            >>::Output,
             B0,
         >;
 }
@@ -383,7 +383,7 @@ impl<Sg: Signed<U1>, Ru, Cu, RS, RD, SN, U, F, M, L>
 where
     Cu: Unsigned + NonZero,
 {
-    type Out = StepOut<Skip, RS, Sg::Out, U, F, Admitted, B0>;
+    type Output = StepOut<Skip, RS, Sg::Output, U, F, Admitted, B0>;
 }
 /// `|rd| < c`: the next stride is `±1`; the branch depends on the rest ([`InsideMode`]).
 impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
@@ -392,24 +392,24 @@ where
     Cu: Unsigned + NonZero,
     RS: InsideMode<Sg, Ru, Cu, U, F, M, L>,
 {
-    type Out = RS::Out;
+    type Output = RS::Output;
 }
 
 /// A static step with `|rd| < c`, by the rest's shape (`Self`).
 pub trait InsideMode<Sg, Ru, Cu, U, F, M, L> {
     /// A [`StepOut`].
-    type Out;
+    type Output;
 }
 /// [`RestIsOne`](CompositionBranch::RestIsOne): nothing is left of the leaf; skip.
 impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for One {
-    type Out = StepOut<Skip, One, Sg::Out, U, F, Admitted, B0>;
+    type Output = StepOut<Skip, One, Sg::Output, U, F, Admitted, B0>;
 }
 /// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
 impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for i32 {
-    type Out = StepOut<AddMode<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
+    type Output = StepOut<AddMode<i32>, i32, Sg::Output, Rt, F::Output, Admitted, Rt>;
 }
 impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for i64 {
-    type Out = StepOut<AddMode<i32>, i32, Sg::Out, Rt, F::Out, Admitted, Rt>;
+    type Output = StepOut<AddMode<i32>, i32, Sg::Output, Rt, F::Output, Admitted, Rt>;
 }
 /// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
 impl<Sg, Ru, Cu, U, F, M, L, X, Y, Bt> InsideMode<Sg, Ru, Cu, U, F, M, L>
@@ -431,7 +431,7 @@ where
             UInt<UInt<X, Y>, Bt>,
         >,
 {
-    type Out = <Compare<CeilQuot<Cu, Ru>, UInt<UInt<X, Y>, Bt>> as FillsOrEnds<
+    type Output = <Compare<CeilQuot<Cu, Ru>, UInt<UInt<X, Y>, Bt>> as FillsOrEnds<
         Sg,
         Ru,
         Cu,
@@ -442,14 +442,14 @@ where
         CeilQuot<Cu, Ru>,
         IsMultiple<Cu, Ru>,
         UInt<UInt<X, Y>, Bt>,
-    >>::Out;
+    >>::Output;
 }
 
 /// A static step emitting a mode, by `compare(n, su)` (`Self`); `Es` says
 /// whether `|rd|` divides `c`.
 pub trait FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> {
     /// A [`StepOut`].
-    type Out;
+    type Output;
 }
 /// [`FillsMode`](CompositionBranch::FillsMode), `n < su`: emit `n`; the
 /// rest `su / n` must be exact (shape divisibility),
@@ -464,21 +464,22 @@ where
     IsMultiple<Su, N>: Pick<Admitted, Fail<ShapeFail<M, PInt<N>, PInt<Su>>>, Admitted>,
     Es: Pick<Admitted, Fail<StraddleFail<M, L>>, Admitted>,
     F: FirstLeaf<L>,
-    U: Below<Ru, F::Out, L> + AddTop<Diff<Cu, Ru>>,
+    U: Below<Ru, F::Output, L> + AddTop<Diff<Cu, Ru>>,
     Cu: core::ops::Sub<Ru>,
-    Check<Es, StraddleFail<M, L>>: Then<<U as Below<Ru, F::Out, L>>::Out>,
-    Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>>:
-        Then<<Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Out, L>>::Out>>::Out>,
+    Check<Es, StraddleFail<M, L>>: Then<<U as Below<Ru, F::Output, L>>::Output>,
+    Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>>: Then<
+        <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Output, L>>::Output>>::Output,
+    >,
 {
-    type Out = StepOut<
+    type Output = StepOut<
         AddMode<PInt<N>>,
         PInt<CeilQuot<Su, N>>,
-        Sg::Out,
-        <U as AddTop<Diff<Cu, Ru>>>::Out,
-        F::Out,
+        Sg::Output,
+        <U as AddTop<Diff<Cu, Ru>>>::Output,
+        F::Output,
         <Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
-            <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Out, L>>::Out>>::Out,
-        >>::Out,
+            <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Output, L>>::Output>>::Output,
+        >>::Output,
         B1,
     >;
 }
@@ -494,15 +495,15 @@ macro_rules! ends_in_mode {
             Sub1<Su>: core::ops::Mul<Ru>,
             F: FirstLeaf<L>,
             U: AddTop<UProd<Sub1<Su>, Ru>>,
-            <U as AddTop<UProd<Sub1<Su>, Ru>>>::Out: Below<Cu, F::Out, L>,
+            <U as AddTop<UProd<Sub1<Su>, Ru>>>::Output: Below<Cu, F::Output, L>,
         {
-            type Out = StepOut<
+            type Output = StepOut<
                 AddMode<PInt<Su>>,
                 One,
-                Sg::Out,
-                <U as AddTop<UProd<Sub1<Su>, Ru>>>::Out,
-                F::Out,
-                <<U as AddTop<UProd<Sub1<Su>, Ru>>>::Out as Below<Cu, F::Out, L>>::Out,
+                Sg::Output,
+                <U as AddTop<UProd<Sub1<Su>, Ru>>>::Output,
+                F::Output,
+                <<U as AddTop<UProd<Sub1<Su>, Ru>>>::Output as Below<Cu, F::Output, L>>::Output,
                 B1,
             >;
         }
@@ -578,16 +579,16 @@ macro_rules! leaf_by {
         impl<S, AL, L, V, Bl, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, V2, Bl2, P2, N2, $($g)*>
             LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for $D
         where
-            S: NotOne<Out = SN>,
+            S: NotOne<Output = SN>,
             $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
-            AL: Walk<LeafState<S, $D, SN, Z, L, B0, V, Bl>, Out = WalkResult<Sh, Sd, Ms, V2, Bl2>>,
+            AL: Walk<LeafState<S, $D, SN, Z, L, B0, V, Bl>, Output = WalkResult<Sh, Sd, Ms, V2, Bl2>>,
             Sh: Unwrap,
             Sd: Unwrap,
-            P: Or<Pp, Out = P2>,
-            N: Or<Nn, Out = N2>,
+            P: Or<Pp, Output = P2>,
+            N: Or<Nn, Output = N2>,
         {
-            type Shape = Sh::Out;
-            type Stride = Sd::Out;
+            type Shape = Sh::Output;
+            type Stride = Sd::Output;
             type After = Context<Ms, Succ<L>, V2, Bl2, P2, N2, L>;
         }
     )*};
@@ -603,28 +604,28 @@ leaf_by!(
 /// [`Rt`] at run time.
 pub trait NotOne {
     /// The flag.
-    type Out;
+    type Output;
 }
 impl NotOne for One {
-    type Out = B0;
+    type Output = B0;
 }
 impl NotOne for i32 {
-    type Out = Rt;
+    type Output = Rt;
 }
 impl NotOne for i64 {
-    type Out = Rt;
+    type Output = Rt;
 }
 impl<A, B, C> NotOne for PInt<UInt<UInt<A, B>, C>>
 where
     UInt<UInt<A, B>, C>: Unsigned + NonZero,
 {
-    type Out = B1;
+    type Output = B1;
 }
 impl<U: Unsigned + NonZero> NotOne for NInt<U> {
-    type Out = B1;
+    type Output = B1;
 }
 impl NotOne for Z0 {
-    type Out = B1;
+    type Output = B1;
 }
 
 /// The sign flags of a leaf with stride `Self` and shape-not-one flag `SN`.
@@ -643,35 +644,35 @@ impl<SN, U: Unsigned + NonZero> SignFlags<SN> for NInt<U> {
     type Neg = SN;
 }
 impl<SN: AndRt> SignFlags<SN> for i32 {
-    type Pos = SN::Out;
-    type Neg = SN::Out;
+    type Pos = SN::Output;
+    type Neg = SN::Output;
 }
 impl<SN: AndRt> SignFlags<SN> for i64 {
-    type Pos = SN::Out;
-    type Neg = SN::Out;
+    type Pos = SN::Output;
+    type Neg = SN::Output;
 }
 
 /// A leaf's result list: one mode is an integral result, more a tuple.
 pub trait Unwrap {
     /// The result.
-    type Out;
+    type Output;
 }
 impl<X> Unwrap for HCons<X, HNil> {
-    type Out = X;
+    type Output = X;
 }
 impl<X, Y, T> Unwrap for HCons<X, HCons<Y, T>> {
-    type Out = Self;
+    type Output = Self;
 }
 
 /// The verdict after the last leaf: the walk's, then the sign check.
 pub trait FinalVerdict {
     /// The verdict.
-    type Out;
+    type Output;
 }
 impl<AL, L, V, Bl, P, N, La> FinalVerdict for Context<AL, L, V, Bl, P, N, La>
 where
     P: SignMix<N, Bl, La>,
-    V: Then<<P as SignMix<N, Bl, La>>::Out>,
+    V: Then<<P as SignMix<N, Bl, La>>::Output>,
 {
-    type Out = <V as Then<<P as SignMix<N, Bl, La>>::Out>>::Out;
+    type Output = <V as Then<<P as SignMix<N, Bl, La>>::Output>>::Output;
 }
