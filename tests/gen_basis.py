@@ -88,14 +88,27 @@ macro_rules! values {
             .join(" ")
     }};
 }
-""")
+
+/// One `#[test]` per oracle row: `id: call => "cpp_static";` checks the
+/// typed result as CuTe prints it, and `, values n "..."` its value at each
+/// index `0..n`.
+macro_rules! basis_rows {
+    ($($id:ident: $call:expr => $cute:literal $(, values $n:literal $values:literal)?;)*) => {$(
+        #[test]
+        fn $id() {
+            let r = $call;
+            assert_eq!(r.to_string(), $cute);
+            $(assert_eq!(values!(r, $n), $values);)?
+        }
+    )*};
+}
+
+basis_rows! {""")
 for r in rows:
     e, kind = expr(r["expr"])
-    print(f"#[test]\nfn {r['id']}() {{")
-    print(f"    // {r['expr']}")
-    print(f"    let r = {e};")
-    print(f"    assert_eq!(r.to_string(), {r['cpp_static']!r});".replace("'", '"'))
-    if r["values"] and kind == "layout":
-        n = len(r["values"].split(" "))
-        print(f"    assert_eq!(values!(r, {n}), {r['values']!r});".replace("'", '"'))
-    print("}\n")
+    rid, cute, vals = r["id"], r["cpp_static"], r["values"]
+    values = ""
+    if vals and kind == "layout":
+        values = f', values {len(vals.split(" "))} "{vals}"'
+    print(f'    {rid}: {e} => "{cute}"{values};')
+print("}")
