@@ -31,130 +31,28 @@
 //! [`LayoutError::BasisRange`] rather than a wrong layout. The operations
 //! CuTe does not define on bases (complement, the products, the inverses,
 //! `tile_to_shape`) return [`LayoutError::BasisStrides`].
+//!
+//! # Files
+//!
+//! This file holds the type, its constructors, queries and evaluation
+//! (`crd2idx`); `value` the stride and value types ([`BasisStride`],
+//! [`BasisTree`], [`ArithValue`]); `algebra` the operations that run on the
+//! integer encoding (coalesce, composition, the divides); `parse` the
+//! printed form.
 
 use alloc::vec::Vec;
-use core::fmt;
 
-use super::coalesce::Modes;
-use super::complement::complement_raw_modes;
-use super::{CoordTree, DynLayout, IntTree, TilerRef, Tok, mul};
+use super::{CoordTree, DynLayout, IntTree, mul};
 use crate::LayoutError;
+
+mod algebra;
+mod parse;
+mod value;
+
+pub use value::{ArithValue, BasisStride, BasisTree};
 
 /// The most basis modes a layout may name (`k@0` .. `k@15`).
 pub const MAX_BASIS_MODES: usize = 16;
-
-/// One stride leaf of a basis-strided layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BasisStride {
-    /// A plain integer. A basis-strided layout holds only `0` (CuTe's `_0`,
-    /// as the algebra writes it for size-1 modes); the parser reads any.
-    Int(i64),
-    /// `scale@mode`: CuTe's `E<mode>{} * scale`.
-    Basis {
-        /// The integer factor.
-        scale: i64,
-        /// The coordinate mode it moves.
-        mode: u8,
-    },
-}
-
-impl fmt::Display for BasisStride {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BasisStride::Int(v) => write!(f, "{v}"),
-            BasisStride::Basis { scale, mode } => write!(f, "{scale}@{mode}"),
-        }
-    }
-}
-
-/// A stride tree whose leaves are [`BasisStride`]s.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BasisTree {
-    /// A leaf.
-    Leaf(BasisStride),
-    /// A tuple.
-    Tuple(Vec<BasisTree>),
-}
-
-/// The value of a basis-strided layout at a coordinate, as CuTe types it:
-/// `0` where every stride met is `0`, a single `v@i` where one basis leaf
-/// contributes, and an `ArithmeticTuple` `(c0,c1,...)` (as long as the
-/// highest mode met) where several do.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ArithValue {
-    /// CuTe's `_0`.
-    Zero,
-    /// A `ScaledBasis` `value@mode`.
-    Scaled {
-        /// The value.
-        value: i64,
-        /// Its mode.
-        mode: u8,
-    },
-    /// An `ArithmeticTuple`.
-    Tuple(Vec<i64>),
-}
-
-impl ArithValue {
-    /// The value as a coordinate of `n` modes (CuTe's `as_arithmetic_tuple`
-    /// padded with zeros).
-    pub fn components(&self, n: usize) -> Vec<i64> {
-        let mut v = match self {
-            ArithValue::Zero => Vec::new(),
-            ArithValue::Scaled { value, mode } => {
-                let mut v = alloc::vec![0; usize::from(*mode) + 1];
-                v[usize::from(*mode)] = *value;
-                v
-            }
-            ArithValue::Tuple(t) => t.clone(),
-        };
-        if v.len() < n {
-            v.resize(n, 0);
-        }
-        v
-    }
-
-    /// CuTe's `operator+` on these values: `_0` is the identity, two bases or
-    /// tuples sum component-wise into a tuple.
-    pub fn add(&self, o: &ArithValue, op: &'static str) -> Result<ArithValue, LayoutError> {
-        Ok(match (self, o) {
-            (ArithValue::Zero, x) | (x, ArithValue::Zero) => x.clone(),
-            (a, b) => {
-                let n = a.len().max(b.len());
-                let (a, b) = (a.components(n), b.components(n));
-                ArithValue::Tuple(
-                    a.iter()
-                        .zip(&b)
-                        .map(|(x, y)| x.checked_add(*y).ok_or(LayoutError::Overflow { op }))
-                        .collect::<Result<_, _>>()?,
-                )
-            }
-        })
-    }
-
-    fn len(&self) -> usize {
-        self.components(0).len()
-    }
-}
-
-impl fmt::Display for ArithValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArithValue::Zero => f.write_str("0"),
-            ArithValue::Scaled { value, mode } => write!(f, "{value}@{mode}"),
-            ArithValue::Tuple(t) => {
-                f.write_str("(")?;
-                for (i, x) in t.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                f.write_str(")")
-            }
-        }
-    }
-}
 
 /// A layout `shape:stride` whose stride leaves are bases `k@i` (or `0`).
 ///
@@ -166,18 +64,6 @@ pub struct DynBasisLayout {
     scaled: DynLayout,
     /// Each leaf's mode, in leaf order; `None` for a plain `0`.
     modes: Vec<Option<u8>>,
-}
-
-/// Field width of the integer encoding for layouts naming `n` modes.
-fn field_bits(n: usize) -> u32 {
-    60 / n.max(1) as u32
-}
-
-fn unsupported(op: &'static str) -> LayoutError {
-    LayoutError::BasisStrides {
-        op,
-        reason: "CuTe defines it only for integer strides",
-    }
 }
 
 impl DynBasisLayout {
@@ -361,215 +247,6 @@ impl DynBasisLayout {
             .map(|i| self.by_leaf_index(|l| l.mode(i)))
             .collect()
     }
-
-    /// `coalesce(L)`: bases merge only within one mode (`(4,2):(1@0,4@0)`
-    /// is `8:1@0`), never across modes.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
-    /// let l: DynBasisLayout = "(4,2,3):(1@0,4@0,1@1)".parse().unwrap();
-    /// assert_eq!(l.coalesce().unwrap().to_string(), "(8,3):(1@0,1@1)");
-    /// ```
-    pub fn coalesce(&self) -> Result<DynBasisLayout, LayoutError> {
-        self.encoded("coalesce", 1, DynLayout::coalesce)
-    }
-
-    /// `composition(L, tiler)`: the basis-strided layout after a plain one
-    /// (or a tiler), `R(i) = L(B(i))`.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynBasisLayout, Tiler};
-    /// let l: DynBasisLayout = "(4,8):(1@1,1@0)".parse().unwrap();
-    /// let b = Tiler::Layout("(4,2,4):(1,8,32)".parse().unwrap());
-    /// assert_eq!(l.composition(&b).unwrap().to_string(), "(4,2,4):(1@1,2@0,8@0)");
-    /// ```
-    pub fn composition<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        self.encoded("composition", tiler_reach(t), |l| l.composition(t))
-    }
-
-    /// `logical_divide(L, tiler)`.
-    pub fn logical_divide<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        let r = self.divide_reach(t, "logical_divide")?;
-        self.encoded("logical_divide", r, |l| l.logical_divide(t))
-    }
-
-    /// `zipped_divide(L, tiler)`: `((tiles...), (rests...))`.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynBasisLayout, Tiler};
-    /// let id = DynBasisLayout::make_identity_layout(&"(8,2)".parse().unwrap()).unwrap();
-    /// let z = id.zipped_divide(&Tiler::from(&"(4,1)".parse().unwrap())).unwrap();
-    /// assert_eq!(z.to_string(), "((4,1),(2,2)):((1@0,0),(4@0,1@1))");
-    /// ```
-    pub fn zipped_divide<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        let r = self.divide_reach(t, "zipped_divide")?;
-        self.encoded("zipped_divide", r, |l| l.zipped_divide(t))
-    }
-
-    /// `tiled_divide(L, tiler)`: `((tiles...), rest0, rest1, ...)`.
-    pub fn tiled_divide<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        let r = self.divide_reach(t, "tiled_divide")?;
-        self.encoded("tiled_divide", r, |l| l.tiled_divide(t))
-    }
-
-    /// `flat_divide(L, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-    pub fn flat_divide<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        let r = self.divide_reach(t, "flat_divide")?;
-        self.encoded("flat_divide", r, |l| l.flat_divide(t))
-    }
-
-    /// The refusal for an operation CuTe does not define on basis strides
-    /// (`complement`, the products, the inverses, `tile_to_shape`).
-    pub fn unsupported(op: &'static str) -> LayoutError {
-        unsupported(op)
-    }
-
-    /// Apply a structure-only operation (slicing, taking a mode): it runs on
-    /// the layout whose strides are the leaf indices, which name the leaves
-    /// it keeps.
-    fn by_leaf_index(
-        &self,
-        f: impl FnOnce(&DynLayout) -> Result<DynLayout, LayoutError>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        let mut k = 0i64;
-        let idx = map_strides(&self.scaled, |_| {
-            k += 1;
-            k - 1
-        });
-        let out = f(&idx)?;
-        let mut modes = Vec::with_capacity(out.flat().len());
-        let scaled = map_strides(&out, |i| {
-            let i = i as usize;
-            modes.push(self.modes[i]);
-            self.scaled.flat()[i].1
-        });
-        Ok(DynBasisLayout { scaled, modes })
-    }
-
-    /// Run `f` on the integer encoding (module docs), after checking that
-    /// no field can carry: `reach` bounds the factor any stride is
-    /// multiplied by.
-    fn encoded(
-        &self,
-        op: &'static str,
-        reach: i64,
-        f: impl FnOnce(&DynLayout) -> Result<DynLayout, LayoutError>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        let bits = field_bits(self.basis_modes());
-        let limit = 1i64 << bits;
-        for (&(s, k), m) in self.scaled.flat().iter().zip(&self.modes) {
-            if m.is_none() {
-                continue;
-            }
-            let k = k.checked_abs().ok_or(LayoutError::Overflow { op })?;
-            let worst = s.max(reach.max(1));
-            if k.checked_mul(worst).is_none_or(|p| p >= limit) {
-                return Err(LayoutError::BasisRange { op, bits });
-            }
-        }
-        let enc = map_strides(&self.scaled, {
-            let mut i = 0;
-            move |k| {
-                let m = self.modes[i];
-                i += 1;
-                m.map_or(0, |m| k << (bits * u32::from(m)))
-            }
-        });
-        let out = f(&enc)?;
-        let mut modes = Vec::with_capacity(out.flat().len());
-        let scaled = map_strides(&out, |v| {
-            if v == 0 {
-                modes.push(None);
-                return 0;
-            }
-            let m = (63 - v.unsigned_abs().leading_zeros()) / bits;
-            modes.push(Some(m as u8));
-            v >> (bits * m)
-        });
-        Ok(DynBasisLayout { scaled, modes })
-    }
-
-    /// The largest stride a divide composes `self` with: the tiler's, and
-    /// those of its complement in `shape(coalesce(self))`, mode by mode as
-    /// the divide applies it.
-    fn divide_reach(&self, t: TilerRef, op: &'static str) -> Result<i64, LayoutError> {
-        match t {
-            TilerRef::Underscore => Ok(1),
-            TilerRef::Int(n) => self.divide_reach(TilerRef::Layout(&DynLayout::leaf(n, 1)), op),
-            TilerRef::Tuple(ts) => {
-                super::composition::check_tiler_rank(&self.scaled, ts.len(), op)?;
-                let modes = self.modes()?;
-                let mut r = 1;
-                for (m, t) in modes.iter().zip(ts) {
-                    r = r.max(m.divide_reach(t.into(), op)?);
-                }
-                Ok(r)
-            }
-            TilerRef::Layout(b) => {
-                if b.flat().iter().any(|m| m.0 <= 0) {
-                    return Err(LayoutError::ZeroSize { op });
-                }
-                let c = self.coalesce().map_err(|e| e.in_op(op))?;
-                let cot: Vec<i64> = c.scaled.flat().iter().map(|m| m.0).collect();
-                let mut sc = Modes::new();
-                let (rest, _, _) = complement_raw_modes(b, &cot, &mut sc)?;
-                let r = rest.iter().map(|m| m.1.saturating_abs()).max().unwrap_or(1);
-                Ok(r.max(tiler_reach(t)))
-            }
-        }
-    }
-}
-
-/// The largest `|stride|` in a plain tiler (an integer tile has stride 1).
-fn tiler_reach(t: TilerRef) -> i64 {
-    match t {
-        TilerRef::Underscore | TilerRef::Int(_) => 1,
-        TilerRef::Layout(l) => l
-            .flat()
-            .iter()
-            .map(|m| m.1.saturating_abs())
-            .max()
-            .unwrap_or(1),
-        TilerRef::Tuple(ts) => ts.iter().map(|t| tiler_reach(t.into())).max().unwrap_or(1),
-    }
-}
-
-/// `l` with each stride replaced by `f(stride)`, leaf by leaf in order.
-fn map_strides(l: &DynLayout, mut f: impl FnMut(i64) -> i64) -> DynLayout {
-    let mut out = DynLayout::blank();
-    let mut leaves = l.flat().iter();
-    for t in l.tokens().iter() {
-        match t {
-            Tok::Open => out.open(),
-            Tok::Close => out.close(),
-            Tok::Leaf => {
-                if let Some(&(s, d)) = leaves.next() {
-                    out.push_leaf(s, f(d));
-                }
-            }
-        }
-    }
-    out
 }
 
 fn leaf(k: i64, m: Option<u8>) -> BasisStride {
@@ -691,98 +368,6 @@ fn crd2idx_tree(
                 acc = acc.add(&crd2idx_tree(l, &IntTree::Int(here), s, k)?, OP)?;
             }
             Ok(acc)
-        }
-    }
-}
-
-impl fmt::Display for DynBasisLayout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.shape(), self.stride())
-    }
-}
-
-impl fmt::Display for BasisTree {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BasisTree::Leaf(l) => write!(f, "{l}"),
-            BasisTree::Tuple(v) => {
-                f.write_str("(")?;
-                for (i, x) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                f.write_str(")")
-            }
-        }
-    }
-}
-
-impl core::str::FromStr for DynBasisLayout {
-    type Err = LayoutError;
-    /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
-    /// let l: DynBasisLayout = "(_4,_8):(_1@0,_1@1)".parse().unwrap();
-    /// assert_eq!(l.to_string(), "(4,8):(1@0,1@1)");
-    /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut c = super::parse::Cursor::new(s);
-        let shape = c.int_tree()?;
-        c.expect(b':', "expected ':' and a stride")?;
-        let stride = c.basis_tree(0)?;
-        let l = DynBasisLayout::new(shape, &stride)?;
-        c.finish(l)
-    }
-}
-
-impl super::parse::Cursor<'_> {
-    /// A stride tree whose leaves may be bases: `INT ('@' INT)?`, nested.
-    pub(crate) fn basis_tree(&mut self, depth: usize) -> Result<BasisTree, LayoutError> {
-        if depth > super::MAX_DEPTH {
-            return Err(LayoutError::TooDeep {
-                limit: super::MAX_DEPTH,
-            });
-        }
-        if self.eat(b'(') {
-            let mut v = Vec::new();
-            if self.eat(b')') {
-                return Ok(BasisTree::Tuple(v));
-            }
-            loop {
-                v.push(self.basis_tree(depth + 1)?);
-                if self.eat(b')') {
-                    return Ok(BasisTree::Tuple(v));
-                }
-                self.expect(b',', "expected ',' or ')'")?;
-            }
-        }
-        let start = self.pos;
-        let scale = self.int()?;
-        if self.peek_at(0) != Some(b'@') {
-            return Ok(BasisTree::Leaf(BasisStride::Int(scale)));
-        }
-        self.pos += 1;
-        let mode = self.int()?;
-        let mode = u8::try_from(mode)
-            .ok()
-            .filter(|m| usize::from(*m) < MAX_BASIS_MODES)
-            .ok_or(super::parse::perr(start, "a basis mode must be 0..=15"))?;
-        Ok(BasisTree::Leaf(BasisStride::Basis { scale, mode }))
-    }
-}
-
-impl BasisTree {
-    /// The tree as plain integers, if no leaf is a basis.
-    pub fn to_int_tree(&self) -> Option<IntTree> {
-        match self {
-            BasisTree::Leaf(BasisStride::Int(v)) => Some(IntTree::Int(*v)),
-            BasisTree::Leaf(BasisStride::Basis { .. }) => None,
-            BasisTree::Tuple(v) => v
-                .iter()
-                .map(BasisTree::to_int_tree)
-                .collect::<Option<Vec<_>>>()
-                .map(IntTree::Tuple),
         }
     }
 }

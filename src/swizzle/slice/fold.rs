@@ -1,0 +1,152 @@
+//! Folding a swizzle into the kept modes' strides, as CuTe does when no
+//! kept mode touches a YYY bit together with its ZZZ partner: each stride
+//! gains the swizzle's effect on its bits, and the fixed bits go to the
+//! offset.
+
+use core::ops::{Add, BitAnd, Sub};
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B0, B1, IsEqual, NInt, NonZero, P1, PInt, U0, UInt, UTerm, Unsigned};
+
+use crate::int::ToStatic;
+use crate::layout::Layout;
+
+use super::geometry::{Outer, St, SwizzleGeometry};
+
+/// `if C { T } else { F }` on a typenum bit.
+pub trait Select<T, F> {
+    /// The chosen type.
+    type Output;
+}
+impl<T, F> Select<T, F> for B1 {
+    type Output = T;
+}
+impl<T, F> Select<T, F> for B0 {
+    type Output = F;
+}
+pub(super) type If<C, T, F> = <C as Select<T, F>>::Output;
+
+/// One folded mode's stride: the ZZZ form (`±Z·2^i`, by the partner YYY
+/// bit of the offset) for `B1`, the YYY form (`(Y±Z)·2^i`, by the partner
+/// ZZZ bit) for `B0`. `Zi`, `Yi` are `Z·2^i`, `Y·2^i`.
+pub trait FoldStride<Off, Zi, Yi> {
+    /// The stride, a static integer.
+    type Output;
+}
+impl<Off, Zi: NonZero + Unsigned, Yi> FoldStride<Off, Zi, Yi> for B1
+where
+    Off: BitAnd<Yi>,
+    <Off as BitAnd<Yi>>::Output: IsEqual<U0>,
+    <<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output: Select<PInt<Zi>, NInt<Zi>>,
+{
+    type Output = If<<<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output, PInt<Zi>, NInt<Zi>>;
+}
+impl<Off, Zi: NonZero + Unsigned, Yi: NonZero + Unsigned> FoldStride<Off, Zi, Yi> for B0
+where
+    Off: BitAnd<Zi>,
+    <Off as BitAnd<Zi>>::Output: IsEqual<U0>,
+    Yi: Add<Zi>,
+    <Yi as Add<Zi>>::Output: ToStatic,
+    PInt<Yi>: Sub<PInt<Zi>>,
+    <<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output:
+        Select<St<<Yi as Add<Zi>>::Output>, <PInt<Yi> as Sub<PInt<Zi>>>::Output>,
+{
+    type Output = If<
+        <<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output,
+        St<<Yi as Add<Zi>>::Output>,
+        <PInt<Yi> as Sub<PInt<Zi>>>::Output,
+    >;
+}
+
+/// The `B` folded modes of one group of bits: extents `2`, strides by
+/// [`FoldStride`]. Recurses on the count (a typenum unsigned).
+pub trait FoldModes<Off, Zi, Yi, Form> {
+    /// `(_2, _2, …)`.
+    type Shape;
+    /// Their strides.
+    type Stride;
+}
+impl<Off, Zi, Yi, Form> FoldModes<Off, Zi, Yi, Form> for UTerm {
+    type Shape = HNil;
+    type Stride = HNil;
+}
+impl<U, Bt, Off, Zi, Yi, Form> FoldModes<Off, Zi, Yi, Form> for UInt<U, Bt>
+where
+    UInt<U, Bt>: Sub<B1>,
+    <UInt<U, Bt> as Sub<B1>>::Output: FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>,
+    Form: FoldStride<Off, Zi, Yi>,
+{
+    type Shape =
+        HCons<
+            typenum::P2,
+            <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<
+                Off,
+                UInt<Zi, B0>,
+                UInt<Yi, B0>,
+                Form,
+            >>::Shape,
+        >;
+    type Stride =
+        HCons<
+            <Form as FoldStride<Off, Zi, Yi>>::Output,
+            <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<
+                Off,
+                UInt<Zi, B0>,
+                UInt<Yi, B0>,
+                Form,
+            >>::Stride,
+        >;
+}
+
+/// The layout CuTe composes with the kept modes to fold the swizzle:
+/// `(2^M, (2,…), 2^(|S|-B), (2,…), 1):(1, lo, 2^(M+B), hi, 2^(M+B+|S|))`.
+pub trait FoldLayout<Off> {
+    /// The layout type.
+    type Output;
+}
+impl<Sw: SwizzleGeometry<Outer = Outer<PM, PSB, PMB, PMBS>>, Off, PM, PSB, PMB, PMBS>
+    FoldLayout<Off> for Sw
+where
+    Sw::LowIsZ: core::ops::Not,
+    Sw::Bits: FoldModes<Off, Sw::Z, Sw::Y, Sw::LowIsZ>
+        + FoldModes<Off, Sw::Z, Sw::Y, <Sw::LowIsZ as core::ops::Not>::Output>,
+{
+    type Output = Layout<
+        HCons<
+            PM,
+            HCons<
+                <Sw::Bits as FoldModes<Off, Sw::Z, Sw::Y, Sw::LowIsZ>>::Shape,
+                HCons<
+                    PSB,
+                    HCons<
+                        <Sw::Bits as FoldModes<
+                            Off,
+                            Sw::Z,
+                            Sw::Y,
+                            <Sw::LowIsZ as core::ops::Not>::Output,
+                        >>::Shape,
+                        HCons<P1, HNil>,
+                    >,
+                >,
+            >,
+        >,
+        HCons<
+            P1,
+            HCons<
+                <Sw::Bits as FoldModes<Off, Sw::Z, Sw::Y, Sw::LowIsZ>>::Stride,
+                HCons<
+                    PMB,
+                    HCons<
+                        <Sw::Bits as FoldModes<
+                            Off,
+                            Sw::Z,
+                            Sw::Y,
+                            <Sw::LowIsZ as core::ops::Not>::Output,
+                        >>::Stride,
+                        HCons<PMBS, HNil>,
+                    >,
+                >,
+            >,
+        >,
+    >;
+}
