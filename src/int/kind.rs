@@ -96,6 +96,53 @@ impl<U: Unsigned + NonZero> IntKind for NInt<U> {
     type Kind = StaticNeg<U>;
 }
 
+/// The kinds of every integer but the static `_1`.
+pub trait NotOneKind {}
+impl<U> NotOneKind for StaticPos<U> {}
+impl NotOneKind for StaticZero {}
+impl<U> NotOneKind for StaticNeg<U> {}
+impl<T> NotOneKind for Runtime<T> {}
+
+/// The kinds of the static integers but `_1`.
+pub trait StaticNotOneKind: NotOneKind {}
+impl<U> StaticNotOneKind for StaticPos<U> {}
+impl StaticNotOneKind for StaticZero {}
+impl<U> StaticNotOneKind for StaticNeg<U> {}
+
+/// An integer type other than the static `_1`. Decided by its kind, so an
+/// `impl<X: NotOne> Foo for X` does not overlap an `impl Foo for P1`: the
+/// two cases CuTe's walks tell apart (a `_1` mode is dropped) are written
+/// as two impls.
+///
+/// ```
+/// use cute_algebra::int::kind::NotOne;
+/// use cute_algebra::typenum::{N1, P2, Z0};
+/// use static_assertions::{assert_impl_all, assert_not_impl_any};
+/// assert_impl_all!(P2: NotOne);
+/// assert_impl_all!(Z0: NotOne);
+/// assert_impl_all!(N1: NotOne);
+/// assert_impl_all!(i32: NotOne);
+/// assert_impl_all!(i64: NotOne);
+/// assert_not_impl_any!(cute_algebra::typenum::P1: NotOne);
+/// ```
+pub trait NotOne: IntKind {}
+impl<X: IntKind> NotOne for X where X::Kind: NotOneKind {}
+
+/// A static integer type other than `_1`.
+///
+/// ```
+/// use cute_algebra::int::kind::StaticNotOne;
+/// use cute_algebra::typenum::{N1, P1, P2, Z0};
+/// use static_assertions::{assert_impl_all, assert_not_impl_any};
+/// assert_impl_all!(P2: StaticNotOne);
+/// assert_impl_all!(Z0: StaticNotOne);
+/// assert_impl_all!(N1: StaticNotOne);
+/// assert_not_impl_any!(P1: StaticNotOne);
+/// assert_not_impl_any!(i32: StaticNotOne);
+/// ```
+pub trait StaticNotOne: NotOne {}
+impl<X: IntKind> StaticNotOne for X where X::Kind: StaticNotOneKind {}
+
 mod sealed {
     use typenum::{B1, Bit, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
 
