@@ -32,19 +32,14 @@ impl<S0, ST, D0, DT> FirstMode<HCons<D0, DT>> for HCons<S0, ST> {
         Layout::from_parts(self.head, d.head)
     }
 }
-macro_rules! int_first {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<D, $($g)*> FirstMode<D> for $T {
-            type Shape = $T;
-            type Stride = D;
-            #[inline(always)]
-            fn first_mode(self, d: D) -> Layout<$T, D> {
-                Layout::from_parts(self, d)
-            }
-        }
-    )*};
+impl<D, I: crate::int::Int> FirstMode<D> for I {
+    type Shape = I;
+    type Stride = D;
+    #[inline(always)]
+    fn first_mode(self, d: D) -> Layout<I, D> {
+        Layout::from_parts(self, d)
+    }
 }
-crate::int::for_int_kinds!(int_first);
 
 #[doc(hidden)]
 /// CuTe's test on the first mode `Self:D` of the common layout: a static

@@ -33,8 +33,7 @@ macro_rules! pair_guide {
         }
     )*};
 }
-pair_guide!(Layout<TS, TD> => [TS, TD], Underscore => []);
-crate::int::for_int_kinds!(pair_guide);
+pair_guide!(Layout<TS, TD> => [TS, TD], Underscore => [], I => [I: crate::int::Int]);
 /// The guide has no more modes: the rest of `Self` joins the rests.
 impl<X> Zip2By<HNil> for X {
     type First = HNil;

@@ -173,12 +173,7 @@ impl<T0: TilerModesFit<S0>, TT: TilerModesFit<ST>, S0, ST> TilerModesFit<HCons<S
 }
 impl<S, TS, TD> TilerModesFit<S> for Layout<TS, TD> {}
 impl<S> TilerModesFit<S> for Underscore {}
-macro_rules! int_fits {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<S, $($g)*> TilerModesFit<S> for $T {}
-    )*};
-}
-crate::int::for_int_kinds!(int_fits);
+impl<S, I: crate::int::Int> TilerModesFit<S> for I {}
 
 /// The zipped form: the result regrouped by the tiler (CuTe's
 /// `tile_unzip`), `((tiles…), (rests…))`.

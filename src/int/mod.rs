@@ -229,6 +229,8 @@ impl StaticInt for Z0 {}
 mod arith;
 mod ceil_div;
 pub(crate) mod classify;
+#[doc(hidden)]
+pub mod kind;
 mod ops;
 mod static_;
 #[cfg(test)]
@@ -248,11 +250,18 @@ pub use ops::{
 pub use static_::{C, Magnitude, ToStatic, ToStaticNeg};
 pub use udiv::{IsUTerm, UCeilDiv, UCeilDivCarry, UDivides, UExactDiv, UFloorDiv};
 
-/// Calls `$m!` with every kind of integer type and its generic bounds:
-/// `i32 => [], i64 => [], Z0 => [], PInt<U> => [..], NInt<U> => [..]`. Impls written
-/// per kind (instead of a blanket `impl<T: Int>`) leave a tuple type with a
-/// single candidate impl, so rustc reports that impl's failing bound, whose
-/// message is the readable one.
+/// Calls `$m!` with every integer type constructor and its generic bounds:
+/// `i32 => [], i64 => [], Z0 => [], PInt<U> => [..], NInt<U> => [..]`.
+///
+/// Only for traits whose failure on a *tuple* is a diagnostic users read
+/// (a rank check, a tiler's fit, `get`'s range, congruence, `zip`). Impls
+/// written per type constructor (instead of a blanket `impl<T: Int>`, or a
+/// dispatch through [`kind::KindOf`]) leave a tuple type with a single
+/// candidate impl, so rustc reports that impl's failing bound, whose
+/// message is the readable one; with a blanket impl there are two
+/// candidates, and rustc reports the bare unsatisfied trait instead
+/// (`#[diagnostic::do_not_recommend]` does not change that). Everywhere
+/// else a blanket `impl<I: Int>` or [`kind`]'s dispatch is used.
 macro_rules! for_int_kinds {
     ($m:ident) => {
         $m!(

@@ -10,7 +10,8 @@
 //! `layout`, below the algebra, because `crd2idx` splits an integer
 //! coordinate over the coalesced layout.
 
-use crate::int::classify::{One, impl_for_not_one, impl_for_static_not_one};
+use crate::int::classify::One;
+use crate::int::kind::{IntKind, KindOf, NotOne, Runtime, StaticNotOneKind, StaticOne};
 use crate::int::{SMul, StaticEq};
 use crate::layout::Layout;
 use crate::tuple::FlatRevOnto;
@@ -64,24 +65,13 @@ impl LastX for One {
         typenum::P2::new()
     }
 }
-macro_rules! last_x_keep {
-    ($([$($g:tt)*] $T:ty),*) => {$(
-        impl<$($g)*> LastX for $T {
-            type Output = Self;
-            #[inline(always)]
-            fn last_x(self) -> Self {
-                self
-            }
-        }
-    )*};
+impl<X: NotOne> LastX for X {
+    type Output = Self;
+    #[inline(always)]
+    fn last_x(self) -> Self {
+        self
+    }
 }
-last_x_keep!(
-    [A: typenum::Unsigned, B: typenum::Bit, C: typenum::Bit] typenum::PInt<typenum::UInt<typenum::UInt<A, B>, C>>,
-    [U: typenum::Unsigned + typenum::NonZero] typenum::NInt<U>,
-    [] Z0,
-    [] i32,
-    [] i64
-);
 
 #[doc(hidden)]
 /// Starts the backward walk: the last mode (as `Last` maps it) is the
@@ -185,42 +175,44 @@ impl<Dd, AS, AD, T: Bw<DT, AS, AD>, DT> Step<Dd, AS, AD, T, DT> for One {
         rest_s.bw(rest_d, acc_s, acc_d)
     }
 }
-impl_for_not_one! {
-    impl<Dd, F, FT, FD, FDT, T, DT> Step<Dd, HCons<F, FT>, HCons<FD, FDT>, T, DT>
-    where [F: Front<Self, Dd, FT, FD, FDT, T, DT>]
-    {
-        type Output = F::Output;
-        #[inline(always)]
-        fn step(
-            self,
-            d: Dd,
-            acc_s: HCons<F, FT>,
-            acc_d: HCons<FD, FDT>,
-            rest_s: T,
-            rest_d: DT,
-        ) -> Self::Output {
-            acc_s.head.front(self, d, acc_s.tail, acc_d.head, acc_d.tail, rest_s, rest_d)
-        }
+impl<X: NotOne, Dd, F: IntKind, FT, FD, FDT, T, DT> Step<Dd, HCons<F, FT>, HCons<FD, FDT>, T, DT>
+    for X
+where
+    KindOf<F>: Front<F, Self, Dd, FT, FD, FDT, T, DT>,
+{
+    type Output = <KindOf<F> as Front<F, Self, Dd, FT, FD, FDT, T, DT>>::Output;
+    #[inline(always)]
+    fn step(
+        self,
+        d: Dd,
+        acc_s: HCons<F, FT>,
+        acc_d: HCons<FD, FDT>,
+        rest_s: T,
+        rest_d: DT,
+    ) -> Self::Output {
+        <KindOf<F> as Front<F, Self, Dd, FT, FD, FDT, T, DT>>::front(
+            acc_s.head, self, d, acc_s.tail, acc_d.head, acc_d.tail, rest_s, rest_d,
+        )
     }
 }
 
 #[doc(hidden)]
-/// Decides by the stack's front shape `Self` (stride `FD`) what to do with
-/// the mode `S:Dd`: replace a `_1`, merge, or prepend.
-pub trait Front<S, Dd, FT, FD, FDT, T, DT> {
+/// Decides by the kind `Self` of the stack's front shape `F` (stride `FD`)
+/// what to do with the mode `S:Dd`: replace a `_1`, merge, or prepend.
+pub trait Front<F, S, Dd, FT, FD, FDT, T, DT> {
     /// The coalesced layout.
     type Output;
     /// Continues the walk.
     #[allow(clippy::too_many_arguments)]
-    fn front(self, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output;
+    fn front(f: F, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output;
 }
 /// The front is a `_1` (only the initial last mode can be): replace it.
-impl<S, Dd, FT, FD, FDT, T: Bw<DT, HCons<S, FT>, HCons<Dd, FDT>>, DT>
-    Front<S, Dd, FT, FD, FDT, T, DT> for One
+impl<F, S, Dd, FT, FD, FDT, T: Bw<DT, HCons<S, FT>, HCons<Dd, FDT>>, DT>
+    Front<F, S, Dd, FT, FD, FDT, T, DT> for StaticOne
 {
     type Output = T::Output;
     #[inline(always)]
-    fn front(self, s: S, d: Dd, ft: FT, _: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
+    fn front(_: F, s: S, d: Dd, ft: FT, _: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
         rest_s.bw(
             rest_d,
             HCons { head: s, tail: ft },
@@ -228,73 +220,58 @@ impl<S, Dd, FT, FD, FDT, T: Bw<DT, HCons<S, FT>, HCons<Dd, FDT>>, DT>
         )
     }
 }
-/// A runtime front never merges: prepend.
-macro_rules! runtime_front {
-    ($($R:ty),*) => {$(
-impl<S, Dd, FT, FD, FDT, T, DT> Front<S, Dd, FT, FD, FDT, T, DT> for $R
+/// A runtime front never merges: prepend (as [`MergeIf`]'s `B0` does).
+impl<F, S, Dd, FT, FD, FDT, T, DT, R> Front<F, S, Dd, FT, FD, FDT, T, DT> for Runtime<R>
 where
-    T: Bw<DT, HCons<S, HCons<$R, FT>>, HCons<Dd, HCons<FD, FDT>>>,
+    B0: MergeIf<S, Dd, F, FT, FD, FDT, T, DT>,
 {
-    type Output = T::Output;
+    type Output = <B0 as MergeIf<S, Dd, F, FT, FD, FDT, T, DT>>::Output;
     #[inline(always)]
-    fn front(self, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
-        let acc_s = HCons {
-            head: s,
-            tail: HCons {
-                head: self,
-                tail: ft,
-            },
-        };
-        let acc_d = HCons {
-            head: d,
-            tail: HCons {
-                head: fd,
-                tail: fdt,
-            },
-        };
-        rest_s.bw(rest_d, acc_s, acc_d)
+    fn front(f: F, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
+        B0::merge_if(s, d, f, ft, fd, fdt, rest_s, rest_d)
     }
 }
-    )*};
-}
-runtime_front!(i32, i64);
-impl_for_static_not_one! {
-    impl<S, Dd, FT, FD, FDT, T, DT> Front<S, Dd, FT, FD, FDT, T, DT>
-    where [
-        S: Mergeable<Dd, FD>,
-        S::Output: MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>,
-    ]
-    {
-        type Output = <S::Output as MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>>::Output;
-        #[inline(always)]
-        fn front(self, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
-            <S::Output as MergeIf<S, Dd, Self, FT, FD, FDT, T, DT>>::merge_if(
-                s, d, self, ft, fd, fdt, rest_s, rest_d,
-            )
-        }
+/// A static front merges when the mode statically ends where it begins.
+impl<K: StaticNotOneKind, F, S: IntKind, Dd, FT, FD, FDT, T, DT> Front<F, S, Dd, FT, FD, FDT, T, DT>
+    for K
+where
+    KindOf<S>: Mergeable<S, Dd, FD>,
+    <KindOf<S> as Mergeable<S, Dd, FD>>::Output: MergeIf<S, Dd, F, FT, FD, FDT, T, DT>,
+{
+    type Output = <<KindOf<S> as Mergeable<S, Dd, FD>>::Output as MergeIf<
+        S,
+        Dd,
+        F,
+        FT,
+        FD,
+        FDT,
+        T,
+        DT,
+    >>::Output;
+    #[inline(always)]
+    fn front(f: F, s: S, d: Dd, ft: FT, fd: FD, fdt: FDT, rest_s: T, rest_d: DT) -> Self::Output {
+        <<KindOf<S> as Mergeable<S, Dd, FD>>::Output as MergeIf<S, Dd, F, FT, FD, FDT, T, DT>>::merge_if(
+            s, d, f, ft, fd, fdt, rest_s, rest_d,
+        )
     }
 }
 
 #[doc(hidden)]
-/// `B1` when the mode `Self:Dd` statically ends where the stride `FD`
-/// begins (`Self * Dd == FD`, all static), else `B0`. A runtime shape never
-/// merges; the static product is [`SMul`]'s.
-pub trait Mergeable<Dd, FD> {
+/// `B1` when the mode `S:Dd`, of kind `Self`, statically ends where the
+/// stride `FD` begins (`S * Dd == FD`, all static), else `B0`. A runtime
+/// shape never merges; the static product is [`SMul`]'s.
+pub trait Mergeable<S, Dd, FD> {
     /// `B1` or `B0`.
     type Output;
 }
-impl<Dd, FD> Mergeable<Dd, FD> for i32 {
+impl<R, Dd, FD> Mergeable<R, Dd, FD> for Runtime<R> {
     type Output = B0;
 }
-impl<Dd, FD> Mergeable<Dd, FD> for i64 {
-    type Output = B0;
-}
-impl_for_static_not_one! {
-    impl<Dd, FD> Mergeable<Dd, FD>
-    where [Self: SMul<Dd>, <Self as SMul<Dd>>::Output: StaticEq<FD>]
-    {
-        type Output = <<Self as SMul<Dd>>::Output as StaticEq<FD>>::Output;
-    }
+impl<K: StaticNotOneKind, S: SMul<Dd>, Dd, FD> Mergeable<S, Dd, FD> for K
+where
+    S::Output: StaticEq<FD>,
+{
+    type Output = <S::Output as StaticEq<FD>>::Output;
 }
 
 #[doc(hidden)]
@@ -406,12 +383,10 @@ impl<FD> FinishOne<FD> for One {
         Layout::from_parts(self, Z0::new())
     }
 }
-impl_for_not_one! {
-    impl<FD> FinishOne<FD> {
-        type Output = Layout<Self, FD>;
-        #[inline(always)]
-        fn finish_one(self, fd: FD) -> Self::Output {
-            Layout::from_parts(self, fd)
-        }
+impl<X: NotOne, FD> FinishOne<FD> for X {
+    type Output = Layout<Self, FD>;
+    #[inline(always)]
+    fn finish_one(self, fd: FD) -> Self::Output {
+        Layout::from_parts(self, fd)
     }
 }

@@ -46,25 +46,32 @@ pub fn append<T: Append<X>, X>(t: T, x: X) -> T::Output {
 }
 
 /// An integer is rank 1: appending to it makes the pair `(a, x)`, as in CuTe.
-macro_rules! int_append {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<X, $($g)*> Append<X> for $T {
-            type Output = HCons<$T, HCons<X, HNil>>;
-            #[inline(always)]
-            fn append(self, x: X) -> Self::Output {
-                HCons { head: self, tail: HCons { head: x, tail: HNil } }
-            }
+impl<X, I: crate::int::Int> Append<X> for I {
+    type Output = HCons<I, HCons<X, HNil>>;
+    #[inline(always)]
+    fn append(self, x: X) -> Self::Output {
+        HCons {
+            head: self,
+            tail: HCons {
+                head: x,
+                tail: HNil,
+            },
         }
-        impl<X, $($g)*> Prepend<X> for $T {
-            type Output = HCons<X, HCons<$T, HNil>>;
-            #[inline(always)]
-            fn prepend(self, x: X) -> Self::Output {
-                HCons { head: x, tail: HCons { head: self, tail: HNil } }
-            }
-        }
-    )*};
+    }
 }
-crate::int::for_int_kinds!(int_append);
+impl<X, I: crate::int::Int> Prepend<X> for I {
+    type Output = HCons<X, HCons<I, HNil>>;
+    #[inline(always)]
+    fn prepend(self, x: X) -> Self::Output {
+        HCons {
+            head: x,
+            tail: HCons {
+                head: self,
+                tail: HNil,
+            },
+        }
+    }
+}
 
 /// Puts `X` in front as a new first mode.
 pub trait Prepend<X> {

@@ -4,6 +4,15 @@
 
 use frunk_core::hlist::{HCons, HNil};
 
+/// The rank-1 tuple `(x)`.
+#[inline(always)]
+fn single<X>(x: X) -> HCons<X, HNil> {
+    HCons {
+        head: x,
+        tail: HNil,
+    }
+}
+
 #[doc(hidden)]
 /// An integer as the rank-1 tuple `(s)`, a tuple as it is (CuTe's `wrap`,
 /// as `zip` applies it in `blocked_product`, `raked_product` and
@@ -14,18 +23,13 @@ pub trait IntoModes {
     /// Wraps.
     fn into_modes(self) -> Self::Modes;
 }
-macro_rules! wrap_int {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)*> IntoModes for $T {
-            type Modes = HCons<Self, HNil>;
-            #[inline(always)]
-            fn into_modes(self) -> Self::Modes {
-                HCons { head: self, tail: HNil }
-            }
-        }
-    )*};
+impl<I: crate::int::Int> IntoModes for I {
+    type Modes = HCons<Self, HNil>;
+    #[inline(always)]
+    fn into_modes(self) -> Self::Modes {
+        single(self)
+    }
 }
-crate::int::for_int_kinds!(wrap_int);
 impl IntoModes for HNil {
     type Modes = HNil;
     #[inline(always)]
@@ -97,26 +101,18 @@ pub trait Unpack {
     /// Unpacks.
     fn unpack(self) -> Self::Modes;
 }
-macro_rules! keep_int {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)*> Unpack for $T {
-            type Modes = HCons<Self, HNil>;
-            #[inline(always)]
-            fn unpack(self) -> Self::Modes {
-                HCons { head: self, tail: HNil }
-            }
-        }
-    )*};
+impl<I: crate::int::Int> Unpack for I {
+    type Modes = HCons<Self, HNil>;
+    #[inline(always)]
+    fn unpack(self) -> Self::Modes {
+        single(self)
+    }
 }
-crate::int::for_int_kinds!(keep_int);
 impl<A> Unpack for HCons<A, HNil> {
     type Modes = HCons<Self, HNil>;
     #[inline(always)]
     fn unpack(self) -> Self::Modes {
-        HCons {
-            head: self,
-            tail: HNil,
-        }
+        single(self)
     }
 }
 impl<A, B, T> Unpack for HCons<A, HCons<B, T>> {

@@ -6,7 +6,8 @@ use super::OP;
 use super::checked::{checked_mul, fits_product, positive};
 use crate::algebra::Coalesce;
 use crate::error::LayoutError;
-use crate::int::classify::{One, impl_for_not_one};
+use crate::int::classify::One;
+use crate::int::kind::NotOne;
 use crate::int::{CeilDiv, Int, IntCeilDiv, IntMul, Prod, RuntimeInt};
 use crate::layout::Layout;
 use crate::tuple::{AllStatic, Compact, IntTuple, LayoutLeft, ReverseOnto};
@@ -36,14 +37,21 @@ impl<D, AS, AD> PushMode<D, AS, AD> for One {
         (acc_s, acc_d)
     }
 }
-impl_for_not_one! {
-    impl<D, AS, AD> PushMode<D, AS, AD> {
-        type S = HCons<Self, AS>;
-        type D = HCons<D, AD>;
-        #[inline(always)]
-        fn push(self, d: D, acc_s: AS, acc_d: AD) -> (Self::S, Self::D) {
-            (HCons { head: self, tail: acc_s }, HCons { head: d, tail: acc_d })
-        }
+impl<X: NotOne, D, AS, AD> PushMode<D, AS, AD> for X {
+    type S = HCons<Self, AS>;
+    type D = HCons<D, AD>;
+    #[inline(always)]
+    fn push(self, d: D, acc_s: AS, acc_d: AD) -> (Self::S, Self::D) {
+        (
+            HCons {
+                head: self,
+                tail: acc_s,
+            },
+            HCons {
+                head: d,
+                tail: acc_d,
+            },
+        )
     }
 }
 

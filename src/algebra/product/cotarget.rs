@@ -65,14 +65,9 @@ impl<Acc> LeafProduct<Acc> for HNil {
 impl<Acc, H: LeafProduct<Acc>, T: LeafProduct<H::Output>> LeafProduct<Acc> for HCons<H, T> {
     type Output = T::Output;
 }
-macro_rules! leaf_product {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<Acc: SMul<$T>, $($g)*> LeafProduct<Acc> for $T {
-            type Output = Acc::Output;
-        }
-    )*};
+impl<Acc: SMul<I>, I: crate::int::Int> LeafProduct<Acc> for I {
+    type Output = Acc::Output;
 }
-crate::int::for_int_kinds!(leaf_product);
 
 #[doc(hidden)]
 /// `Acc + Σ (s - 1) * |d|` over the leaves `s` of `Self` and `d` of `D`:
