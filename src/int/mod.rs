@@ -229,6 +229,8 @@ impl StaticInt for Z0 {}
 mod arith;
 mod ceil_div;
 pub(crate) mod classify;
+#[doc(hidden)]
+pub mod kind;
 mod ops;
 mod static_;
 #[cfg(test)]
