@@ -36,4 +36,5 @@ impl<S, D> Operand for crate::layout::Layout<S, D> {}
 impl<A, O, B> Operand for crate::swizzle::ComposedLayout<A, O, B> {}
 impl<S, D> Operand for crate::basis::BasisLayout<S, D> {}
 impl<const B: u32, const M: u32, const S: i32> Operand for crate::swizzle::Swizzle<B, M, S> {}
+impl<B, M, S> Operand for crate::swizzle::SwizzleTn<B, M, S> {}
 impl Operand for crate::layout::Underscore {}

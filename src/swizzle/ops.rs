@@ -38,7 +38,7 @@ use typenum::{P1, Z0};
 /// use cute_algebra::swizzle::Swizzle;
 /// assert_eq!(composition(Swizzle::<0, 4, 3>, layout![8 : 1]).to_string(), "_8:_1");
 /// ```
-impl<Sw: SwizzleParams, SL, DL> Composition<Layout<SL, DL>> for Sw
+impl<Sw: SwizzleParams + crate::sealed::Operand, SL, DL> Composition<Layout<SL, DL>> for Sw
 where
     Sw::Bits: SwizzleOrIdentity<Sw, Layout<SL, DL>>,
 {

@@ -6,6 +6,7 @@
 //! size 1), while the admissibility conditions (the step's, and Shah's
 //! disjointness: [`footprint_step`], [`sign_mix`]) look at the values.
 
+use super::leaves::Leaves;
 use crate::LayoutError;
 use crate::steps::composition::{composition_step, footprint_step, leaf_signs, sign_mix};
 
@@ -179,4 +180,104 @@ fn walk<A: AModes + ?Sized>(
         emit(rest_shape.v, tail)?;
     }
     Ok(())
+}
+
+// ---- The typed operands ----
+
+/// Every shape leaf must be positive (`DynLayout::new` checks the same).
+pub(super) fn positive<T: Leaves>(t: &T) -> Result<(), LayoutError> {
+    for j in 0.. {
+        match t.leaf(&mut { j }) {
+            Some((v, _)) if v <= 0 => return Err(LayoutError::ZeroSize { op: OP }),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn count<T: Leaves>(t: &T) -> usize {
+    (0..).take_while(|&j| t.leaf(&mut { j }).is_some()).count()
+}
+
+/// The coalesced modes of a typed `A` for the scalar walk.
+pub(super) struct TypedModes<'a, CS, CD> {
+    pub(super) len: usize,
+    pub(super) shapes: &'a CS,
+    pub(super) strides: &'a CD,
+}
+impl<CS: Leaves, CD: Leaves> AModes for TypedModes<'_, CS, CD> {
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn mode(&self, i: usize) -> (Val, Val) {
+        let val = |x: Option<(i64, bool)>| {
+            let (v, st) = x.unwrap_or((1, true));
+            Val { v, st }
+        };
+        (
+            val(self.shapes.leaf(&mut { i })),
+            val(self.strides.leaf(&mut { i })),
+        )
+    }
+}
+
+/// How many of `A`'s modes one run of the scalar walk tracks for the
+/// disjointness footprint; more modes take more runs (no allocation).
+const WINDOW: usize = 16;
+
+/// Runs the scalar walk over `B`'s leaves: the checks, and the result's
+/// values written into `shape:stride` (whose leaves come in the same order).
+pub(super) fn replay_typed<A: AModes, SB: Leaves, DB: Leaves, RS: Leaves, RD: Leaves>(
+    a: &A,
+    sb: &SB,
+    db: &DB,
+    shape: &mut RS,
+    stride: &mut RD,
+) -> Result<(), LayoutError> {
+    let tracked = a.len() - 1;
+    let mut first: Option<Failure> = None;
+    let mut lo = 0;
+    loop {
+        let mut used = [(0i64, None); WINDOW];
+        let mut fp = Footprint::new(lo, &mut used);
+        let mut k = 0usize;
+        let mut emit = |s: i64, d: i64| -> Result<(), LayoutError> {
+            if lo == 0 {
+                set(shape, k, s)?;
+                set(stride, k, d)?;
+            }
+            k += 1;
+            Ok(())
+        };
+        let mut run = || -> Result<(), Failure> {
+            for j in 0.. {
+                let (Some(s), Some(d)) = (sb.leaf(&mut { j }), db.leaf(&mut { j })) else {
+                    break;
+                };
+                let v = |(v, st)| Val { v, st };
+                leaf(a, v(s), v(d), &mut fp, &mut emit)?;
+            }
+            Ok(())
+        };
+        if let Err(f) = run()
+            && first.as_ref().is_none_or(|g| f.at < g.at)
+        {
+            first = Some(f);
+        }
+        lo += WINDOW;
+        if lo >= tracked {
+            return match first {
+                Some(f) => Err(f.err),
+                None => fp.finish(),
+            };
+        }
+    }
+}
+
+fn set<T: Leaves>(t: &mut T, k: usize, v: i64) -> Result<(), LayoutError> {
+    match t.set_leaf(&mut { k }, v) {
+        Some(_) => Ok(()),
+        None => Err(LayoutError::Overflow { op: OP }),
+    }
 }

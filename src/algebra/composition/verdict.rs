@@ -288,9 +288,14 @@ where
 
 /// Holds when the static verdict is [`Admitted`]; for a failure, the
 /// failure's own message is reported.
+///
+/// Every operation that builds a [`Fail`] verdict gives each failure an impl
+/// here demanding a never-implemented trait whose message names the
+/// operation and the condition. This message is reached only for a verdict
+/// with no such impl, so it names no operation.
 #[diagnostic::on_unimplemented(
-    message = "composition: not admissible (`{Self}`)",
-    label = "no layout equals A(B(i)) for these operands"
+    message = "not admissible (`{Self}`)",
+    label = "the operation's conditions do not hold for these operands"
 )]
 pub trait Admissible {}
 impl Admissible for Admitted {}

@@ -1,0 +1,262 @@
+//! The branches of the type-level step ([`StepBranch`] on [`StepIn`]),
+//! named as [`composition_step`]'s: one comparison of `|rd|` with `c`
+//! ([`StrideVsMode`]), then by the rest ([`InsideMode`], [`FillsOrEnds`]);
+//! runtime values give runtime results ([`RuntimeRest`]).
+
+use super::super::verdict::{
+    AddTop, Admitted, Below, Fail, FirstLeaf, Pick, Rt, ShapeFail, StraddleFail, StrideFail, Then,
+};
+use super::{AddMode, Skip, StepBranch, StepIn, StepOut};
+use crate::algebra::classify::One;
+use crate::int::CeilDivExact;
+#[allow(unused_imports)] // the docs' links
+use crate::steps::composition::{CompositionBranch, composition_step};
+use typenum::{
+    B0, B1, Cmp, Compare, Diff, Equal, Greater, Less, NInt, NonZero, PInt, Prod as UProd, Sub1, U1,
+    UInt, Unsigned,
+};
+
+/// `ceil(A / B)`, static (CuTe's `ceil_div`).
+type CeilQuot<A, B> = <A as CeilDivExact<B>>::Quot;
+/// Whether `B` divides `A`, static.
+type IsMultiple<A, B> = <A as CeilDivExact<B>>::Exact;
+/// The verdict of a check whose outcome is the bit `B`: admitted, or failure `X`.
+type Check<B, X> = <B as Pick<Admitted, Fail<X>, Admitted>>::Output;
+
+/// The sign of a static stride.
+pub struct Pos;
+/// The sign of a static stride.
+pub struct Neg;
+/// `Self` (a sign) applied to the unsigned `Q`.
+pub trait Signed<Q> {
+    /// `±Q`.
+    type Output;
+}
+impl<Q: Unsigned + NonZero> Signed<Q> for Pos {
+    type Output = PInt<Q>;
+}
+impl<Q: Unsigned + NonZero> Signed<Q> for Neg {
+    type Output = NInt<Q>;
+}
+
+macro_rules! static_step {
+    ($($RD:ident => $Sg:ident),*) => {$(
+        /// Static shape and stride: one comparison of `|rd|` with `c`.
+        impl<Cu, RS, Ru, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $RD<Ru>, SN, U, F, M, L>
+        where
+            Cu: Unsigned + NonZero,
+            Ru: Unsigned + NonZero + Cmp<Cu>,
+            Compare<Ru, Cu>: StrideVsMode<$Sg, Ru, Self>,
+        {
+            type Output = <Compare<Ru, Cu> as StrideVsMode<$Sg, Ru, Self>>::Output;
+        }
+    )*};
+}
+static_step!(PInt => Pos, NInt => Neg);
+
+/// A runtime stride or shape: CuTe's next shape and stride are runtime.
+/// (The walk's runtime results are `i32`; an `i64` operand widens them
+/// afterwards, `WidenIf`.)
+macro_rules! runtime_step {
+    ($($R:ty),*) => {$(
+        impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $R, SN, U, F, M, L>
+        where
+            RS: RuntimeRest<F, L>,
+        {
+            type Output = RS::Output;
+        }
+        impl<RS, RD, SN, U, F, M, L> StepBranch for StepIn<$R, RS, RD, SN, U, F, M, L>
+        where
+            RS: RuntimeRest<F, L>,
+        {
+            type Output = RS::Output;
+        }
+    )*};
+}
+runtime_step!(i32, i64);
+
+/// A runtime next shape: skip if the rest is `_1`, else emit a runtime mode.
+pub trait RuntimeRest<F, L> {
+    /// A [`StepOut`].
+    type Output;
+}
+impl<F, L> RuntimeRest<F, L> for One {
+    type Output = StepOut<Skip, One, i32, Rt, F, Admitted, B0>;
+}
+impl<F: FirstLeaf<L>, L> RuntimeRest<F, L> for i32 {
+    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
+}
+impl<F: FirstLeaf<L>, L> RuntimeRest<F, L> for i64 {
+    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
+}
+impl<F: FirstLeaf<L>, L, A, B, C> RuntimeRest<F, L> for PInt<UInt<UInt<A, B>, C>>
+where
+    UInt<UInt<A, B>, C>: Unsigned + NonZero,
+{
+    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
+}
+
+/// The branch of a static step, by `compare(|rd|, c)` (`Self`).
+pub trait StrideVsMode<Sg, Ru, I> {
+    /// A [`StepOut`].
+    type Output;
+}
+/// [`PastMode`](CompositionBranch::PastMode), `|rd| > c`: skip; stride
+/// divisibility needs `c` to divide `|rd|`.
+impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Greater
+where
+    Cu: Unsigned + NonZero,
+    Ru: CeilDivExact<Cu>,
+    Sg: Signed<CeilQuot<Ru, Cu>>,
+    IsMultiple<Ru, Cu>: Pick<Admitted, Fail<StrideFail<M, RD, PInt<Cu>>>, Admitted>,
+    SN: Pick<Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>,
+{
+    type Output =
+        StepOut<
+            Skip,
+            RS,
+            <Sg as Signed<CeilQuot<Ru, Cu>>>::Output,
+            U,
+            F,
+            <SN as Pick<
+                Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>,
+                Admitted,
+                Admitted,
+            >>::Output,
+            B0,
+        >;
+}
+/// [`AtMode`](CompositionBranch::AtMode), `|rd| == c`: skip, the next stride is `±1`.
+impl<Sg: Signed<U1>, Ru, Cu, RS, RD, SN, U, F, M, L>
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Equal
+where
+    Cu: Unsigned + NonZero,
+{
+    type Output = StepOut<Skip, RS, Sg::Output, U, F, Admitted, B0>;
+}
+/// `|rd| < c`: the next stride is `±1`; the branch depends on the rest ([`InsideMode`]).
+impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Less
+where
+    Cu: Unsigned + NonZero,
+    RS: InsideMode<Sg, Ru, Cu, U, F, M, L>,
+{
+    type Output = RS::Output;
+}
+
+/// A static step with `|rd| < c`, by the rest's shape (`Self`).
+pub trait InsideMode<Sg, Ru, Cu, U, F, M, L> {
+    /// A [`StepOut`].
+    type Output;
+}
+/// [`RestIsOne`](CompositionBranch::RestIsOne): nothing is left of the leaf; skip.
+impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for One {
+    type Output = StepOut<Skip, One, Sg::Output, U, F, Admitted, B0>;
+}
+/// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
+impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for i32 {
+    type Output = StepOut<AddMode<i32>, i32, Sg::Output, Rt, F::Output, Admitted, Rt>;
+}
+impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for i64 {
+    type Output = StepOut<AddMode<i32>, i32, Sg::Output, Rt, F::Output, Admitted, Rt>;
+}
+/// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
+impl<Sg, Ru, Cu, U, F, M, L, X, Y, Bt> InsideMode<Sg, Ru, Cu, U, F, M, L>
+    for PInt<UInt<UInt<X, Y>, Bt>>
+where
+    UInt<UInt<X, Y>, Bt>: Unsigned + NonZero,
+    Cu: CeilDivExact<Ru>,
+    CeilQuot<Cu, Ru>: Cmp<UInt<UInt<X, Y>, Bt>>,
+    Compare<CeilQuot<Cu, Ru>, UInt<UInt<X, Y>, Bt>>: FillsOrEnds<
+            Sg,
+            Ru,
+            Cu,
+            U,
+            F,
+            M,
+            L,
+            CeilQuot<Cu, Ru>,
+            IsMultiple<Cu, Ru>,
+            UInt<UInt<X, Y>, Bt>,
+        >,
+{
+    type Output = <Compare<CeilQuot<Cu, Ru>, UInt<UInt<X, Y>, Bt>> as FillsOrEnds<
+        Sg,
+        Ru,
+        Cu,
+        U,
+        F,
+        M,
+        L,
+        CeilQuot<Cu, Ru>,
+        IsMultiple<Cu, Ru>,
+        UInt<UInt<X, Y>, Bt>,
+    >>::Output;
+}
+
+/// A static step emitting a mode, by `compare(n, su)` (`Self`); `Es` says
+/// whether `|rd|` divides `c`.
+pub trait FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> {
+    /// A [`StepOut`].
+    type Output;
+}
+/// [`FillsMode`](CompositionBranch::FillsMode), `n < su`: emit `n`; the
+/// rest `su / n` must be exact (shape divisibility),
+/// the leaf must fill the mode (`|rd|` divides `c`), and the footprint
+/// grows by `c - |rd|` (disjointness: it stays below `c`).
+impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for Less
+where
+    Sg: Signed<U1>,
+    N: Unsigned + NonZero,
+    Su: Unsigned + NonZero + CeilDivExact<N>,
+    CeilQuot<Su, N>: NonZero,
+    IsMultiple<Su, N>: Pick<Admitted, Fail<ShapeFail<M, PInt<N>, PInt<Su>>>, Admitted>,
+    Es: Pick<Admitted, Fail<StraddleFail<M, L>>, Admitted>,
+    F: FirstLeaf<L>,
+    U: Below<Ru, F::Output, L> + AddTop<Diff<Cu, Ru>>,
+    Cu: core::ops::Sub<Ru>,
+    Check<Es, StraddleFail<M, L>>: Then<<U as Below<Ru, F::Output, L>>::Output>,
+    Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>>: Then<
+        <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Output, L>>::Output>>::Output,
+    >,
+{
+    type Output = StepOut<
+        AddMode<PInt<N>>,
+        PInt<CeilQuot<Su, N>>,
+        Sg::Output,
+        <U as AddTop<Diff<Cu, Ru>>>::Output,
+        F::Output,
+        <Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
+            <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Output, L>>::Output>>::Output,
+        >>::Output,
+        B1,
+    >;
+}
+macro_rules! ends_in_mode {
+    ($($Ord:ident),*) => {$(
+        /// [`EndsInMode`](CompositionBranch::EndsInMode), `n >= su`: emit
+        /// the whole rest `su`; the footprint grows by
+        /// `|rd| * (su - 1)` and must stay below `c` (disjointness).
+        impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for $Ord
+        where
+            Sg: Signed<U1>,
+            Su: Unsigned + NonZero + core::ops::Sub<B1>,
+            Sub1<Su>: core::ops::Mul<Ru>,
+            F: FirstLeaf<L>,
+            U: AddTop<UProd<Sub1<Su>, Ru>>,
+            <U as AddTop<UProd<Sub1<Su>, Ru>>>::Output: Below<Cu, F::Output, L>,
+        {
+            type Output = StepOut<
+                AddMode<PInt<Su>>,
+                One,
+                Sg::Output,
+                <U as AddTop<UProd<Sub1<Su>, Ru>>>::Output,
+                F::Output,
+                <<U as AddTop<UProd<Sub1<Su>, Ru>>>::Output as Below<Cu, F::Output, L>>::Output,
+                B1,
+            >;
+        }
+    )*};
+}
+ends_in_mode!(Equal, Greater);

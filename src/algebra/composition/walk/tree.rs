@@ -1,0 +1,176 @@
+//! The tree of `B`: each leaf walks the modes of `A` ([`Walk`]) in a
+//! [`Context`] carried from leaf to leaf; a static zero stride is CuTe's
+//! leaf shortcut, and the sign check comes after the last leaf
+//! ([`FinalVerdict`]).
+
+use super::super::verdict::{AndRt, Or, Rt, SignMix, Then};
+use super::{LeafState, Walk, WalkResult};
+use crate::algebra::classify::One;
+use crate::tuple::{S as Succ, Z};
+use core::marker::PhantomData;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B0, B1, NInt, NonZero, PInt, UInt, Unsigned, Z0};
+
+/// The walk's context between leaves: the records `AL`, the next leaf `L`,
+/// the verdict `V`, the flags below-last `Bl`, positive `P` and negative `N`
+/// strides, and the last leaf `La`.
+pub struct Context<AL, L, V, Bl, P, N, La>(PhantomData<(AL, L, V, Bl, P, N, La)>);
+
+/// Composes coalesced `A` with `B` = `Self:D`, leaf by leaf in context `Ctx`.
+pub trait ComposeTree<D, Ctx> {
+    /// The result's shape.
+    type Shape;
+    /// The result's stride.
+    type Stride;
+    /// The context after the last leaf.
+    type After;
+}
+macro_rules! leaf_tree {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<D: LeafBy<$S, Ctx>, Ctx, $($g)*> ComposeTree<D, Ctx> for $S {
+            type Shape = D::Shape;
+            type Stride = D::Stride;
+            type After = D::After;
+        }
+    )*};
+}
+leaf_tree!(
+    [U: Unsigned + NonZero] PInt<U>,
+    [U: Unsigned + NonZero] NInt<U>,
+    [] Z0,
+    [] i32,
+    [] i64
+);
+impl<Ctx> ComposeTree<HNil, Ctx> for HNil {
+    type Shape = HNil;
+    type Stride = HNil;
+    type After = Ctx;
+}
+impl<H, T, DH, DT, Ctx> ComposeTree<HCons<DH, DT>, Ctx> for HCons<H, T>
+where
+    H: ComposeTree<DH, Ctx>,
+    T: ComposeTree<DT, H::After>,
+{
+    type Shape = HCons<H::Shape, T::Shape>;
+    type Stride = HCons<H::Stride, T::Stride>;
+    type After = T::After;
+}
+
+/// One leaf `S:Self`, by its stride.
+pub trait LeafBy<S, Ctx> {
+    /// The result's shape.
+    type Shape;
+    /// The result's stride.
+    type Stride;
+    /// The context after this leaf.
+    type After;
+}
+/// A static zero stride: the leaf as it is (CuTe's shortcut).
+impl<S, AL, L, V, Bl, P, N, La> LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for Z0 {
+    type Shape = S;
+    type Stride = Z0;
+    type After = Context<AL, Succ<L>, V, Bl, P, N, L>;
+}
+macro_rules! leaf_by {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        /// A non-zero (or runtime) stride: walk the modes of `A`.
+        impl<S, AL, L, V, Bl, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, V2, Bl2, P2, N2, $($g)*>
+            LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for $D
+        where
+            S: NotOne<Output = SN>,
+            $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
+            AL: Walk<LeafState<S, $D, SN, Z, L, B0, V, Bl>, Output = WalkResult<Sh, Sd, Ms, V2, Bl2>>,
+            Sh: Unwrap,
+            Sd: Unwrap,
+            P: Or<Pp, Output = P2>,
+            N: Or<Nn, Output = N2>,
+        {
+            type Shape = Sh::Output;
+            type Stride = Sd::Output;
+            type After = Context<Ms, Succ<L>, V2, Bl2, P2, N2, L>;
+        }
+    )*};
+}
+leaf_by!(
+    [U: Unsigned + NonZero] PInt<U>,
+    [U: Unsigned + NonZero] NInt<U>,
+    [] i32,
+    [] i64
+);
+
+/// `B1` when the leaf shape `Self` is statically not `1`, `B0` for `_1`,
+/// [`Rt`] at run time.
+pub trait NotOne {
+    /// The flag.
+    type Output;
+}
+impl NotOne for One {
+    type Output = B0;
+}
+impl NotOne for i32 {
+    type Output = Rt;
+}
+impl NotOne for i64 {
+    type Output = Rt;
+}
+impl<A, B, C> NotOne for PInt<UInt<UInt<A, B>, C>>
+where
+    UInt<UInt<A, B>, C>: Unsigned + NonZero,
+{
+    type Output = B1;
+}
+impl<U: Unsigned + NonZero> NotOne for NInt<U> {
+    type Output = B1;
+}
+impl NotOne for Z0 {
+    type Output = B1;
+}
+
+/// The sign flags of a leaf with stride `Self` and shape-not-one flag `SN`.
+pub trait SignFlags<SN> {
+    /// Positive stride on a leaf of size > 1.
+    type Pos;
+    /// Negative stride on a leaf of size > 1.
+    type Neg;
+}
+impl<SN, U: Unsigned + NonZero> SignFlags<SN> for PInt<U> {
+    type Pos = SN;
+    type Neg = B0;
+}
+impl<SN, U: Unsigned + NonZero> SignFlags<SN> for NInt<U> {
+    type Pos = B0;
+    type Neg = SN;
+}
+impl<SN: AndRt> SignFlags<SN> for i32 {
+    type Pos = SN::Output;
+    type Neg = SN::Output;
+}
+impl<SN: AndRt> SignFlags<SN> for i64 {
+    type Pos = SN::Output;
+    type Neg = SN::Output;
+}
+
+/// A leaf's result list: one mode is an integral result, more a tuple.
+pub trait Unwrap {
+    /// The result.
+    type Output;
+}
+impl<X> Unwrap for HCons<X, HNil> {
+    type Output = X;
+}
+impl<X, Y, T> Unwrap for HCons<X, HCons<Y, T>> {
+    type Output = Self;
+}
+
+/// The verdict after the last leaf: the walk's, then the sign check.
+pub trait FinalVerdict {
+    /// The verdict.
+    type Output;
+}
+impl<AL, L, V, Bl, P, N, La> FinalVerdict for Context<AL, L, V, Bl, P, N, La>
+where
+    P: SignMix<N, Bl, La>,
+    V: Then<<P as SignMix<N, Bl, La>>::Output>,
+{
+    type Output = <V as Then<<P as SignMix<N, Bl, La>>::Output>>::Output;
+}
