@@ -38,7 +38,9 @@ pub const fn gcd(a: i64, b: i64) -> i64 {
 /// assert_eq!(checked_ceil_div(2, 8), Some(1));
 /// assert_eq!(checked_ceil_div(2, 0), None);
 /// ```
-#[inline]
+// `always`: `DynLayout`'s complement calls it once per mode, across
+// codegen units, where an out-of-line call costs more than the division.
+#[inline(always)]
 pub const fn checked_ceil_div(a: i64, b: i64) -> Option<i64> {
     if b == 0 {
         return None;

@@ -100,6 +100,31 @@ fits! {
     flat_product: FlatProductFits "flat_product: too many modes in tiler: the tiler has more modes than the layout";
 }
 
+/// The composition step of one divide or product as its own trait, so
+/// that a compile error names the operation called (`message`), says what
+/// failed (`label`) and which call shows composition's broken condition
+/// (`note`); composition's own detail is hidden (`do_not_recommend`).
+macro_rules! composition_step {
+    ($Comp:ident, $doc:expr, $comp:literal, $label:literal, $note:literal) => {
+        #[doc = $doc]
+        #[diagnostic::on_unimplemented(message = $comp, label = $label, note = $note)]
+        pub trait $Comp<B> {
+            /// The composed layout.
+            type Output;
+            /// Composes, checking runtime values.
+            fn check(self, b: B) -> Result<Self::Output, LayoutError>;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<L: Composition<B>, B> $Comp<B> for L {
+            type Output = L::Output;
+            #[inline(always)]
+            fn check(self, b: B) -> Result<Self::Output, LayoutError> {
+                self.try_compose(b)
+            }
+        }
+    };
+}
+
 /// The complement and composition steps of the divide `$n`.
 macro_rules! divide_steps {
     ($($n:ident: $Rest:ident $rest:literal, $Comp:ident $comp:literal;)*) => {$(
@@ -130,25 +155,12 @@ macro_rules! divide_steps {
             }
         }
 
-        #[doc = concat!("`", stringify!($n), "`: its composition is admissible.")]
-        #[diagnostic::on_unimplemented(
-            message = $comp,
-            label = "no layout equals l((t, complement(t, size(l)))(i)) for this layout and tile",
-            note = "call `composition(l, make_layout(t, complement(t, size(l))))` to see which of composition's conditions fails"
-        )]
-        pub trait $Comp<B> {
-            /// The composed layout.
-            type Output;
-            /// Composes, checking runtime values.
-            fn check(self, b: B) -> Result<Self::Output, LayoutError>;
-        }
-        #[diagnostic::do_not_recommend]
-        impl<L: Composition<B>, B> $Comp<B> for L {
-            type Output = L::Output;
-            #[inline(always)]
-            fn check(self, b: B) -> Result<Self::Output, LayoutError> {
-                self.try_compose(b)
-            }
+        composition_step! {
+            $Comp,
+            concat!("`", stringify!($n), "`: its composition is admissible."),
+            $comp,
+            "no layout equals l((t, complement(t, size(l)))(i)) for this layout and tile",
+            "call `composition(l, make_layout(t, complement(t, size(l))))` to see which of composition's conditions fails"
         }
         impl<L: $Comp<B>, B> DivideComposition<B, names::$n> for L {
             type Output = <L as $Comp<B>>::Output;
@@ -203,25 +215,12 @@ macro_rules! product_steps {
             }
         }
 
-        #[doc = concat!("`", stringify!($n), "`: the tiler composes with the block's complement.")]
-        #[diagnostic::on_unimplemented(
-            message = $comp,
-            label = "no layout equals complement(a, size(a) * cosize(t))(t(i)) for this block and tiler",
-            note = "call `composition(complement(a, size(a) * cosize(t)), t)` to see which of composition's conditions fails"
-        )]
-        pub trait $Comp<B> {
-            /// The composed layout.
-            type Output;
-            /// Composes, checking runtime values.
-            fn check(self, b: B) -> Result<Self::Output, LayoutError>;
-        }
-        #[diagnostic::do_not_recommend]
-        impl<L: Composition<B>, B> $Comp<B> for L {
-            type Output = L::Output;
-            #[inline(always)]
-            fn check(self, b: B) -> Result<Self::Output, LayoutError> {
-                self.try_compose(b)
-            }
+        composition_step! {
+            $Comp,
+            concat!("`", stringify!($n), "`: the tiler composes with the block's complement."),
+            $comp,
+            "no layout equals complement(a, size(a) * cosize(t))(t(i)) for this block and tiler",
+            "call `composition(complement(a, size(a) * cosize(t)), t)` to see which of composition's conditions fails"
         }
     )*};
 }

@@ -2,9 +2,10 @@
 //!
 //! Layout extents and strides are mostly powers of two, and a hardware
 //! division costs more than the rest of a composition step, so these give
-//! exactly Rust's truncating `/` and `%` (and `rules::checked_ceil_div`)
-//! but shift and mask when the divisor is a positive power of two and the
-//! dividend is not negative.
+//! exactly Rust's truncating `/` and `%` but shift and mask when the
+//! divisor is a positive power of two and the dividend is not negative.
+//! `ceil_div` is [`crate::rules::checked_ceil_div`], which has the same fast
+//! path: one implementation for both paths.
 
 /// `a / b` truncating, `None` for `b == 0` or `i64::MIN / -1`.
 #[inline(always)]
@@ -26,19 +27,12 @@ pub(crate) fn rem(a: i64, b: i64) -> Option<i64> {
     }
 }
 
-/// CuTe's `ceil_div(a, b) = (a + b - 1) / b`, as `rules::checked_ceil_div`.
-#[inline(always)]
-pub(crate) fn ceil_div(a: i64, b: i64) -> Option<i64> {
-    if b == 0 {
-        return None;
-    }
-    div(a.checked_add(b)?.checked_sub(1)?, b)
-}
+/// CuTe's `ceil_div(a, b) = (a + b - 1) / b`, written once in `rules`.
+pub(crate) use crate::rules::checked_ceil_div as ceil_div;
 
 #[cfg(test)]
 mod tests {
-    use super::{ceil_div, div, rem};
-    use crate::rules::checked_ceil_div;
+    use super::{div, rem};
 
     #[test]
     fn same_as_the_plain_operators() {
@@ -68,7 +62,6 @@ mod tests {
             for &b in &vals {
                 assert_eq!(div(a, b), a.checked_div(b), "{a} / {b}");
                 assert_eq!(rem(a, b), a.checked_rem(b), "{a} % {b}");
-                assert_eq!(ceil_div(a, b), checked_ceil_div(a, b), "ceil_div({a}, {b})");
             }
         }
     }

@@ -95,16 +95,7 @@ impl fmt::Display for Tiler {
             Tiler::Layout(l) => write!(f, "{l}"),
             Tiler::Int(v) => write!(f, "{v}"),
             Tiler::Underscore => f.write_str("_"),
-            Tiler::Tuple(v) => {
-                f.write_str("<")?;
-                for (i, t) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{t}")?;
-                }
-                f.write_str(">")
-            }
+            Tiler::Tuple(v) => super::print::write_seq(f, ["<", ", ", ">"], v),
         }
     }
 }

@@ -21,7 +21,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::eval::{Value, as_tiler, as_tree};
-use super::{ArithValue, CoordTree, DynBasisLayout, DynLayout, IntTree, Tiler, TilerRef};
+use super::tensor::local_partition_tiler;
+use super::{ArithValue, CoordTree, DynBasisLayout, DynLayout, IntTree, TilerRef};
 use crate::LayoutError;
 
 /// CuTe's `make_identity_tensor(shape)`: the value at a coordinate is
@@ -74,35 +75,6 @@ fn padded(c: &CoordTree, s: &IntTree) -> CoordTree {
         }
         (c, _) => c.clone(),
     }
-}
-
-/// `product_each(shape(thr))` and `thr.get_flat_coord(idx)`: the tiler and
-/// the coordinate of thread `idx` in [`DynIdentityTensor::local_partition`].
-fn thread_tile(thr: &DynLayout, idx: i64) -> Result<(Tiler, CoordTree), LayoutError> {
-    const OP: &str = "local_partition";
-    let mut sizes = Vec::new();
-    let mut coord = Vec::new();
-    for m in thr.modes() {
-        let (mut c, mut size) = (0i64, 1i64);
-        for &(s, d) in m.flat() {
-            let ci = if s == 1 {
-                0
-            } else {
-                super::arith::div(idx, d)
-                    .and_then(|q| super::arith::rem(q, s))
-                    .ok_or(LayoutError::DivisionByZero { op: OP })?
-            };
-            c = super::add(c, super::mul(ci, size, OP)?, OP)?;
-            size = super::mul(size, s, OP)?;
-        }
-        sizes.push(Tiler::Int(size));
-        coord.push(CoordTree::Int(c));
-    }
-    Ok(if thr.is_integral() {
-        (sizes.remove(0), coord.remove(0))
-    } else {
-        (Tiler::Tuple(sizes), CoordTree::Tuple(coord))
-    })
 }
 
 impl DynIdentityTensor {
@@ -199,7 +171,7 @@ impl DynIdentityTensor {
         thr: &DynLayout,
         idx: i64,
     ) -> Result<DynIdentityTensor, LayoutError> {
-        let (tiler, coord) = thread_tile(thr, idx)?;
+        let (tiler, coord) = local_partition_tiler(thr, idx)?;
         self.outer_partition(&tiler, &coord)
     }
 }

@@ -7,16 +7,25 @@ use core::fmt::{self, Write};
 use super::{CoordTree, DynLayout, IntTree, Tok};
 use crate::LayoutError;
 
-/// `(a,b,…)` with no spaces, CuTe's tuple form.
-fn write_tuple<T: fmt::Display>(f: &mut fmt::Formatter<'_>, elems: &[T]) -> fmt::Result {
-    f.write_char('(')?;
+/// `open a sep b … close`: every runtime tuple prints through here.
+pub(crate) fn write_seq<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    [open, sep, close]: [&str; 3],
+    elems: &[T],
+) -> fmt::Result {
+    f.write_str(open)?;
     for (i, t) in elems.iter().enumerate() {
         if i > 0 {
-            f.write_char(',')?;
+            f.write_str(sep)?;
         }
         write!(f, "{t}")?;
     }
-    f.write_char(')')
+    f.write_str(close)
+}
+
+/// `(a,b,…)` with no spaces, CuTe's tuple form.
+pub(crate) fn write_tuple<T: fmt::Display>(f: &mut fmt::Formatter<'_>, elems: &[T]) -> fmt::Result {
+    write_seq(f, ["(", ",", ")"], elems)
 }
 
 impl fmt::Display for IntTree {

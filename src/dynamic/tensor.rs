@@ -144,37 +144,36 @@ pub(crate) fn partition_coords(
 }
 
 /// `local_partition`'s tiler `product_each(shape(thr))` and coordinate
-/// `thr.get_flat_coord(idx)`.
+/// `thr.get_flat_coord(idx)`, for every runtime tensor (plain, composed,
+/// identity).
 pub(crate) fn local_partition_tiler(
     thr: &DynLayout,
     idx: i64,
 ) -> Result<(Tiler, CoordTree), LayoutError> {
-    {
-        const OP: &str = "local_partition";
-        let mut sizes = Vec::new();
-        let mut coord = Vec::new();
-        for m in thr.modes() {
-            let (mut c, mut size) = (0i64, 1i64);
-            for &(s, d) in m.flat() {
-                let ci = if s == 1 {
-                    0
-                } else {
-                    super::arith::div(idx, d)
-                        .and_then(|q| super::arith::rem(q, s))
-                        .ok_or(LayoutError::DivisionByZero { op: OP })?
-                };
-                c = super::add(c, super::mul(ci, size, OP)?, OP)?;
-                size = super::mul(size, s, OP)?;
-            }
-            sizes.push(Tiler::Int(size));
-            coord.push(CoordTree::Int(c));
+    const OP: &str = "local_partition";
+    let mut sizes = Vec::new();
+    let mut coord = Vec::new();
+    for m in thr.modes() {
+        let (mut c, mut size) = (0i64, 1i64);
+        for &(s, d) in m.flat() {
+            let ci = if s == 1 {
+                0
+            } else {
+                super::arith::div(idx, d)
+                    .and_then(|q| super::arith::rem(q, s))
+                    .ok_or(LayoutError::DivisionByZero { op: OP })?
+            };
+            c = super::add(c, super::mul(ci, size, OP)?, OP)?;
+            size = super::mul(size, s, OP)?;
         }
-        Ok(if thr.is_integral() {
-            (sizes.remove(0), coord.remove(0))
-        } else {
-            (Tiler::Tuple(sizes), CoordTree::Tuple(coord))
-        })
+        sizes.push(Tiler::Int(size));
+        coord.push(CoordTree::Int(c));
     }
+    Ok(if thr.is_integral() {
+        (sizes.remove(0), coord.remove(0))
+    } else {
+        (Tiler::Tuple(sizes), CoordTree::Tuple(coord))
+    })
 }
 
 fn tensor_arg(v: &Value) -> Option<&DynTensor> {

@@ -52,9 +52,7 @@ impl DynBasisLayout {
         &self,
         t: impl Into<TilerRef<'t>>,
     ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        let r = self.divide_reach(t, "logical_divide")?;
-        self.encoded("logical_divide", r, |l| l.logical_divide(t))
+        self.divided("logical_divide", t.into(), |l, t| l.logical_divide(t))
     }
 
     /// `zipped_divide(L, tiler)`: `((tiles...), (rests...))`.
@@ -69,9 +67,7 @@ impl DynBasisLayout {
         &self,
         t: impl Into<TilerRef<'t>>,
     ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        let r = self.divide_reach(t, "zipped_divide")?;
-        self.encoded("zipped_divide", r, |l| l.zipped_divide(t))
+        self.divided("zipped_divide", t.into(), |l, t| l.zipped_divide(t))
     }
 
     /// `tiled_divide(L, tiler)`: `((tiles...), rest0, rest1, ...)`.
@@ -79,9 +75,7 @@ impl DynBasisLayout {
         &self,
         t: impl Into<TilerRef<'t>>,
     ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        let r = self.divide_reach(t, "tiled_divide")?;
-        self.encoded("tiled_divide", r, |l| l.tiled_divide(t))
+        self.divided("tiled_divide", t.into(), |l, t| l.tiled_divide(t))
     }
 
     /// `flat_divide(L, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
@@ -89,9 +83,19 @@ impl DynBasisLayout {
         &self,
         t: impl Into<TilerRef<'t>>,
     ) -> Result<DynBasisLayout, LayoutError> {
-        let t = t.into();
-        let r = self.divide_reach(t, "flat_divide")?;
-        self.encoded("flat_divide", r, |l| l.flat_divide(t))
+        self.divided("flat_divide", t.into(), |l, t| l.flat_divide(t))
+    }
+
+    /// A divide `f` on the integer encoding, bounded by the largest stride
+    /// the divide composes with (`divide_reach`).
+    fn divided<'t>(
+        &self,
+        op: &'static str,
+        t: TilerRef<'t>,
+        f: impl FnOnce(&DynLayout, TilerRef<'t>) -> Result<DynLayout, LayoutError>,
+    ) -> Result<DynBasisLayout, LayoutError> {
+        let r = self.divide_reach(t, op)?;
+        self.encoded(op, r, |l| f(l, t))
     }
 
     /// The refusal for an operation CuTe does not define on basis strides

@@ -7,6 +7,7 @@ use core::fmt;
 
 use super::IntTree;
 use crate::LayoutError;
+use crate::dynamic::print::write_tuple;
 
 /// One stride leaf of a basis-strided layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,16 +108,7 @@ impl fmt::Display for ArithValue {
         match self {
             ArithValue::Zero => f.write_str("0"),
             ArithValue::Scaled { value, mode } => write!(f, "{value}@{mode}"),
-            ArithValue::Tuple(t) => {
-                f.write_str("(")?;
-                for (i, x) in t.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                f.write_str(")")
-            }
+            ArithValue::Tuple(t) => write_tuple(f, t),
         }
     }
 }
@@ -125,16 +117,7 @@ impl fmt::Display for BasisTree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BasisTree::Leaf(l) => write!(f, "{l}"),
-            BasisTree::Tuple(v) => {
-                f.write_str("(")?;
-                for (i, x) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                f.write_str(")")
-            }
+            BasisTree::Tuple(v) => write_tuple(f, v),
         }
     }
 }
