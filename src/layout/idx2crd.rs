@@ -4,6 +4,7 @@
 //! mode unbounded, as in CuTe). [`Layout::idx2crd`] inverts a compact layout:
 //! per leaf `(i / d) % s`, with a static size-1 leaf giving `_0`.
 
+use crate::int::kind::{IntKind, KindOf, Runtime, StaticPos};
 use crate::int::{Int, IntDiv, IntRem, Mod, Quot};
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
@@ -94,25 +95,23 @@ impl<I: Int, D: Int> Idx2CrdStrided<I, D> for PInt<UInt<UTerm, B1>> {
         Z0::new()
     }
 }
-macro_rules! strided_leaf {
-    ($([$($g:tt)*] $T:ty),*) => {$(
-        impl<I: Int + IntDiv<D>, D: Int, $($g)*> Idx2CrdStrided<I, D> for $T
-        where
-            $T: Int,
-            Quot<I, D>: IntRem<$T>,
-        {
-            type Output = Mod<Quot<I, D>, $T>;
-            #[inline(always)]
-            fn idx2crd_strided(self, i: I, stride: D) -> Self::Output {
-                i.div(stride).rem(self)
-            }
-        }
-    )*};
+#[doc(hidden)]
+/// The leaves that split an index by `(i / d) % s`: a runtime `i32` and
+/// a static integer ≥ 2, told apart from `_1` by their kind.
+pub trait StridedLeafKind {}
+impl StridedLeafKind for Runtime<i32> {}
+impl<U> StridedLeafKind for StaticPos<U> {}
+impl<I: Int + IntDiv<D>, D: Int, S: Int + IntKind> Idx2CrdStrided<I, D> for S
+where
+    KindOf<S>: StridedLeafKind,
+    Quot<I, D>: IntRem<S>,
+{
+    type Output = Mod<Quot<I, D>, S>;
+    #[inline(always)]
+    fn idx2crd_strided(self, i: I, stride: D) -> Self::Output {
+        i.div(stride).rem(self)
+    }
 }
-strided_leaf!(
-    [] i32,
-    [U: typenum::Unsigned, B: typenum::Bit, C: typenum::Bit] PInt<UInt<UInt<U, B>, C>>
-);
 impl<I, D> Idx2CrdStrided<I, D> for HNil {
     type Output = HNil;
     #[inline(always)]

@@ -2,7 +2,6 @@
 //! as coalescing walks a layout's modes from the last one.
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::Z0;
 
 #[doc(hidden)]
 /// The leaves of the IntTuple `Self` in reverse order, in front of `Acc`
@@ -13,24 +12,17 @@ pub trait FlatRevOnto<Acc> {
     /// Computes it.
     fn flat_rev_onto(self, acc: Acc) -> Self::Output;
 }
-macro_rules! flat_rev_leaf {
-    ($([$($g:tt)*] $T:ty),*) => {$(
-        impl<Acc, $($g)*> FlatRevOnto<Acc> for $T {
-            type Output = HCons<$T, Acc>;
-            #[inline(always)]
-            fn flat_rev_onto(self, acc: Acc) -> Self::Output {
-                HCons { head: self, tail: acc }
-            }
+/// A leaf: every integer type.
+impl<Acc, X: crate::int::Int> FlatRevOnto<Acc> for X {
+    type Output = HCons<X, Acc>;
+    #[inline(always)]
+    fn flat_rev_onto(self, acc: Acc) -> Self::Output {
+        HCons {
+            head: self,
+            tail: acc,
         }
-    )*};
+    }
 }
-flat_rev_leaf!(
-    [U: typenum::Unsigned + typenum::NonZero] typenum::PInt<U>,
-    [U: typenum::Unsigned + typenum::NonZero] typenum::NInt<U>,
-    [] Z0,
-    [] i32,
-    [] i64
-);
 impl<Acc> FlatRevOnto<Acc> for HNil {
     type Output = Acc;
     #[inline(always)]

@@ -1,10 +1,11 @@
 //! Compact strides (LayoutLeft, LayoutRight), prefix products,
 //! `product_each` and `inner_product`.
 
+use crate::int::kind::NotOne;
 use crate::int::{Int, IntAdd, IntMul, Prod, Sum};
 use crate::tuple::IntTuple;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{B1, NInt, NonZero, P1, PInt, UInt, UTerm, Unsigned, Z0};
+use typenum::{B1, P1, PInt, UInt, UTerm, Z0};
 
 /// Column-major order: the leftmost mode is fastest.
 #[derive(Clone, Copy, Debug, Default)]
@@ -32,25 +33,14 @@ impl<M, C: Int> Compact<M, C> for PInt<UInt<UTerm, B1>> {
         (Z0::new(), current)
     }
 }
-macro_rules! compact_leaf {
-    ($([$($g:tt)*] $T:ty),*) => {$(
-        impl<M, C: Int + IntMul<$T>, $($g)*> Compact<M, C> for $T where $T: Int {
-            type Stride = C;
-            type Next = Prod<C, $T>;
-            #[inline(always)]
-            fn compact(self, current: C) -> (C, Self::Next) {
-                (current, current.mul(self))
-            }
-        }
-    )*};
+impl<M, C: Int + IntMul<X>, X: Int + NotOne> Compact<M, C> for X {
+    type Stride = C;
+    type Next = Prod<C, X>;
+    #[inline(always)]
+    fn compact(self, current: C) -> (C, Self::Next) {
+        (current, current.mul(self))
+    }
 }
-compact_leaf!(
-    [] i32,
-    [] i64,
-    [] Z0,
-    [U: Unsigned + NonZero] NInt<U>,
-    [U: Unsigned, B: typenum::Bit, D: typenum::Bit] PInt<UInt<UInt<U, B>, D>>
-);
 impl<M, C: Int> Compact<M, C> for HNil {
     type Stride = HNil;
     type Next = C;

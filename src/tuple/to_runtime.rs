@@ -27,22 +27,13 @@ pub trait ToRuntimeLeaf {
     /// Converts.
     fn to_runtime_leaf(self) -> Self::Runtime;
 }
-macro_rules! to_runtime_leaf {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)*> ToRuntimeLeaf for $T where $T: Int {
-            type Runtime = i32;
-            #[inline(always)]
-            fn to_runtime_leaf(self) -> i32 {
-                self.wide() as i32
-            }
-        }
-    )*};
+impl<X: crate::int::StaticInt> ToRuntimeLeaf for X {
+    type Runtime = i32;
+    #[inline(always)]
+    fn to_runtime_leaf(self) -> i32 {
+        self.wide() as i32
+    }
 }
-to_runtime_leaf!(
-    typenum::Z0 => [],
-    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
-    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
-);
 impl ToRuntimeLeaf for i32 {
     type Runtime = i32;
     #[inline(always)]

@@ -3,6 +3,7 @@
 
 use crate::algebra::composition::Leaves;
 use crate::error::LayoutError;
+use crate::int::kind::{IntKind, StaticPos};
 use crate::int::{SMul, UMul};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Add1, B1, NInt, NonZero, P1, PInt, Sub1, U1, UInt, UTerm, Unsigned, Z0};
@@ -90,10 +91,11 @@ impl<D, Acc> CosizeTerms<D, Acc> for PInt<U1> {
     type Output = Acc;
 }
 /// A static shape `s >= 2`: by the stride.
-impl<X, Y, Z, D, Acc> CosizeTerms<D, Acc> for PInt<UInt<UInt<X, Y>, Z>>
+impl<S, U, D, Acc> CosizeTerms<D, Acc> for S
 where
-    UInt<UInt<X, Y>, Z>: Unsigned + NonZero + core::ops::Sub<B1>,
-    D: StrideTerm<Sub1<UInt<UInt<X, Y>, Z>>, Acc>,
+    S: IntKind<Kind = StaticPos<U>>,
+    U: core::ops::Sub<B1>,
+    D: StrideTerm<Sub1<U>, Acc>,
 {
     type Output = D::Output;
 }
