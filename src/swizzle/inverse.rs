@@ -31,10 +31,9 @@ use super::const_eval::ConstLayout;
 use super::func::{SwizzleParams, SwizzleTn};
 use super::slice::{ConstRepr, NonNegStatic, SwizzleGeometry};
 use crate::LayoutError;
+use crate::algebra::verdict::{Admissible, Admitted};
 use crate::algebra::{
-    Composed, Composition, LeftInverse, LeftInverseDivisible, LeftInverseLayout,
-    LeftInverseModesDoNotOverlap, LeftInverseStaticStrides, RightInverse, RightInverseLayout,
-    RightInverseStaticStrides,
+    Composed, Composition, LeftInverse, LeftInverseLayout, RightInverse, RightInverseLayout,
 };
 use crate::error::ok_or_panic;
 use crate::int::ToStatic;
@@ -171,7 +170,8 @@ where
     S: ConstLayout<D> + Copy,
     D: Copy,
     Layout<S, D>: RightInverseLayout,
-    RightInverse<Layout<S, D>>: RightInverseStaticStrides + LayoutParts,
+    <Layout<S, D> as RightInverseLayout>::Verdict: Admissible,
+    RightInverse<Layout<S, D>>: LayoutParts,
     Sw::Yyy: ToStatic,
     Sw::Zzz: ToStatic,
     <Sw::Yyy as ToStatic>::Output: Crd2Idx<
@@ -192,6 +192,8 @@ where
     SwizzledInverse<Sw, RightInverse<Layout<S, D>>>: ConstRepr,
 {
     type Output = SwizzledInverse<Sw, RightInverse<Layout<S, D>>>;
+    /// The inner layout's verdict held (a bound above).
+    type Verdict = Admitted;
     #[inline(always)]
     fn right_inverse_layout(self) -> Self::Output {
         #[allow(clippy::let_unit_value)]
@@ -213,10 +215,8 @@ where
     S: ConstLayout<D> + Copy,
     D: Copy,
     Layout<S, D>: LeftInverseLayout,
-    LeftInverse<Layout<S, D>>: LeftInverseStaticStrides
-        + LeftInverseDivisible
-        + LeftInverseModesDoNotOverlap
-        + LayoutParts,
+    <Layout<S, D> as LeftInverseLayout>::Verdict: Admissible,
+    LeftInverse<Layout<S, D>>: LayoutParts,
     Sw::Yyy: ToStatic,
     Sw::Zzz: ToStatic,
     <Sw::Yyy as ToStatic>::Output: Crd2Idx<
@@ -237,6 +237,8 @@ where
     SwizzledInverse<Sw, LeftInverse<Layout<S, D>>>: ConstRepr,
 {
     type Output = SwizzledInverse<Sw, LeftInverse<Layout<S, D>>>;
+    /// The inner layout's verdict held (a bound above).
+    type Verdict = Admitted;
     #[inline(always)]
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
         #[allow(clippy::let_unit_value)]
@@ -245,16 +247,6 @@ where
         sw.try_compose(self.layout().try_left_inverse_layout()?)
     }
 }
-
-// A swizzled inverse has passed the inner layout's checks already.
-#[diagnostic::do_not_recommend]
-impl<A, O, B> RightInverseStaticStrides for ComposedLayout<A, O, B> {}
-#[diagnostic::do_not_recommend]
-impl<A, O, B> LeftInverseStaticStrides for ComposedLayout<A, O, B> {}
-#[diagnostic::do_not_recommend]
-impl<A, O, B> LeftInverseDivisible for ComposedLayout<A, O, B> {}
-#[diagnostic::do_not_recommend]
-impl<A, O, B> LeftInverseModesDoNotOverlap for ComposedLayout<A, O, B> {}
 
 #[cfg(test)]
 mod tests {

@@ -32,6 +32,8 @@ pub use modes::*;
 pub use right::*;
 
 use super::Coalesce;
+use super::complement::{Outcome, VerdictOf};
+use super::verdict::Admissible;
 use crate::error::LayoutError;
 use crate::layout::Layout;
 use crate::tuple::{AllStatic, IntTuple};
@@ -62,7 +64,7 @@ use crate::tuple::{AllStatic, IntTuple};
 #[track_caller]
 pub fn right_inverse<L: RightInverseLayout>(l: L) -> RightInverse<L>
 where
-    RightInverse<L>: RightInverseStaticStrides,
+    L::Verdict: Admissible,
 {
     crate::error::ok_or_panic(l.try_right_inverse_layout())
 }
@@ -79,7 +81,7 @@ where
 #[inline(always)]
 pub fn try_right_inverse<L: RightInverseLayout>(l: L) -> Result<RightInverse<L>, LayoutError>
 where
-    RightInverse<L>: RightInverseStaticStrides,
+    L::Verdict: Admissible,
 {
     l.try_right_inverse_layout()
 }
@@ -113,7 +115,7 @@ where
 #[track_caller]
 pub fn left_inverse<L: LeftInverseLayout>(l: L) -> LeftInverse<L>
 where
-    LeftInverse<L>: LeftInverseStaticStrides + LeftInverseDivisible + LeftInverseModesDoNotOverlap,
+    L::Verdict: Admissible,
 {
     crate::error::ok_or_panic(l.try_left_inverse_layout())
 }
@@ -130,7 +132,7 @@ where
 #[inline(always)]
 pub fn try_left_inverse<L: LeftInverseLayout>(l: L) -> Result<LeftInverse<L>, LayoutError>
 where
-    LeftInverse<L>: LeftInverseStaticStrides + LeftInverseDivisible + LeftInverseModesDoNotOverlap,
+    L::Verdict: Admissible,
 {
     l.try_left_inverse_layout()
 }
@@ -156,7 +158,8 @@ pub type RightInverse<L> = <L as RightInverseLayout>::Output;
 pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 
 /// [`right_inverse`] as a trait on the layout. `Output` is the result, or
-/// [`RightInverseRuntimeStride`] (rejected by `RightInverseStaticStrides`).
+/// [`RightInverseRuntimeStride`]; `Verdict` is `Admitted`, or
+/// `Fail<RightInverseRuntimeStride>`, which is not `Admissible`.
 ///
 /// ```
 /// use cute_algebra::algebra::RightInverseLayout;
@@ -166,6 +169,8 @@ pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 pub trait RightInverseLayout: crate::sealed::Operand {
     /// The right inverse, or a marker.
     type Output;
+    /// `Admitted`, or `Fail<marker>`.
+    type Verdict;
     /// Computes it, without the runtime checks.
     fn right_inverse_layout(self) -> Self::Output;
     /// Computes it, checking that every runtime extent is at least 1 and
@@ -177,8 +182,10 @@ where
     S::Output: InverseModes,
     <S::Output as InverseModes>::Strides: AllStatic,
     StaticStrides<S::Output>: RightInverseStart<S::Output>,
+    <StaticStrides<S::Output> as RightInverseStart<S::Output>>::Output: Outcome,
 {
     type Output = <StaticStrides<S::Output> as RightInverseStart<S::Output>>::Output;
+    type Verdict = VerdictOf<Self::Output>;
     #[inline(always)]
     fn right_inverse_layout(self) -> Self::Output {
         <StaticStrides<S::Output> as RightInverseStart<S::Output>>::start(
@@ -193,7 +200,8 @@ where
 }
 
 /// [`left_inverse`] as a trait on the layout. `Output` is the result, or a
-/// marker naming the broken condition (rejected by the checks).
+/// marker naming the broken condition; `Verdict` is `Admitted` or
+/// `Fail<marker>`, which is not `Admissible`.
 ///
 /// ```
 /// use cute_algebra::algebra::LeftInverseLayout;
@@ -204,6 +212,8 @@ where
 pub trait LeftInverseLayout: crate::sealed::Operand {
     /// The left inverse, or a marker.
     type Output;
+    /// `Admitted`, or `Fail<marker>`.
+    type Verdict;
     /// Computes it, checking runtime values.
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError>;
 }
@@ -212,8 +222,10 @@ where
     S::Output: InverseModes,
     <S::Output as InverseModes>::Strides: AllStatic,
     StaticStrides<S::Output>: LeftInverseStart<S::Output>,
+    <StaticStrides<S::Output> as LeftInverseStart<S::Output>>::Output: Outcome,
 {
     type Output = <StaticStrides<S::Output> as LeftInverseStart<S::Output>>::Output;
+    type Verdict = VerdictOf<Self::Output>;
     #[inline(always)]
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
         super::check_shape(self.shape(), "left_inverse")?;
