@@ -4,6 +4,7 @@
 //! its first mode, when it is a static shape with stride `_1`, is the run
 //! of indices where `a` and `b` agree.
 
+use super::complement::Outcome;
 use super::verdict::Admissible;
 use super::{Coalesce, Composition, RightInverse, RightInverseLayout};
 use crate::error::LayoutError;
@@ -106,8 +107,7 @@ pub trait MaxCommonLayout<B>: crate::sealed::Operand {
 impl<SA, DA, B> MaxCommonLayout<B> for Layout<SA, DA>
 where
     B: RightInverseLayout,
-    B::Verdict: Admissible,
-    RightInverse<B>: Copy,
+    RightInverse<B>: Outcome<Verdict: Admissible> + Copy,
     Self: Composition<RightInverse<B>>,
     <Self as Composition<RightInverse<B>>>::Output: IntoParts,
     <<Self as Composition<RightInverse<B>>>::Output as LayoutParts>::Shape:

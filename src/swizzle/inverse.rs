@@ -31,7 +31,8 @@ use super::const_eval::ConstLayout;
 use super::func::{SwizzleParams, SwizzleTn};
 use super::slice::{ConstRepr, NonNegStatic, SwizzleGeometry};
 use crate::LayoutError;
-use crate::algebra::verdict::{Admissible, Admitted};
+use crate::algebra::Outcome;
+use crate::algebra::verdict::Admissible;
 use crate::algebra::{
     Composed, Composition, LeftInverse, LeftInverseLayout, RightInverse, RightInverseLayout,
 };
@@ -170,8 +171,7 @@ where
     S: ConstLayout<D> + Copy,
     D: Copy,
     Layout<S, D>: RightInverseLayout,
-    <Layout<S, D> as RightInverseLayout>::Verdict: Admissible,
-    RightInverse<Layout<S, D>>: LayoutParts,
+    RightInverse<Layout<S, D>>: Outcome<Verdict: Admissible> + LayoutParts,
     Sw::Yyy: ToStatic,
     Sw::Zzz: ToStatic,
     <Sw::Yyy as ToStatic>::Output: Crd2Idx<
@@ -192,8 +192,6 @@ where
     SwizzledInverse<Sw, RightInverse<Layout<S, D>>>: ConstRepr,
 {
     type Output = SwizzledInverse<Sw, RightInverse<Layout<S, D>>>;
-    /// The inner layout's verdict held (a bound above).
-    type Verdict = Admitted;
     #[inline(always)]
     fn right_inverse_layout(self) -> Self::Output {
         #[allow(clippy::let_unit_value)]
@@ -215,8 +213,7 @@ where
     S: ConstLayout<D> + Copy,
     D: Copy,
     Layout<S, D>: LeftInverseLayout,
-    <Layout<S, D> as LeftInverseLayout>::Verdict: Admissible,
-    LeftInverse<Layout<S, D>>: LayoutParts,
+    LeftInverse<Layout<S, D>>: Outcome<Verdict: Admissible> + LayoutParts,
     Sw::Yyy: ToStatic,
     Sw::Zzz: ToStatic,
     <Sw::Yyy as ToStatic>::Output: Crd2Idx<
@@ -237,8 +234,6 @@ where
     SwizzledInverse<Sw, LeftInverse<Layout<S, D>>>: ConstRepr,
 {
     type Output = SwizzledInverse<Sw, LeftInverse<Layout<S, D>>>;
-    /// The inner layout's verdict held (a bound above).
-    type Verdict = Admitted;
     #[inline(always)]
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
         #[allow(clippy::let_unit_value)]

@@ -78,8 +78,7 @@ pub fn complement<L: Complement<M> + Copy, M: Copy>(l: L, cotarget: M) -> Comple
 // The verdict (`Admissible`) reports the broken condition's own message;
 // `ComplementWithin` checks CuTe's post-conditions on the result.
 where
-    L::Verdict: Admissible,
-    Complemented<L, M>: ComplementWithin<L, M>,
+    Complemented<L, M>: Outcome<Verdict: Admissible> + ComplementWithin<L, M>,
 {
     crate::error::ok_or_panic(try_complement(l, cotarget))
 }
@@ -103,8 +102,7 @@ pub fn try_complement<L: Complement<M> + Copy, M: Copy>(
     cotarget: M,
 ) -> Result<Complemented<L, M>, LayoutError>
 where
-    L::Verdict: Admissible,
-    Complemented<L, M>: ComplementWithin<L, M>,
+    Complemented<L, M>: Outcome<Verdict: Admissible> + ComplementWithin<L, M>,
 {
     let r = l.try_complement_to(cotarget)?;
     r.check_bounds(l, cotarget)?;
@@ -126,9 +124,9 @@ pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M
 
 /// `complement(L, M)` as a trait on the layout. Its `Output` is the result
 /// layout, or a marker type when the layout is not complementable; its
-/// `Verdict` is `Admitted` or `Fail<marker>`, and the functions require it
-/// to be `Admissible`, so the failing condition is the first line of the
-/// error.
+/// [`Outcome::Verdict`] is `Admitted` or `Fail<marker>`, and the functions
+/// require it to be `Admissible`, so the failing condition is the first
+/// line of the error.
 ///
 /// ```
 /// use cute_algebra::algebra::{Complement, NegativeStride};
@@ -138,14 +136,12 @@ pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M
 /// assert_eq!(r.to_string(), "(_3,_2):(_2,_12)");
 /// // Not complementable: the outcome is a marker, which the functions reject.
 /// assert_type_eq_all!(<Layout![4 : -1] as Complement<Shape![8]>>::Output, NegativeStride);
-/// assert_type_eq_all!(<Layout![4 : -1] as Complement<Shape![8]>>::Verdict, Fail<NegativeStride>);
-/// # use cute_algebra::algebra::verdict::Fail;
+/// assert_type_eq_all!(<NegativeStride as Outcome>::Verdict, Fail<NegativeStride>);
+/// # use cute_algebra::algebra::{Outcome, verdict::Fail};
 /// ```
 pub trait Complement<M>: crate::sealed::Operand {
     /// The complement, or a marker naming the broken condition.
     type Output;
-    /// `Admitted`, or `Fail<marker>`.
-    type Verdict;
     /// Computes it, checking runtime values.
     fn try_complement_to(self, cotarget: M) -> Result<Self::Output, LayoutError>;
 }
@@ -155,10 +151,8 @@ where
     Filtered<Layout<S, D>>: IntTupleParts,
     <Filtered<Layout<S, D>> as IntTupleParts>::Shape:
         ComplementShape<<Filtered<Layout<S, D>> as IntTupleParts>::Stride, M>,
-    ComplementOf<Layout<S, D>, M>: Outcome,
 {
     type Output = ComplementOf<Layout<S, D>, M>;
-    type Verdict = VerdictOf<ComplementOf<Layout<S, D>, M>>;
     #[inline(always)]
     fn try_complement_to(self, cotarget: M) -> Result<Self::Output, LayoutError> {
         let (s, d) = super::filter_any(self).parts();
@@ -232,8 +226,8 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     pub fn complement(self) -> Complemented<Self>
     where
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
-        <Self as Complement<<Self as FilteredCosize>::Output>>::Verdict: Admissible,
-        Complemented<Self>: ComplementWithin<Self, <Self as FilteredCosize>::Output>,
+        Complemented<Self>:
+            Outcome<Verdict: Admissible> + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
     {
         complement(self, self.filtered_cosize())
     }
@@ -251,8 +245,8 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     pub fn try_complement(self) -> Result<Complemented<Self>, LayoutError>
     where
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
-        <Self as Complement<<Self as FilteredCosize>::Output>>::Verdict: Admissible,
-        Complemented<Self>: ComplementWithin<Self, <Self as FilteredCosize>::Output>,
+        Complemented<Self>:
+            Outcome<Verdict: Admissible> + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
     {
         try_complement(self, self.try_filtered_cosize()?)
     }

@@ -3,7 +3,7 @@
 //! marker's verdict is `Fail<marker>` (`complement`'s [`Outcome`]), and
 //! `Admissible` for it needs the trait that names its condition.
 //!
-//! [`Outcome`]: crate::algebra::complement::Outcome
+//! [`Outcome`]: crate::algebra::Outcome
 
 use crate::algebra::complement::conditions;
 

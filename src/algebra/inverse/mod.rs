@@ -32,7 +32,7 @@ pub use modes::*;
 pub use right::*;
 
 use super::Coalesce;
-use super::complement::{Outcome, VerdictOf};
+use super::complement::Outcome;
 use super::verdict::Admissible;
 use crate::error::LayoutError;
 use crate::layout::Layout;
@@ -64,7 +64,7 @@ use crate::tuple::{AllStatic, IntTuple};
 #[track_caller]
 pub fn right_inverse<L: RightInverseLayout>(l: L) -> RightInverse<L>
 where
-    L::Verdict: Admissible,
+    RightInverse<L>: Outcome<Verdict: Admissible>,
 {
     crate::error::ok_or_panic(l.try_right_inverse_layout())
 }
@@ -81,7 +81,7 @@ where
 #[inline(always)]
 pub fn try_right_inverse<L: RightInverseLayout>(l: L) -> Result<RightInverse<L>, LayoutError>
 where
-    L::Verdict: Admissible,
+    RightInverse<L>: Outcome<Verdict: Admissible>,
 {
     l.try_right_inverse_layout()
 }
@@ -115,7 +115,7 @@ where
 #[track_caller]
 pub fn left_inverse<L: LeftInverseLayout>(l: L) -> LeftInverse<L>
 where
-    L::Verdict: Admissible,
+    LeftInverse<L>: Outcome<Verdict: Admissible>,
 {
     crate::error::ok_or_panic(l.try_left_inverse_layout())
 }
@@ -132,7 +132,7 @@ where
 #[inline(always)]
 pub fn try_left_inverse<L: LeftInverseLayout>(l: L) -> Result<LeftInverse<L>, LayoutError>
 where
-    L::Verdict: Admissible,
+    LeftInverse<L>: Outcome<Verdict: Admissible>,
 {
     l.try_left_inverse_layout()
 }
@@ -158,8 +158,8 @@ pub type RightInverse<L> = <L as RightInverseLayout>::Output;
 pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 
 /// [`right_inverse`] as a trait on the layout. `Output` is the result, or
-/// [`RightInverseRuntimeStride`]; `Verdict` is `Admitted`, or
-/// `Fail<RightInverseRuntimeStride>`, which is not `Admissible`.
+/// [`RightInverseRuntimeStride`], whose [`Outcome::Verdict`]
+/// `Fail<RightInverseRuntimeStride>` is not `Admissible`.
 ///
 /// ```
 /// use cute_algebra::algebra::RightInverseLayout;
@@ -169,8 +169,6 @@ pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 pub trait RightInverseLayout: crate::sealed::Operand {
     /// The right inverse, or a marker.
     type Output;
-    /// `Admitted`, or `Fail<marker>`.
-    type Verdict;
     /// Computes it, without the runtime checks.
     fn right_inverse_layout(self) -> Self::Output;
     /// Computes it, checking that every runtime extent is at least 1 and
@@ -182,10 +180,8 @@ where
     S::Output: InverseModes,
     <S::Output as InverseModes>::Strides: AllStatic,
     StaticStrides<S::Output>: RightInverseStart<S::Output>,
-    <StaticStrides<S::Output> as RightInverseStart<S::Output>>::Output: Outcome,
 {
     type Output = <StaticStrides<S::Output> as RightInverseStart<S::Output>>::Output;
-    type Verdict = VerdictOf<Self::Output>;
     #[inline(always)]
     fn right_inverse_layout(self) -> Self::Output {
         <StaticStrides<S::Output> as RightInverseStart<S::Output>>::start(
@@ -200,8 +196,8 @@ where
 }
 
 /// [`left_inverse`] as a trait on the layout. `Output` is the result, or a
-/// marker naming the broken condition; `Verdict` is `Admitted` or
-/// `Fail<marker>`, which is not `Admissible`.
+/// marker naming the broken condition, whose [`Outcome::Verdict`]
+/// `Fail<marker>` is not `Admissible`.
 ///
 /// ```
 /// use cute_algebra::algebra::LeftInverseLayout;
@@ -212,8 +208,6 @@ where
 pub trait LeftInverseLayout: crate::sealed::Operand {
     /// The left inverse, or a marker.
     type Output;
-    /// `Admitted`, or `Fail<marker>`.
-    type Verdict;
     /// Computes it, checking runtime values.
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError>;
 }
@@ -222,10 +216,8 @@ where
     S::Output: InverseModes,
     <S::Output as InverseModes>::Strides: AllStatic,
     StaticStrides<S::Output>: LeftInverseStart<S::Output>,
-    <StaticStrides<S::Output> as LeftInverseStart<S::Output>>::Output: Outcome,
 {
     type Output = <StaticStrides<S::Output> as LeftInverseStart<S::Output>>::Output;
-    type Verdict = VerdictOf<Self::Output>;
     #[inline(always)]
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
         super::check_shape(self.shape(), "left_inverse")?;
