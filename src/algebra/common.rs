@@ -4,7 +4,9 @@
 //! its first mode, when it is a static shape with stride `_1`, is the run
 //! of indices where `a` and `b` agree.
 
-use super::{Coalesce, Composition, RightInverse, RightInverseLayout, RightInverseStaticStrides};
+use super::complement::Outcome;
+use super::verdict::Admissible;
+use super::{Coalesce, Composition, RightInverse, RightInverseLayout};
 use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::int::{Int, StaticEq};
@@ -100,7 +102,7 @@ pub trait MaxCommonLayout<B>: crate::sealed::Operand {
 impl<SA, DA, B> MaxCommonLayout<B> for Layout<SA, DA>
 where
     B: RightInverseLayout,
-    RightInverse<B>: RightInverseStaticStrides + Copy,
+    RightInverse<B>: Outcome<Verdict: Admissible> + Copy,
     Self: Composition<RightInverse<B>>,
     <Self as Composition<RightInverse<B>>>::Output: IntoParts,
     <<Self as Composition<RightInverse<B>>>::Output as LayoutParts>::Shape:

@@ -31,10 +31,10 @@ use super::const_eval::ConstLayout;
 use super::func::{SwizzleParams, SwizzleTn};
 use super::slice::{ConstRepr, NonNegStatic, SwizzleGeometry};
 use crate::LayoutError;
+use crate::algebra::Outcome;
+use crate::algebra::verdict::Admissible;
 use crate::algebra::{
-    Composed, Composition, LeftInverse, LeftInverseDivisible, LeftInverseLayout,
-    LeftInverseModesDoNotOverlap, LeftInverseStaticStrides, RightInverse, RightInverseLayout,
-    RightInverseStaticStrides,
+    Composed, Composition, LeftInverse, LeftInverseLayout, RightInverse, RightInverseLayout,
 };
 use crate::error::ok_or_panic;
 use crate::int::ToStatic;
@@ -171,7 +171,7 @@ where
     S: ConstLayout<D> + Copy,
     D: Copy,
     Layout<S, D>: RightInverseLayout,
-    RightInverse<Layout<S, D>>: RightInverseStaticStrides + LayoutParts,
+    RightInverse<Layout<S, D>>: Outcome<Verdict: Admissible> + LayoutParts,
     Sw::Yyy: ToStatic,
     Sw::Zzz: ToStatic,
     <Sw::Yyy as ToStatic>::Output: Crd2Idx<
@@ -213,10 +213,7 @@ where
     S: ConstLayout<D> + Copy,
     D: Copy,
     Layout<S, D>: LeftInverseLayout,
-    LeftInverse<Layout<S, D>>: LeftInverseStaticStrides
-        + LeftInverseDivisible
-        + LeftInverseModesDoNotOverlap
-        + LayoutParts,
+    LeftInverse<Layout<S, D>>: Outcome<Verdict: Admissible> + LayoutParts,
     Sw::Yyy: ToStatic,
     Sw::Zzz: ToStatic,
     <Sw::Yyy as ToStatic>::Output: Crd2Idx<
@@ -245,16 +242,6 @@ where
         sw.try_compose(self.layout().try_left_inverse_layout()?)
     }
 }
-
-// A swizzled inverse has passed the inner layout's checks already.
-#[diagnostic::do_not_recommend]
-impl<A, O, B> RightInverseStaticStrides for ComposedLayout<A, O, B> {}
-#[diagnostic::do_not_recommend]
-impl<A, O, B> LeftInverseStaticStrides for ComposedLayout<A, O, B> {}
-#[diagnostic::do_not_recommend]
-impl<A, O, B> LeftInverseDivisible for ComposedLayout<A, O, B> {}
-#[diagnostic::do_not_recommend]
-impl<A, O, B> LeftInverseModesDoNotOverlap for ComposedLayout<A, O, B> {}
 
 #[cfg(test)]
 mod tests {

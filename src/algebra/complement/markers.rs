@@ -1,14 +1,64 @@
-//! The markers a non-complementable layout yields, and the check traits
-//! that turn them into compile errors naming the condition.
+//! The conditions complement can fail, as verdicts: the walk's outcome is
+//! the result layout or one of the markers here, [`Outcome`] turns it into
+//! [`Admitted`] or [`Fail`](crate::algebra::verdict::Fail)`<marker>`, and `Admissible` on a failure asks
+//! for a never-implemented trait whose message is the compile error (the
+//! mechanism of composition's `verdict`).
 
+use crate::algebra::verdict::Admitted;
 use crate::layout::Layout;
+use crate::swizzle::ComposedLayout;
 
 // ---------------------------------------------------------------------------
-// Markers and checks
+// Verdicts
+
+/// The verdict an operation's outcome carries: a layout is [`Admitted`], a
+/// marker naming a broken condition is [`Fail`](crate::algebra::verdict::Fail)`<marker>`. Complement and
+/// the inverses bound on `<outcome as Outcome>::Verdict: Admissible`.
+#[doc(hidden)]
+pub trait Outcome {
+    /// [`Admitted`] or [`Fail`](crate::algebra::verdict::Fail).
+    type Verdict;
+}
+impl<S, D> Outcome for Layout<S, D> {
+    type Verdict = Admitted;
+}
+/// A swizzled inverse is built only after its inner layout's verdict held.
+impl<A, O, B> Outcome for ComposedLayout<A, O, B> {
+    type Verdict = Admitted;
+}
+/// The verdict of the outcome `T`.
+#[doc(hidden)]
+pub type VerdictOf<T> = <T as Outcome>::Verdict;
+
+/// Each marker fails with its condition: `Admissible` for `Fail<marker>`
+/// needs the never-implemented trait that names it. (`for<'a>` keeps the
+/// bound, which never holds, from being rejected as trivially false.)
+macro_rules! conditions {
+    ($($T:ty => $Error:ident),* $(,)?) => {$(
+        impl $crate::algebra::complement::Outcome for $T {
+            type Verdict = $crate::algebra::verdict::Fail<$T>;
+        }
+        impl $crate::algebra::verdict::Admissible for $crate::algebra::verdict::Fail<$T>
+        where
+            for<'a> $T: $Error,
+        {
+        }
+    )*};
+}
+pub(crate) use conditions;
+conditions!(
+    StrideBelowExtent => ComplementModesDoNotOverlap,
+    NegativeStride => ComplementStridesNotNegative,
+    RuntimeStrideStructure => ComplementStructureIsStatic,
+);
+
+// ---------------------------------------------------------------------------
+// Markers and their errors
 
 /// Marker outcome: after sorting by stride, a stride is below the extent
-/// (stride × shape) of the mode before it. Never constructed: the check
-/// `ComplementModesDoNotOverlap` rejects it at compile time.
+/// (stride × shape) of the mode before it. Never constructed: its verdict
+/// `Fail<StrideBelowExtent>` is not `Admissible`, so `complement` does not
+/// compile.
 ///
 /// ```
 /// use cute_algebra::algebra::{Complemented, StrideBelowExtent};
@@ -18,7 +68,7 @@ use crate::layout::Layout;
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StrideBelowExtent;
-/// Marker outcome: a negative stride (see `ComplementStridesNotNegative`).
+/// Marker outcome: a negative stride (its verdict fails with `ComplementStridesNotNegative`).
 ///
 /// ```
 /// use cute_algebra::algebra::{Complemented, NegativeStride};
@@ -28,8 +78,8 @@ pub struct StrideBelowExtent;
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NegativeStride;
-/// Marker outcome: a runtime stride in a layout of rank >= 2 (see
-/// `ComplementStructureIsStatic`).
+/// Marker outcome: a runtime stride in a layout of rank >= 2 (its verdict
+/// fails with `ComplementStructureIsStatic`).
 ///
 /// ```
 /// use cute_algebra::algebra::{Complemented, RuntimeStrideStructure};
@@ -59,7 +109,8 @@ marker_display!(
     RuntimeStrideStructure => "complement: a runtime stride in a layout of rank >= 2"
 );
 
-/// Holds unless the layout's modes overlap or interleave.
+/// Never implemented: the error for [`StrideBelowExtent`] (the layout's
+/// modes overlap or interleave).
 ///
 /// ```compile_fail
 /// use cute_algebra::prelude::*;
@@ -72,7 +123,7 @@ marker_display!(
 )]
 #[doc(hidden)]
 pub trait ComplementModesDoNotOverlap {}
-/// Holds unless the layout has a negative stride.
+/// Never implemented: the error for [`NegativeStride`].
 ///
 /// ```compile_fail
 /// use cute_algebra::prelude::*;
@@ -84,7 +135,8 @@ pub trait ComplementModesDoNotOverlap {}
 )]
 #[doc(hidden)]
 pub trait ComplementStridesNotNegative {}
-/// Holds unless a layout of rank >= 2 has a runtime stride.
+/// Never implemented: the error for [`RuntimeStrideStructure`] (a layout
+/// of rank >= 2 with a runtime stride).
 ///
 /// ```compile_fail
 /// use cute_algebra::prelude::*;
@@ -98,19 +150,3 @@ pub trait ComplementStridesNotNegative {}
 )]
 #[doc(hidden)]
 pub trait ComplementStructureIsStatic {}
-
-/// Implements a check trait for every layout and for the other markers.
-macro_rules! passes {
-    ($Check:ident: $($T:ty),*) => {
-        #[diagnostic::do_not_recommend]
-        impl<S, D> $Check for Layout<S, D> {}
-        $(
-            #[diagnostic::do_not_recommend]
-            impl $Check for $T {}
-        )*
-    };
-}
-pub(crate) use passes;
-passes!(ComplementModesDoNotOverlap: NegativeStride, RuntimeStrideStructure);
-passes!(ComplementStridesNotNegative: StrideBelowExtent, RuntimeStrideStructure);
-passes!(ComplementStructureIsStatic: StrideBelowExtent, NegativeStride);

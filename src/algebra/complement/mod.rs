@@ -10,8 +10,9 @@
 //! Admissibility is decided once, up front, as a type: the computation
 //! yields either the result layout or a marker naming the broken condition
 //! ([`StrideBelowExtent`], [`NegativeStride`], [`RuntimeStrideStructure`]),
-//! and one check trait per condition turns a marker into a compile error
-//! whose first line names the operation and the condition. Runtime values
+//! whose verdict (`Admitted` or `Fail<marker>`, as composition's) must be
+//! `Admissible`: a failure's compile error names the operation and the
+//! condition. Runtime values
 //! are checked at run time: [`try_complement`] returns the [`LayoutError`],
 //! [`complement`] panics with it.
 //!
@@ -26,7 +27,7 @@ mod rest;
 mod walk;
 
 pub use bounds::*;
-pub(crate) use markers::passes;
+pub(crate) use markers::conditions;
 pub use markers::*;
 pub use rest::*;
 // The sort by stride moved to `tuple`; its old paths here.
@@ -34,6 +35,7 @@ pub use rest::*;
 pub use crate::tuple::{Insert, InsertAt, Pairs};
 pub use walk::*;
 
+use super::verdict::Admissible;
 use super::{FilterLayout, Filtered, IntTupleParts};
 use crate::error::LayoutError;
 use crate::int::IntAdd;
@@ -73,14 +75,10 @@ const OP: &str = "complement";
 #[inline(always)]
 #[track_caller]
 pub fn complement<L: Complement<M> + Copy, M: Copy>(l: L, cotarget: M) -> Complemented<L, M>
-// The four checks are listed one by one (here, in `try_complement` and in
-// the methods): bundled into one trait, rustc reports the bundle, with the
-// layout's full type, instead of the failing check's message.
+// The verdict (`Admissible`) reports the broken condition's own message;
+// `ComplementWithin` checks CuTe's post-conditions on the result.
 where
-    Complemented<L, M>: ComplementModesDoNotOverlap
-        + ComplementStridesNotNegative
-        + ComplementStructureIsStatic
-        + ComplementWithin<L, M>,
+    Complemented<L, M>: Outcome<Verdict: Admissible> + ComplementWithin<L, M>,
 {
     crate::error::ok_or_panic(try_complement(l, cotarget))
 }
@@ -104,10 +102,7 @@ pub fn try_complement<L: Complement<M> + Copy, M: Copy>(
     cotarget: M,
 ) -> Result<Complemented<L, M>, LayoutError>
 where
-    Complemented<L, M>: ComplementModesDoNotOverlap
-        + ComplementStridesNotNegative
-        + ComplementStructureIsStatic
-        + ComplementWithin<L, M>,
+    Complemented<L, M>: Outcome<Verdict: Admissible> + ComplementWithin<L, M>,
 {
     let r = l.try_complement_to(cotarget)?;
     r.check_bounds(l, cotarget)?;
@@ -128,10 +123,10 @@ where
 pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M>>::Output;
 
 /// `complement(L, M)` as a trait on the layout. Its `Output` is the result
-/// layout, or a marker type when the layout is not complementable; the
-/// functions then require the three checks (`ComplementModesDoNotOverlap`,
-/// `ComplementStridesNotNegative`, `ComplementStructureIsStatic`), so
-/// the failing condition is the first line of the error.
+/// layout, or a marker type when the layout is not complementable; its
+/// [`Outcome::Verdict`] is `Admitted` or `Fail<marker>`, and the functions
+/// require it to be `Admissible`, so the failing condition is the first
+/// line of the error.
 ///
 /// ```
 /// use cute_algebra::algebra::{Complement, NegativeStride};
@@ -141,9 +136,11 @@ pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M
 /// assert_eq!(r.to_string(), "(_3,_2):(_2,_12)");
 /// // Not complementable: the outcome is a marker, which the functions reject.
 /// assert_type_eq_all!(<Layout![4 : -1] as Complement<Shape![8]>>::Output, NegativeStride);
+/// assert_type_eq_all!(<NegativeStride as Outcome>::Verdict, Fail<NegativeStride>);
+/// # use cute_algebra::algebra::{Outcome, verdict::Fail};
 /// ```
 pub trait Complement<M>: crate::sealed::Operand {
-    /// The complement.
+    /// The complement, or a marker naming the broken condition.
     type Output;
     /// Computes it, checking runtime values.
     fn try_complement_to(self, cotarget: M) -> Result<Self::Output, LayoutError>;
@@ -229,10 +226,8 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     pub fn complement(self) -> Complemented<Self>
     where
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
-        Complemented<Self>: ComplementModesDoNotOverlap
-            + ComplementStridesNotNegative
-            + ComplementStructureIsStatic
-            + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
+        Complemented<Self>:
+            Outcome<Verdict: Admissible> + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
     {
         complement(self, self.filtered_cosize())
     }
@@ -250,10 +245,8 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     pub fn try_complement(self) -> Result<Complemented<Self>, LayoutError>
     where
         Self: FilteredCosize + Complement<<Self as FilteredCosize>::Output>,
-        Complemented<Self>: ComplementModesDoNotOverlap
-            + ComplementStridesNotNegative
-            + ComplementStructureIsStatic
-            + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
+        Complemented<Self>:
+            Outcome<Verdict: Admissible> + ComplementWithin<Self, <Self as FilteredCosize>::Output>,
     {
         try_complement(self, self.try_filtered_cosize()?)
     }

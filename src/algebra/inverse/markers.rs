@@ -1,8 +1,11 @@
-//! The markers of a layout without an inverse here, and the check traits
-//! that turn them into compile errors naming the condition.
+//! The markers of a layout without an inverse here, and the
+//! never-implemented traits whose messages are their compile errors: a
+//! marker's verdict is `Fail<marker>` (`complement`'s [`Outcome`]), and
+//! `Admissible` for it needs the trait that names its condition.
+//!
+//! [`Outcome`]: crate::algebra::Outcome
 
-use crate::algebra::complement::passes;
-use crate::layout::Layout;
+use crate::algebra::complement::conditions;
 
 // ---------------------------------------------------------------------------
 // Markers and checks
@@ -52,7 +55,7 @@ pub struct LeftInverseNotDivisible;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LeftInverseOverlap;
 
-/// Holds unless the layout has a runtime stride.
+/// Never implemented: the error for [`RightInverseRuntimeStride`].
 ///
 /// ```compile_fail
 /// use cute_algebra::prelude::*;
@@ -66,9 +69,8 @@ pub struct LeftInverseOverlap;
 )]
 #[doc(hidden)]
 pub trait RightInverseStaticStrides {}
-passes!(RightInverseStaticStrides:);
 
-/// Holds unless the layout has a runtime stride.
+/// Never implemented: the error for [`LeftInverseRuntimeStride`].
 ///
 /// ```compile_fail
 /// use cute_algebra::prelude::*;
@@ -82,7 +84,7 @@ passes!(RightInverseStaticStrides:);
 )]
 #[doc(hidden)]
 pub trait LeftInverseStaticStrides {}
-/// Holds unless a stride breaks the divisibility condition.
+/// Never implemented: the error for [`LeftInverseNotDivisible`].
 ///
 /// ```compile_fail
 /// use cute_algebra::prelude::*;
@@ -95,7 +97,8 @@ pub trait LeftInverseStaticStrides {}
 )]
 #[doc(hidden)]
 pub trait LeftInverseDivisible {}
-/// Holds unless the modes with non-zero strides overlap.
+/// Never implemented: the error for [`LeftInverseOverlap`] (the modes with
+/// non-zero strides overlap).
 ///
 /// ```compile_fail
 /// use cute_algebra::prelude::*;
@@ -109,6 +112,9 @@ pub trait LeftInverseDivisible {}
 #[doc(hidden)]
 pub trait LeftInverseModesDoNotOverlap {}
 
-passes!(LeftInverseStaticStrides: LeftInverseNotDivisible, LeftInverseOverlap);
-passes!(LeftInverseDivisible: LeftInverseRuntimeStride, LeftInverseOverlap);
-passes!(LeftInverseModesDoNotOverlap: LeftInverseRuntimeStride, LeftInverseNotDivisible);
+conditions!(
+    RightInverseRuntimeStride => RightInverseStaticStrides,
+    LeftInverseRuntimeStride => LeftInverseStaticStrides,
+    LeftInverseNotDivisible => LeftInverseDivisible,
+    LeftInverseOverlap => LeftInverseModesDoNotOverlap,
+);

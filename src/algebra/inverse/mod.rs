@@ -32,6 +32,8 @@ pub use modes::*;
 pub use right::*;
 
 use super::Coalesce;
+use super::complement::Outcome;
+use super::verdict::Admissible;
 use crate::error::LayoutError;
 use crate::layout::Layout;
 use crate::tuple::{AllStatic, IntTuple};
@@ -62,7 +64,7 @@ use crate::tuple::{AllStatic, IntTuple};
 #[track_caller]
 pub fn right_inverse<L: RightInverseLayout>(l: L) -> RightInverse<L>
 where
-    RightInverse<L>: RightInverseStaticStrides,
+    RightInverse<L>: Outcome<Verdict: Admissible>,
 {
     crate::error::ok_or_panic(l.try_right_inverse_layout())
 }
@@ -79,7 +81,7 @@ where
 #[inline(always)]
 pub fn try_right_inverse<L: RightInverseLayout>(l: L) -> Result<RightInverse<L>, LayoutError>
 where
-    RightInverse<L>: RightInverseStaticStrides,
+    RightInverse<L>: Outcome<Verdict: Admissible>,
 {
     l.try_right_inverse_layout()
 }
@@ -113,7 +115,7 @@ where
 #[track_caller]
 pub fn left_inverse<L: LeftInverseLayout>(l: L) -> LeftInverse<L>
 where
-    LeftInverse<L>: LeftInverseStaticStrides + LeftInverseDivisible + LeftInverseModesDoNotOverlap,
+    LeftInverse<L>: Outcome<Verdict: Admissible>,
 {
     crate::error::ok_or_panic(l.try_left_inverse_layout())
 }
@@ -130,7 +132,7 @@ where
 #[inline(always)]
 pub fn try_left_inverse<L: LeftInverseLayout>(l: L) -> Result<LeftInverse<L>, LayoutError>
 where
-    LeftInverse<L>: LeftInverseStaticStrides + LeftInverseDivisible + LeftInverseModesDoNotOverlap,
+    LeftInverse<L>: Outcome<Verdict: Admissible>,
 {
     l.try_left_inverse_layout()
 }
@@ -156,7 +158,8 @@ pub type RightInverse<L> = <L as RightInverseLayout>::Output;
 pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 
 /// [`right_inverse`] as a trait on the layout. `Output` is the result, or
-/// [`RightInverseRuntimeStride`] (rejected by `RightInverseStaticStrides`).
+/// [`RightInverseRuntimeStride`], whose [`Outcome::Verdict`]
+/// `Fail<RightInverseRuntimeStride>` is not `Admissible`.
 ///
 /// ```
 /// use cute_algebra::algebra::RightInverseLayout;
@@ -193,7 +196,8 @@ where
 }
 
 /// [`left_inverse`] as a trait on the layout. `Output` is the result, or a
-/// marker naming the broken condition (rejected by the checks).
+/// marker naming the broken condition, whose [`Outcome::Verdict`]
+/// `Fail<marker>` is not `Admissible`.
 ///
 /// ```
 /// use cute_algebra::algebra::LeftInverseLayout;
