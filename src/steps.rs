@@ -15,3 +15,4 @@
 
 pub mod complement;
 pub mod composition;
+pub mod inverse;

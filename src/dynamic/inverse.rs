@@ -8,6 +8,7 @@ use super::scratch::Scratch;
 use super::{DynLayout, IntTree, mul};
 use crate::LayoutError;
 use crate::rules::gcd;
+use crate::steps::inverse::{LeftInverseStep, left_inverse_step};
 
 /// A coalesced mode: shape, stride, exclusive prefix product of the shapes
 /// before it, and its position.
@@ -126,30 +127,21 @@ impl DynLayout {
         out[0].1 = 0;
         let (mut n, mut size) = (0usize, 1i64);
         let mut prev: Option<(i64, i64)> = None;
+        // CuTe decodes offsets digit by digit in stride order; overlapping
+        // modes (or mixed signs) make it silently wrong, e.g. (2,6):(30,6),
+        // so the step refuses them.
         for &(s, d, pre, i) in sorted.iter() {
-            if d == 0 {
-                continue;
+            match left_inverse_step(d, prev, size) {
+                Ok(LeftInverseStep::ZeroStride) => {}
+                Ok(LeftInverseStep::Digit { shape, size: next }) => {
+                    out[n].0 = shape;
+                    size = next;
+                    n += 1;
+                    out[n].1 = pre;
+                    prev = Some((s, d));
+                }
+                Err(c) => return Err(c.at(OP, i, d, size)),
             }
-            // CuTe decodes offsets digit by digit in stride order; overlapping
-            // modes (or mixed signs) make it silently wrong, e.g. (2,6):(30,6).
-            if let Some((ps, pd)) = prev
-                && (pd < 0 || d < mul(ps, pd, OP)?)
-            {
-                return Err(LayoutError::NotInjective { op: OP });
-            }
-            prev = Some((s, d));
-            if d % size != 0 {
-                return Err(LayoutError::StrideDivisibility {
-                    op: OP,
-                    mode: i,
-                    stride: d,
-                    shape: size,
-                });
-            }
-            out[n].0 = d / size;
-            size = mul(size, d / size, OP)?;
-            n += 1;
-            out[n].1 = pre;
         }
         out[n].0 = sorted.last().map_or(1, |m| m.0);
         // CuTe's result can leave i64: `left_inverse(2:2^62)` has size 2^63.

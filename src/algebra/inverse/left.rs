@@ -5,6 +5,7 @@ use super::modes::InverseModes;
 use crate::error::LayoutError;
 use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, RuntimeInt, UDivides};
 use crate::layout::bw_coalesce::BwStart;
+use crate::steps::inverse::{LeftInverseCondition, left_inverse_overlap};
 use crate::tuple::ExchangeSort;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
@@ -282,24 +283,32 @@ pub trait LeftInverseExtent<Prev, D, SP, W> {
     /// Continues the walk.
     fn extent(self, prev: Prev, d: D, sp: SP, w: W) -> Result<Self::Output, LayoutError>;
 }
-impl<R: RuntimeInt, Prev, D: Int + LeftInversePush<(S, P), W>, S: Int, P, W>
-    LeftInverseExtent<Prev, D, (S, P), W> for R
+/// A runtime previous extent: [`left_inverse_overlap`], `DynLayout`'s check.
+impl<R: RuntimeInt, PS: Int, PD: Int, D: Int + LeftInversePush<(S, P), W>, S: Int, P, W>
+    LeftInverseExtent<(PS, PD), D, (S, P), W> for R
 {
     type Output = D::Output;
     #[inline(always)]
-    fn extent(self, _: Prev, d: D, sp: (S, P), w: W) -> Result<Self::Output, LayoutError> {
-        if d.wide() < self.wide() {
-            if sp.0.wide() == 1 {
-                // A runtime extent of 1 overlaps nothing, but the result's
-                // structure keeps its digit (DynLayout drops the mode).
-                return Err(LayoutError::BadArgument {
+    fn extent(
+        self,
+        (ps, pd): (PS, PD),
+        d: D,
+        sp: (S, P),
+        w: W,
+    ) -> Result<Self::Output, LayoutError> {
+        match left_inverse_overlap(Some((ps.wide(), pd.wide())), d.wide()) {
+            Ok(()) => d.push(sp, w),
+            // A runtime extent of 1 overlaps nothing, but the result's
+            // structure keeps its digit (DynLayout drops the mode).
+            Err(LeftInverseCondition::Overlap) if sp.0.wide() == 1 => {
+                Err(LayoutError::BadArgument {
                     op: "left_inverse",
                     msg: "a runtime extent of 1 on a mode inside the previous one: the result's structure keeps its digit (use DynLayout)",
-                });
+                })
             }
-            return Err(LayoutError::NotInjective { op: "left_inverse" });
+            // Only `Overflow` is left, which names no mode.
+            Err(c) => Err(c.at("left_inverse", 0, d.wide(), 0)),
         }
-        d.push(sp, w)
     }
 }
 impl<Prev, V: Unsigned + NonZero, D: Cmp<PInt<V>>, SP, W> LeftInverseExtent<Prev, D, SP, W>
