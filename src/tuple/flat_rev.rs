@@ -12,17 +12,23 @@ pub trait FlatRevOnto<Acc> {
     /// Computes it.
     fn flat_rev_onto(self, acc: Acc) -> Self::Output;
 }
-/// A leaf: every integer type.
-impl<Acc, X: crate::int::Int> FlatRevOnto<Acc> for X {
-    type Output = HCons<X, Acc>;
-    #[inline(always)]
-    fn flat_rev_onto(self, acc: Acc) -> Self::Output {
-        HCons {
-            head: self,
-            tail: acc,
+/// A leaf: every integer type, one impl per type constructor
+/// ([`for_int_kinds!`](crate::int::for_int_kinds)) rather than a blanket
+/// `impl<X: Int>`: coalesce calls this on every tuple it walks, and a
+/// blanket impl would be a second candidate for each of those tuples
+/// (measured: 0.45% more type-checking instructions on 100 static calls).
+macro_rules! flat_rev_leaf {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<Acc, $($g)*> FlatRevOnto<Acc> for $T {
+            type Output = HCons<$T, Acc>;
+            #[inline(always)]
+            fn flat_rev_onto(self, acc: Acc) -> Self::Output {
+                HCons { head: self, tail: acc }
+            }
         }
-    }
+    )*};
 }
+crate::int::for_int_kinds!(flat_rev_leaf);
 impl<Acc> FlatRevOnto<Acc> for HNil {
     type Output = Acc;
     #[inline(always)]

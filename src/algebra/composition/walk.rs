@@ -40,8 +40,8 @@
 //! ```
 
 use super::verdict::{NoLeaf, Or, Then};
-use crate::algebra::classify::One;
 use crate::int::SMul;
+use crate::int::kind::{IntKind, KindOf, Runtime, StaticOne, StaticPos};
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::{CompositionBranch, composition_step, footprint_step, sign_mix};
 use crate::tuple::S as Succ;
@@ -52,7 +52,7 @@ mod tree;
 pub use branch::{FillsOrEnds, InsideMode, Neg, Pos, RuntimeRest, Signed, StrideVsMode};
 use frunk_core::hlist::{HCons, HNil};
 pub use tree::{ComposeTree, Context, FinalVerdict, LeafBy, NotOne, SignFlags, Unwrap};
-use typenum::{B0, B1, NonZero, PInt, UInt, UTerm, Unsigned};
+use typenum::{B0, B1, UTerm};
 
 /// A coalesced mode of `A` in the walk: shape `C`, stride `D`, the sum `U`
 /// of the footprints of the leaves in it, and the first leaf `F` there.
@@ -129,34 +129,28 @@ impl<RS, X> FinalRest<RS, X> for B0 {
     type Shape = HCons<RS, HNil>;
     type Stride = HCons<X, HNil>;
 }
-impl<RS: KeepRest<X>, X> FinalRest<RS, X> for B1 {
-    type Shape = RS::Shape;
-    type Stride = RS::Stride;
+impl<RS: IntKind<Kind: KeepRest<RS, X>>, X> FinalRest<RS, X> for B1 {
+    type Shape = <KindOf<RS> as KeepRest<RS, X>>::Shape;
+    type Stride = <KindOf<RS> as KeepRest<RS, X>>::Stride;
 }
-/// After emitted modes, the rest `Self : X` is kept unless it is `_1`.
-pub trait KeepRest<X> {
+/// After emitted modes, the rest `RS : X` is kept unless it is `_1`; by
+/// the rest's kind (`Self`).
+pub trait KeepRest<RS, X> {
     /// Shapes.
     type Shape;
     /// Strides.
     type Stride;
 }
-impl<X> KeepRest<X> for One {
+impl<RS, X> KeepRest<RS, X> for StaticOne {
     type Shape = HNil;
     type Stride = HNil;
 }
-impl<X> KeepRest<X> for i32 {
-    type Shape = HCons<i32, HNil>;
+impl<RS, X, T> KeepRest<RS, X> for Runtime<T> {
+    type Shape = HCons<RS, HNil>;
     type Stride = HCons<X, HNil>;
 }
-impl<X> KeepRest<X> for i64 {
-    type Shape = HCons<i64, HNil>;
-    type Stride = HCons<X, HNil>;
-}
-impl<X, A, B, C> KeepRest<X> for PInt<UInt<UInt<A, B>, C>>
-where
-    UInt<UInt<A, B>, C>: Unsigned + NonZero,
-{
-    type Shape = HCons<Self, HNil>;
+impl<RS, X, U> KeepRest<RS, X> for StaticPos<U> {
+    type Shape = HCons<RS, HNil>;
     type Stride = HCons<X, HNil>;
 }
 

@@ -91,9 +91,9 @@ impl<D, Acc> CosizeTerms<D, Acc> for PInt<U1> {
     type Output = Acc;
 }
 /// A static shape `s >= 2`: by the stride.
-impl<S, U, D, Acc> CosizeTerms<D, Acc> for S
+impl<U: Unsigned + NonZero, D, Acc> CosizeTerms<D, Acc> for PInt<U>
 where
-    S: IntKind<Kind = StaticPos<U>>,
+    PInt<U>: IntKind<Kind = StaticPos<U>>,
     U: core::ops::Sub<B1>,
     D: StrideTerm<Sub1<U>, Acc>,
 {

@@ -9,11 +9,12 @@ use super::super::verdict::{
 use super::{AddMode, Skip, StepBranch, StepIn, StepOut};
 use crate::algebra::classify::One;
 use crate::int::CeilDivExact;
+use crate::int::kind::{IntKind, KindOf, Runtime, StaticOne, StaticPos};
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::{CompositionBranch, composition_step};
 use typenum::{
     B0, B1, Cmp, Compare, Diff, Equal, Greater, Less, NInt, NonZero, PInt, Prod as UProd, Sub1, U1,
-    UInt, Unsigned,
+    Unsigned,
 };
 
 /// `ceil(A / B)`, static (CuTe's `ceil_div`).
@@ -61,38 +62,33 @@ macro_rules! runtime_step {
     ($($R:ty),*) => {$(
         impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $R, SN, U, F, M, L>
         where
-            RS: RuntimeRest<F, L>,
+            RS: IntKind<Kind: RuntimeRest<F, L>>,
         {
-            type Output = RS::Output;
+            type Output = <KindOf<RS> as RuntimeRest<F, L>>::Output;
         }
         impl<RS, RD, SN, U, F, M, L> StepBranch for StepIn<$R, RS, RD, SN, U, F, M, L>
         where
-            RS: RuntimeRest<F, L>,
+            RS: IntKind<Kind: RuntimeRest<F, L>>,
         {
-            type Output = RS::Output;
+            type Output = <KindOf<RS> as RuntimeRest<F, L>>::Output;
         }
     )*};
 }
 runtime_step!(i32, i64);
 
-/// A runtime next shape: skip if the rest is `_1`, else emit a runtime mode.
+/// A runtime next shape: skip if the rest is `_1`, else emit a runtime
+/// mode. Implemented on the rest's kind ([`KindOf`]).
 pub trait RuntimeRest<F, L> {
     /// A [`StepOut`].
     type Output;
 }
-impl<F, L> RuntimeRest<F, L> for One {
+impl<F, L> RuntimeRest<F, L> for StaticOne {
     type Output = StepOut<Skip, One, i32, Rt, F, Admitted, B0>;
 }
-impl<F: FirstLeaf<L>, L> RuntimeRest<F, L> for i32 {
+impl<F: FirstLeaf<L>, L, T> RuntimeRest<F, L> for Runtime<T> {
     type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
 }
-impl<F: FirstLeaf<L>, L> RuntimeRest<F, L> for i64 {
-    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
-}
-impl<F: FirstLeaf<L>, L, A, B, C> RuntimeRest<F, L> for PInt<UInt<UInt<A, B>, C>>
-where
-    UInt<UInt<A, B>, C>: Unsigned + NonZero,
-{
+impl<F: FirstLeaf<L>, L, U> RuntimeRest<F, L> for StaticPos<U> {
     type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
 }
 
@@ -140,48 +136,35 @@ impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
     StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Less
 where
     Cu: Unsigned + NonZero,
-    RS: InsideMode<Sg, Ru, Cu, U, F, M, L>,
+    RS: IntKind<Kind: InsideMode<Sg, Ru, Cu, U, F, M, L>>,
 {
-    type Output = RS::Output;
+    type Output = <KindOf<RS> as InsideMode<Sg, Ru, Cu, U, F, M, L>>::Output;
 }
 
-/// A static step with `|rd| < c`, by the rest's shape (`Self`).
+/// A static step with `|rd| < c`, by the kind of the rest's shape (`Self`).
 pub trait InsideMode<Sg, Ru, Cu, U, F, M, L> {
     /// A [`StepOut`].
     type Output;
 }
 /// [`RestIsOne`](CompositionBranch::RestIsOne): nothing is left of the leaf; skip.
-impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for One {
+impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for StaticOne {
     type Output = StepOut<Skip, One, Sg::Output, U, F, Admitted, B0>;
 }
 /// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
-impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for i32 {
-    type Output = StepOut<AddMode<i32>, i32, Sg::Output, Rt, F::Output, Admitted, Rt>;
-}
-impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for i64 {
+impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L, T> InsideMode<Sg, Ru, Cu, U, F, M, L>
+    for Runtime<T>
+{
     type Output = StepOut<AddMode<i32>, i32, Sg::Output, Rt, F::Output, Admitted, Rt>;
 }
 /// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
-impl<Sg, Ru, Cu, U, F, M, L, X, Y, Bt> InsideMode<Sg, Ru, Cu, U, F, M, L>
-    for PInt<UInt<UInt<X, Y>, Bt>>
+impl<Sg, Ru, Cu, U, F, M, L, Su> InsideMode<Sg, Ru, Cu, U, F, M, L> for StaticPos<Su>
 where
-    UInt<UInt<X, Y>, Bt>: Unsigned + NonZero,
     Cu: CeilDivExact<Ru>,
-    CeilQuot<Cu, Ru>: Cmp<UInt<UInt<X, Y>, Bt>>,
-    Compare<CeilQuot<Cu, Ru>, UInt<UInt<X, Y>, Bt>>: FillsOrEnds<
-            Sg,
-            Ru,
-            Cu,
-            U,
-            F,
-            M,
-            L,
-            CeilQuot<Cu, Ru>,
-            IsMultiple<Cu, Ru>,
-            UInt<UInt<X, Y>, Bt>,
-        >,
+    CeilQuot<Cu, Ru>: Cmp<Su>,
+    Compare<CeilQuot<Cu, Ru>, Su>:
+        FillsOrEnds<Sg, Ru, Cu, U, F, M, L, CeilQuot<Cu, Ru>, IsMultiple<Cu, Ru>, Su>,
 {
-    type Output = <Compare<CeilQuot<Cu, Ru>, UInt<UInt<X, Y>, Bt>> as FillsOrEnds<
+    type Output = <Compare<CeilQuot<Cu, Ru>, Su> as FillsOrEnds<
         Sg,
         Ru,
         Cu,
@@ -191,7 +174,7 @@ where
         L,
         CeilQuot<Cu, Ru>,
         IsMultiple<Cu, Ru>,
-        UInt<UInt<X, Y>, Bt>,
+        Su,
     >>::Output;
 }
 

@@ -5,11 +5,11 @@
 
 use super::super::verdict::{AndRt, Or, Rt, SignMix, Then};
 use super::{LeafState, Walk, WalkResult};
-use crate::algebra::classify::One;
+use crate::int::kind::{IntKind, Runtime, StaticNotOneKind, StaticOne};
 use crate::tuple::{S as Succ, Z};
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{B0, B1, NInt, NonZero, PInt, UInt, Unsigned, Z0};
+use typenum::{B0, B1, NInt, NonZero, PInt, Unsigned, Z0};
 
 /// The walk's context between leaves: the records `AL`, the next leaf `L`,
 /// the verdict `V`, the flags below-last `Bl`, positive `P` and negative `N`
@@ -77,7 +77,7 @@ macro_rules! leaf_by {
         impl<S, AL, L, V, Bl, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, V2, Bl2, P2, N2, $($g)*>
             LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for $D
         where
-            S: NotOne<Output = SN>,
+            S: IntKind<Kind: NotOne<Output = SN>>,
             $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
             AL: Walk<LeafState<S, $D, SN, Z, L, B0, V, Bl>, Output = WalkResult<Sh, Sd, Ms, V2, Bl2>>,
             Sh: Unwrap,
@@ -98,31 +98,19 @@ leaf_by!(
     [] i64
 );
 
-/// `B1` when the leaf shape `Self` is statically not `1`, `B0` for `_1`,
-/// [`Rt`] at run time.
+/// `B1` when a leaf shape of kind `Self` is statically not `1`, `B0` for
+/// `_1`, [`Rt`] at run time.
 pub trait NotOne {
     /// The flag.
     type Output;
 }
-impl NotOne for One {
+impl NotOne for StaticOne {
     type Output = B0;
 }
-impl NotOne for i32 {
+impl<T> NotOne for Runtime<T> {
     type Output = Rt;
 }
-impl NotOne for i64 {
-    type Output = Rt;
-}
-impl<A, B, C> NotOne for PInt<UInt<UInt<A, B>, C>>
-where
-    UInt<UInt<A, B>, C>: Unsigned + NonZero,
-{
-    type Output = B1;
-}
-impl<U: Unsigned + NonZero> NotOne for NInt<U> {
-    type Output = B1;
-}
-impl NotOne for Z0 {
+impl<K: StaticNotOneKind> NotOne for K {
     type Output = B1;
 }
 
