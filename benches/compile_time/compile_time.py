@@ -13,7 +13,11 @@ candidate is kept only if the runtime algebra accepts it, so every call is
 admissible. It then times `cargo check` (and `cargo build --release` with
 --release) of that crate, after building the dependencies once, and prints
 total CPU seconds (user + sys, of cargo and rustc) and ms per call over an
-N = 0 baseline.
+N = 0 baseline. With --instructions it also counts the instructions rustc
+executes to check each crate (valgrind's cachegrind, no cache simulation):
+unlike CPU time, the count is the same from run to run (to about 0.03%)
+and on a loaded machine, so it settles a before/after comparison in one
+run.
 
 Expected values come from the runtime path and are checked by the type
 checker (`let _: Layout![..] = call;`), so the generated crate is also a
@@ -22,7 +26,7 @@ calls in CuTe C++ (every integer `Int<N>{}`, each result kept in a local)
 and times `g++ -std=c++17 -O2` on them the same way. Nothing here is
 asserted about time.
 """
-import argparse, os, random, re, resource, subprocess, sys
+import argparse, os, random, re, resource, shlex, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "target", "compile_time")
@@ -201,6 +205,26 @@ def timed(cmd, cwd, env):
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def instructions(d, env):
+    """Instructions rustc executes checking the crate in `d` (cachegrind):
+    cargo's own rustc command line for the crate, run under valgrind."""
+    os.utime(os.path.join(d, "src", "main.rs"))
+    r = subprocess.run(["cargo", "check", "-v"], cwd=d, env=env, capture_output=True, text=True)
+    line = [l for l in r.stderr.splitlines() if "Running `" in l and "--crate-name ct_" in l][-1]
+    parts = shlex.split(line.split("Running `", 1)[1].rstrip("`"))
+    run_env = dict(env)
+    while "=" in parts[0] and not parts[0].startswith("/"):
+        k, v = parts.pop(0).split("=", 1)
+        run_env[k] = v
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null"] + parts,
+                         cwd=d, env=run_env, capture_output=True, text=True)
+    m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+    if not m:
+        raise SystemExit("valgrind failed: " + out.stderr[-2000:])
+    return int(m.group(1).replace(",", ""))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ops", default=",".join(ALL_OPS))
@@ -209,6 +233,8 @@ def main():
     ap.add_argument("--max-stride", type=int, default=0, help="scale some layouts up to this stride")
     ap.add_argument("--release", action="store_true", help="also time cargo build --release")
     ap.add_argument("--run", action="store_true", help="also run the generated binary")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count rustc's instructions for the check (valgrind; deterministic)")
     ap.add_argument("--cxx-includes", default="",
                     help="comma-separated include dirs (CuTe's, then CUDA's): also time g++ -O2 on the same calls")
     args = ap.parse_args()
@@ -238,6 +264,8 @@ def main():
           + (f", g++ -O2 {g0:.2f} s" if g0 else ""))
     print("| N | cargo check (CPU s) | ms/call | cargo build --release (CPU s) | ms/call | g++ -O2 (CPU s) | ms/call |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
+    i0 = instructions(base, env) if args.instructions else None
+    counted = []
     for n in ns:
         calls = pick(ops, n, args.seed + n, args.max_stride)
         d = write_crate(n, calls)
@@ -246,6 +274,14 @@ def main():
         g = gxx(n, calls) if incs else None
         gs = f"{g:.2f} | {1000 * (g - g0) / n:.1f}" if g else "- | -"
         print(f"| {n} | {c:.2f} | {1000 * (c - c0) / n:.1f} | {bs} | {gs} |", flush=True)
+        if args.instructions:
+            counted.append((n, instructions(d, env)))
+    if counted:
+        print(f"\nrustc instructions for the check (cachegrind; baseline {i0:,}):")
+        print("| N | instructions | per call over the baseline |")
+        print("|---:|---:|---:|")
+        for n, i in counted:
+            print(f"| {n} | {i:,} | {(i - i0) / n / 1e6:.2f} M |")
 
 
 if __name__ == "__main__":
