@@ -39,7 +39,7 @@
 //! assert_type_eq_all!(<P8 as ComposeTree<P1, C>>::Stride, Stride![2, 9]);
 //! ```
 
-use super::verdict::{NoLeaf, Or, Then};
+use super::verdict::{Admitted, Fail, NoLeaf, Or, Rt};
 use crate::int::SMul;
 use crate::int::kind::{IntKind, KindOf, Runtime, StaticOne, StaticPos};
 #[allow(unused_imports)] // the docs' links
@@ -54,9 +54,46 @@ use frunk_core::hlist::{HCons, HNil};
 pub use tree::{ComposeTree, Context, FinalVerdict, LeafBy, NotOne, SignFlags, Unwrap};
 use typenum::{B0, B1, UTerm};
 
-/// A coalesced mode of `A` in the walk: shape `C`, stride `D`, the sum `U`
-/// of the footprints of the leaves in it, and the first leaf `F` there.
-pub struct ModeOfA<C, D, U, F>(PhantomData<(C, D, U, F)>);
+/// A coalesced mode of `A` in the walk: shape `C`, stride `D` and its
+/// [`Footprint`] `Fp`.
+pub struct ModeOfA<C, D, Fp>(PhantomData<(C, D, Fp)>);
+
+/// The disjointness record of a mode of `A`: the sum `U` of the footprints
+/// of the leaves in it ([`footprint_step`]), and the first leaf `F` there.
+pub struct Footprint<U, F>(PhantomData<(U, F)>);
+
+/// What a walk step reads of the leaf but never changes: whether its shape
+/// is not `1` (`SN`) and its index `L`.
+pub struct Leaf<SN, L>(PhantomData<(SN, L)>);
+
+/// The verdict so far `V` and whether a leaf landed below `A`'s last mode
+/// (`Bl`), carried together and joined by [`JoinVerdict`].
+pub struct Verdict<V, Bl>(PhantomData<(V, Bl)>);
+
+/// A verdict and a step's verdict `W`: the first failure wins (as
+/// [`Then`](super::verdict::Then)), the below-last flags are or-ed (as
+/// [`Or`]). Written per case rather than as `Then` and `Or` side by side:
+/// after a failure the flag no longer matters, and a static flag decides
+/// the `or` by itself, so most steps take one impl and no further bound.
+pub trait JoinVerdict<W> {
+    /// The joined [`Verdict`].
+    type Output;
+}
+impl<X, Bl, W> JoinVerdict<W> for Verdict<Fail<X>, Bl> {
+    type Output = Self;
+}
+impl<W, BA> JoinVerdict<Verdict<W, BA>> for Verdict<Admitted, B0> {
+    type Output = Verdict<W, BA>;
+}
+impl<W, BA> JoinVerdict<Verdict<W, BA>> for Verdict<Admitted, B1> {
+    type Output = Verdict<W, B1>;
+}
+impl<W, BA> JoinVerdict<Verdict<W, BA>> for Verdict<Admitted, Rt>
+where
+    Rt: Or<BA>,
+{
+    type Output = Verdict<W, <Rt as Or<BA>>::Output>;
+}
 
 /// The modes with shapes `Self` and strides `D` as walk records.
 pub trait Records<D> {
@@ -67,19 +104,17 @@ impl Records<HNil> for HNil {
     type Output = HNil;
 }
 impl<C, CT: Records<DT>, D, DT> Records<HCons<D, DT>> for HCons<C, CT> {
-    type Output = HCons<ModeOfA<C, D, UTerm, NoLeaf>, CT::Output>;
+    type Output = HCons<ModeOfA<C, D, Footprint<UTerm, NoLeaf>>, CT::Output>;
 }
 
-/// The state of a leaf's walk: rest `RS:RD`, whether the leaf's shape is not
-/// `1` (`SN`), the mode `M` and leaf `L` indices, whether a mode has been
-/// emitted (`Any`), the verdict `V` and whether a leaf landed below `A`'s
-/// last mode (`Bl`).
-#[allow(clippy::type_complexity)]
-pub struct LeafState<RS, RD, SN, M, L, Any, V, Bl>(PhantomData<(RS, RD, SN, M, L, Any, V, Bl)>);
+/// The state of a leaf's walk: rest `RS:RD` (CuTe's
+/// `rest_shape:rest_stride`), the [`Leaf`] `Lf`, the mode index `M`,
+/// whether a mode has been emitted (`Any`) and the [`Verdict`] `Vd`.
+pub struct LeafState<RS, RD, Lf, M, Any, Vd>(PhantomData<(RS, RD, Lf, M, Any, Vd)>);
 
 /// A walk's result: the leaf's modes `Sh:Sd` (a list), the updated records
-/// `Ms`, the verdict `V` and the below-last flag `Bl`.
-pub struct WalkResult<Sh, Sd, Ms, V, Bl>(PhantomData<(Sh, Sd, Ms, V, Bl)>);
+/// `Ms` and the [`Verdict`] `Vd`.
+pub struct WalkResult<Sh, Sd, Ms, Vd>(PhantomData<(Sh, Sd, Ms, Vd)>);
 
 /// Walks the records `Self` (the remaining modes of `A`) in state `State`.
 pub trait Walk<State> {
@@ -97,8 +132,8 @@ pub trait WalkNext<A0, State> {
 }
 /// The last mode contributes only its stride: `rs : rd * e`, unless modes
 /// were emitted and `rs` is the static `_1`.
-impl<C, D, U, F, RS, RD, SN, M, L, Any, V, Bl>
-    WalkNext<ModeOfA<C, D, U, F>, LeafState<RS, RD, SN, M, L, Any, V, Bl>> for HNil
+impl<C, D, Fp, RS, RD, Lf, M, Any, Vd>
+    WalkNext<ModeOfA<C, D, Fp>, LeafState<RS, RD, Lf, M, Any, Vd>> for HNil
 where
     RD: SMul<D>,
     Any: FinalRest<RS, RD::Output>,
@@ -106,9 +141,8 @@ where
     type Output = WalkResult<
         <Any as FinalRest<RS, RD::Output>>::Shape,
         <Any as FinalRest<RS, RD::Output>>::Stride,
-        HCons<ModeOfA<C, D, U, F>, HNil>,
-        V,
-        Bl,
+        HCons<ModeOfA<C, D, Fp>, HNil>,
+        Vd,
     >;
 }
 impl<A0, State, H, TT> WalkNext<A0, State> for HCons<H, TT>
@@ -162,62 +196,35 @@ pub struct AddMode<N>(PhantomData<N>);
 pub struct Added<N, X>(PhantomData<(N, X)>);
 
 /// A step's effect: emission `E`, the new rest `NRS:NRD`, the mode's new
-/// footprint `U2`, `F2`, the verdict `W` and the below-last flag `BA`.
-pub struct StepOut<E, NRS, NRD, U2, F2, W, BA>(PhantomData<(E, NRS, NRD, U2, F2, W, BA)>);
+/// [`Footprint`] `Fp` and the step's [`Verdict`] `Wd`.
+pub struct StepOut<E, NRS, NRD, Fp, Wd>(PhantomData<(E, NRS, NRD, Fp, Wd)>);
 
-/// The inputs of a step: mode shape `C`, rest `RS:RD`, `SN`, the mode's
-/// footprint `U`, `F`, and the indices `M`, `L`.
-#[allow(clippy::type_complexity)]
-pub struct StepIn<C, RS, RD, SN, U, F, M, L>(PhantomData<(C, RS, RD, SN, U, F, M, L)>);
+/// The inputs of a step: mode shape `C`, rest `RS:RD`, the [`Leaf`] `Lf`,
+/// the mode's [`Footprint`] `Fp` and the mode index `M`.
+pub struct StepIn<C, RS, RD, Lf, Fp, M>(PhantomData<(C, RS, RD, Lf, Fp, M)>);
 
 /// A step on mode `Self.0` in state `Self.1`, then the rest `T` of the walk.
 pub trait StepTo<T> {
     /// An [`WalkResult`].
     type Output;
 }
-impl<
-    C,
-    D,
-    U,
-    F,
-    RS,
-    RD,
-    SN,
-    M,
-    L,
-    Any,
-    V,
-    Bl,
-    T,
-    E,
-    NRS,
-    NRD,
-    U2,
-    F2,
-    W,
-    BA,
-    V2,
-    Bl2,
-    Any2,
-    Em,
-    Sh,
-    Sd,
-    Ms,
-    V3,
-    Bl3,
-> StepTo<T> for (ModeOfA<C, D, U, F>, LeafState<RS, RD, SN, M, L, Any, V, Bl>)
+/// The step ([`StepBranch`]), its verdict joined to the leaf's
+/// ([`JoinVerdict`]), its mode (if any) put in front of what the rest of
+/// the walk emits ([`Emitted`], [`Prepend`]). The parameters are the
+/// fields of the records it reads and builds: each bundle that the step
+/// passes on unread (`Fp`, `Lf`, `Vd`) is one parameter; bundling the rest
+/// too (`RS:RD` as one) cost type-checking time (measured with cachegrind,
+/// 0.1% on 100 static calls).
+impl<C, D, Fp, RS, RD, Lf, M, Any, Vd, T, E, NRS, NRD, Fp2, Wd, Vd2, Any2, Em, Sh, Sd, Ms, Vd3>
+    StepTo<T> for (ModeOfA<C, D, Fp>, LeafState<RS, RD, Lf, M, Any, Vd>)
 where
-    StepIn<C, RS, RD, SN, U, F, M, L>: StepBranch<Output = StepOut<E, NRS, NRD, U2, F2, W, BA>>,
-    V: Then<W, Output = V2>,
-    Bl: Or<BA, Output = Bl2>,
+    StepIn<C, RS, RD, Lf, Fp, M>: StepBranch<Output = StepOut<E, NRS, NRD, Fp2, Wd>>,
+    Vd: JoinVerdict<Wd, Output = Vd2>,
     E: Emitted<RD, D, Any, Emit = Em, Any = Any2>,
-    T: Walk<
-            LeafState<NRS, NRD, SN, Succ<M>, L, Any2, V2, Bl2>,
-            Output = WalkResult<Sh, Sd, Ms, V3, Bl3>,
-        >,
+    T: Walk<LeafState<NRS, NRD, Lf, Succ<M>, Any2, Vd2>, Output = WalkResult<Sh, Sd, Ms, Vd3>>,
     Em: Prepend<Sh, Sd>,
 {
-    type Output = WalkResult<Em::Shape, Em::Stride, HCons<ModeOfA<C, D, U2, F2>, Ms>, V3, Bl3>;
+    type Output = WalkResult<Em::Shape, Em::Stride, HCons<ModeOfA<C, D, Fp2>, Ms>, Vd3>;
 }
 
 /// [`Skip`] or [`AddMode`] as what the step emits, and the new `Any` flag.

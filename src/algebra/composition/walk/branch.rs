@@ -6,7 +6,7 @@
 use super::super::verdict::{
     AddTop, Admitted, Below, Fail, FirstLeaf, Pick, Rt, ShapeFail, StraddleFail, StrideFail, Then,
 };
-use super::{AddMode, Skip, StepBranch, StepIn, StepOut};
+use super::{AddMode, Footprint, Leaf, Skip, StepBranch, StepIn, StepOut, Verdict};
 use crate::algebra::classify::One;
 use crate::int::CeilDivExact;
 use crate::int::kind::{IntKind, KindOf, Runtime, StaticOne, StaticPos};
@@ -43,7 +43,7 @@ impl<Q: Unsigned + NonZero> Signed<Q> for Neg {
 macro_rules! static_step {
     ($($RD:ident => $Sg:ident),*) => {$(
         /// Static shape and stride: one comparison of `|rd|` with `c`.
-        impl<Cu, RS, Ru, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $RD<Ru>, SN, U, F, M, L>
+        impl<Cu, RS, Ru, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $RD<Ru>, Leaf<SN, L>, Footprint<U, F>, M>
         where
             Cu: Unsigned + NonZero,
             Ru: Unsigned + NonZero + Cmp<Cu>,
@@ -60,13 +60,13 @@ static_step!(PInt => Pos, NInt => Neg);
 /// afterwards, `WidenIf`.)
 macro_rules! runtime_step {
     ($($R:ty),*) => {$(
-        impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $R, SN, U, F, M, L>
+        impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $R, Leaf<SN, L>, Footprint<U, F>, M>
         where
             RS: IntKind<Kind: RuntimeRest<F, L>>,
         {
             type Output = <KindOf<RS> as RuntimeRest<F, L>>::Output;
         }
-        impl<RS, RD, SN, U, F, M, L> StepBranch for StepIn<$R, RS, RD, SN, U, F, M, L>
+        impl<RS, RD, SN, U, F, M, L> StepBranch for StepIn<$R, RS, RD, Leaf<SN, L>, Footprint<U, F>, M>
         where
             RS: IntKind<Kind: RuntimeRest<F, L>>,
         {
@@ -83,13 +83,13 @@ pub trait RuntimeRest<F, L> {
     type Output;
 }
 impl<F, L> RuntimeRest<F, L> for StaticOne {
-    type Output = StepOut<Skip, One, i32, Rt, F, Admitted, B0>;
+    type Output = StepOut<Skip, One, i32, Footprint<Rt, F>, Verdict<Admitted, B0>>;
 }
 impl<F: FirstLeaf<L>, L, T> RuntimeRest<F, L> for Runtime<T> {
-    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
+    type Output = StepOut<AddMode<i32>, i32, i32, Footprint<Rt, F::Output>, Verdict<Admitted, Rt>>;
 }
 impl<F: FirstLeaf<L>, L, U> RuntimeRest<F, L> for StaticPos<U> {
-    type Output = StepOut<AddMode<i32>, i32, i32, Rt, F::Output, Admitted, Rt>;
+    type Output = StepOut<AddMode<i32>, i32, i32, Footprint<Rt, F::Output>, Verdict<Admitted, Rt>>;
 }
 
 /// The branch of a static step, by `compare(|rd|, c)` (`Self`).
@@ -100,7 +100,7 @@ pub trait StrideVsMode<Sg, Ru, I> {
 /// [`PastMode`](CompositionBranch::PastMode), `|rd| > c`: skip; stride
 /// divisibility needs `c` to divide `|rd|`.
 impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
-    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Greater
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, Footprint<U, F>, M>> for Greater
 where
     Cu: Unsigned + NonZero,
     Ru: CeilDivExact<Cu>,
@@ -108,32 +108,32 @@ where
     IsMultiple<Ru, Cu>: Pick<Admitted, Fail<StrideFail<M, RD, PInt<Cu>>>, Admitted>,
     SN: Pick<Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>,
 {
-    type Output =
-        StepOut<
-            Skip,
-            RS,
-            <Sg as Signed<CeilQuot<Ru, Cu>>>::Output,
-            U,
-            F,
+    type Output = StepOut<
+        Skip,
+        RS,
+        <Sg as Signed<CeilQuot<Ru, Cu>>>::Output,
+        Footprint<U, F>,
+        Verdict<
             <SN as Pick<
                 Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>,
                 Admitted,
                 Admitted,
             >>::Output,
             B0,
-        >;
+        >,
+    >;
 }
 /// [`AtMode`](CompositionBranch::AtMode), `|rd| == c`: skip, the next stride is `±1`.
 impl<Sg: Signed<U1>, Ru, Cu, RS, RD, SN, U, F, M, L>
-    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Equal
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, Footprint<U, F>, M>> for Equal
 where
     Cu: Unsigned + NonZero,
 {
-    type Output = StepOut<Skip, RS, Sg::Output, U, F, Admitted, B0>;
+    type Output = StepOut<Skip, RS, Sg::Output, Footprint<U, F>, Verdict<Admitted, B0>>;
 }
 /// `|rd| < c`: the next stride is `±1`; the branch depends on the rest ([`InsideMode`]).
 impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
-    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, SN, U, F, M, L>> for Less
+    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, Footprint<U, F>, M>> for Less
 where
     Cu: Unsigned + NonZero,
     RS: IntKind<Kind: InsideMode<Sg, Ru, Cu, U, F, M, L>>,
@@ -148,13 +148,14 @@ pub trait InsideMode<Sg, Ru, Cu, U, F, M, L> {
 }
 /// [`RestIsOne`](CompositionBranch::RestIsOne): nothing is left of the leaf; skip.
 impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for StaticOne {
-    type Output = StepOut<Skip, One, Sg::Output, U, F, Admitted, B0>;
+    type Output = StepOut<Skip, One, Sg::Output, Footprint<U, F>, Verdict<Admitted, B0>>;
 }
 /// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
 impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L, T> InsideMode<Sg, Ru, Cu, U, F, M, L>
     for Runtime<T>
 {
-    type Output = StepOut<AddMode<i32>, i32, Sg::Output, Rt, F::Output, Admitted, Rt>;
+    type Output =
+        StepOut<AddMode<i32>, i32, Sg::Output, Footprint<Rt, F::Output>, Verdict<Admitted, Rt>>;
 }
 /// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
 impl<Sg, Ru, Cu, U, F, M, L, Su> InsideMode<Sg, Ru, Cu, U, F, M, L> for StaticPos<Su>
@@ -204,17 +205,21 @@ where
         <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Output, L>>::Output>>::Output,
     >,
 {
-    type Output = StepOut<
-        AddMode<PInt<N>>,
-        PInt<CeilQuot<Su, N>>,
-        Sg::Output,
-        <U as AddTop<Diff<Cu, Ru>>>::Output,
-        F::Output,
-        <Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
-            <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Output, L>>::Output>>::Output,
-        >>::Output,
-        B1,
-    >;
+    type Output =
+        StepOut<
+            AddMode<PInt<N>>,
+            PInt<CeilQuot<Su, N>>,
+            Sg::Output,
+            Footprint<<U as AddTop<Diff<Cu, Ru>>>::Output, F::Output>,
+            Verdict<
+                <Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
+                    <Check<Es, StraddleFail<M, L>> as Then<
+                        <U as Below<Ru, F::Output, L>>::Output,
+                    >>::Output,
+                >>::Output,
+                B1,
+            >,
+        >;
 }
 macro_rules! ends_in_mode {
     ($($Ord:ident),*) => {$(
@@ -230,15 +235,7 @@ macro_rules! ends_in_mode {
             U: AddTop<UProd<Sub1<Su>, Ru>>,
             <U as AddTop<UProd<Sub1<Su>, Ru>>>::Output: Below<Cu, F::Output, L>,
         {
-            type Output = StepOut<
-                AddMode<PInt<Su>>,
-                One,
-                Sg::Output,
-                <U as AddTop<UProd<Sub1<Su>, Ru>>>::Output,
-                F::Output,
-                <<U as AddTop<UProd<Sub1<Su>, Ru>>>::Output as Below<Cu, F::Output, L>>::Output,
-                B1,
-            >;
+            type Output = StepOut<AddMode<PInt<Su>>, One, Sg::Output, Footprint<<U as AddTop<UProd<Sub1<Su>, Ru>>>::Output, F::Output>, Verdict<<<U as AddTop<UProd<Sub1<Su>, Ru>>>::Output as Below<Cu, F::Output, L>>::Output, B1>>;
         }
     )*};
 }

@@ -4,7 +4,7 @@
 //! ([`FinalVerdict`]).
 
 use super::super::verdict::{AndRt, Or, Rt, SignMix, Then};
-use super::{LeafState, Walk, WalkResult};
+use super::{Leaf, LeafState, Verdict, Walk, WalkResult};
 use crate::int::kind::{IntKind, Runtime, StaticNotOneKind, StaticOne};
 use crate::tuple::{S as Succ, Z};
 use core::marker::PhantomData;
@@ -79,7 +79,10 @@ macro_rules! leaf_by {
         where
             S: IntKind<Kind: NotOne<Output = SN>>,
             $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
-            AL: Walk<LeafState<S, $D, SN, Z, L, B0, V, Bl>, Output = WalkResult<Sh, Sd, Ms, V2, Bl2>>,
+            AL: Walk<
+                LeafState<S, $D, Leaf<SN, L>, Z, B0, Verdict<V, Bl>>,
+                Output = WalkResult<Sh, Sd, Ms, Verdict<V2, Bl2>>,
+            >,
             Sh: Unwrap,
             Sd: Unwrap,
             P: Or<Pp, Output = P2>,
