@@ -10,11 +10,12 @@
 
 use super::{Shift, SliceOffset, Tensor, TensorDivide, TensorSlice};
 use crate::error::{LayoutError, ok_or_panic};
+use crate::int::kind::{IntKind, StaticPos};
 use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Bit, P1, PInt, UInt, Unsigned, Z0};
+use typenum::{NonZero, P1, PInt, Unsigned, Z0};
 
 /// CuTe's `repeat<rank(mode)>(_)`: one `_` per top-level mode (a single `_`
 /// for an integer mode), so that slicing keeps the mode's structure.
@@ -239,10 +240,10 @@ impl<D, I> LeafIndex<D, I> for P1 {
         Z0::new()
     }
 }
-impl<U: Unsigned, B: Bit, C: Bit, D: Int, I: IntDiv<D>> LeafIndex<D, I>
-    for PInt<UInt<UInt<U, B>, C>>
+/// A static extent ≥ 2 (told apart from `_1` by its kind).
+impl<U: Unsigned + NonZero, D: Int, I: IntDiv<D>> LeafIndex<D, I> for PInt<U>
 where
-    Self: Int,
+    Self: Int + IntKind<Kind = StaticPos<U>>,
     Quot<I, D>: IntRem<Self>,
 {
     type Coord = Mod<Quot<I, D>, Self>;
