@@ -181,6 +181,17 @@
 //! tests `tests/*_steps.rs` check that the type-level walk and the `const
 //! fn` steps agree.
 //!
+//! Code that does one thing for `_1`, another for a static integer ≥ 2, `_0`,
+//! a negative static or a runtime value dispatches on the integer's kind
+//! (`int::kind::KindOf<X>`), written as a trait on the kind types that the
+//! caller projects, or as an impl on `PInt<U>` bounded by its kind. Where a
+//! failure on a tuple is a message users read, or where a walk calls the
+//! trait on every tuple, the impls are written per integer type constructor
+//! instead (`for_int_kinds!`): a blanket impl over every type would be a
+//! second candidate for each tuple obligation, which loses the message and
+//! costs type-checking time (`benches/RESULTS.md`, compile time across
+//! issue 11).
+//!
 //! ## Features
 //!
 //! The core is `no_std` and allocates nothing. `alloc` (on by default) adds
