@@ -1,11 +1,12 @@
 //! CuTe's `ceil_div` and `shape_div` on mixed integers.
 
 use super::ops::{Diff, IntAdd, IntDiv, IntSub, Quot, Sum, runtime_int_fail};
+use super::show::ShowInt;
 use super::static_::{Magnitude, ToStatic};
 use super::udiv::{UCeilDiv, UDivides};
 use super::{Int, StaticInt};
 use core::fmt;
-use typenum::{B1, Bit, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
+use typenum::{B0, B1, Bit, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
 
 /// CuTe's `ceil_div(a, b)`: `(a + b - 1) / b`, truncating like C++.
 ///
@@ -218,12 +219,20 @@ impl<AU, AB, B: UDivides<UInt<AU, AB>>> DividesEitherBranch<UInt<AU, AB>, B> for
 /// use cute_algebra::typenum::{P4, P6};
 /// let _: ShapeDiv<P6, P4> = Default::default(); // neither divides the other
 /// ```
-#[diagnostic::on_unimplemented(
-    message = "shape_div: divisibility condition fails: neither `{A}` nor `{B}` divides the other",
-    note = "CuTe's shape_div(a, b) needs a % b == 0 or b % a == 0"
-)]
 pub trait ShapeDivisible<A, B> {}
 impl<A, B> ShapeDivisible<A, B> for B1 {}
+/// `B0` holds only if [`ShapeDivFails`] does, which it never does: its
+/// message (with the values printed as `Val<n>`) is the error. Only the
+/// failing case computes the printable forms.
+impl<A: ShowInt, B: ShowInt> ShapeDivisible<A, B> for B0 where A::Output: ShapeDivFails<B::Output> {}
+
+/// Never implemented: the compile error for a failed `shape_div`.
+#[diagnostic::on_unimplemented(
+    message = "shape_div: divisibility condition fails: neither {Self} nor {B} divides the other",
+    note = "CuTe's shape_div(a, b) needs a % b == 0 or b % a == 0"
+)]
+#[doc(hidden)]
+pub trait ShapeDivFails<B> {}
 
 macro_rules! runtime_shape_div {
     ($([$($g:tt)*] $L:ty, $R:ty => $W:ty;)*) => {$(

@@ -232,6 +232,8 @@ pub(crate) mod classify;
 #[doc(hidden)]
 pub mod kind;
 mod ops;
+#[doc(hidden)]
+pub mod show;
 mod static_;
 #[cfg(test)]
 mod tests;

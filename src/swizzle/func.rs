@@ -6,7 +6,7 @@
 //! folds to a constant.
 
 use core::fmt;
-use core::ops::{Add, BitAnd, BitXor, Shl, Shr, Sub};
+use core::ops::{Add, BitAnd, BitXor, Mul, Shl, Shr, Sub};
 
 use core::marker::PhantomData;
 
@@ -89,10 +89,15 @@ where
     B: Exp2,
     <B as Exp2>::U: Sub<B1>,
     M: Add<R>,
-    BitMsk<B>: Shl<<M as Add<R>>::Output>,
-    <BitMsk<B> as Shl<<M as Add<R>>::Output>>::Output: Unsigned,
+    <M as Add<R>>::Output: Exp2,
+    BitMsk<B>: Mul<<<M as Add<R>>::Output as Exp2>::U>,
+    <BitMsk<B> as Mul<<<M as Add<R>>::Output as Exp2>::U>>::Output: Unsigned,
 {
-    type Yyy = <BitMsk<B> as Shl<<M as Add<R>>::Output>>::Output;
+    // `<< (M + R)` as a product with `2^(M + R)` from the table: a shift
+    // by a generic amount sends the solver into an overflow when the
+    // amount is not known (a shift out of range), before `ToShift`'s
+    // message is reported.
+    type Yyy = <BitMsk<B> as Mul<<<M as Add<R>>::Output as Exp2>::U>>::Output;
 }
 
 /// A valid swizzle, with its parameters as values and as typenum types (for

@@ -1,0 +1,84 @@
+//! Static integers as compile errors print them: `Val<6>` for the typenum
+//! `P6`, `Mode<0>` for a mode index, so that a message names values, not
+//! typenum's bit lists (beyond 1024 the typenum type itself is shown).
+
+use typenum::{Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, UInt, Unsigned, Z0};
+
+/// A static integer, as an error message shows it.
+pub struct Val<const N: i64>;
+/// A mode index, as an error message shows it.
+pub struct Mode<const N: usize>;
+
+/// The printable forms of a typenum unsigned up to 1024.
+pub trait ShowU {
+    /// As a positive value.
+    type Pos;
+    /// As a negative value.
+    type Neg;
+    /// As a mode index.
+    type Mode;
+}
+cute_algebra_macros::__show_table!(ShowU, Val, Mode, 1024);
+
+/// [`ShowU`] with a fallback: beyond 1024 the typenum type itself.
+pub trait Show {
+    /// As a positive value.
+    type Pos;
+    /// As a negative value.
+    type Neg;
+    /// As a mode index.
+    type Mode;
+}
+impl<U: Unsigned, B: typenum::Bit> Show for UInt<U, B>
+where
+    UInt<U, B>: Cmp<typenum::U1024>,
+    Compare<UInt<U, B>, typenum::U1024>: ShowBy<UInt<U, B>>,
+{
+    type Pos = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Pos;
+    type Neg = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Neg;
+    type Mode = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Mode;
+}
+impl Show for typenum::UTerm {
+    type Pos = Val<0>;
+    type Neg = Val<0>;
+    type Mode = Mode<0>;
+}
+/// The branch of [`Show`].
+pub trait ShowBy<U> {
+    /// As a positive value.
+    type Pos;
+    /// As a negative value.
+    type Neg;
+    /// As a mode index.
+    type Mode;
+}
+impl<U: ShowU> ShowBy<U> for Less {
+    type Pos = U::Pos;
+    type Neg = U::Neg;
+    type Mode = U::Mode;
+}
+impl<U: Unsigned + NonZero> ShowBy<U> for Greater {
+    type Pos = PInt<U>;
+    type Neg = NInt<U>;
+    type Mode = U;
+}
+impl<U: ShowU> ShowBy<U> for Equal {
+    type Pos = U::Pos;
+    type Neg = U::Neg;
+    type Mode = U::Mode;
+}
+
+/// A static integer's printable form.
+pub trait ShowInt {
+    /// `Val<n>`.
+    type Output;
+}
+impl<U: Unsigned + NonZero + Show> ShowInt for PInt<U> {
+    type Output = U::Pos;
+}
+impl<U: Unsigned + NonZero + Show> ShowInt for NInt<U> {
+    type Output = U::Neg;
+}
+impl ShowInt for Z0 {
+    type Output = Val<0>;
+}
