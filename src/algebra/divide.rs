@@ -152,6 +152,10 @@ pub fn try_logical_divide<
 
 /// CuTe's `zipped_divide(l, tiler)`: `((tiles…), (rests…, other modes…))`.
 ///
+/// # Tilers
+/// Those of [`logical_divide`]: a layout, an integer, or a tuple of
+/// layouts, integers and `_` (mode by mode).
+///
 /// # Panics
 /// As [`logical_divide`].
 ///
@@ -174,6 +178,10 @@ pub fn zipped_divide<
 }
 
 /// CuTe's `tiled_divide(l, tiler)`: `((tiles…), rest0, rest1, …)`.
+///
+/// # Tilers
+/// Those of [`logical_divide`]: a layout, an integer, or a tuple of
+/// layouts, integers and `_` (mode by mode).
 ///
 /// # Panics
 /// As [`logical_divide`].
@@ -202,6 +210,10 @@ where
 }
 
 /// CuTe's `flat_divide(l, tiler)`: `(tile0, tile1, …, rest0, rest1, …)`.
+///
+/// # Tilers
+/// Those of [`logical_divide`]: a layout, an integer, or a tuple of
+/// layouts, integers and `_` (mode by mode).
 ///
 /// # Panics
 /// As [`logical_divide`].

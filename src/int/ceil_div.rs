@@ -221,7 +221,7 @@ impl<AU, AB, B: UDivides<UInt<AU, AB>>> DividesEitherBranch<UInt<AU, AB>, B> for
 /// ```
 pub trait ShapeDivisible<A, B> {}
 impl<A, B> ShapeDivisible<A, B> for B1 {}
-/// `B0` holds only if [`ShapeDivFails`] does, which it never does: its
+/// `B0` holds only if `ShapeDivFails` does, which it never does: its
 /// message (with the values printed as `Val<n>`) is the error. Only the
 /// failing case computes the printable forms.
 impl<A: ShowInt, B: ShowInt> ShapeDivisible<A, B> for B0 where A::Output: ShapeDivFails<B::Output> {}

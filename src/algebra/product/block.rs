@@ -326,6 +326,9 @@ pub type RakedProduct<A, T> = <A as BlockProduct<T, true>>::Output;
 /// rank, multiplied, and zipped mode by mode as `((block_i, rep_i), …)`:
 /// each block stays contiguous.
 ///
+/// # Tilers
+/// A layout, as in CuTe.
+///
 /// # Panics
 /// As [`logical_product`](super::logical_product); [`try_blocked_product`] returns the error.
 ///
@@ -354,6 +357,9 @@ pub fn try_blocked_product<A: BlockProduct<T, false>, T>(
 /// CuTe's `raked_product(block, tiler)`: as [`blocked_product`], but
 /// zipped `((rep_i, block_i), …)`, so the blocks interleave (CuTe 4.x does
 /// not coalesce the result).
+///
+/// # Tilers
+/// A layout, as in CuTe.
 ///
 /// # Panics
 /// As [`logical_product`](super::logical_product); [`try_raked_product`] returns the error.

@@ -156,6 +156,10 @@ pub fn try_logical_product<
 
 /// CuTe's `zipped_product(block, tiler)`: `((blocks…), (repetitions…))`.
 ///
+/// # Tilers
+/// Those of [`logical_product`]: a layout, an integer, or a tuple applied
+/// mode by mode.
+///
 /// # Panics
 /// As [`logical_product`].
 ///
@@ -178,6 +182,10 @@ pub fn zipped_product<
 }
 
 /// CuTe's `tiled_product(block, tiler)`: `((blocks…), rep0, rep1, …)`.
+///
+/// # Tilers
+/// Those of [`logical_product`]: a layout, an integer, or a tuple applied
+/// mode by mode.
 ///
 /// # Panics
 /// As [`logical_product`].
@@ -205,6 +213,10 @@ where
 }
 
 /// CuTe's `flat_product(block, tiler)`: `(block0, block1, …, rep0, …)`.
+///
+/// # Tilers
+/// Those of [`logical_product`]: a layout, an integer, or a tuple applied
+/// mode by mode.
 ///
 /// # Panics
 /// As [`logical_product`].
