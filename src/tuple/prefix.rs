@@ -187,8 +187,8 @@ pub fn product_each<T: ProductEach>(t: T) -> T::Output {
 /// CuTe's `inner_product(a, b)` of congruent IntTuples: the sum of the
 /// products of matching leaves.
 #[diagnostic::on_unimplemented(
-    message = "inner_product: `{Self}` and `{B}` are not congruent",
-    label = "inner_product needs two IntTuples with the same profile"
+    message = "inner_product: the operands are not congruent: they must be IntTuples of the same profile",
+    label = "not congruent with the first operand"
 )]
 pub trait InnerProduct<B> {
     /// The result: static when every leaf is.
@@ -201,6 +201,25 @@ impl<A: Int + IntMul<B>, B: Int> InnerProduct<B> for A {
     #[inline(always)]
     fn inner_product(self, b: B) -> Self::Output {
         self.mul(b)
+    }
+}
+/// Never implemented: a tuple against an integer is not congruent.
+#[diagnostic::on_unimplemented(
+    message = "inner_product: the operands are not congruent: a tuple against an integer",
+    label = "not congruent with the first operand"
+)]
+#[doc(hidden)]
+pub trait NotCongruentWith<T> {}
+/// A tuple against an integer: refused by [`NotCongruentWith`]. Without this
+/// impl the tuple impl would be the only candidate for a tuple, rustc would
+/// take the second operand's type from it while checking the call, and the
+/// error would be a type mismatch inside that operand instead of this
+/// condition.
+impl<H, T, I: Int + NotCongruentWith<Self>> InnerProduct<I> for HCons<H, T> {
+    type Output = Z0;
+    #[inline(always)]
+    fn inner_product(self, _: I) -> Z0 {
+        Z0::new()
     }
 }
 impl InnerProduct<HNil> for HNil {
