@@ -41,7 +41,7 @@
 
 use super::verdict::{Admitted, Fail, NoLeaf, Or, Rt};
 use crate::int::SMul;
-use crate::int::kind::{IntKind, KindOf, Runtime, StaticOne, StaticPos};
+use crate::int::kind::{IntKind, KindOf, NotOneKind, StaticOne};
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::{CompositionBranch, composition_step, footprint_step, sign_mix};
 use crate::tuple::S as Succ;
@@ -51,7 +51,7 @@ mod branch;
 mod tree;
 pub use branch::{FillsOrEnds, InsideMode, Neg, Pos, RuntimeRest, Signed, StrideVsMode};
 use frunk_core::hlist::{HCons, HNil};
-pub use tree::{ComposeTree, Context, FinalVerdict, LeafBy, NotOne, SignFlags, Unwrap};
+pub use tree::{ComposeTree, Context, FinalVerdict, LeafBy, LeafNotOne, SignFlags, Unwrap};
 use typenum::{B0, B1, UTerm};
 
 /// A coalesced mode of `A` in the walk: shape `C`, stride `D` and its
@@ -179,11 +179,8 @@ impl<RS, X> KeepRest<RS, X> for StaticOne {
     type Shape = HNil;
     type Stride = HNil;
 }
-impl<RS, X, T> KeepRest<RS, X> for Runtime<T> {
-    type Shape = HCons<RS, HNil>;
-    type Stride = HCons<X, HNil>;
-}
-impl<RS, X, U> KeepRest<RS, X> for StaticPos<U> {
+/// Any other rest (a static ≥ 2 or a runtime value) is kept.
+impl<RS, X, K: NotOneKind> KeepRest<RS, X> for K {
     type Shape = HCons<RS, HNil>;
     type Stride = HCons<X, HNil>;
 }

@@ -9,7 +9,7 @@ use super::super::verdict::{
 use super::{AddMode, Footprint, Leaf, Skip, StepBranch, StepIn, StepOut, Verdict};
 use crate::algebra::classify::One;
 use crate::int::CeilDivExact;
-use crate::int::kind::{IntKind, KindOf, Runtime, StaticOne, StaticPos};
+use crate::int::kind::{IntKind, KindOf, NotOneKind, Runtime, StaticOne, StaticPos};
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::{CompositionBranch, composition_step};
 use typenum::{
@@ -85,10 +85,8 @@ pub trait RuntimeRest<F, L> {
 impl<F, L> RuntimeRest<F, L> for StaticOne {
     type Output = StepOut<Skip, One, i32, Footprint<Rt, F>, Verdict<Admitted, B0>>;
 }
-impl<F: FirstLeaf<L>, L, T> RuntimeRest<F, L> for Runtime<T> {
-    type Output = StepOut<AddMode<i32>, i32, i32, Footprint<Rt, F::Output>, Verdict<Admitted, Rt>>;
-}
-impl<F: FirstLeaf<L>, L, U> RuntimeRest<F, L> for StaticPos<U> {
+/// Any other rest: a runtime mode.
+impl<F: FirstLeaf<L>, L, K: NotOneKind> RuntimeRest<F, L> for K {
     type Output = StepOut<AddMode<i32>, i32, i32, Footprint<Rt, F::Output>, Verdict<Admitted, Rt>>;
 }
 

@@ -77,7 +77,7 @@ macro_rules! leaf_by {
         impl<S, AL, L, V, Bl, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, V2, Bl2, P2, N2, $($g)*>
             LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for $D
         where
-            S: IntKind<Kind: NotOne<Output = SN>>,
+            S: IntKind<Kind: LeafNotOne<Output = SN>>,
             $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
             AL: Walk<
                 LeafState<S, $D, Leaf<SN, L>, Z, B0, Verdict<V, Bl>>,
@@ -103,17 +103,17 @@ leaf_by!(
 
 /// `B1` when a leaf shape of kind `Self` is statically not `1`, `B0` for
 /// `_1`, [`Rt`] at run time.
-pub trait NotOne {
+pub trait LeafNotOne {
     /// The flag.
     type Output;
 }
-impl NotOne for StaticOne {
+impl LeafNotOne for StaticOne {
     type Output = B0;
 }
-impl<T> NotOne for Runtime<T> {
+impl<T> LeafNotOne for Runtime<T> {
     type Output = Rt;
 }
-impl<K: StaticNotOneKind> NotOne for K {
+impl<K: StaticNotOneKind> LeafNotOne for K {
     type Output = B1;
 }
 
