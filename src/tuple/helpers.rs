@@ -50,26 +50,14 @@ impl<X, I: crate::int::Int> Append<X> for I {
     type Output = HCons<I, HCons<X, HNil>>;
     #[inline(always)]
     fn append(self, x: X) -> Self::Output {
-        HCons {
-            head: self,
-            tail: HCons {
-                head: x,
-                tail: HNil,
-            },
-        }
+        pair(self, x)
     }
 }
 impl<X, I: crate::int::Int> Prepend<X> for I {
     type Output = HCons<X, HCons<I, HNil>>;
     #[inline(always)]
     fn prepend(self, x: X) -> Self::Output {
-        HCons {
-            head: x,
-            tail: HCons {
-                head: self,
-                tail: HNil,
-            },
-        }
+        pair(x, self)
     }
 }
 
