@@ -193,7 +193,7 @@ def write_crate(n, calls):
     return d
 
 
-def timed(cmd, cwd, env):
+def timed_log(cmd, cwd, env):
     """CPU seconds (user + sys) of the command and its children: less
     sensitive than wall time to other work on a shared 2-core machine."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -202,15 +202,19 @@ def timed(cmd, cwd, env):
         sys.stderr.write(r.stderr[-4000:])
         raise SystemExit(f"failed: {' '.join(cmd)} in {cwd}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), r.stderr
 
 
-def instructions(d, env):
+def timed(cmd, cwd, env):
+    """`timed_log` without the command's messages."""
+    return timed_log(cmd, cwd, env)[0]
+
+
+def instructions(d, env, cargo_stderr):
     """Instructions rustc executes checking the crate in `d` (cachegrind):
-    cargo's own rustc command line for the crate, run under valgrind."""
-    os.utime(os.path.join(d, "src", "main.rs"))
-    r = subprocess.run(["cargo", "check", "-v"], cwd=d, env=env, capture_output=True, text=True)
-    line = [l for l in r.stderr.splitlines() if "Running `" in l and "--crate-name ct_" in l][-1]
+    the rustc command line that `cargo check -v` printed (`cargo_stderr`),
+    run again under valgrind."""
+    line = [l for l in cargo_stderr.splitlines() if "Running `" in l and "--crate-name ct_" in l][-1]
     parts = shlex.split(line.split("Running `", 1)[1].rstrip("`"))
     run_env = dict(env)
     while "=" in parts[0] and not parts[0].startswith("/"):
@@ -247,35 +251,36 @@ def main():
         timed(["cargo", "build", "-q", "--release"], base, env)
     def measure(d, name):
         os.utime(os.path.join(d, "src", "main.rs"))
-        c = timed(["cargo", "check", "-q"], d, env)
+        # With -v cargo prints the rustc command line `instructions` reruns.
+        c, log = timed_log(["cargo", "check", "-v" if args.instructions else "-q"], d, env)
         b = timed(["cargo", "build", "-q", "--release"], d, env) if args.release else None
         if args.run:
             subprocess.run(["cargo", "run", "-q"] + (["--release"] if args.release else []),
                            cwd=d, env=env, check=True)
-        return c, b
+        return c, b, log
     incs = [a for d in args.cxx_includes.split(",") if d for a in ("-I", d)]
     def gxx(n, calls):
         src = write_cpp(n, calls)
         return timed(["g++", "-std=c++17", "-O2"] + incs + [src, "-o", src[:-4] + ".bin"], OUT, env)
-    c0, b0 = measure(base, "ct-n0")
+    c0, b0, log0 = measure(base, "ct-n0")
     g0 = gxx(0, []) if incs else None
     print(f"ops: {','.join(ops)}; max stride: {args.max_stride or 'natural (<= 4096)'}")
     print(f"baseline (0 calls): check {c0:.2f} s" + (f", release {b0:.2f} s" if b0 else "")
           + (f", g++ -O2 {g0:.2f} s" if g0 else ""))
     print("| N | cargo check (CPU s) | ms/call | cargo build --release (CPU s) | ms/call | g++ -O2 (CPU s) | ms/call |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
-    i0 = instructions(base, env) if args.instructions else None
+    i0 = instructions(base, env, log0) if args.instructions else None
     counted = []
     for n in ns:
         calls = pick(ops, n, args.seed + n, args.max_stride)
         d = write_crate(n, calls)
-        c, b = measure(d, f"ct-n{n}")
+        c, b, log = measure(d, f"ct-n{n}")
         bs = f"{b:.2f} | {1000 * (b - b0) / n:.1f}" if b else "- | -"
         g = gxx(n, calls) if incs else None
         gs = f"{g:.2f} | {1000 * (g - g0) / n:.1f}" if g else "- | -"
         print(f"| {n} | {c:.2f} | {1000 * (c - c0) / n:.1f} | {bs} | {gs} |", flush=True)
         if args.instructions:
-            counted.append((n, instructions(d, env)))
+            counted.append((n, instructions(d, env, log)))
     if counted:
         print(f"\nrustc instructions for the check (cachegrind; baseline {i0:,}):")
         print("| N | instructions | per call over the baseline |")
