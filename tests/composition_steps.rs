@@ -12,7 +12,9 @@
 use cute_algebra::algebra::verdict::{
     Admitted, DisjointFail, Fail, ShapeFail, StraddleFail, StrideFail,
 };
-use cute_algebra::algebra::walk::{ComposeTree, Context, FinalVerdict, Records};
+use cute_algebra::algebra::walk::{
+    ComposeTree, Context, FinalVerdict, Records, Verdict as Carried,
+};
 use cute_algebra::algebra::{CoalesceX, ModeLists};
 use cute_algebra::prelude::*;
 use cute_algebra::steps::composition::{
@@ -85,7 +87,7 @@ where
     SA: CoalesceX<DA, Output = CA>,
     CA: ModeLists<Shapes = CS, Strides = CD>,
     CS: Records<CD, Output = AL>,
-    SB: ComposeTree<DB, Context<AL, Z, Admitted, B0, B0, B0, Z>, After = X>,
+    SB: ComposeTree<DB, Context<AL, Z, Carried<Admitted, B0, B0>, B0, B0, Z>, After = X>,
     X: FinalVerdict,
     X::Output: Refusal,
 {
@@ -235,8 +237,11 @@ fn refused_rows_agree() {
         "disjoint, nested": [(8, 4) : (1, 9)], [((2, 2), 4) : ((4, 2), 1)];
         // Disjointness: both signs below the last mode.
         "signs": [(4, 2) : (1, 5)], [(2, 2) : (1, -1)];
+        // The two rows of `which_condition_is_reported`.
+        "step before disjointness": [(6, 4, 2) : (1, 7, 50)], [(3, 2, 2) : (2, 3, 10)];
+        "lowest mode": [(6, 8, 2) : (1, 7, 100)], [(8, 12, 2) : (6, 1, 1)];
     };
-    assert_eq!(seen.len(), 11);
+    assert_eq!(seen.len(), 13);
     // Every condition is met at least once.
     let each = [
         LayoutError::StrideDivisibility {
@@ -268,6 +273,54 @@ fn refused_rows_agree() {
             "no row for {e:?}"
         );
     }
+}
+
+/// Disjointness is a pass after the walk, so where a composition breaks
+/// more than one condition, the walk's come first, then the overlap in
+/// the lowest mode of `A` (the rows' values worked by hand in the
+/// comments; `refused_rows_agree` has both paths agree on them).
+#[test]
+fn which_condition_is_reported() {
+    // A = 6:1, 4:7, 2:50. Leaf 0 (3:2) reaches offset 4 of the mode of 6,
+    // leaf 1 (2:3) adds 3: 7 >= 6, they overlap. Leaf 2 (2:10) steps past
+    // the mode of 6 with a stride it does not divide.
+    let (a, b) = (
+        layout![(6, 4, 2) : (1, 7, 50)],
+        layout![(3, 2, 2) : (2, 3, 10)],
+    );
+    let stride = LayoutError::StrideDivisibility {
+        op: OP,
+        mode: 0,
+        stride: 10,
+        shape: 6,
+    };
+    assert_eq!(static_verdict(a, b), Some(stride));
+    assert_eq!(on_steps(a, b).map(|r| r.to_string()), Err(stride));
+    // A = 6:1, 8:7, 2:100. Leaf 0 (8:6) steps over the mode of 6 and
+    // reaches offset 7 of the mode of 8; leaf 1 (12:1) fills the mode of 6
+    // (offset 5) and adds 1 to the mode of 8: 8, leaves 0 and 1 overlap
+    // there. Leaf 2 (2:1) adds 1 to the mode of 6: 6, leaves 1 and 2
+    // overlap there. The mode of 6 comes first.
+    let (a, b) = (
+        layout![(6, 8, 2) : (1, 7, 100)],
+        layout![(8, 12, 2) : (6, 1, 1)],
+    );
+    let overlap = LayoutError::Disjointness {
+        op: OP,
+        mode_a: 1,
+        mode_b: 2,
+    };
+    assert_eq!(static_verdict(a, b), Some(overlap));
+    assert_eq!(on_steps(a, b).map(|r| r.to_string()), Err(overlap));
+    // The typed runtime path (a runtime stride leaves the checks to the
+    // scalar walk) reports the same.
+    let (one, three, ten) = (1i32, 3i32, 10i32);
+    let b = layout![(3, 2, 2) : (2, three, ten)];
+    let a = layout![(6, 4, 2) : (1, 7, 50)];
+    assert_eq!(try_composition(a, b).map(|r| r.to_string()), Err(stride));
+    let b = layout![(8, 12, 2) : (6, one, 1)];
+    let a = layout![(6, 8, 2) : (1, 7, 100)];
+    assert_eq!(try_composition(a, b).map(|r| r.to_string()), Err(overlap));
 }
 
 /// The branches, one per row of the step's table, on the values of

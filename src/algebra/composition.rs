@@ -31,7 +31,7 @@ use replay::{TypedModes, count, positive, replay_typed};
 pub use tiler::{ByMode, TopModes};
 use typenum::B0;
 use verdict::{Admissible, Admitted};
-use walk::{ComposeTree, Context, FinalVerdict, Records};
+use walk::{ComposeTree, Context, FinalVerdict, Records, Verdict};
 
 /// Composes the layout `Self` with `B`: CuTe's `composition`.
 ///
@@ -251,7 +251,7 @@ where
     CD: Leaves,
     SB: ComposeTree<
             DB,
-            Context<AL, Z, Admitted, B0, B0, B0, Z>,
+            Context<AL, Z, Verdict<Admitted, B0, B0>, B0, B0, Z>,
             Shape = RS,
             Stride = RD,
             After = CX,

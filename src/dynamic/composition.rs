@@ -18,19 +18,16 @@ use super::scratch::Scratch;
 use super::tiler::{Beyond, TilerRef, by_mode};
 use super::{DynLayout, Tok, mul};
 use crate::LayoutError;
-use crate::steps::composition::{composition_step, footprint_step, leaf_signs, sign_mix};
+use crate::steps::composition::{ModeFootprint, composition_step, leaf_signs, sign_mix};
 
 const OP: &str = "composition";
 
-/// No leaf yet, in [`Footprint::used`].
-const NONE: usize = usize::MAX;
-
-/// Where the leaves of `B` land in `A`'s modes, for Shah's disjointness
-/// ([`footprint_step`] per mode, [`sign_mix`] at the end).
+/// Where the leaves of `B` land in `A`'s modes, for Shah's disjointness:
+/// a [`ModeFootprint`] per mode, read after the last leaf, then
+/// [`sign_mix`].
 struct Footprint<'a> {
-    /// Per mode of `A` but the last: the sum of the leaves' footprints, and
-    /// the first leaf there ([`NONE`] if none yet).
-    used: &'a mut [(i64, usize)],
+    /// Per mode of `A`.
+    used: &'a mut [ModeFootprint],
     pos: bool,
     neg: bool,
     below_last: bool,
@@ -40,7 +37,8 @@ struct Footprint<'a> {
 /// Compose coalesced `a` with one leaf `s:d` of `B` (CuTe's `composition_impl`),
 /// appending the result (a leaf, or a tuple of leaves) to `out`; `buf`
 /// (room for `a.len()` modes) collects the leaves first. Every value is
-/// static here, so a mode is added exactly where the step's branch adds one.
+/// static here, so a mode is added exactly where the step's branch adds
+/// one, and the leaf lands there.
 fn compose_leaf(
     a: &[(i64, i64)],
     s: i64,
@@ -65,11 +63,7 @@ fn compose_leaf(
         let st = composition_step(c, rest_shape, rest_stride, s).map_err(|x| x.at(OP, m, leaf))?;
         if st.branch.adds_mode() {
             fp.below_last = true;
-            let (used, first) = &mut fp.used[m];
-            if *first == NONE {
-                *first = leaf;
-            }
-            *used = footprint_step(*used, st.top, c, *first).map_err(|x| x.at(OP, m, leaf))?;
+            fp.used[m].land(st.top, c, leaf);
             buf[n] = (st.new_shape, mul(rest_stride, e, OP)?);
             n += 1;
         }
@@ -95,7 +89,7 @@ fn compose_leaf(
 pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLayout, LayoutError> {
     let mut su = Scratch::new();
     let used = su.take(a.len());
-    used.fill((0, NONE));
+    used.fill(ModeFootprint::default());
     let mut fp = Footprint {
         used,
         pos: false,
@@ -106,6 +100,11 @@ pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLa
     let mut r = DynLayout::blank();
     let mut sb = Modes::new();
     compose_all(a, b, &mut fp, &mut r, sb.take(a.len()))?;
+    // Disjointness, after every leaf's steps passed: the lowest mode where
+    // leaves overlap.
+    for (m, mode) in fp.used.iter().enumerate() {
+        mode.verdict().map_err(|(x, leaf)| x.at(OP, m, leaf))?;
+    }
     let last = fp.leaf.saturating_sub(1);
     sign_mix(fp.pos, fp.neg, fp.below_last).map_err(|x| x.at(OP, 0, last))?;
     r.fits(OP)

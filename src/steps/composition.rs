@@ -31,7 +31,8 @@
 //! exactly ([`Straddle`](CompositionCondition::Straddle)), and the leaves
 //! must land in disjoint digits of `A` (Shah's
 //! [`Disjointness`](CompositionCondition::Disjointness): [`footprint_step`]
-//! per mode, [`sign_mix`] after the last leaf). Stride divisibility is
+//! per mode in a pass of its own ([`ModeFootprint`]), [`sign_mix`] after
+//! the last leaf). Stride divisibility is
 //! checked on `|rest_stride|`: CuTe's `stride < shape` lets every negative
 //! stride through, and `composition((4,2):(1,5), 2:-6)` would give `2:-10`
 //! where `A(-6) = -7`.
@@ -309,6 +310,84 @@ pub const fn footprint_step(
         Some(sum) if sum >= c => Err(CompositionCondition::Disjointness { first_leaf }),
         Some(sum) => Ok(sum),
         None => Err(CompositionCondition::Overflow),
+    }
+}
+
+/// Shah's disjointness for one mode of `A` (not the last), as a pass apart
+/// from the walk: the leaves' footprints ([`CompositionStep::top`]) added
+/// up in leaf order with [`footprint_step`], and the first overlap kept
+/// until the verdict is read ([`ModeFootprint::verdict`]). The walk's own
+/// conditions come first, so a composition is refused for disjointness
+/// only when every step passed; then the overlap in the lowest mode is
+/// the one reported (as the type-level pass does).
+///
+/// ```
+/// use cute_algebra::steps::composition::{CompositionCondition, ModeFootprint};
+/// let mut m = ModeFootprint::default();
+/// m.land(2, 4, 0); // leaf 0 reaches offset 2 of a mode of 4
+/// m.land(1, 4, 1); // leaf 1 adds 1: 3 < 4
+/// assert_eq!(m.verdict(), Ok(()));
+/// m.land(1, 4, 2); // leaf 2 reaches 4: it overlaps leaf 0
+/// m.land(0, 4, 3); // later leaves change nothing
+/// assert_eq!(m.verdict(), Err((CompositionCondition::Disjointness { first_leaf: 0 }, 2)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModeFootprint {
+    /// The sum of the footprints so far.
+    used: i64,
+    /// The first leaf that landed here ([`ModeFootprint::NONE`] before any).
+    first: usize,
+    /// The leaf whose footprint took the sum to the mode's shape or past
+    /// it ([`ModeFootprint::NONE`] while they fit).
+    overlap: usize,
+}
+
+impl Default for ModeFootprint {
+    #[inline]
+    fn default() -> Self {
+        ModeFootprint {
+            used: 0,
+            first: Self::NONE,
+            overlap: Self::NONE,
+        }
+    }
+}
+
+impl ModeFootprint {
+    /// No leaf (a sentinel rather than `Option`, which would make the
+    /// record a third larger on `DynLayout`'s hot path).
+    const NONE: usize = usize::MAX;
+
+    /// Leaf `leaf` lands in this mode (of shape `c`) with footprint `top`.
+    /// A sum past `i64` is past `c` too: an overlap.
+    #[inline]
+    pub fn land(&mut self, top: i64, c: i64, leaf: usize) {
+        if self.overlap != Self::NONE {
+            return;
+        }
+        if self.first == Self::NONE {
+            self.first = leaf;
+        }
+        match footprint_step(self.used, top, c, self.first) {
+            Ok(sum) => self.used = sum,
+            Err(_) => self.overlap = leaf,
+        }
+    }
+
+    /// The mode's verdict: where two leaves overlap, the condition and the
+    /// later leaf.
+    #[inline]
+    pub const fn verdict(&self) -> Result<(), (CompositionCondition, usize)> {
+        if self.overlap == Self::NONE {
+            Ok(())
+        } else {
+            Err((
+                CompositionCondition::Disjointness {
+                    first_leaf: self.first,
+                },
+                self.overlap,
+            ))
+        }
     }
 }
 

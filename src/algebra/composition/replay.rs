@@ -4,11 +4,14 @@
 //! Each value carries CuTe's static flag: the result *structure* follows
 //! CuTe (a mode is skipped only where CuTe knows statically that it has
 //! size 1), while the admissibility conditions (the step's, and Shah's
-//! disjointness: [`footprint_step`], [`sign_mix`]) look at the values.
+//! disjointness: [`ModeFootprint`], [`sign_mix`]) look at the values.
+//! Disjointness is read after the last leaf ([`ModeFootprint`]), as the
+//! type-level pass does: a composition that breaks a step condition and
+//! disjointness is reported by the step.
 
 use super::leaves::Leaves;
 use crate::LayoutError;
-use crate::steps::composition::{composition_step, footprint_step, leaf_signs, sign_mix};
+use crate::steps::composition::{ModeFootprint, composition_step, leaf_signs, sign_mix};
 
 /// The operation's name in errors.
 pub(crate) const OP: &str = "composition";
@@ -47,21 +50,22 @@ impl AModes for [(i64, i64)] {
 
 /// Where the leaves of `B` land in `A`'s modes, for the disjointness check.
 ///
-/// Modes `lo .. lo + used.len()` are tracked (all of them for `DynLayout`;
-/// the allocation-free typed path tracks a window per run).
+/// Modes `lo .. lo + used.len()` are tracked (the allocation-free typed
+/// path tracks a window per run).
 pub(crate) struct Footprint<'a> {
     lo: usize,
-    /// Per tracked mode: sum of the leaves' largest digit, and the first leaf there.
-    used: &'a mut [(i64, Option<usize>)],
+    /// Per tracked mode.
+    used: &'a mut [ModeFootprint],
     pos: bool,
     neg: bool,
     below_last: bool,
     leaf: usize,
 }
 
-/// An error and where the walk met it: `(leaf, mode)`.
+/// An error and where it was met, in the order errors are reported: the
+/// walk's `(0, leaf, mode)`, then disjointness's `(1, mode, leaf)`.
 pub(crate) struct Failure {
-    pub at: (usize, usize),
+    pub at: (u8, usize, usize),
     pub err: LayoutError,
 }
 
@@ -74,8 +78,8 @@ fn mul(a: i64, b: i64) -> Result<i64, LayoutError> {
 }
 
 impl<'a> Footprint<'a> {
-    /// A footprint tracking modes `lo ..`, one per slot of `used` (all `(0, None)`).
-    pub(crate) fn new(lo: usize, used: &'a mut [(i64, Option<usize>)]) -> Self {
+    /// A footprint tracking modes `lo ..`, one per slot of `used` (all empty).
+    pub(crate) fn new(lo: usize, used: &'a mut [ModeFootprint]) -> Self {
         Footprint {
             lo,
             used,
@@ -86,14 +90,25 @@ impl<'a> Footprint<'a> {
         }
     }
 
-    /// Leaf `leaf` adds the footprint `top` to mode `m` (not the last) of shape `c`.
-    fn touch(&mut self, m: usize, top: i64, c: i64, leaf: usize) -> Result<(), LayoutError> {
+    /// Leaf `leaf` lands in mode `m` (not the last) of shape `c` with
+    /// footprint `top`.
+    fn land(&mut self, m: usize, top: i64, c: i64, leaf: usize) {
         self.below_last = true;
-        let Some(slot) = m.checked_sub(self.lo).and_then(|k| self.used.get_mut(k)) else {
-            return Ok(());
-        };
-        let first = *slot.1.get_or_insert(leaf);
-        slot.0 = footprint_step(slot.0, top, c, first).map_err(|x| x.at(OP, m, leaf))?;
+        if let Some(slot) = m.checked_sub(self.lo).and_then(|k| self.used.get_mut(k)) {
+            slot.land(top, c, leaf);
+        }
+    }
+
+    /// The disjointness verdict of the tracked modes: the lowest one where
+    /// leaves overlap.
+    fn overlap(&self) -> Result<(), Failure> {
+        for (k, mode) in self.used.iter().enumerate() {
+            let m = self.lo + k;
+            mode.verdict().map_err(|(x, leaf)| Failure {
+                at: (1, m, leaf),
+                err: x.at(OP, m, leaf),
+            })?;
+        }
         Ok(())
     }
 
@@ -118,7 +133,7 @@ pub(crate) fn leaf<A: AModes + ?Sized>(
     fp.leaf += 1;
     let mut mode = 0;
     walk(a, s, d, fp, leaf, &mut mode, emit).map_err(|err| Failure {
-        at: (leaf, mode),
+        at: (0, leaf, mode),
         err,
     })
 }
@@ -149,7 +164,7 @@ fn walk<A: AModes + ?Sized>(
         let step = composition_step(c.v, rest_shape.v, rest_stride.v, s.v)
             .map_err(|x| x.at(OP, m, leaf))?;
         if step.branch.adds_mode() {
-            fp.touch(m, step.top, c.v, leaf)?;
+            fp.land(m, step.top, c.v, leaf);
         }
         // CuTe knows `next_shape` and `next_stride` statically when `c` and
         // the rest stride are static, and skips the mode only where it knows
@@ -239,7 +254,7 @@ pub(super) fn replay_typed<A: AModes, SB: Leaves, DB: Leaves, RS: Leaves, RD: Le
     let mut first: Option<Failure> = None;
     let mut lo = 0;
     loop {
-        let mut used = [(0i64, None); WINDOW];
+        let mut used = [ModeFootprint::default(); WINDOW];
         let mut fp = Footprint::new(lo, &mut used);
         let mut k = 0usize;
         let mut emit = |s: i64, d: i64| -> Result<(), LayoutError> {
@@ -260,7 +275,7 @@ pub(super) fn replay_typed<A: AModes, SB: Leaves, DB: Leaves, RS: Leaves, RD: Le
             }
             Ok(())
         };
-        if let Err(f) = run()
+        if let Err(f) = run().and_then(|()| fp.overlap())
             && first.as_ref().is_none_or(|g| f.at < g.at)
         {
             first = Some(f);

@@ -19,7 +19,7 @@
 
 use crate::tuple::{S, Z};
 use core::marker::PhantomData;
-use typenum::{Add1, B0, B1, Cmp, Compare, Equal, Greater, Less, Unsigned};
+use typenum::{Add1, B0, B1, Equal, Greater, Less, Unsigned};
 
 /// Every condition checked so far holds.
 pub struct Admitted;
@@ -129,22 +129,6 @@ where
     U: Unsigned,
 {
     type Output = typenum::Sum<U, X>;
-}
-
-/// The disjointness check for a footprint sum `Self` in a mode of extent
-/// `C`: `Self < C`; `F` and `L` name the leaves for the error.
-pub trait Below<C, F, L> {
-    /// The verdict.
-    type Output;
-}
-impl<C, F, L> Below<C, F, L> for Rt {
-    type Output = Admitted;
-}
-impl<U: Unsigned + Cmp<C>, C, F, L> Below<C, F, L> for U
-where
-    Compare<U, C>: Pick<Admitted, Fail<DisjointFail<F, L>>, Admitted>,
-{
-    type Output = <Compare<U, C> as Pick<Admitted, Fail<DisjointFail<F, L>>, Admitted>>::Output;
 }
 
 /// A comparison as a choice: `Less` picks `T`, `Equal` and `Greater` pick `F`.

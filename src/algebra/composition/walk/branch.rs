@@ -3,19 +3,15 @@
 //! ([`StrideVsMode`]), then by the rest ([`InsideMode`], [`FillsOrEnds`]);
 //! runtime values give runtime results ([`RuntimeRest`]).
 
-use super::super::verdict::{
-    AddTop, Admitted, Below, Fail, FirstLeaf, Pick, Rt, ShapeFail, StraddleFail, StrideFail, Then,
-};
-use super::{AddMode, Footprint, Leaf, Skip, StepBranch, StepIn, StepOut, Verdict};
+use super::super::verdict::{Admitted, Fail, Pick, Rt, ShapeFail, StraddleFail, StrideFail, Then};
+use super::disjoint::{EndTop, FillTop};
+use super::{AddMode, Leaf, Skip, StepBranch, StepIn, StepOut, StepVerdict};
 use crate::algebra::classify::One;
 use crate::int::CeilDivExact;
 use crate::int::kind::{IntKind, KindOf, NotOneKind, Runtime, StaticOne, StaticPos};
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::{CompositionBranch, composition_step};
-use typenum::{
-    B0, B1, Cmp, Compare, Diff, Equal, Greater, Less, NInt, NonZero, PInt, Prod as UProd, Sub1, U1,
-    Unsigned,
-};
+use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, U1, Unsigned};
 
 /// `ceil(A / B)`, static (CuTe's `ceil_div`).
 type CeilQuot<A, B> = <A as CeilDivExact<B>>::Quot;
@@ -43,7 +39,7 @@ impl<Q: Unsigned + NonZero> Signed<Q> for Neg {
 macro_rules! static_step {
     ($($RD:ident => $Sg:ident),*) => {$(
         /// Static shape and stride: one comparison of `|rd|` with `c`.
-        impl<Cu, RS, Ru, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $RD<Ru>, Leaf<SN, L>, Footprint<U, F>, M>
+        impl<Cu, RS, Ru, SN, M, L> StepBranch for StepIn<PInt<Cu>, RS, $RD<Ru>, Leaf<SN, L>, M>
         where
             Cu: Unsigned + NonZero,
             Ru: Unsigned + NonZero + Cmp<Cu>,
@@ -60,34 +56,35 @@ static_step!(PInt => Pos, NInt => Neg);
 /// afterwards, `WidenIf`.)
 macro_rules! runtime_step {
     ($($R:ty),*) => {$(
-        impl<Cu: Unsigned + NonZero, RS, SN, U, F, M, L> StepBranch for StepIn<PInt<Cu>, RS, $R, Leaf<SN, L>, Footprint<U, F>, M>
+        impl<Cu: Unsigned + NonZero, RS, Lf, M> StepBranch for StepIn<PInt<Cu>, RS, $R, Lf, M>
         where
-            RS: IntKind<Kind: RuntimeRest<F, L>>,
+            RS: IntKind<Kind: RuntimeRest>,
         {
-            type Output = <KindOf<RS> as RuntimeRest<F, L>>::Output;
+            type Output = <KindOf<RS> as RuntimeRest>::Output;
         }
-        impl<RS, RD, SN, U, F, M, L> StepBranch for StepIn<$R, RS, RD, Leaf<SN, L>, Footprint<U, F>, M>
+        impl<RS, RD, Lf, M> StepBranch for StepIn<$R, RS, RD, Lf, M>
         where
-            RS: IntKind<Kind: RuntimeRest<F, L>>,
+            RS: IntKind<Kind: RuntimeRest>,
         {
-            type Output = <KindOf<RS> as RuntimeRest<F, L>>::Output;
+            type Output = <KindOf<RS> as RuntimeRest>::Output;
         }
     )*};
 }
 runtime_step!(i32, i64);
 
 /// A runtime next shape: skip if the rest is `_1`, else emit a runtime
-/// mode. Implemented on the rest's kind ([`KindOf`]).
-pub trait RuntimeRest<F, L> {
+/// mode (with a runtime footprint). Implemented on the rest's kind
+/// ([`KindOf`]).
+pub trait RuntimeRest {
     /// A [`StepOut`].
     type Output;
 }
-impl<F, L> RuntimeRest<F, L> for StaticOne {
-    type Output = StepOut<Skip, One, i32, Footprint<Rt, F>, Verdict<Admitted, B0>>;
+impl RuntimeRest for StaticOne {
+    type Output = StepOut<Skip, One, i32, StepVerdict<Admitted, B0>>;
 }
 /// Any other rest: a runtime mode.
-impl<F: FirstLeaf<L>, L, K: NotOneKind> RuntimeRest<F, L> for K {
-    type Output = StepOut<AddMode<i32>, i32, i32, Footprint<Rt, F::Output>, Verdict<Admitted, Rt>>;
+impl<K: NotOneKind> RuntimeRest for K {
+    type Output = StepOut<AddMode<i32, Rt>, i32, i32, StepVerdict<Admitted, Rt>>;
 }
 
 /// The branch of a static step, by `compare(|rd|, c)` (`Self`).
@@ -97,8 +94,8 @@ pub trait StrideVsMode<Sg, Ru, I> {
 }
 /// [`PastMode`](CompositionBranch::PastMode), `|rd| > c`: skip; stride
 /// divisibility needs `c` to divide `|rd|`.
-impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
-    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, Footprint<U, F>, M>> for Greater
+impl<Sg, Ru, Cu, RS, RD, SN, M, L> StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, M>>
+    for Greater
 where
     Cu: Unsigned + NonZero,
     Ru: CeilDivExact<Cu>,
@@ -110,8 +107,7 @@ where
         Skip,
         RS,
         <Sg as Signed<CeilQuot<Ru, Cu>>>::Output,
-        Footprint<U, F>,
-        Verdict<
+        StepVerdict<
             <SN as Pick<
                 Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>,
                 Admitted,
@@ -122,53 +118,48 @@ where
     >;
 }
 /// [`AtMode`](CompositionBranch::AtMode), `|rd| == c`: skip, the next stride is `±1`.
-impl<Sg: Signed<U1>, Ru, Cu, RS, RD, SN, U, F, M, L>
-    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, Footprint<U, F>, M>> for Equal
+impl<Sg: Signed<U1>, Ru, Cu, RS, RD, Lf, M> StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Lf, M>>
+    for Equal
 where
     Cu: Unsigned + NonZero,
 {
-    type Output = StepOut<Skip, RS, Sg::Output, Footprint<U, F>, Verdict<Admitted, B0>>;
+    type Output = StepOut<Skip, RS, Sg::Output, StepVerdict<Admitted, B0>>;
 }
 /// `|rd| < c`: the next stride is `±1`; the branch depends on the rest ([`InsideMode`]).
-impl<Sg, Ru, Cu, RS, RD, SN, U, F, M, L>
-    StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, Footprint<U, F>, M>> for Less
+impl<Sg, Ru, Cu, RS, RD, SN, M, L> StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, M>>
+    for Less
 where
     Cu: Unsigned + NonZero,
-    RS: IntKind<Kind: InsideMode<Sg, Ru, Cu, U, F, M, L>>,
+    RS: IntKind<Kind: InsideMode<Sg, Ru, Cu, M, L>>,
 {
-    type Output = <KindOf<RS> as InsideMode<Sg, Ru, Cu, U, F, M, L>>::Output;
+    type Output = <KindOf<RS> as InsideMode<Sg, Ru, Cu, M, L>>::Output;
 }
 
 /// A static step with `|rd| < c`, by the kind of the rest's shape (`Self`).
-pub trait InsideMode<Sg, Ru, Cu, U, F, M, L> {
+pub trait InsideMode<Sg, Ru, Cu, M, L> {
     /// A [`StepOut`].
     type Output;
 }
 /// [`RestIsOne`](CompositionBranch::RestIsOne): nothing is left of the leaf; skip.
-impl<Sg: Signed<U1>, Ru, Cu, U, F, M, L> InsideMode<Sg, Ru, Cu, U, F, M, L> for StaticOne {
-    type Output = StepOut<Skip, One, Sg::Output, Footprint<U, F>, Verdict<Admitted, B0>>;
+impl<Sg: Signed<U1>, Ru, Cu, M, L> InsideMode<Sg, Ru, Cu, M, L> for StaticOne {
+    type Output = StepOut<Skip, One, Sg::Output, StepVerdict<Admitted, B0>>;
 }
 /// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
-impl<Sg: Signed<U1>, Ru, Cu, U, F: FirstLeaf<L>, M, L, T> InsideMode<Sg, Ru, Cu, U, F, M, L>
-    for Runtime<T>
-{
-    type Output =
-        StepOut<AddMode<i32>, i32, Sg::Output, Footprint<Rt, F::Output>, Verdict<Admitted, Rt>>;
+impl<Sg: Signed<U1>, Ru, Cu, M, L, T> InsideMode<Sg, Ru, Cu, M, L> for Runtime<T> {
+    type Output = StepOut<AddMode<i32, Rt>, i32, Sg::Output, StepVerdict<Admitted, Rt>>;
 }
 /// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
-impl<Sg, Ru, Cu, U, F, M, L, Su> InsideMode<Sg, Ru, Cu, U, F, M, L> for StaticPos<Su>
+impl<Sg, Ru, Cu, M, L, Su> InsideMode<Sg, Ru, Cu, M, L> for StaticPos<Su>
 where
     Cu: CeilDivExact<Ru>,
     CeilQuot<Cu, Ru>: Cmp<Su>,
     Compare<CeilQuot<Cu, Ru>, Su>:
-        FillsOrEnds<Sg, Ru, Cu, U, F, M, L, CeilQuot<Cu, Ru>, IsMultiple<Cu, Ru>, Su>,
+        FillsOrEnds<Sg, Ru, Cu, M, L, CeilQuot<Cu, Ru>, IsMultiple<Cu, Ru>, Su>,
 {
     type Output = <Compare<CeilQuot<Cu, Ru>, Su> as FillsOrEnds<
         Sg,
         Ru,
         Cu,
-        U,
-        F,
         M,
         L,
         CeilQuot<Cu, Ru>,
@@ -179,15 +170,15 @@ where
 
 /// A static step emitting a mode, by `compare(n, su)` (`Self`); `Es` says
 /// whether `|rd|` divides `c`.
-pub trait FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> {
+pub trait FillsOrEnds<Sg, Ru, Cu, M, L, N, Es, Su> {
     /// A [`StepOut`].
     type Output;
 }
 /// [`FillsMode`](CompositionBranch::FillsMode), `n < su`: emit `n`; the
-/// rest `su / n` must be exact (shape divisibility),
-/// the leaf must fill the mode (`|rd|` divides `c`), and the footprint
-/// grows by `c - |rd|` (disjointness: it stays below `c`).
-impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for Less
+/// rest `su / n` must be exact (shape divisibility) and the leaf must fill
+/// the mode (`|rd|` divides `c`). Its footprint is `c - |rd|` (the
+/// disjointness pass, [`disjoint`](super::disjoint), checks it).
+impl<Sg, Ru, Cu, M, L, N, Es, Su> FillsOrEnds<Sg, Ru, Cu, M, L, N, Es, Su> for Less
 where
     Sg: Signed<U1>,
     N: Unsigned + NonZero,
@@ -195,45 +186,31 @@ where
     CeilQuot<Su, N>: NonZero,
     IsMultiple<Su, N>: Pick<Admitted, Fail<ShapeFail<M, PInt<N>, PInt<Su>>>, Admitted>,
     Es: Pick<Admitted, Fail<StraddleFail<M, L>>, Admitted>,
-    F: FirstLeaf<L>,
-    U: Below<Ru, F::Output, L> + AddTop<Diff<Cu, Ru>>,
-    Cu: core::ops::Sub<Ru>,
-    Check<Es, StraddleFail<M, L>>: Then<<U as Below<Ru, F::Output, L>>::Output>,
-    Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>>: Then<
-        <Check<Es, StraddleFail<M, L>> as Then<<U as Below<Ru, F::Output, L>>::Output>>::Output,
-    >,
+    Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>>: Then<Check<Es, StraddleFail<M, L>>>,
 {
-    type Output =
-        StepOut<
-            AddMode<PInt<N>>,
-            PInt<CeilQuot<Su, N>>,
-            Sg::Output,
-            Footprint<<U as AddTop<Diff<Cu, Ru>>>::Output, F::Output>,
-            Verdict<
-                <Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
-                    <Check<Es, StraddleFail<M, L>> as Then<
-                        <U as Below<Ru, F::Output, L>>::Output,
-                    >>::Output,
-                >>::Output,
-                B1,
-            >,
-        >;
+    type Output = StepOut<
+        AddMode<PInt<N>, FillTop<Cu, Ru>>,
+        PInt<CeilQuot<Su, N>>,
+        Sg::Output,
+        StepVerdict<
+            <Check<IsMultiple<Su, N>, ShapeFail<M, PInt<N>, PInt<Su>>> as Then<
+                Check<Es, StraddleFail<M, L>>,
+            >>::Output,
+            B1,
+        >,
+    >;
 }
 macro_rules! ends_in_mode {
     ($($Ord:ident),*) => {$(
         /// [`EndsInMode`](CompositionBranch::EndsInMode), `n >= su`: emit
-        /// the whole rest `su`; the footprint grows by
-        /// `|rd| * (su - 1)` and must stay below `c` (disjointness).
-        impl<Sg, Ru, Cu, U, F, M, L, N, Es, Su> FillsOrEnds<Sg, Ru, Cu, U, F, M, L, N, Es, Su> for $Ord
+        /// the whole rest `su`; its footprint is `|rd| * (su - 1)` (the
+        /// disjointness pass, [`disjoint`](super::disjoint), checks it).
+        impl<Sg, Ru, Cu, M, L, N, Es, Su> FillsOrEnds<Sg, Ru, Cu, M, L, N, Es, Su> for $Ord
         where
             Sg: Signed<U1>,
-            Su: Unsigned + NonZero + core::ops::Sub<B1>,
-            Sub1<Su>: core::ops::Mul<Ru>,
-            F: FirstLeaf<L>,
-            U: AddTop<UProd<Sub1<Su>, Ru>>,
-            <U as AddTop<UProd<Sub1<Su>, Ru>>>::Output: Below<Cu, F::Output, L>,
+            Su: Unsigned + NonZero,
         {
-            type Output = StepOut<AddMode<PInt<Su>>, One, Sg::Output, Footprint<<U as AddTop<UProd<Sub1<Su>, Ru>>>::Output, F::Output>, Verdict<<<U as AddTop<UProd<Sub1<Su>, Ru>>>::Output as Below<Cu, F::Output, L>>::Output, B1>>;
+            type Output = StepOut<AddMode<PInt<Su>, EndTop<Su, Ru>>, One, Sg::Output, StepVerdict<Admitted, B1>>;
         }
     )*};
 }

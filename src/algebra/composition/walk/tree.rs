@@ -1,10 +1,10 @@
 //! The tree of `B`: each leaf walks the modes of `A` ([`Walk`]) in a
 //! [`Context`] carried from leaf to leaf; a static zero stride is CuTe's
-//! leaf shortcut, and the sign check comes after the last leaf
-//! ([`FinalVerdict`]).
+//! leaf shortcut. After the last leaf come the disjointness pass
+//! ([`DisjointPass`]) and the sign check ([`FinalVerdict`]).
 
 use super::super::verdict::{AndRt, Or, Rt, SignMix, Then};
-use super::{Leaf, LeafState, Verdict, Walk, WalkResult};
+use super::{DisjointPass, Leaf, LeafState, Verdict, Walk, WalkResult};
 use crate::int::kind::{IntKind, Runtime, StaticNotOneKind, StaticOne};
 use crate::tuple::{S as Succ, Z};
 use core::marker::PhantomData;
@@ -12,9 +12,9 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, NInt, NonZero, PInt, Unsigned, Z0};
 
 /// The walk's context between leaves: the records `AL`, the next leaf `L`,
-/// the verdict `V`, the flags below-last `Bl`, positive `P` and negative `N`
-/// strides, and the last leaf `La`.
-pub struct Context<AL, L, V, Bl, P, N, La>(PhantomData<(AL, L, V, Bl, P, N, La)>);
+/// the [`Verdict`] `Vd`, the flags positive `P` and negative `N` strides,
+/// and the last leaf `La`.
+pub struct Context<AL, L, Vd, P, N, La>(PhantomData<(AL, L, Vd, P, N, La)>);
 
 /// Composes coalesced `A` with `B` = `Self:D`, leaf by leaf in context `Ctx`.
 pub trait ComposeTree<D, Ctx> {
@@ -66,22 +66,22 @@ pub trait LeafBy<S, Ctx> {
     type After;
 }
 /// A static zero stride: the leaf as it is (CuTe's shortcut).
-impl<S, AL, L, V, Bl, P, N, La> LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for Z0 {
+impl<S, AL, L, Vd, P, N, La> LeafBy<S, Context<AL, L, Vd, P, N, La>> for Z0 {
     type Shape = S;
     type Stride = Z0;
-    type After = Context<AL, Succ<L>, V, Bl, P, N, L>;
+    type After = Context<AL, Succ<L>, Vd, P, N, L>;
 }
 macro_rules! leaf_by {
     ($([$($g:tt)*] $D:ty),*) => {$(
         /// A non-zero (or runtime) stride: walk the modes of `A`.
-        impl<S, AL, L, V, Bl, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, V2, Bl2, P2, N2, $($g)*>
-            LeafBy<S, Context<AL, L, V, Bl, P, N, La>> for $D
+        impl<S, AL, L, Vd, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, Vd2, P2, N2, $($g)*>
+            LeafBy<S, Context<AL, L, Vd, P, N, La>> for $D
         where
             S: IntKind<Kind: LeafNotOne<Output = SN>>,
             $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
             AL: Walk<
-                LeafState<S, $D, Leaf<SN, L>, Z, B0, Verdict<V, Bl>>,
-                Output = WalkResult<Sh, Sd, Ms, Verdict<V2, Bl2>>,
+                LeafState<S, $D, Leaf<SN, L>, Z, B0, Vd>,
+                Output = WalkResult<Sh, Sd, Ms, Vd2>,
             >,
             Sh: Unwrap,
             Sd: Unwrap,
@@ -90,7 +90,7 @@ macro_rules! leaf_by {
         {
             type Shape = Sh::Output;
             type Stride = Sd::Output;
-            type After = Context<Ms, Succ<L>, V2, Bl2, P2, N2, L>;
+            type After = Context<Ms, Succ<L>, Vd2, P2, N2, L>;
         }
     )*};
 }
@@ -153,15 +153,19 @@ impl<X, Y, T> Unwrap for HCons<X, HCons<Y, T>> {
     type Output = Self;
 }
 
-/// The verdict after the last leaf: the walk's, then the sign check.
+/// The verdict after the last leaf: the walk's, then the disjointness
+/// pass's ([`DisjointPass`]), then the sign check.
 pub trait FinalVerdict {
     /// The verdict.
     type Output;
 }
-impl<AL, L, V, Bl, P, N, La> FinalVerdict for Context<AL, L, V, Bl, P, N, La>
+impl<AL, L, V, Bl, Tw, P, N, La, S, O, D> FinalVerdict
+    for Context<AL, L, Verdict<V, Bl, Tw>, P, N, La>
 where
-    P: SignMix<N, Bl, La>,
-    V: Then<<P as SignMix<N, Bl, La>>::Output>,
+    P: SignMix<N, Bl, La, Output = S>,
+    Tw: DisjointPass<AL, Output = O>,
+    O: Then<S, Output = D>,
+    V: Then<D>,
 {
-    type Output = <V as Then<<P as SignMix<N, Bl, La>>::Output>>::Output;
+    type Output = V::Output;
 }

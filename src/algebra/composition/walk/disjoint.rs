@@ -1,0 +1,224 @@
+//! Shah's disjointness, as a pass of its own after the walk: the
+//! type-level [`footprint_step`].
+//!
+//! A step that adds a mode of the result notes on the record of that mode
+//! of `A` the leaf and its footprint there (a [`Landing`]); the walk never
+//! reads them. After the last leaf, [`FirstOverlap`] goes over `A`'s modes
+//! and adds up each mode's footprints in leaf order ([`SumLandings`]):
+//! the sum must stay below the mode's shape, or two leaves' offsets
+//! overlap, and the sum becomes that [`Overlap`] for good. The verdict is
+//! the overlap in the lowest mode. The walk's own conditions come first: a
+//! composition that breaks a step condition and disjointness is reported
+//! by the step (the value-level paths agree).
+//!
+//! What this costs was measured (rustc instructions under cachegrind, on
+//! the generated crates of `benches/compile_time`): the landings travel
+//! on the records the walk rebuilds anyway, as one more field of the
+//! step's one [`Emitted`](super::Emitted) output, and the pass reads the
+//! records once per composition, and only when a mode has a second
+//! landing (`Tw`, [`DisjointPass`]). A pass after every leaf, carrying
+//! the footprints and a verdict from leaf to leaf, cost 11% to 25% more
+//! on composition-heavy code; this one costs less than the walk did when
+//! it added up the footprints itself, because a mode with one landing
+//! needs no typenum arithmetic at all ([`AddFootprint`]).
+//!
+//! ```
+//! use cute_algebra::algebra::verdict::{Admitted, DisjointFail, Fail, NoLeaf};
+//! use cute_algebra::algebra::walk::{FirstOverlap, Footprint, Landing, SumLandings, ModeOfA, Overlap};
+//! use cute_algebra::tuple::{S, Z};
+//! use cute_algebra::typenum::{P1, P4, P8, U0, U1, U2, U3};
+//! use frunk_core::hlist::{HCons, HNil};
+//! use static_assertions::assert_type_eq_all;
+//! // A mode of shape 4 where leaf 0 landed with footprint 2 (offsets 0
+//! // and 2 of a leaf 2:2), then leaf 1 with footprint 1: 2 + 1 < 4.
+//! type Ls = HCons<Landing<S<Z>, U1>, HCons<Landing<Z, U2>, HNil>>;
+//! assert_type_eq_all!(<Ls as SumLandings<P4>>::Output, Footprint<U3, Z>);
+//! // Footprint 2 for leaf 1 too reaches 4: leaves 0 and 1 overlap.
+//! type Ov = HCons<Landing<S<Z>, U2>, HCons<Landing<Z, U2>, HNil>>;
+//! assert_type_eq_all!(<Ov as SumLandings<P4>>::Output, Footprint<Overlap<Z, S<Z>>, Z>);
+//! type A = HCons<ModeOfA<P4, P1, Ls>, HCons<ModeOfA<P8, P4, HNil>, HNil>>;
+//! assert_type_eq_all!(<A as FirstOverlap>::Output, Admitted);
+//! type B = HCons<ModeOfA<P4, P1, Ov>, HCons<ModeOfA<P8, P4, HNil>, HNil>>;
+//! assert_type_eq_all!(<B as FirstOverlap>::Output, Fail<DisjointFail<Z, S<Z>>>);
+//! # let _: Option<(NoLeaf, U0)> = None;
+//! ```
+
+use super::super::verdict::{
+    AddTop, Admitted, DisjointFail, Fail, FirstLeaf, NoLeaf, Pick, Rt, Then,
+};
+use super::ModeOfA;
+#[allow(unused_imports)] // the docs' links
+use crate::steps::composition::footprint_step;
+use core::marker::PhantomData;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{B0, B1, Cmp, Compare, Diff, NonZero, PInt, Prod, Sub1, UInt, UTerm, Unsigned};
+
+/// Where leaf `L` added a mode of the result, with its footprint `Top` in
+/// the mode of `A` (an unsigned, or [`Rt`]).
+pub struct Landing<L, Top>(PhantomData<(L, Top)>);
+
+/// A mode's footprint: the sum `U` of its leaves' footprints
+/// ([`footprint_step`]; [`Rt`] at run time, [`Overlap`] once two overlap)
+/// and the first leaf `F` there ([`NoLeaf`] before any).
+pub struct Footprint<U, F>(PhantomData<(U, F)>);
+
+/// The sum of a mode where leaves `F` and `L` overlap: it stays so.
+pub struct Overlap<F, L>(PhantomData<(F, L)>);
+
+/// The [`Footprint`] of a mode of shape `C` whose landings are `Self` (a
+/// list, the latest first, so the recursion adds them from the first).
+pub trait SumLandings<C> {
+    /// A [`Footprint`].
+    type Output;
+}
+impl<C> SumLandings<C> for HNil {
+    type Output = Footprint<UTerm, NoLeaf>;
+}
+impl<C, L, Top, T, U, F, F2> SumLandings<C> for HCons<Landing<L, Top>, T>
+where
+    T: SumLandings<C, Output = Footprint<U, F>>,
+    F: FirstLeaf<L, Output = F2>,
+    U: AddFootprint<Top, C, F2, L>,
+{
+    type Output = Footprint<U::Output, F2>;
+}
+
+/// A leaf's footprint in a mode it fills: `c - |rd|`, computed only when
+/// the mode has another landing ([`Eval`]).
+pub struct FillTop<Cu, Ru>(PhantomData<(Cu, Ru)>);
+/// A leaf's footprint in a mode it ends in: `|rd| * (su - 1)`, computed
+/// only when the mode has another landing ([`Eval`]).
+pub struct EndTop<Su, Ru>(PhantomData<(Su, Ru)>);
+
+/// A footprint's or a sum's value: a non-zero unsigned as it is, a
+/// [`FillTop`] or an [`EndTop`] computed.
+pub trait Eval {
+    /// The unsigned.
+    type Output;
+}
+impl<Ub, Bb> Eval for UInt<Ub, Bb> {
+    type Output = Self;
+}
+impl<Cu: core::ops::Sub<Ru>, Ru> Eval for FillTop<Cu, Ru> {
+    type Output = Diff<Cu, Ru>;
+}
+impl<Su: core::ops::Sub<B1, Output: core::ops::Mul<Ru>>, Ru> Eval for EndTop<Su, Ru> {
+    type Output = Prod<Sub1<Su>, Ru>;
+}
+
+/// A mode's sum `Self` after leaf `L` adds the footprint `Top`, in a mode
+/// of shape `C` whose first leaf is `F`: the new sum if it stays below
+/// `C`, else [`Overlap`].
+///
+/// The first landing in a mode needs no arithmetic: its footprint is below
+/// `c` by construction (`c - |rd|`, or `|rd| * (su - 1)` with
+/// `su <= ceil(c / |rd|)`), and it is kept as the step's values
+/// ([`FillTop`], [`EndTop`]); typenum arithmetic is the costly part of the
+/// check, and most modes have one landing.
+pub trait AddFootprint<Top, C, F, L> {
+    /// The new sum.
+    type Output;
+}
+impl<Top, C, F, L> AddFootprint<Top, C, F, L> for UTerm {
+    type Output = Top;
+}
+impl<Top, C, F, L> AddFootprint<Top, C, F, L> for Rt {
+    type Output = Rt;
+}
+impl<Top, C, F, L, F0, L0> AddFootprint<Top, C, F, L> for Overlap<F0, L0> {
+    type Output = Self;
+}
+/// A sum so far ([`Eval`]): grown by `Top` and compared with `C`.
+impl<S: Eval, Top, C, F, L, U2> AddFootprint<Top, C, F, L> for S
+where
+    Top: Grow<S::Output, Output = U2>,
+    U2: BelowOr<C, F, L>,
+{
+    type Output = U2::Output;
+}
+
+/// A mode's sum `U` grown by the footprint `Self` ([`Rt`] absorbs).
+pub trait Grow<U> {
+    /// The new sum.
+    type Output;
+}
+impl<U> Grow<U> for Rt {
+    type Output = Rt;
+}
+impl<X: Eval, U: AddTop<X::Output>> Grow<U> for X {
+    type Output = U::Output;
+}
+
+/// A grown sum `Self`, kept if below the mode's shape `C`, else the
+/// [`Overlap`] of leaves `F` and `L`.
+pub trait BelowOr<C, F, L> {
+    /// The sum or the overlap.
+    type Output;
+}
+impl<C, F, L> BelowOr<C, F, L> for Rt {
+    type Output = Rt;
+}
+impl<U: Unsigned + Cmp<Cu>, Cu: Unsigned + NonZero, F, L> BelowOr<PInt<Cu>, F, L> for U
+where
+    Compare<U, Cu>: Pick<U, Overlap<F, L>, U>,
+{
+    type Output = <Compare<U, Cu> as Pick<U, Overlap<F, L>, U>>::Output;
+}
+
+/// The disjointness pass over the records `A` after the last leaf, by
+/// whether a mode has two landings (`Self`): without, there is nothing to
+/// add up ([`Admitted`], no pass); with, [`FirstOverlap`].
+pub trait DisjointPass<A> {
+    /// [`Admitted`] or a [`DisjointFail`].
+    type Output;
+}
+impl<A> DisjointPass<A> for B0 {
+    type Output = Admitted;
+}
+impl<A: FirstOverlap> DisjointPass<A> for B1 {
+    type Output = A::Output;
+}
+
+/// The disjointness verdict of the records `Self` after the last leaf: the
+/// overlap in the lowest mode, if any.
+pub trait FirstOverlap {
+    /// [`Admitted`] or a [`DisjointFail`].
+    type Output;
+}
+impl FirstOverlap for HNil {
+    type Output = Admitted;
+}
+/// A mode with no landing, or one: nothing to add up (a step's footprint
+/// is below the mode's shape).
+impl<C, D, T: FirstOverlap<Output = O>, O> FirstOverlap for HCons<ModeOfA<C, D, HNil>, T> {
+    type Output = O;
+}
+impl<C, D, X, T: FirstOverlap<Output = O>, O> FirstOverlap
+    for HCons<ModeOfA<C, D, HCons<X, HNil>>, T>
+{
+    type Output = O;
+}
+/// Two landings or more: their sum ([`SumLandings`]).
+impl<C, D, X, Y, Ls, T, U, F, O, V> FirstOverlap for HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T>
+where
+    HCons<X, HCons<Y, Ls>>: SumLandings<C, Output = Footprint<U, F>>,
+    T: FirstOverlap<Output = O>,
+    U: OverlapVerdict<Output: Then<O, Output = V>>,
+{
+    type Output = V;
+}
+
+/// A mode's sum as a verdict: [`Overlap`] fails, anything else is admitted.
+pub trait OverlapVerdict {
+    /// The verdict.
+    type Output;
+}
+impl<F, L> OverlapVerdict for Overlap<F, L> {
+    type Output = Fail<DisjointFail<F, L>>;
+}
+impl OverlapVerdict for Rt {
+    type Output = Admitted;
+}
+impl<U: Unsigned> OverlapVerdict for U {
+    type Output = Admitted;
+}
