@@ -18,16 +18,17 @@ use super::scratch::Scratch;
 use super::tiler::{Beyond, TilerRef, by_mode};
 use super::{DynLayout, Tok, mul};
 use crate::LayoutError;
-use crate::steps::composition::{ModeFootprint, composition_step, leaf_signs, sign_mix};
+use crate::steps::composition::{ModeFootprint, Overlaps, composition_step, leaf_signs, sign_mix};
 
 const OP: &str = "composition";
 
 /// Where the leaves of `B` land in `A`'s modes, for Shah's disjointness:
-/// a [`ModeFootprint`] per mode, read after the last leaf, then
-/// [`sign_mix`].
+/// a [`ModeFootprint`] per mode and the [`Overlaps`], read after the last
+/// leaf, then [`sign_mix`].
 struct Footprint<'a> {
     /// Per mode of `A`.
     used: &'a mut [ModeFootprint],
+    overlaps: Overlaps,
     pos: bool,
     neg: bool,
     below_last: bool,
@@ -63,7 +64,9 @@ fn compose_leaf(
         let st = composition_step(c, rest_shape, rest_stride, s).map_err(|x| x.at(OP, m, leaf))?;
         if st.branch.adds_mode() {
             fp.below_last = true;
-            fp.used[m].land(st.top, c, leaf);
+            if let Err(x) = fp.used[m].land(st.top, c, leaf) {
+                fp.overlaps.note(x, m, leaf);
+            }
             buf[n] = (st.new_shape, mul(rest_stride, e, OP)?);
             n += 1;
         }
@@ -89,9 +92,9 @@ fn compose_leaf(
 pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLayout, LayoutError> {
     let mut su = Scratch::new();
     let used = su.take(a.len());
-    used.fill(ModeFootprint::default());
     let mut fp = Footprint {
         used,
+        overlaps: Overlaps::default(),
         pos: false,
         neg: false,
         below_last: false,
@@ -100,11 +103,10 @@ pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLa
     let mut r = DynLayout::blank();
     let mut sb = Modes::new();
     compose_all(a, b, &mut fp, &mut r, sb.take(a.len()))?;
-    // Disjointness, after every leaf's steps passed: the lowest mode where
-    // leaves overlap.
-    for (m, mode) in fp.used.iter().enumerate() {
-        mode.verdict().map_err(|(x, leaf)| x.at(OP, m, leaf))?;
-    }
+    // Disjointness, once every leaf's steps passed.
+    fp.overlaps
+        .verdict()
+        .map_err(|(x, m, leaf)| x.at(OP, m, leaf))?;
     let last = fp.leaf.saturating_sub(1);
     sign_mix(fp.pos, fp.neg, fp.below_last).map_err(|x| x.at(OP, 0, last))?;
     r.fits(OP)

@@ -31,7 +31,7 @@
 //! exactly ([`Straddle`](CompositionCondition::Straddle)), and the leaves
 //! must land in disjoint digits of `A` (Shah's
 //! [`Disjointness`](CompositionCondition::Disjointness): [`footprint_step`]
-//! per mode in a pass of its own ([`ModeFootprint`]), [`sign_mix`] after
+//! per mode, read after the walk ([`Overlaps`]), [`sign_mix`] after
 //! the last leaf). Stride divisibility is
 //! checked on `|rest_stride|`: CuTe's `stride < shape` lets every negative
 //! stride through, and `composition((4,2):(1,5), 2:-6)` would give `2:-10`
@@ -41,7 +41,7 @@ use crate::LayoutError;
 use crate::rules::{checked_ceil_div, checked_shape_div, divides, signum};
 
 mod disjoint;
-pub use disjoint::{ModeFootprint, footprint_step, leaf_signs, sign_mix};
+pub use disjoint::{ModeFootprint, Overlaps, footprint_step, leaf_signs, sign_mix};
 
 /// Why a composition is not admissible (see [`CompositionCondition::at`] for
 /// the [`LayoutError`] each becomes).

@@ -5,13 +5,13 @@
 //! CuTe (a mode is skipped only where CuTe knows statically that it has
 //! size 1), while the admissibility conditions (the step's, and Shah's
 //! disjointness: [`ModeFootprint`], [`sign_mix`]) look at the values.
-//! Disjointness is read after the last leaf ([`ModeFootprint`]), as the
+//! Disjointness is read after the last leaf ([`Overlaps`]), as the
 //! type-level pass does: a composition that breaks a step condition and
 //! disjointness is reported by the step.
 
 use super::leaves::Leaves;
 use crate::LayoutError;
-use crate::steps::composition::{ModeFootprint, composition_step, leaf_signs, sign_mix};
+use crate::steps::composition::{ModeFootprint, Overlaps, composition_step, leaf_signs, sign_mix};
 
 /// The operation's name in errors.
 pub(crate) const OP: &str = "composition";
@@ -56,6 +56,7 @@ pub(crate) struct Footprint<'a> {
     lo: usize,
     /// Per tracked mode.
     used: &'a mut [ModeFootprint],
+    overlaps: Overlaps,
     pos: bool,
     neg: bool,
     below_last: bool,
@@ -83,6 +84,7 @@ impl<'a> Footprint<'a> {
         Footprint {
             lo,
             used,
+            overlaps: Overlaps::default(),
             pos: false,
             neg: false,
             below_last: false,
@@ -94,22 +96,20 @@ impl<'a> Footprint<'a> {
     /// footprint `top`.
     fn land(&mut self, m: usize, top: i64, c: i64, leaf: usize) {
         self.below_last = true;
-        if let Some(slot) = m.checked_sub(self.lo).and_then(|k| self.used.get_mut(k)) {
-            slot.land(top, c, leaf);
+        if let Some(slot) = m.checked_sub(self.lo).and_then(|k| self.used.get_mut(k))
+            && let Err(x) = slot.land(top, c, leaf)
+        {
+            self.overlaps.note(x, m, leaf);
         }
     }
 
     /// The disjointness verdict of the tracked modes: the lowest one where
     /// leaves overlap.
     fn overlap(&self) -> Result<(), Failure> {
-        for (k, mode) in self.used.iter().enumerate() {
-            let m = self.lo + k;
-            mode.verdict().map_err(|(x, leaf)| Failure {
-                at: (1, m, leaf),
-                err: x.at(OP, m, leaf),
-            })?;
-        }
-        Ok(())
+        self.overlaps.verdict().map_err(|(x, m, leaf)| Failure {
+            at: (1, m, leaf),
+            err: x.at(OP, m, leaf),
+        })
     }
 
     /// The check after the last leaf: leaves of both signs below `A`'s last mode.

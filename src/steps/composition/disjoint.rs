@@ -1,7 +1,7 @@
 //! Shah's disjointness at the value level: a leaf's footprint in a mode
-//! ([`footprint_step`]), a mode's record kept apart from the walk and read
-//! after it ([`ModeFootprint`]), and the sign check after the last leaf
-//! ([`leaf_signs`], [`sign_mix`]). The type-level pass is
+//! ([`footprint_step`]), a mode's record ([`ModeFootprint`]), the overlap
+//! to report, read after the walk ([`Overlaps`]), and the sign check after
+//! the last leaf ([`leaf_signs`], [`sign_mix`]). The type-level pass is
 //! `algebra::composition::walk::disjoint`.
 
 use super::CompositionCondition;
@@ -33,23 +33,17 @@ pub const fn footprint_step(
     }
 }
 
-/// Shah's disjointness for one mode of `A` (not the last), as a pass apart
-/// from the walk: the leaves' footprints ([`CompositionStep::top`]) added
-/// up in leaf order with [`footprint_step`], and the first overlap kept
-/// until the verdict is read ([`ModeFootprint::verdict`]). The walk's own
-/// conditions come first, so a composition is refused for disjointness
-/// only when every step passed; then the overlap in the lowest mode is
-/// the one reported (as the type-level pass does).
+/// One mode of `A` (not the last) in Shah's disjointness: the sum of the
+/// leaves' footprints ([`CompositionStep::top`]) added up in leaf order
+/// with [`footprint_step`], and the first leaf there.
 ///
 /// ```
 /// use cute_algebra::steps::composition::{CompositionCondition, ModeFootprint};
 /// let mut m = ModeFootprint::default();
-/// m.land(2, 4, 0); // leaf 0 reaches offset 2 of a mode of 4
-/// m.land(1, 4, 1); // leaf 1 adds 1: 3 < 4
-/// assert_eq!(m.verdict(), Ok(()));
-/// m.land(1, 4, 2); // leaf 2 reaches 4: it overlaps leaf 0
-/// m.land(0, 4, 3); // later leaves change nothing
-/// assert_eq!(m.verdict(), Err((CompositionCondition::Disjointness { first_leaf: 0 }, 2)));
+/// assert_eq!(m.land(2, 4, 0), Ok(())); // leaf 0 reaches offset 2 of a mode of 4
+/// assert_eq!(m.land(1, 4, 1), Ok(())); // leaf 1 adds 1: 3 < 4
+/// // Leaf 2 adds 1 more and reaches 4: it overlaps leaf 0.
+/// assert_eq!(m.land(1, 4, 2), Err(CompositionCondition::Disjointness { first_leaf: 0 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ModeFootprint {
@@ -57,9 +51,6 @@ pub struct ModeFootprint {
     used: i64,
     /// The first leaf that landed here ([`ModeFootprint::NONE`] before any).
     first: usize,
-    /// The leaf whose footprint took the sum to the mode's shape or past
-    /// it ([`ModeFootprint::NONE`] while they fit).
-    overlap: usize,
 }
 
 impl Default for ModeFootprint {
@@ -68,45 +59,67 @@ impl Default for ModeFootprint {
         ModeFootprint {
             used: 0,
             first: Self::NONE,
-            overlap: Self::NONE,
         }
     }
 }
 
 impl ModeFootprint {
-    /// No leaf (a sentinel rather than `Option`, which would make the
-    /// record a third larger on `DynLayout`'s hot path).
+    /// No leaf yet (a sentinel rather than `Option`, which would make the
+    /// record half again as large on `DynLayout`'s hot path).
     const NONE: usize = usize::MAX;
 
-    /// Leaf `leaf` lands in this mode (of shape `c`) with footprint `top`.
-    /// A sum past `i64` is past `c` too: an overlap.
+    /// Leaf `leaf` lands in this mode (of shape `c`) with footprint `top`:
+    /// an error if it overlaps a leaf before it. The sum is then left as it
+    /// was; only the first overlap in a mode is reported ([`Overlaps`]).
     #[inline]
-    pub fn land(&mut self, top: i64, c: i64, leaf: usize) {
-        if self.overlap != Self::NONE {
-            return;
-        }
+    pub fn land(&mut self, top: i64, c: i64, leaf: usize) -> Result<(), CompositionCondition> {
         if self.first == Self::NONE {
             self.first = leaf;
         }
-        match footprint_step(self.used, top, c, self.first) {
-            Ok(sum) => self.used = sum,
-            Err(_) => self.overlap = leaf,
+        self.used = footprint_step(self.used, top, c, self.first)?;
+        Ok(())
+    }
+}
+
+/// The overlap a composition reports, once the walk is done and its own
+/// conditions passed: the first one met in the lowest mode of `A` (as the
+/// type-level pass does). The walk lands every leaf and notes each
+/// failure here rather than stopping at it.
+///
+/// ```
+/// use cute_algebra::steps::composition::{CompositionCondition, Overlaps};
+/// let mut o = Overlaps::default();
+/// let x = CompositionCondition::Disjointness { first_leaf: 0 };
+/// o.note(x, 3, 1); // in mode 3, leaf 1 overlaps leaf 0
+/// o.note(CompositionCondition::Disjointness { first_leaf: 1 }, 1, 2);
+/// o.note(x, 1, 4); // mode 1 again: its first overlap stays
+/// assert_eq!(
+///     o.verdict(),
+///     Err((CompositionCondition::Disjointness { first_leaf: 1 }, 1, 2))
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overlaps {
+    /// The condition, its mode and its leaf.
+    first: Option<(CompositionCondition, usize, usize)>,
+}
+
+impl Overlaps {
+    /// Leaf `leaf` overlapped in mode `mode` ([`ModeFootprint::land`]).
+    /// Out of line: the walk's hot path only tests for the error.
+    #[cold]
+    pub fn note(&mut self, x: CompositionCondition, mode: usize, leaf: usize) {
+        if self.first.is_none_or(|(_, m, _)| mode < m) {
+            self.first = Some((x, mode, leaf));
         }
     }
 
-    /// The mode's verdict: where two leaves overlap, the condition and the
-    /// later leaf.
+    /// The overlap to report, with its mode and leaf.
     #[inline]
-    pub const fn verdict(&self) -> Result<(), (CompositionCondition, usize)> {
-        if self.overlap == Self::NONE {
-            Ok(())
-        } else {
-            Err((
-                CompositionCondition::Disjointness {
-                    first_leaf: self.first,
-                },
-                self.overlap,
-            ))
+    pub const fn verdict(&self) -> Result<(), (CompositionCondition, usize, usize)> {
+        match self.first {
+            Some(f) => Err(f),
+            None => Ok(()),
         }
     }
 }
