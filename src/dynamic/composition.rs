@@ -18,24 +18,11 @@ use super::scratch::Scratch;
 use super::tiler::{Beyond, TilerRef, by_mode};
 use super::{DynLayout, Tok, mul};
 use crate::LayoutError;
-use crate::steps::composition::{ModeFootprint, Overlaps, composition_step, leaf_signs, sign_mix};
+use crate::steps::composition::{Disjointness, composition_step};
 
 const OP: &str = "composition";
 
-/// Where the leaves of `B` land in `A`'s modes, for Shah's disjointness:
-/// a [`ModeFootprint`] per mode and the [`Overlaps`], read after the last
-/// leaf, then [`sign_mix`].
-struct Footprint<'a> {
-    /// Per mode of `A`.
-    used: &'a mut [ModeFootprint],
-    overlaps: Overlaps,
-    pos: bool,
-    neg: bool,
-    below_last: bool,
-    leaf: usize,
-}
-
-/// Compose coalesced `a` with one leaf `s:d` of `B` (CuTe's `composition_impl`),
+/// Compose coalesced `a` with leaf `leaf`, `s:d`, of `B` (CuTe's `composition_impl`),
 /// appending the result (a leaf, or a tuple of leaves) to `out`; `buf`
 /// (room for `a.len()` modes) collects the leaves first. Every value is
 /// static here, so a mode is added exactly where the step's branch adds
@@ -44,7 +31,8 @@ fn compose_leaf(
     a: &[(i64, i64)],
     s: i64,
     d: i64,
-    fp: &mut Footprint,
+    leaf: usize,
+    fp: &mut Disjointness,
     out: &mut DynLayout,
     buf: &mut [(i64, i64)],
 ) -> Result<(), LayoutError> {
@@ -54,19 +42,13 @@ fn compose_leaf(
         out.push_leaf(s, 0);
         return Ok(());
     }
-    let (pos, neg) = leaf_signs(s, d);
-    fp.pos |= pos;
-    fp.neg |= neg;
-    let leaf = fp.leaf;
+    fp.signs(s, d);
     let mut n = 0usize;
     let (mut rest_shape, mut rest_stride) = (s, d);
     for (m, &(c, e)) in a[..a.len() - 1].iter().enumerate() {
         let st = composition_step(c, rest_shape, rest_stride, s).map_err(|x| x.at(OP, m, leaf))?;
         if st.branch.adds_mode() {
-            fp.below_last = true;
-            if let Err(x) = fp.used[m].land(st.top, c, leaf) {
-                fp.overlaps.note(x, m, leaf);
-            }
+            fp.land(m, st.top, c, leaf);
             buf[n] = (st.new_shape, mul(rest_stride, e, OP)?);
             n += 1;
         }
@@ -92,23 +74,13 @@ fn compose_leaf(
 pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLayout, LayoutError> {
     let mut su = Scratch::new();
     let used = su.take(a.len());
-    let mut fp = Footprint {
-        used,
-        overlaps: Overlaps::default(),
-        pos: false,
-        neg: false,
-        below_last: false,
-        leaf: 0,
-    };
+    let mut fp = Disjointness::new(0, used);
     let mut r = DynLayout::blank();
     let mut sb = Modes::new();
     compose_all(a, b, &mut fp, &mut r, sb.take(a.len()))?;
     // Disjointness, once every leaf's steps passed.
-    fp.overlaps
-        .verdict()
-        .map_err(|(x, m, leaf)| x.at(OP, m, leaf))?;
-    let last = fp.leaf.saturating_sub(1);
-    sign_mix(fp.pos, fp.neg, fp.below_last).map_err(|x| x.at(OP, 0, last))?;
+    fp.overlap().map_err(|(x, m, leaf)| x.at(OP, m, leaf))?;
+    fp.finish(OP)?;
     r.fits(OP)
 }
 
@@ -116,7 +88,7 @@ pub(crate) fn compose_coalesced(a: &[(i64, i64)], b: &DynLayout) -> Result<DynLa
 fn compose_all(
     a: &[(i64, i64)],
     b: &DynLayout,
-    fp: &mut Footprint,
+    fp: &mut Disjointness,
     out: &mut DynLayout,
     buf: &mut [(i64, i64)],
 ) -> Result<(), LayoutError> {
@@ -127,8 +99,8 @@ fn compose_all(
             Tok::Close => out.close(),
             Tok::Leaf => {
                 let &(s, d) = leaves.next().ok_or(LayoutError::NotCongruent { op: OP })?;
-                compose_leaf(a, s, d, fp, out, buf)?;
-                fp.leaf += 1;
+                let leaf = fp.next_leaf();
+                compose_leaf(a, s, d, leaf, fp, out, buf)?;
             }
         }
     }

@@ -41,6 +41,7 @@ use crate::LayoutError;
 use crate::rules::{checked_ceil_div, checked_shape_div, divides, signum};
 
 mod disjoint;
+pub(crate) use disjoint::Disjointness;
 pub use disjoint::{ModeFootprint, Overlaps, footprint_step, leaf_signs, sign_mix};
 
 /// Why a composition is not admissible (see [`CompositionCondition::at`] for

@@ -11,7 +11,9 @@
 
 use super::leaves::Leaves;
 use crate::LayoutError;
-use crate::steps::composition::{ModeFootprint, Overlaps, composition_step, leaf_signs, sign_mix};
+use crate::steps::composition::{Disjointness, ModeFootprint, composition_step};
+#[allow(unused_imports)] // the docs' links
+use crate::steps::composition::{Overlaps, sign_mix};
 
 /// The operation's name in errors.
 pub(crate) const OP: &str = "composition";
@@ -48,21 +50,6 @@ impl AModes for [(i64, i64)] {
     }
 }
 
-/// Where the leaves of `B` land in `A`'s modes, for the disjointness check.
-///
-/// Modes `lo .. lo + used.len()` are tracked (the allocation-free typed
-/// path tracks a window per run).
-pub(crate) struct Footprint<'a> {
-    lo: usize,
-    /// Per tracked mode.
-    used: &'a mut [ModeFootprint],
-    overlaps: Overlaps,
-    pos: bool,
-    neg: bool,
-    below_last: bool,
-    leaf: usize,
-}
-
 /// An error and where it was met, in the order errors are reported: the
 /// walk's `(0, leaf, mode)`, then disjointness's `(1, mode, leaf)`.
 pub(crate) struct Failure {
@@ -78,45 +65,12 @@ fn mul(a: i64, b: i64) -> Result<i64, LayoutError> {
     a.checked_mul(b).ok_or_else(overflow)
 }
 
-impl<'a> Footprint<'a> {
-    /// A footprint tracking modes `lo ..`, one per slot of `used` (all empty).
-    pub(crate) fn new(lo: usize, used: &'a mut [ModeFootprint]) -> Self {
-        Footprint {
-            lo,
-            used,
-            overlaps: Overlaps::default(),
-            pos: false,
-            neg: false,
-            below_last: false,
-            leaf: 0,
-        }
-    }
-
-    /// Leaf `leaf` lands in mode `m` (not the last) of shape `c` with
-    /// footprint `top`.
-    fn land(&mut self, m: usize, top: i64, c: i64, leaf: usize) {
-        self.below_last = true;
-        if let Some(slot) = m.checked_sub(self.lo).and_then(|k| self.used.get_mut(k))
-            && let Err(x) = slot.land(top, c, leaf)
-        {
-            self.overlaps.note(x, m, leaf);
-        }
-    }
-
-    /// The disjointness verdict of the tracked modes: the lowest one where
-    /// leaves overlap.
-    fn overlap(&self) -> Result<(), Failure> {
-        self.overlaps.verdict().map_err(|(x, m, leaf)| Failure {
-            at: (1, m, leaf),
-            err: x.at(OP, m, leaf),
-        })
-    }
-
-    /// The check after the last leaf: leaves of both signs below `A`'s last mode.
-    pub(crate) fn finish(&self) -> Result<(), LayoutError> {
-        let last = self.leaf.saturating_sub(1);
-        sign_mix(self.pos, self.neg, self.below_last).map_err(|x| x.at(OP, 0, last))
-    }
+/// The disjointness verdict of the tracked modes, as a [`Failure`].
+fn overlap(fp: &Disjointness<'_>) -> Result<(), Failure> {
+    fp.overlap().map_err(|(x, m, leaf)| Failure {
+        at: (1, m, leaf),
+        err: x.at(OP, m, leaf),
+    })
 }
 
 /// Composes the coalesced `a` with the next leaf `s:d` of `B`, calling
@@ -126,11 +80,10 @@ pub(crate) fn leaf<A: AModes + ?Sized>(
     a: &A,
     s: Val,
     d: Val,
-    fp: &mut Footprint<'_>,
+    fp: &mut Disjointness<'_>,
     emit: &mut dyn FnMut(i64, i64) -> Result<(), LayoutError>,
 ) -> Result<(), Failure> {
-    let leaf = fp.leaf;
-    fp.leaf += 1;
+    let leaf = fp.next_leaf();
     let mut mode = 0;
     walk(a, s, d, fp, leaf, &mut mode, emit).map_err(|err| Failure {
         at: (0, leaf, mode),
@@ -142,7 +95,7 @@ fn walk<A: AModes + ?Sized>(
     a: &A,
     s: Val,
     d: Val,
-    fp: &mut Footprint<'_>,
+    fp: &mut Disjointness<'_>,
     leaf: usize,
     mode: &mut usize,
     emit: &mut dyn FnMut(i64, i64) -> Result<(), LayoutError>,
@@ -151,9 +104,7 @@ fn walk<A: AModes + ?Sized>(
     if d.st && d.v == 0 {
         return emit(s.v, 0);
     }
-    let (pos, neg) = leaf_signs(s.v, d.v);
-    fp.pos |= pos;
-    fp.neg |= neg;
+    fp.signs(s.v, d.v);
     let r = a.len();
     let last_stride = a.mode(r - 1).1;
     let (mut rest_shape, mut rest_stride) = (s, d);
@@ -255,7 +206,7 @@ pub(super) fn replay_typed<A: AModes, SB: Leaves, DB: Leaves, RS: Leaves, RD: Le
     let mut lo = 0;
     loop {
         let mut used = [ModeFootprint::default(); WINDOW];
-        let mut fp = Footprint::new(lo, &mut used);
+        let mut fp = Disjointness::new(lo, &mut used);
         let mut k = 0usize;
         let mut emit = |s: i64, d: i64| -> Result<(), LayoutError> {
             if lo == 0 {
@@ -275,7 +226,7 @@ pub(super) fn replay_typed<A: AModes, SB: Leaves, DB: Leaves, RS: Leaves, RD: Le
             }
             Ok(())
         };
-        if let Err(f) = run().and_then(|()| fp.overlap())
+        if let Err(f) = run().and_then(|()| overlap(&fp))
             && first.as_ref().is_none_or(|g| f.at < g.at)
         {
             first = Some(f);
@@ -284,7 +235,7 @@ pub(super) fn replay_typed<A: AModes, SB: Leaves, DB: Leaves, RS: Leaves, RD: Le
         if lo >= tracked {
             return match first {
                 Some(f) => Err(f.err),
-                None => fp.finish(),
+                None => fp.finish(OP),
             };
         }
     }

@@ -7,6 +7,7 @@
 use super::CompositionCondition;
 #[allow(unused_imports)] // the docs' links
 use super::CompositionStep;
+use crate::LayoutError;
 
 /// Shah's disjointness within a mode of shape `c` of `A` (not the last): a
 /// leaf's footprint `top` ([`CompositionStep::top`]) adds to the sum `used`
@@ -149,5 +150,78 @@ pub const fn sign_mix(
         Err(CompositionCondition::Disjointness { first_leaf: 0 })
     } else {
         Ok(())
+    }
+}
+
+/// Shah's disjointness over a whole composition, as both runtime paths keep
+/// it (`DynLayout`'s and the typed replay's): a [`ModeFootprint`] for each
+/// tracked mode of `A` (modes `lo .. lo + used.len()`: the typed path,
+/// which does not allocate, tracks a window of modes per run), the
+/// [`Overlaps`], the leaves' sign flags and the leaf count.
+pub(crate) struct Disjointness<'a> {
+    lo: usize,
+    used: &'a mut [ModeFootprint],
+    overlaps: Overlaps,
+    pos: bool,
+    neg: bool,
+    below_last: bool,
+    leaf: usize,
+}
+
+impl<'a> Disjointness<'a> {
+    /// Nothing landed yet in modes `lo ..`, one per slot of `used` (each
+    /// [`ModeFootprint::default`]).
+    #[inline]
+    pub(crate) fn new(lo: usize, used: &'a mut [ModeFootprint]) -> Self {
+        Disjointness {
+            lo,
+            used,
+            overlaps: Overlaps::default(),
+            pos: false,
+            neg: false,
+            below_last: false,
+            leaf: 0,
+        }
+    }
+
+    /// The next leaf of `B`: its index.
+    #[inline]
+    pub(crate) fn next_leaf(&mut self) -> usize {
+        self.leaf += 1;
+        self.leaf - 1
+    }
+
+    /// A leaf `shape:stride` that walks `A`'s modes: its sign flags
+    /// ([`leaf_signs`]).
+    #[inline]
+    pub(crate) fn signs(&mut self, shape: i64, stride: i64) {
+        let (pos, neg) = leaf_signs(shape, stride);
+        self.pos |= pos;
+        self.neg |= neg;
+    }
+
+    /// Leaf `leaf` lands in mode `m` (not the last) of shape `c` with
+    /// footprint `top`; an overlap is noted, not returned.
+    #[inline]
+    pub(crate) fn land(&mut self, m: usize, top: i64, c: i64, leaf: usize) {
+        self.below_last = true;
+        if let Some(slot) = m.checked_sub(self.lo).and_then(|k| self.used.get_mut(k))
+            && let Err(x) = slot.land(top, c, leaf)
+        {
+            self.overlaps.note(x, m, leaf);
+        }
+    }
+
+    /// The overlap to report ([`Overlaps::verdict`]).
+    #[inline]
+    pub(crate) fn overlap(&self) -> Result<(), (CompositionCondition, usize, usize)> {
+        self.overlaps.verdict()
+    }
+
+    /// The check after the last leaf ([`sign_mix`]), as `op`'s error.
+    #[inline]
+    pub(crate) fn finish(&self, op: &'static str) -> Result<(), LayoutError> {
+        let last = self.leaf.saturating_sub(1);
+        sign_mix(self.pos, self.neg, self.below_last).map_err(|x| x.at(op, 0, last))
     }
 }
