@@ -19,7 +19,7 @@
 
 use crate::tuple::{S, Z};
 use core::marker::PhantomData;
-use typenum::{Add1, B0, B1, Equal, Greater, Less, Unsigned};
+use typenum::{Add1, B0, B1, Equal, Greater, Less};
 
 /// Every condition checked so far holds.
 pub struct Admitted;
@@ -35,8 +35,6 @@ pub struct StraddleFail<M, L>(PhantomData<(M, L)>);
 pub struct DisjointFail<LA, LB>(PhantomData<(LA, LB)>);
 /// A flag or sum that depends on run-time values: checked at run time.
 pub struct Rt;
-/// No leaf of `B` has touched this mode of `A` yet.
-pub struct NoLeaf;
 
 /// The verdict `Self`, then `W`: the first failure wins.
 pub trait Then<W> {
@@ -99,36 +97,6 @@ impl<T, F, R> Pick<T, F, R> for B0 {
 }
 impl<T, F, R> Pick<T, F, R> for Rt {
     type Output = R;
-}
-
-/// The first leaf to touch a mode: `Self` if set, else `L`.
-pub trait FirstLeaf<L> {
-    /// The leaf.
-    type Output;
-}
-impl<L> FirstLeaf<L> for NoLeaf {
-    type Output = L;
-}
-impl<L> FirstLeaf<L> for Z {
-    type Output = Z;
-}
-impl<L, N> FirstLeaf<L> for S<N> {
-    type Output = S<N>;
-}
-
-/// Adds a leaf's footprint to a mode's sum ([`Rt`] absorbs).
-pub trait AddTop<X> {
-    /// The new sum.
-    type Output;
-}
-impl<X> AddTop<X> for Rt {
-    type Output = Rt;
-}
-impl<U: core::ops::Add<X>, X> AddTop<X> for U
-where
-    U: Unsigned,
-{
-    type Output = typenum::Sum<U, X>;
 }
 
 /// A comparison as a choice: `Less` picks `T`, `Equal` and `Greater` pick `F`.

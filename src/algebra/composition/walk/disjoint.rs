@@ -23,10 +23,10 @@
 //! needs no typenum arithmetic at all ([`AddFootprint`]).
 //!
 //! ```
-//! use cute_algebra::algebra::verdict::{Admitted, DisjointFail, Fail, NoLeaf};
+//! use cute_algebra::algebra::verdict::{Admitted, DisjointFail, Fail};
 //! use cute_algebra::algebra::walk::{FirstOverlap, Footprint, Landing, SumLandings, ModeOfA, Overlap};
 //! use cute_algebra::tuple::{S, Z};
-//! use cute_algebra::typenum::{P1, P4, P8, U0, U1, U2, U3};
+//! use cute_algebra::typenum::{P1, P4, P8, U1, U2, U3};
 //! use frunk_core::hlist::{HCons, HNil};
 //! use static_assertions::assert_type_eq_all;
 //! // A mode of shape 4 where leaf 0 landed with footprint 2 (offsets 0
@@ -40,18 +40,15 @@
 //! assert_type_eq_all!(<A as FirstOverlap>::Output, Admitted);
 //! type B = HCons<ModeOfA<P4, P1, Ov>, HCons<ModeOfA<P8, P4, HNil>, HNil>>;
 //! assert_type_eq_all!(<B as FirstOverlap>::Output, Fail<DisjointFail<Z, S<Z>>>);
-//! # let _: Option<(NoLeaf, U0)> = None;
 //! ```
 
-use super::super::verdict::{
-    AddTop, Admitted, DisjointFail, Fail, FirstLeaf, NoLeaf, Pick, Rt, Then,
-};
+use super::super::verdict::{Admitted, DisjointFail, Fail, Pick, Rt, Then};
 use super::ModeOfA;
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::footprint_step;
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{B0, B1, Cmp, Compare, Diff, NonZero, PInt, Prod, Sub1, UInt, UTerm, Unsigned};
+use typenum::{B0, B1, Cmp, Compare, Diff, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned};
 
 /// Where leaf `L` added a mode of the result, with its footprint `Top` in
 /// the mode of `A` (an unsigned, or [`Rt`]).
@@ -59,7 +56,7 @@ pub struct Landing<L, Top>(PhantomData<(L, Top)>);
 
 /// A mode's footprint: the sum `U` of its leaves' footprints
 /// ([`footprint_step`]; [`Rt`] at run time, [`Overlap`] once two overlap)
-/// and the first leaf `F` there ([`NoLeaf`] before any).
+/// and the first leaf `F` there.
 pub struct Footprint<U, F>(PhantomData<(U, F)>);
 
 /// The sum of a mode where leaves `F` and `L` overlap: it stays so.
@@ -71,16 +68,18 @@ pub trait SumLandings<C> {
     /// A [`Footprint`].
     type Output;
 }
-impl<C> SumLandings<C> for HNil {
-    type Output = Footprint<UTerm, NoLeaf>;
+/// The first landing: its leaf is the mode's first, its footprint the sum,
+/// below `c` by construction.
+impl<C, L, Top> SumLandings<C> for HCons<Landing<L, Top>, HNil> {
+    type Output = Footprint<Top, L>;
 }
-impl<C, L, Top, T, U, F, F2> SumLandings<C> for HCons<Landing<L, Top>, T>
+/// A later landing ([`AddFootprint`]).
+impl<C, L, Top, X, T, U, F> SumLandings<C> for HCons<Landing<L, Top>, HCons<X, T>>
 where
-    T: SumLandings<C, Output = Footprint<U, F>>,
-    F: FirstLeaf<L, Output = F2>,
-    U: AddFootprint<Top, C, F2, L>,
+    HCons<X, T>: SumLandings<C, Output = Footprint<U, F>>,
+    U: AddFootprint<Top, C, F, L>,
 {
-    type Output = Footprint<U::Output, F2>;
+    type Output = Footprint<U::Output, F>;
 }
 
 /// A leaf's footprint in a mode it fills: `c - |rd|`, computed only when
@@ -110,17 +109,14 @@ impl<Su: core::ops::Sub<B1, Output: core::ops::Mul<Ru>>, Ru> Eval for EndTop<Su,
 /// of shape `C` whose first leaf is `F`: the new sum if it stays below
 /// `C`, else [`Overlap`].
 ///
-/// The first landing in a mode needs no arithmetic: its footprint is below
-/// `c` by construction (`c - |rd|`, or `|rd| * (su - 1)` with
-/// `su <= ceil(c / |rd|)`), and it is kept as the step's values
-/// ([`FillTop`], [`EndTop`]); typenum arithmetic is the costly part of the
-/// check, and most modes have one landing.
+/// The first landing in a mode needs no arithmetic ([`SumLandings`]): its
+/// footprint is below `c` by construction (`c - |rd|`, or
+/// `|rd| * (su - 1)` with `su <= ceil(c / |rd|)`), and it is kept as the
+/// step's values ([`FillTop`], [`EndTop`]); typenum arithmetic is the
+/// costly part of the check, and most modes have one landing.
 pub trait AddFootprint<Top, C, F, L> {
     /// The new sum.
     type Output;
-}
-impl<Top, C, F, L> AddFootprint<Top, C, F, L> for UTerm {
-    type Output = Top;
 }
 impl<Top, C, F, L> AddFootprint<Top, C, F, L> for Rt {
     type Output = Rt;
@@ -145,8 +141,8 @@ pub trait Grow<U> {
 impl<U> Grow<U> for Rt {
     type Output = Rt;
 }
-impl<X: Eval, U: AddTop<X::Output>> Grow<U> for X {
-    type Output = U::Output;
+impl<X: Eval, U: core::ops::Add<X::Output>> Grow<U> for X {
+    type Output = Sum<U, X::Output>;
 }
 
 /// A grown sum `Self`, kept if below the mode's shape `C`, else the
