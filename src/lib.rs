@@ -117,7 +117,8 @@
 //! `print_layout`) and `svg`.
 //!
 //! ```
-//! use cute_algebra::dynamic::{DynLayout, eval::eval};
+//! use cute_algebra::dynamic::DynLayout;
+//! use cute_algebra::eval::eval;
 //!
 //! let d: DynLayout = "(4,2,3):(2,1,8)".parse().unwrap();
 //! assert_eq!(d.size(), Ok(24));
@@ -219,12 +220,11 @@ pub mod codegen;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod error;
+#[cfg(feature = "alloc")]
+pub mod eval;
 pub mod int;
 pub mod layout;
 pub mod prelude;
-mod print;
-pub mod rules;
-mod sealed;
 pub mod steps;
 #[cfg(feature = "svg")]
 pub mod svg;
@@ -237,7 +237,7 @@ pub use cute_algebra_macros::{
 };
 pub use error::LayoutError;
 pub use layout::Layout;
-pub use print::{Offsets, Print1D, PrintLayout};
+pub use layout::{Offsets, Print1D, PrintLayout};
 
 #[doc(hidden)]
 pub mod __private;

@@ -18,8 +18,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use crate::LayoutError;
-use crate::dynamic::{DynComposed, DynLayout, IntTree};
+use crate::dynamic::{DynLayout, IntTree};
+use crate::error::LayoutError;
+use crate::swizzle::DynComposed;
 
 mod banks;
 pub use banks::{Colouring, Drawing};
@@ -120,7 +121,7 @@ pub fn to_svg(l: &DynLayout) -> Result<String, LayoutError> {
 /// cell the swizzled offset.
 ///
 /// ```
-/// use cute_algebra::dynamic::DynComposed;
+/// use cute_algebra::swizzle::DynComposed;
 /// use cute_algebra::swizzle::DynSwizzle;
 /// let c = DynComposed::new(DynSwizzle::new(3, 3, 3).unwrap(), 0, "(8,8):(8,1)".parse().unwrap());
 /// let svg = cute_algebra::svg::composed_to_svg(&c, cute_algebra::svg::Colouring::Offset).unwrap();

@@ -2,7 +2,8 @@
 //! random layouts (runtime path; the typed path agrees with it on every
 //! oracle row, `basis_typed.rs`).
 
-use cute_algebra::dynamic::{ArithValue, DynBasisLayout, DynLayout, IntTree, Tiler, idx2crd_shape};
+use cute_algebra::basis::{ArithValue, DynBasisLayout};
+use cute_algebra::dynamic::{DynLayout, IntTree, Tiler, idx2crd_shape};
 use proptest::prelude::*;
 
 fn flat_shape() -> impl Strategy<Value = Vec<i64>> {

@@ -15,8 +15,8 @@ use std::fmt::Write as _;
 use std::process::Command;
 
 use cute_algebra::codegen::{CCoord, CLayout, CTerm, CTree};
-use cute_algebra::dynamic::eval::{Value, eval};
 use cute_algebra::dynamic::{DynLayout, IntTree};
+use cute_algebra::eval::{Value, eval};
 use cute_algebra::prelude::*;
 use cute_algebra::swizzle::DynSwizzle;
 

@@ -1,9 +1,9 @@
 //! Every row of `tests/data/public.tsv` through the runtime path
-//! (`cute_algebra::dynamic::eval`): the `cpp_static` value with the `_`
+//! (`cute_algebra::eval`): the `cpp_static` value with the `_`
 //! markers removed, or an error where CuTe is wrong (`admissible = no`) or
 //! refuses with no correct answer.
 
-use cute_algebra::dynamic::eval::eval;
+use cute_algebra::eval::eval;
 
 /// CuTe's static print with `_N` markers dropped: `(_2,_-1)` -> `(2,-1)`.
 fn strip_static(s: &str) -> String {

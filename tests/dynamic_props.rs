@@ -11,8 +11,8 @@
 //! a size of 0): 18,000 in all.
 
 use cute_algebra::LayoutError;
-use cute_algebra::dynamic::eval::eval;
 use cute_algebra::dynamic::{DynLayout, IntTree, MAX_DEPTH, Tiler};
+use cute_algebra::eval::eval;
 use proptest::prelude::*;
 
 fn leaf_stride() -> impl Strategy<Value = i64> + Clone {

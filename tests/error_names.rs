@@ -86,7 +86,7 @@ fn try_forms_agree_with_the_panicking_ones() {
 /// condition after it.
 #[test]
 fn dyn_layout_divides_and_products_name_themselves() {
-    use cute_algebra::dynamic::eval::eval_line;
+    use cute_algebra::eval::eval_line;
     let cases = [
         (
             "logical_divide((3,5):(1,7), 2)",

@@ -5,7 +5,7 @@
 //! The first argument of each `tiled_product` below is that mode-0 layout,
 //! written out (compact strides, `_0` where `filter_zeros` made a `1`).
 
-use cute_algebra::dynamic::eval::eval;
+use cute_algebra::eval::eval;
 use cute_algebra::prelude::*;
 
 fn strip(s: &str) -> String {

@@ -146,8 +146,8 @@ fn prints(ours: &str, cute: &str) {
 /// The typed result, converted, equals `expr` run on the runtime path.
 #[track_caller]
 fn agrees(ours: DynLayout, expr: &str) {
-    let runtime = cute_algebra::dynamic::eval::eval(expr).unwrap();
-    assert_eq!(cute_algebra::dynamic::eval::Value::Layout(ours), runtime, "{expr}");
+    let runtime = cute_algebra::eval::eval(expr).unwrap();
+    assert_eq!(cute_algebra::eval::Value::Layout(ours), runtime, "{expr}");
 }
 
 /// One `#[test]` per oracle row.

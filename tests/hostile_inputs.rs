@@ -3,7 +3,7 @@
 //! invalid UTF-8 and `svg -o`, are in `layout-cli/tests/hostile.rs`.)
 
 use cute_algebra::dynamic::DynLayout;
-use cute_algebra::dynamic::eval::eval_line;
+use cute_algebra::eval::eval_line;
 use std::time::{Duration, Instant};
 
 fn ev(e: &str) -> String {

@@ -47,7 +47,7 @@ fn the_checks_catch_what_they_should_and_pass_the_examples() {
 /// on at least a tenth of 3000 fixed inputs, so the checks above do run.
 #[test]
 fn every_operation_is_reached_with_valid_arguments() {
-    use cute_algebra::dynamic::eval::eval;
+    use cute_algebra::eval::eval;
     use std::collections::BTreeMap;
     let mut seed = 12345u64;
     let mut next = || {

@@ -150,7 +150,7 @@ fn runtime_extent() {
 /// the `_` markers dropped (the same CuTe outputs).
 #[test]
 fn runtime_path_prints_the_same() {
-    use cute_algebra::dynamic::eval::eval_line;
+    use cute_algebra::eval::eval_line;
     for (expr, cute) in [
         (
             "identity_tensor((4,8))",
@@ -243,7 +243,7 @@ fn runtime_path_prints_the_same() {
 /// Bad input on the runtime path is an error, never a panic.
 #[test]
 fn runtime_refusals() {
-    use cute_algebra::dynamic::eval::eval_line;
+    use cute_algebra::eval::eval_line;
     for expr in [
         "identity_tensor((0,4))",
         "identity_tensor(((2,2),4))",

@@ -8,7 +8,7 @@
 //!   column-major layout of the same shape, tiled and partitioned alike);
 //! - the typed path and the runtime path (`dynamic::eval`) agree.
 
-use cute_algebra::dynamic::eval::eval;
+use cute_algebra::eval::eval;
 use cute_algebra::prelude::*;
 use cute_algebra::tensor::{
     local_partition, local_tile, make_counting_tensor, make_identity_tensor, outer_partition,

@@ -5,7 +5,7 @@
 //! width. Expected values come from plain `i64` arithmetic in the test or
 //! from `DynLayout` (whose values are `i64`).
 
-use cute_algebra::dynamic::eval::{Value, eval};
+use cute_algebra::eval::{Value, eval};
 use cute_algebra::int::*;
 use cute_algebra::prelude::*;
 use cute_algebra::typenum::{P2, P4, P8, Z0};

@@ -4,7 +4,7 @@
 //! and the rest are checked against `DynLayout` (itself checked against the
 //! oracle rows) with the same operation on the same operands.
 
-use cute_algebra::dynamic::eval::{Value, eval};
+use cute_algebra::eval::{Value, eval};
 use cute_algebra::prelude::*;
 
 #[test]

@@ -6,8 +6,9 @@
 //! plus its offset is the layout at the full coordinate; the inverses are
 //! inverses). The grid's cases that CuTe gets wrong are runtime errors here
 //! and do not compile typed (ui-tests/post-mono).
-use cute_algebra::dynamic::{CoordTree, DynComposed, IntTree};
+use cute_algebra::dynamic::{CoordTree, IntTree};
 use cute_algebra::prelude::*;
+use cute_algebra::swizzle::DynComposed;
 use cute_algebra::swizzle::{DynSwizzle, Swizzle};
 
 fn runtime(b: u32, m: u32, s: i32, l: &str) -> DynComposed {

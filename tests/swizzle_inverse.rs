@@ -3,8 +3,8 @@
 //! case with `-DCASE=n -DRIGHT` or `-DLEFT`; its output pasted in each
 //! test), against the runtime `DynComposed`, and against the defining
 //! property by brute force.
-use cute_algebra::dynamic::DynComposed;
 use cute_algebra::prelude::*;
+use cute_algebra::swizzle::DynComposed;
 use cute_algebra::swizzle::{ComposedLayout, Swizzle, SwizzleParams};
 use cute_algebra::typenum::Z0;
 

@@ -4,9 +4,10 @@
 //! one (`C(R(i)) == i`); `upcast`/`downcast` of a swizzled layout keep
 //! it a function of the same elements; the typed and runtime paths agree.
 
-use cute_algebra::dynamic::eval::eval;
-use cute_algebra::dynamic::{DynComposed, DynLayout, IntTree, MaybeComposed};
+use cute_algebra::dynamic::{DynLayout, IntTree};
+use cute_algebra::eval::eval;
 use cute_algebra::prelude::*;
+use cute_algebra::swizzle::{DynComposed, MaybeComposed};
 use cute_algebra::swizzle::{DynSwizzle, Swizzle, SwizzleParams};
 use proptest::prelude::*;
 

@@ -3,8 +3,9 @@
 //! against the runtime `DynComposed::slice_and_offset`, and against a brute
 //! force: the slice at `j`, plus its offset, is the layout at the full
 //! coordinate.
-use cute_algebra::dynamic::{CoordTree, DynComposed, IntTree};
+use cute_algebra::dynamic::{CoordTree, IntTree};
 use cute_algebra::prelude::*;
+use cute_algebra::swizzle::DynComposed;
 use cute_algebra::swizzle::{ComposedLayout, Swizzle, SwizzleParams};
 use cute_algebra::typenum::Z0;
 

@@ -14,7 +14,7 @@
 //! for it (`, mixed_values` on a swizzled row) or the typed mixed call
 //! with its runtime values bound (`[d0 = 8] call => cpp_mixed, values`).
 #![allow(non_snake_case)]
-use cute_algebra::dynamic::eval::eval;
+use cute_algebra::eval::eval;
 use cute_algebra::prelude::*;
 use cute_algebra::swizzle::Swizzle;
 use cute_algebra::tensor::{

@@ -4,7 +4,7 @@
 //!   is the identity;
 //! - the typed path and the runtime path (`dynamic::eval`) agree.
 
-use cute_algebra::dynamic::eval::eval;
+use cute_algebra::eval::eval;
 use cute_algebra::prelude::*;
 use cute_algebra::tensor::{
     copy, local_partition, local_tile, make_counting_tensor, make_fragment_like, make_tensor,

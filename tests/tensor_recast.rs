@@ -131,7 +131,7 @@ fn refusals() {
 /// the start in new elements.
 #[test]
 fn runtime_recast_in_eval() {
-    use cute_algebra::dynamic::eval::eval_line;
+    use cute_algebra::eval::eval_line;
     // u8 (4,8):(8,1) -> u32: (_4,_2):(_2,_1)
     assert_eq!(
         eval_line("recast(tensor((4,8):(8,1)), 8, 32)"),

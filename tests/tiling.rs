@@ -2,7 +2,7 @@
 //! lists them) and the tile-per-block workflow: a runtime `(M, N)` matrix
 //! divided by a static `(BM, BN)` tile, then one block's tile sliced out.
 
-use cute_algebra::dynamic::eval::eval;
+use cute_algebra::eval::eval;
 use cute_algebra::prelude::*;
 
 #[test]
@@ -124,7 +124,7 @@ fn ceil_div_is_the_rest_mode_of_logical_divide() {
 /// with an unstable exchange sort. Both paths must give CuTe's answer.
 #[test]
 fn typed_and_runtime_agree_on_former_divergences() {
-    use cute_algebra::dynamic::eval::eval;
+    use cute_algebra::eval::eval;
     let strip = |s: String| s.replace('_', "");
     let cases = [
         (

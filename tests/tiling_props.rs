@@ -27,8 +27,8 @@
 //! regroupings), 8000 `blocked_product` / `raked_product` pairs (4400
 //! succeed); 26 of them static.
 
-use cute_algebra::dynamic::eval::{Value, eval};
 use cute_algebra::dynamic::{DynLayout, IntTree};
+use cute_algebra::eval::{Value, eval};
 use cute_algebra::prelude::*;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;

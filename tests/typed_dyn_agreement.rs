@@ -16,7 +16,7 @@
 //! stay a minority; each test prints its counts.
 
 use cute_algebra::dynamic::DynLayout;
-use cute_algebra::dynamic::eval::{Value, eval};
+use cute_algebra::eval::{Value, eval};
 use cute_algebra::prelude::*;
 use proptest::prelude::*;
 

@@ -1,8 +1,8 @@
 //! The kernels: a vectorized, predicated tiled copy and three transposes.
 
 use cute_algebra::codegen::{CCoord, CLayout, ToCTree};
-use cute_algebra::dynamic::eval::{Value, eval};
 use cute_algebra::dynamic::{DynLayout, ToIntTree};
+use cute_algebra::eval::{Value, eval};
 use cute_algebra::frunk_core::hlist;
 use cute_algebra::layout::Underscore;
 use cute_algebra::prelude::*;

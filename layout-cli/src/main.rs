@@ -7,9 +7,10 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use cute_algebra::dynamic::eval::{Value, eval, eval_line};
-use cute_algebra::dynamic::{DynComposed, DynLayout};
+use cute_algebra::dynamic::DynLayout;
+use cute_algebra::eval::{Value, eval, eval_line};
 use cute_algebra::svg::{Colouring, Drawing, draw};
+use cute_algebra::swizzle::DynComposed;
 
 mod tv;
 

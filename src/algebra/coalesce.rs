@@ -50,7 +50,7 @@ where
 pub type Coalesced<L> = <L as CoalesceLayout>::Output;
 
 /// [`Coalesce`] seen from the layout, for the [`Coalesced`] alias.
-pub trait CoalesceLayout: crate::sealed::Operand {
+pub trait CoalesceLayout: crate::int::sealed::Operand {
     /// The coalesced layout.
     type Output;
 }

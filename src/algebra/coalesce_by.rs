@@ -35,7 +35,7 @@ impl<S: IntTuple, D: IntTuple> IntTupleParts for Layout<S, D> {
     message = "coalesce_by: the profile does not fit the layout's shape: a tuple profile may have at most the layout's rank, mode by mode",
     note = "a tuple profile needs no more modes than the layout (CuTe: `tuple_size<IntTuple> <= rank`)"
 )]
-pub trait CoalesceBy<S, D>: crate::sealed::Operand {
+pub trait CoalesceBy<S, D>: crate::int::sealed::Operand {
     /// The result.
     type Output: IntTupleParts;
     /// Computes it.

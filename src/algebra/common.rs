@@ -93,7 +93,7 @@ type Mode0D<C> = <<C as LayoutParts>::Shape as FirstMode<<C as LayoutParts>::Str
 type Verdict<C> = <Mode0<C> as IsVector<Mode0D<C>>>::Is;
 
 /// CuTe's `max_common_layout(a, b)` with `a = Self`.
-pub trait MaxCommonLayout<B>: crate::sealed::Operand {
+pub trait MaxCommonLayout<B>: crate::int::sealed::Operand {
     /// The common layout.
     type Output;
     /// Computes it, checking runtime values.
@@ -160,7 +160,7 @@ pub fn try_max_common_layout<A: MaxCommonLayout<B>, B>(
 
 /// CuTe's `max_common_vector(a, b)` with `a = Self`: the size of
 /// [`max_common_layout`] when both layouts are fully static, else `_1`.
-pub trait MaxCommonVector<B>: crate::sealed::Operand {
+pub trait MaxCommonVector<B>: crate::int::sealed::Operand {
     /// The vector width, a static integer.
     type Output: Int;
 }

@@ -21,7 +21,7 @@ mod tiler;
 pub mod verdict;
 pub mod walk;
 
-use crate::LayoutError;
+use crate::error::LayoutError;
 use crate::layout::CoalesceX;
 use crate::layout::Layout;
 use crate::tuple::Z;
@@ -69,7 +69,7 @@ use walk::{ComposeTree, Context, FinalVerdict, Records, Verdict};
     message = "composition: `{Self}` cannot be composed with `{B}`",
     label = "the left operand must be a layout; the right one a layout, a tiler (`tile![..]` or a shape), `_` or an integer"
 )]
-pub trait Composition<B>: crate::sealed::Operand {
+pub trait Composition<B>: crate::int::sealed::Operand {
     /// The composed layout.
     type Output;
     /// Computes it, checking the conditions that depend on runtime values.
@@ -125,7 +125,7 @@ impl<S, D, B: CompositionRhs<S, D>> Composition<B> for Layout<S, D> {
 #[diagnostic::on_unimplemented(
     message = "composition: `{Self}` is not a layout, a tiler, `_` or an integer, so it cannot be composed with a layout"
 )]
-pub trait CompositionRhs<S, D>: crate::sealed::Operand {
+pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
     /// The composed layout.
     type Output;
     /// `composition(a, self)`, checking the conditions that depend on runtime values.

@@ -49,7 +49,7 @@ pub type Filtered<L> = <L as FilterLayout>::Output;
 ///     fn filter_layout(self) -> Mine { self }
 /// }
 /// ```
-pub trait FilterLayout: crate::sealed::Operand {
+pub trait FilterLayout: crate::int::sealed::Operand {
     /// The filtered layout.
     type Output;
     /// Computes it.

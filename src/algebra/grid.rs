@@ -12,7 +12,7 @@ use frunk_core::hlist::{HCons, HNil};
     message = "ceil_div: the tiler does not fit the target shape: it must be an integer, a layout, or a tuple of those with at most the target's rank",
     label = "CuTe's ceil_div(target, tiler) divides the target mode by mode, rounding up"
 )]
-pub trait CeilDivBy<T>: crate::sealed::Operand {
+pub trait CeilDivBy<T>: crate::int::sealed::Operand {
     /// The grid shape.
     type Output;
     /// Computes it, checking runtime values.

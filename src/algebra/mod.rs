@@ -123,13 +123,13 @@ pub use tile_to_shape::*;
 pub(crate) fn check_shape<S: crate::tuple::IntTuple>(
     s: S,
     op: &'static str,
-) -> Result<(), crate::LayoutError> {
+) -> Result<(), crate::error::LayoutError> {
     if s.min_leaf() < 1 {
-        return Err(crate::LayoutError::ZeroSize { op });
+        return Err(crate::error::LayoutError::ZeroSize { op });
     }
     match s.size_checked() {
         Some(_) => Ok(()),
-        None => Err(crate::LayoutError::Overflow { op }),
+        None => Err(crate::error::LayoutError::Overflow { op }),
     }
 }
 pub use tiler::{ApplyTiler, ApplyZipped, ByModes, Divide, LayoutTiler, Product, TilerModesFit};

@@ -73,7 +73,7 @@ where
         mode: usize,
     ) -> Result<Self::Output, LayoutError> {
         let (b, t) = (self.head.wide(), target.head.wide());
-        if b <= 0 || !crate::rules::divides(t, b) {
+        if b <= 0 || !crate::steps::rules::divides(t, b) {
             return Err(LayoutError::BlockDoesNotDivide {
                 mode,
                 block: b,
@@ -186,7 +186,7 @@ impl<C: CompactOrder<HCons<O0, OT>>, O0, OT> CountsOrder<C> for HCons<O0, OT> {
 
 /// `tile_to_shape` of the block `Self` to the target shape `Trg`, with the
 /// blocks ordered by `Ord`.
-pub trait TileToShape<Trg, Ord>: crate::sealed::Operand {
+pub trait TileToShape<Trg, Ord>: crate::int::sealed::Operand {
     /// The tiled layout.
     type Output;
     /// Tiles, or names the mode the block does not divide.

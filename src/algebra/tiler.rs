@@ -33,7 +33,7 @@ pub trait LayoutTiler<T, L> {
     label = "a tiler is a layout, an integer, `_`, or a tuple of those with at most the layout's rank",
     note = "the complements and compositions the operation stands for must be admissible"
 )]
-pub trait ApplyTiler<Op, L>: crate::sealed::Operand {
+pub trait ApplyTiler<Op, L>: crate::int::sealed::Operand {
     /// The result.
     type Output: IntoParts;
     /// Applies it, checking runtime values.

@@ -31,7 +31,7 @@ impl<F, V: StaticScale<M, F>, M> EncodeStrides<F> for ScaledBasis<V, M> {
 #[diagnostic::on_unimplemented(
     message = "basis strides must be static for this operation, but a scale is the runtime `{Self}`",
     label = "the typed algebra on basis strides reads each result stride's mode from its static value",
-    note = "use `cute_algebra::dynamic::DynBasisLayout` for runtime basis scales"
+    note = "use `cute_algebra::basis::DynBasisLayout` for runtime basis scales"
 )]
 pub trait StaticScale<M, F> {
     /// The encoded integer.
@@ -68,7 +68,7 @@ where
 #[diagnostic::on_unimplemented(
     message = "a basis stride became a runtime value (`{Self}`), whose mode cannot be known statically",
     label = "the typed algebra on basis strides needs static results",
-    note = "use `cute_algebra::dynamic::DynBasisLayout` for runtime basis scales"
+    note = "use `cute_algebra::basis::DynBasisLayout` for runtime basis scales"
 )]
 pub trait DecodeStrides<F> {
     /// The basis stride tree.
@@ -147,7 +147,7 @@ higher_field!(Greater);
 #[diagnostic::on_unimplemented(
     message = "a basis stride's scale times an extent leaves the range the typed path computes exactly",
     label = "the result's basis scales are too large for the typed path",
-    note = "use `cute_algebra::dynamic::DynBasisLayout`, which checks its range at run time"
+    note = "use `cute_algebra::basis::DynBasisLayout`, which checks its range at run time"
 )]
 pub trait SameBasisResult<T> {}
 impl<T> SameBasisResult<T> for T {}

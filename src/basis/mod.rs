@@ -37,14 +37,18 @@
 //! the next would be read differently by the two, so a result outside the
 //! exact range is a compile error, never a wrong layout. Basis strides
 //! must be static for these operations (the mode of a runtime stride
-//! could not be read back); [`crate::dynamic::DynBasisLayout`] takes
+//! could not be read back); [`DynBasisLayout`] takes
 //! runtime ones. CuTe does not define complement, the products or the
 //! inverses on bases, and neither does this module.
 
+#[cfg(feature = "alloc")]
+pub mod dynamic;
 mod encode;
 mod ops;
 mod value;
 
+#[cfg(feature = "alloc")]
+pub use dynamic::{ArithValue, BasisStride, BasisTree, DynBasisLayout, MAX_BASIS_MODES};
 pub use encode::{BasisStrides, DecodeStrides, EncodeStrides, SameBasisResult};
 pub use ops::*;
 pub use value::{ArithTuple, BasisAdd, BasisCrd2Idx, BasisSum, BasisValue};
@@ -110,12 +114,12 @@ pub trait BasisTuple: Copy + fmt::Debug + 'static {
     fn fmt_elems(self, _f: &mut fmt::Formatter<'_>, _first: bool) -> fmt::Result {
         Ok(())
     }
-    /// The tree for [`crate::dynamic::DynBasisLayout`].
+    /// The tree for [`DynBasisLayout`].
     #[cfg(feature = "alloc")]
-    fn to_basis_tree(self) -> crate::dynamic::BasisTree;
+    fn to_basis_tree(self) -> dynamic::BasisTree;
     /// The elements' trees.
     #[cfg(feature = "alloc")]
-    fn push_trees(self, _out: &mut alloc::vec::Vec<crate::dynamic::BasisTree>) {}
+    fn push_trees(self, _out: &mut alloc::vec::Vec<dynamic::BasisTree>) {}
 }
 
 impl BasisTuple for Z0 {
@@ -123,8 +127,8 @@ impl BasisTuple for Z0 {
         f.write_str("_0")
     }
     #[cfg(feature = "alloc")]
-    fn to_basis_tree(self) -> crate::dynamic::BasisTree {
-        crate::dynamic::BasisTree::Leaf(crate::dynamic::BasisStride::Int(0))
+    fn to_basis_tree(self) -> dynamic::BasisTree {
+        dynamic::BasisTree::Leaf(dynamic::BasisStride::Int(0))
     }
 }
 
@@ -133,8 +137,8 @@ impl<V: Int, M: Unsigned + Copy + fmt::Debug + 'static> BasisTuple for ScaledBas
         write!(f, "{self}")
     }
     #[cfg(feature = "alloc")]
-    fn to_basis_tree(self) -> crate::dynamic::BasisTree {
-        crate::dynamic::BasisTree::Leaf(crate::dynamic::BasisStride::Basis {
+    fn to_basis_tree(self) -> dynamic::BasisTree {
+        dynamic::BasisTree::Leaf(dynamic::BasisStride::Basis {
             scale: self.value.wide(),
             mode: M::U8,
         })
@@ -146,8 +150,8 @@ impl BasisTuple for HNil {
         f.write_str("()")
     }
     #[cfg(feature = "alloc")]
-    fn to_basis_tree(self) -> crate::dynamic::BasisTree {
-        crate::dynamic::BasisTree::Tuple(alloc::vec::Vec::new())
+    fn to_basis_tree(self) -> dynamic::BasisTree {
+        dynamic::BasisTree::Tuple(alloc::vec::Vec::new())
     }
 }
 
@@ -165,13 +169,13 @@ impl<H: BasisTuple, T: BasisTuple> BasisTuple for HCons<H, T> {
         self.tail.fmt_elems(f, false)
     }
     #[cfg(feature = "alloc")]
-    fn to_basis_tree(self) -> crate::dynamic::BasisTree {
+    fn to_basis_tree(self) -> dynamic::BasisTree {
         let mut v = alloc::vec::Vec::new();
         self.push_trees(&mut v);
-        crate::dynamic::BasisTree::Tuple(v)
+        dynamic::BasisTree::Tuple(v)
     }
     #[cfg(feature = "alloc")]
-    fn push_trees(self, out: &mut alloc::vec::Vec<crate::dynamic::BasisTree>) {
+    fn push_trees(self, out: &mut alloc::vec::Vec<dynamic::BasisTree>) {
         out.push(self.head.to_basis_tree());
         self.tail.push_trees(out);
     }
@@ -184,6 +188,8 @@ pub struct BasisLayout<S, D> {
     shape: S,
     stride: D,
 }
+
+impl<S, D> crate::int::sealed::Operand for BasisLayout<S, D> {}
 
 impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
     /// `shape:stride`. Shape and stride must be congruent (checked by the
@@ -211,16 +217,13 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
         self.shape.size()
     }
 
-    /// The same layout as a [`crate::dynamic::DynBasisLayout`].
+    /// The same layout as a [`DynBasisLayout`].
     #[cfg(feature = "alloc")]
-    pub fn to_dyn(&self) -> crate::dynamic::DynBasisLayout
+    pub fn to_dyn(&self) -> DynBasisLayout
     where
         S: crate::dynamic::ToIntTree,
     {
-        match crate::dynamic::DynBasisLayout::new(
-            self.shape.to_int_tree(),
-            &self.stride.to_basis_tree(),
-        ) {
+        match DynBasisLayout::new(self.shape.to_int_tree(), &self.stride.to_basis_tree()) {
             Ok(l) => l,
             Err(e) => panic!("to_dyn: {e}"),
         }

@@ -10,8 +10,9 @@ use frunk_core::hlist::{HCons, HNil};
 
 use super::{CLayout, CTerm, CTree};
 use crate::Layout;
-use crate::dynamic::{DynComposed, DynLayout, IntTree};
+use crate::dynamic::{DynLayout, IntTree};
 use crate::int::Int;
+use crate::swizzle::DynComposed;
 use crate::swizzle::{ComposedLayout, SwizzleParams};
 use crate::tuple::IntTuple;
 

@@ -41,7 +41,7 @@
 //!
 //! ```
 //! use cute_algebra::codegen::CLayout;
-//! use cute_algebra::dynamic::eval::{Value, eval};
+//! use cute_algebra::eval::{Value, eval};
 //! let Ok(Value::Composed(c)) = eval("composition(Sw<3,3,3>, (8,64):(64,1))") else { panic!() };
 //! let l = CLayout::from_composed(&c);
 //! assert_eq!(l.crd2idx(&["i", "j"]), "((i * 64 + j) ^ (((i * 64 + j) & 448) >> 3))");

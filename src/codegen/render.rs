@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::{CLayout, CTerm, CTree};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// A C expression: its text, its value when it is a literal, and whether
 /// the text can take an operator without parentheses.

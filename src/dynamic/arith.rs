@@ -4,7 +4,7 @@
 //! division costs more than the rest of a composition step, so these give
 //! exactly Rust's truncating `/` and `%` but shift and mask when the
 //! divisor is a positive power of two and the dividend is not negative.
-//! `ceil_div` is [`crate::rules::checked_ceil_div`], which has the same fast
+//! `ceil_div` is [`crate::steps::rules::checked_ceil_div`], which has the same fast
 //! path: one implementation for both paths.
 
 /// `a / b` truncating, `None` for `b == 0` or `i64::MIN / -1`.
@@ -28,7 +28,7 @@ pub(crate) fn rem(a: i64, b: i64) -> Option<i64> {
 }
 
 /// CuTe's `ceil_div(a, b) = (a + b - 1) / b`, written once in `rules`.
-pub(crate) use crate::rules::checked_ceil_div as ceil_div;
+pub(crate) use crate::steps::rules::checked_ceil_div as ceil_div;
 
 #[cfg(test)]
 mod tests {

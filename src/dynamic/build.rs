@@ -3,7 +3,7 @@
 
 use super::repr::Repr;
 use super::{DynLayout, IntTree, Span, Tok, size_cosize, size_of};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 // Building blocks: a layout is built token by token, leaf by leaf.
 impl DynLayout {

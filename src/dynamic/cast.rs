@@ -9,8 +9,8 @@
 use alloc::vec::Vec;
 
 use super::{DynLayout, IntTree};
-use crate::LayoutError;
-use crate::rules::checked_ceil_div;
+use crate::error::LayoutError;
+use crate::steps::rules::checked_ceil_div;
 
 /// Rebuilds a shape/stride pair leaf by leaf.
 fn map_leaves(

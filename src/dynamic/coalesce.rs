@@ -2,7 +2,7 @@
 
 use super::scratch::Scratch;
 use super::{DynLayout, IntTree, mul};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// Working space for flat `(shape, stride)` modes.
 pub(crate) type Modes = Scratch<(i64, i64)>;

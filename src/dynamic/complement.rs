@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use super::arith::ceil_div;
 use super::coalesce::{Modes, filter_flat, filter_into};
 use super::{DynLayout, IntTree, cosize_of, mul, size_cosize};
-use crate::LayoutError;
+use crate::error::LayoutError;
 use crate::steps::complement::complement_step;
 
 const OP: &str = "complement";
@@ -32,7 +32,8 @@ fn complement_modes_of<'a>(
     let (r, size_f, cos_l) = complement_raw_modes(l, cotarget, sc)?;
     let m = size_of_leaves(cotarget)?;
     let (size_r, cos_r) = size_cosize(r, OP)?;
-    if let Some(reason) = crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m)
+    if let Some(reason) =
+        crate::steps::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m)
     {
         return Err(LayoutError::ComplementBound {
             op: OP,

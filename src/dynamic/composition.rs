@@ -17,7 +17,7 @@ use super::coalesce::{Modes, coalesce_x_flat};
 use super::scratch::Scratch;
 use super::tiler::{Beyond, TilerRef, by_mode};
 use super::{DynLayout, Tok, mul};
-use crate::LayoutError;
+use crate::error::LayoutError;
 use crate::steps::composition::{Disjointness, composition_step};
 
 const OP: &str = "composition";

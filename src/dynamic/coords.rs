@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use super::{CoordTree, DynLayout, IntTree, Span, add, arith, mul};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// `(a / p, a % p)`: an error for `p == 0` or `i64::MIN / -1`.
 fn div_rem(a: i64, p: i64, op: &'static str) -> Result<(i64, i64), LayoutError> {

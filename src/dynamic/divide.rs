@@ -10,7 +10,7 @@ use super::composition::{check_tiler_rank, compose_coalesced};
 use super::scratch::Scratch;
 use super::tiler::{Beyond, TilerRef, by_mode};
 use super::{DynLayout, charge};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// The function a regrouping is built on: `logical_divide` or `logical_product`.
 pub(crate) type ByTiler = fn(&DynLayout, TilerRef) -> Result<DynLayout, LayoutError>;

@@ -17,7 +17,7 @@ use alloc::vec::Vec;
 use frunk_core::hlist::{HCons, HNil};
 
 use super::{DynLayout, IntTree};
-use crate::LayoutError;
+use crate::error::LayoutError;
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;

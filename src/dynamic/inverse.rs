@@ -6,9 +6,9 @@ use super::coalesce::{Modes, coalesce_flat, coalesce_modes};
 use super::make::compact_left;
 use super::scratch::Scratch;
 use super::{DynLayout, IntTree, mul};
-use crate::LayoutError;
-use crate::rules::gcd;
+use crate::error::LayoutError;
 use crate::steps::inverse::{LeftInverseStep, left_inverse_step};
+use crate::steps::rules::gcd;
 
 /// A coalesced mode: shape, stride, exclusive prefix product of the shapes
 /// before it, and its position.

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 
 use super::{DynLayout, IntTree, mul};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// Column-major strides for `shape` starting at `current`; a size-1 leaf gets
 /// stride 0, as CuTe's static `_1` does. Returns the strides and the next `current`.

@@ -31,38 +31,28 @@
 //! in `queries`, coordinates in `coords`, and each operation of the
 //! algebra in a file of its own.
 
-mod arith;
-mod basis;
+pub(crate) mod arith;
 mod build;
 mod cast;
-mod coalesce;
-mod complement;
-mod composed;
-mod composed_slice;
-mod composed_tensor;
-mod composition;
+pub(crate) mod coalesce;
+pub(crate) mod complement;
+pub(crate) mod composition;
 mod coords;
 mod divide;
-pub mod eval;
 mod from_static;
-pub mod identity_tensor;
 mod inverse;
 mod make;
 mod modes;
 mod nodes;
-mod parse;
-mod print;
+pub(crate) mod parse;
+pub(crate) mod print;
 mod product;
 mod queries;
 mod repr;
 mod scratch;
-pub mod tensor;
 mod tiler;
 mod tree;
 
-pub use basis::{ArithValue, BasisStride, BasisTree, DynBasisLayout, MAX_BASIS_MODES};
-pub use composed::{DynComposed, MaybeComposed};
-pub use composed_tensor::DynComposedTensor;
 pub use coords::idx2crd_shape;
 pub use from_static::{ToIntTree, ToIntTreeElems};
 pub(crate) use nodes::Span;
@@ -72,7 +62,7 @@ use repr::Repr;
 pub use tiler::{Tiler, TilerRef};
 pub use tree::{CoordTree, IntTree, MAX_DEPTH};
 
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// One token of a layout's tuple structure.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 
 use super::{DynLayout, Span};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 impl DynLayout {
     /// The top-level modes as spans.

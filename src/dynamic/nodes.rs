@@ -3,7 +3,7 @@
 
 use super::repr::{TokIter, Toks};
 use super::{DynLayout, IntTree, Tok, size_of};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// A node of a layout: its tokens `t0..t1` and its leaves `l0..l1`.
 #[derive(Clone, Copy, Debug)]

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::str::FromStr;
 
 use super::{CoordTree, DynLayout, IntTree, MAX_DEPTH};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// A cursor over the input bytes, shared with the expression evaluator.
 pub(crate) struct Cursor<'a> {

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use super::{CoordTree, DynLayout, IntTree, Tok};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// `open a sep b … close`: every runtime tuple prints through here.
 pub(crate) fn write_seq<T: fmt::Display>(
@@ -137,7 +137,7 @@ impl DynLayout {
             }
         }
         let at = |i: i64, j: i64| grid[(i * cols + j) as usize];
-        let _ = crate::print::write_table(&mut out, rows, cols, self.cosize()?, &at);
+        let _ = crate::layout::print::write_table(&mut out, rows, cols, self.cosize()?, &at);
         Ok(out)
     }
 }

@@ -8,8 +8,8 @@ use super::composition::compose_coalesced;
 use super::divide::{flat, tiled, zip2_by};
 use super::tiler::{Beyond, TilerRef, by_mode};
 use super::{DynLayout, IntTree, mul, size_of};
-use crate::LayoutError;
-use crate::rules::checked_ceil_div;
+use crate::error::LayoutError;
+use crate::steps::rules::checked_ceil_div;
 
 /// `append<r>(l)`: pad with `1:0` modes up to rank `r`.
 fn append_to(l: &DynLayout, r: usize) -> DynLayout {

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use super::{DynLayout, IntTree, Tok, cosize_of, size_of};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 impl DynLayout {
     /// The shape as a tree.

@@ -340,7 +340,7 @@ mod tests {
     fn a_layout_moves_in_at_most_128_bytes() {
         // Larger values are moved with a call to memcpy.
         assert!(core::mem::size_of::<DynLayout>() <= 128);
-        assert!(core::mem::size_of::<Result<DynLayout, crate::LayoutError>>() <= 128);
+        assert!(core::mem::size_of::<Result<DynLayout, crate::error::LayoutError>>() <= 128);
     }
 
     #[test]

@@ -13,10 +13,11 @@
 //! caller's crate, where this crate's private helpers are not inlined).
 
 use alloc::vec::Vec;
+use core::fmt;
 
 use super::composition::check_tiler_rank;
 use super::{DynLayout, IntTree};
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// The right operand of a by-mode operation: CuTe's `Tiler`.
 ///
@@ -141,4 +142,15 @@ pub(crate) fn by_mode(
     }
     out.close();
     out.fits(op)
+}
+
+impl fmt::Display for Tiler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tiler::Layout(l) => write!(f, "{l}"),
+            Tiler::Int(v) => write!(f, "{v}"),
+            Tiler::Underscore => f.write_str("_"),
+            Tiler::Tuple(v) => crate::dynamic::print::write_seq(f, ["<", ", ", ">"], v),
+        }
+    }
 }

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// Deepest nesting accepted from outside (parser and [`DynLayout::new`](super::DynLayout::new)).
 ///

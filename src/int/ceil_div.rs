@@ -88,7 +88,7 @@ macro_rules! ceil_div_formula {
             /// an intermediate beyond `i64` fails).
             #[inline(always)]
             fn ceil_div_checked(self, rhs: $R) -> Option<Self::Output> {
-                let q = crate::rules::checked_ceil_div(self.wide(), rhs.wide())?;
+                let q = crate::steps::rules::checked_ceil_div(self.wide(), rhs.wide())?;
                 <Self::Output as Int>::from_i64(q)
             }
         }
@@ -133,13 +133,13 @@ pub trait IntShapeDiv<Rhs: Int>: Int {
     /// condition, or `None` where a runtime value overflows.
     fn shape_div_checked(self, rhs: Rhs) -> Option<Self::Output>;
     /// Computes `shape_div(self, rhs)`, checking the condition at run time.
-    fn try_shape_div(self, rhs: Rhs) -> Result<Self::Output, crate::LayoutError> {
+    fn try_shape_div(self, rhs: Rhs) -> Result<Self::Output, crate::error::LayoutError> {
         let (a, b) = (self.wide(), rhs.wide());
-        if crate::rules::divides_either(a, b) {
+        if crate::steps::rules::divides_either(a, b) {
             self.shape_div_checked(rhs)
-                .ok_or(crate::LayoutError::Overflow { op: "shape_div" })
+                .ok_or(crate::error::LayoutError::Overflow { op: "shape_div" })
         } else {
-            Err(crate::LayoutError::ShapeDivisibility {
+            Err(crate::error::LayoutError::ShapeDivisibility {
                 op: "shape_div",
                 mode: 0,
                 shape: a,

@@ -29,7 +29,7 @@
 //! explicit check, so release builds panic too); `mul_checked`, … return
 //! `None`; `mul_wrapping`, … wrap. The crate uses them as follows:
 //! - sizes, cosizes and every algebra computation check: the `try_` forms
-//!   return [`LayoutError::Overflow`](crate::LayoutError) naming the
+//!   return [`LayoutError::Overflow`](crate::error::LayoutError) naming the
 //!   operation (they never panic), the panicking forms panic with it;
 //! - offsets (`crd2idx`, `idx2crd`, a tensor's indexing) wrap, as CuTe's
 //!   `int` arithmetic does on a GPU: that is the hot path, and the assembly
@@ -82,7 +82,7 @@ use typenum::{Integer, NInt, NonZero, PInt, Unsigned, Z0};
     message = "`{Self}` is not a CuTe integer",
     label = "expected a static typenum integer (`P8`, `N1`, `Z0`) or a runtime `i32` or `i64`"
 )]
-pub trait Int: Copy + fmt::Debug + 'static + crate::sealed::Int {
+pub trait Int: Copy + fmt::Debug + 'static + crate::int::sealed::Int {
     /// `true` for typenum integers, `false` for `i32` and `i64`.
     const IS_STATIC: bool;
     /// The runtime type of the value: `i64` for `i64`, `i32` (CuTe's
@@ -232,6 +232,7 @@ pub(crate) mod classify;
 #[doc(hidden)]
 pub mod kind;
 mod ops;
+pub(crate) mod sealed;
 #[doc(hidden)]
 pub mod show;
 mod static_;

@@ -358,9 +358,9 @@ binary_op! {
 binary_op! {
     /// `gcd(a, b)`, non-negative.
     IntGcd::gcd / gcd_checked / gcd_wrapping, alias Gcd, static typenum::Gcd<B>,
-    runtime |a, b| plain or_fail(W::from_i64(crate::rules::gcd(a.wide(), b.wide())).filter(|g| g.wide() >= 0), "gcd", a, b),
-    checked W::from_i64(crate::rules::gcd(a.wide(), b.wide())).filter(|g| g.wide() >= 0),
-    wrapping W::narrow(crate::rules::gcd(a.wide(), b.wide())),
+    runtime |a, b| plain or_fail(W::from_i64(crate::steps::rules::gcd(a.wide(), b.wide())).filter(|g| g.wide() >= 0), "gcd", a, b),
+    checked W::from_i64(crate::steps::rules::gcd(a.wide(), b.wide())).filter(|g| g.wide() >= 0),
+    wrapping W::narrow(crate::steps::rules::gcd(a.wide(), b.wide())),
     static_lhs_runtime [PInt, NInt, Z0], runtime_lhs_static [PInt, NInt, Z0]
 }
 

@@ -1,4 +1,4 @@
-//! The static divisions against the runtime rules in `crate::rules`.
+//! The static divisions against the runtime rules in `crate::steps::rules`.
 
 use super::*;
 use typenum::{Bit, Integer};
@@ -23,7 +23,7 @@ where
     CeilDiv<A, B>: Integer,
 {
     assert_eq!(<Quot<A, B> as Integer>::I32, a / b, "{a} / {b}");
-    let ceil = crate::rules::checked_ceil_div(a as i64, b as i64).unwrap();
+    let ceil = crate::steps::rules::checked_ceil_div(a as i64, b as i64).unwrap();
     assert_eq!(
         <CeilDiv<A, B> as Integer>::I32 as i64,
         ceil,
@@ -67,8 +67,11 @@ fn shape_div_ok<A: IntShapeDiv<B>, B: Int>(a: i32, b: i32)
 where
     ShapeDiv<A, B>: Integer,
 {
-    assert!(crate::rules::divides_either(a as i64, b as i64), "{a}, {b}");
-    let q = crate::rules::checked_shape_div(a as i64, b as i64).unwrap();
+    assert!(
+        crate::steps::rules::divides_either(a as i64, b as i64),
+        "{a}, {b}"
+    );
+    let q = crate::steps::rules::checked_shape_div(a as i64, b as i64).unwrap();
     assert_eq!(
         <ShapeDiv<A, B> as Integer>::I32 as i64,
         q,

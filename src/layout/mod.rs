@@ -6,6 +6,7 @@ mod fragment;
 mod idx2crd;
 mod make;
 mod ordered;
+pub(crate) mod print;
 mod slice;
 mod tuple_ops;
 
@@ -15,6 +16,7 @@ pub use fragment::*;
 pub use idx2crd::*;
 pub use make::*;
 pub use ordered::*;
+pub use print::{Offsets, Print1D, PrintLayout};
 pub use slice::*;
 pub use tuple_ops::Taken;
 
@@ -39,6 +41,8 @@ pub struct Layout<S, D> {
     shape: S,
     stride: D,
 }
+
+impl<S, D> crate::int::sealed::Operand for Layout<S, D> {}
 
 impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     /// A layout from a shape and a congruent stride; a non-congruent pair
@@ -97,10 +101,10 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     /// assert_eq!(layout![(4, 8) : (1, 4)].try_size().unwrap().value(), 32);
     /// ```
     #[inline(always)]
-    pub fn try_size(&self) -> Result<S::Size, crate::LayoutError> {
+    pub fn try_size(&self) -> Result<S::Size, crate::error::LayoutError> {
         self.shape
             .size_checked()
-            .ok_or(crate::LayoutError::Overflow { op: "size" })
+            .ok_or(crate::error::LayoutError::Overflow { op: "size" })
     }
     /// `true` when shape and stride are fully static.
     pub const IS_STATIC: bool = S::IS_STATIC && D::IS_STATIC;
@@ -236,11 +240,11 @@ where
     /// assert_eq!(layout![(2, 3) : (3, 1)].try_cosize().unwrap().value(), 6);
     /// ```
     #[inline(always)]
-    pub fn try_cosize(&self) -> Result<CosizeOf<S, D>, crate::LayoutError> {
+    pub fn try_cosize(&self) -> Result<CosizeOf<S, D>, crate::error::LayoutError> {
         self.shape
             .span_checked(self.stride)
             .and_then(|s| s.add_checked(P1::new()))
-            .ok_or(crate::LayoutError::Overflow { op: "cosize" })
+            .ok_or(crate::error::LayoutError::Overflow { op: "cosize" })
     }
     /// CuTe's `coshape`. With integer strides CuTe's coshape is the single
     /// integer `cosize` (it takes `|stride|`), so this returns that value.

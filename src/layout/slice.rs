@@ -14,6 +14,8 @@ use typenum::Z0;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Underscore;
 
+impl crate::int::sealed::Operand for Underscore {}
+
 /// In `crd2idx`, `_` stands for coordinate 0 (the start of its mode).
 impl<S: IntTuple, D: IntTuple> Crd2Idx<S, D> for Underscore {
     type Output = Z0;

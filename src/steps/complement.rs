@@ -22,18 +22,18 @@ pub enum ComplementCondition {
 }
 
 impl ComplementCondition {
-    /// The condition as a [`LayoutError`](crate::LayoutError) of `op` at
+    /// The condition as a [`LayoutError`](crate::error::LayoutError) of `op` at
     /// `mode` (counted in stride order).
     #[inline]
-    pub const fn at(self, op: &'static str, mode: usize) -> crate::LayoutError {
+    pub const fn at(self, op: &'static str, mode: usize) -> crate::error::LayoutError {
         let reason = match self {
             ComplementCondition::Negative => "its stride is negative",
             ComplementCondition::BelowExtent => {
                 "its stride is below the extent (stride * shape) of the modes with smaller strides (modes counted in stride order)"
             }
-            ComplementCondition::Overflow => return crate::LayoutError::Overflow { op },
+            ComplementCondition::Overflow => return crate::error::LayoutError::Overflow { op },
         };
-        crate::LayoutError::NotComplementable { op, mode, reason }
+        crate::error::LayoutError::NotComplementable { op, mode, reason }
     }
 }
 

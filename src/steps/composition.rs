@@ -37,8 +37,8 @@
 //! stride through, and `composition((4,2):(1,5), 2:-6)` would give `2:-10`
 //! where `A(-6) = -7`.
 
-use crate::LayoutError;
-use crate::rules::{checked_ceil_div, checked_shape_div, divides, signum};
+use crate::error::LayoutError;
+use crate::steps::rules::{checked_ceil_div, checked_shape_div, divides, signum};
 
 mod disjoint;
 pub(crate) use disjoint::Disjointness;

@@ -16,7 +16,7 @@
 //! type alone (a runtime shape ends the chain of strides), so only
 //! `DynLayout` follows the chain at run time.
 
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// Why a mode of `left_inverse`'s walk fails ([`left_inverse_step`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

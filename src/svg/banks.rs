@@ -9,7 +9,8 @@
 //! shows every colour once per column.
 //!
 //! ```
-//! use cute_algebra::dynamic::{DynComposed, DynLayout};
+//! use cute_algebra::dynamic::DynLayout;
+//! use cute_algebra::swizzle::DynComposed;
 //! use cute_algebra::svg::{Colouring, Drawing, draw};
 //! use cute_algebra::swizzle::DynSwizzle;
 //! let l: DynLayout = "(8,64):(64,1)".parse().unwrap();
@@ -25,8 +26,9 @@ use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 
-use crate::LayoutError;
-use crate::dynamic::{DynComposed, DynLayout};
+use crate::dynamic::DynLayout;
+use crate::error::LayoutError;
+use crate::swizzle::DynComposed;
 
 /// Shared-memory banks and their width in bytes.
 const BANKS: i64 = 32;

@@ -15,8 +15,8 @@ use alloc::string::String;
 use alloc::vec;
 use core::fmt::Write;
 
-use crate::LayoutError;
 use crate::dynamic::{DynLayout, IntTree};
+use crate::error::LayoutError;
 
 const CELL_W: f64 = 46.0;
 const CELL_H: f64 = 30.0;

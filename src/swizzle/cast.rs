@@ -27,7 +27,7 @@ use typenum::{B0, B1, Const, IsEqual, Min, NInt, NonZero, PInt, ToUInt, U1, Unsi
 
 use super::composed::ComposedLayout;
 use super::func::{SwizzleParams, SwizzleTn};
-use crate::LayoutError;
+use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::int::{DividesEither, IntCeilDiv, IntMul, UCeilDiv};
 use crate::layout::Layout;

@@ -34,6 +34,8 @@ pub struct ComposedLayout<A, O, B> {
     layout: B,
 }
 
+impl<A, O, B> crate::int::sealed::Operand for ComposedLayout<A, O, B> {}
+
 impl<A, O, B> ComposedLayout<A, O, B> {
     /// `A ∘ O ∘ B` from its parts (CuTe's three-argument `composition`).
     #[inline(always)]

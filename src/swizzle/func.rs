@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 
 use typenum::{B1, IsGreaterOrEqual, IsLessOrEqual, NInt, NonZero, PInt, U0, U31, Unsigned, Z0};
 
-use super::dyn_swizzle::DynSwizzle;
+use super::dynamic::DynSwizzle;
 use super::params::{ConstI32, ConstU32, ToShift, ToUnsigned};
 use super::slice::Exp2;
 use crate::int::{Int, StaticInt, ToStatic};
@@ -40,6 +40,8 @@ use crate::int::{Int, StaticInt, ToStatic};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
+
+impl<const B: u32, const M: u32, const S: i32> crate::int::sealed::Operand for Swizzle<B, M, S> {}
 
 /// `|S| >= B` holds: implemented for `B1` only.
 #[diagnostic::on_unimplemented(
@@ -153,6 +155,8 @@ where
 /// assert_eq!(a.apply(1000i32), Swizzle::<3, 4, 3>.apply(1000i32));
 /// ```
 pub struct SwizzleTn<B, M, S>(PhantomData<(B, M, S)>);
+
+impl<B, M, S> crate::int::sealed::Operand for SwizzleTn<B, M, S> {}
 
 impl<B, M, S> Clone for SwizzleTn<B, M, S> {
     fn clone(&self) -> Self {

@@ -30,12 +30,12 @@ use super::composed::ComposedLayout;
 use super::const_eval::ConstLayout;
 use super::func::{SwizzleParams, SwizzleTn};
 use super::slice::{ConstRepr, NonNegStatic, SwizzleGeometry};
-use crate::LayoutError;
 use crate::algebra::Outcome;
 use crate::algebra::verdict::Admissible;
 use crate::algebra::{
     Composed, Composition, LeftInverse, LeftInverseLayout, RightInverse, RightInverseLayout,
 };
+use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::int::ToStatic;
 use crate::layout::{Crd2Idx, Layout, LayoutParts, OffsetOf};
@@ -201,7 +201,7 @@ where
     }
     /// A static layout has no runtime extent to check.
     #[inline(always)]
-    fn try_right_inverse_layout(self) -> Result<Self::Output, crate::LayoutError> {
+    fn try_right_inverse_layout(self) -> Result<Self::Output, crate::error::LayoutError> {
         Ok(self.right_inverse_layout())
     }
 }

@@ -19,7 +19,7 @@
 mod cast;
 mod composed;
 pub mod const_eval;
-mod dyn_swizzle;
+pub mod dynamic;
 mod func;
 mod inverse;
 mod ops;
@@ -30,7 +30,7 @@ mod to_dyn;
 
 pub use cast::*;
 pub use composed::*;
-pub use dyn_swizzle::*;
+pub use dynamic::*;
 pub use func::*;
 pub use inverse::*;
 pub use ops::*;

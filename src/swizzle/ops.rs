@@ -18,12 +18,12 @@
 
 use super::composed::ComposedLayout;
 use super::func::{Swizzle, SwizzleParams};
-use crate::LayoutError;
 use crate::algebra::{
     ApplyTiler, ApplyZipped, Coalesce, Composition, Divide, FilterZeros, Filtered, FlatDivided,
     LogicalDivided, TileToShape, TiledDivided, Unpacked, ZippedDivided, coalesce, filter,
     flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
+use crate::error::LayoutError;
 use crate::int::IntAdd;
 use crate::layout::{CosizeOf, Layout, LayoutParts, Span};
 use crate::tuple::IntTuple;
@@ -38,7 +38,7 @@ use typenum::{P1, Z0};
 /// use cute_algebra::swizzle::Swizzle;
 /// assert_eq!(composition(Swizzle::<0, 4, 3>, layout![8 : 1]).to_string(), "_8:_1");
 /// ```
-impl<Sw: SwizzleParams + crate::sealed::Operand, SL, DL> Composition<Layout<SL, DL>> for Sw
+impl<Sw: SwizzleParams + crate::int::sealed::Operand, SL, DL> Composition<Layout<SL, DL>> for Sw
 where
     Sw::Bits: SwizzleOrIdentity<Sw, Layout<SL, DL>>,
 {

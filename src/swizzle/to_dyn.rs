@@ -1,10 +1,11 @@
 //! A typed composed layout as a runtime [`DynComposed`].
 
+use super::DynComposed;
 use super::composed::ComposedLayout;
 use super::func::SwizzleParams;
 use crate::Layout;
-use crate::LayoutError;
-use crate::dynamic::{DynComposed, ToIntTree};
+use crate::dynamic::ToIntTree;
+use crate::error::LayoutError;
 use crate::int::Int;
 use crate::tuple::IntTuple;
 

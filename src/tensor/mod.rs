@@ -29,6 +29,8 @@
 mod algorithm;
 mod composed;
 mod divide;
+#[cfg(feature = "alloc")]
+pub mod dynamic;
 pub mod engine;
 mod identity;
 mod layout;
@@ -39,6 +41,8 @@ mod recast;
 
 pub use algorithm::*;
 pub use divide::{TensorDivide, TensorUnpack};
+#[cfg(feature = "alloc")]
+pub use dynamic::{DynComposedTensor, DynIdentityTensor, DynTensor, MaybeComposedTensor};
 pub use engine::{
     ArithTupleIter, Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, ReadItem, Shift,
     View, ViewMut,

@@ -11,7 +11,7 @@ use typenum::P1;
     message = "`{Self}` is not an IntTuple",
     label = "expected an integer or a nested tuple of integers (`shape![..]`)"
 )]
-pub trait IntTuple: Copy + fmt::Debug + 'static + crate::sealed::IntTuple {
+pub trait IntTuple: Copy + fmt::Debug + 'static + crate::int::sealed::IntTuple {
     /// Number of top-level modes; an integer has rank 1.
     const RANK: usize;
     /// Nesting depth: 0 for an integer, 1 for a flat tuple.
@@ -98,6 +98,12 @@ impl<T: Int> IntTuple for T {
         Int::fmt_cute(self, f)
     }
 }
+
+// The seals, beside the tuple types they admit (`int::sealed`).
+impl crate::int::sealed::IntTuple for HNil {}
+impl<H, T> crate::int::sealed::IntTuple for HCons<H, T> {}
+impl crate::int::sealed::Operand for HNil {}
+impl<H, T> crate::int::sealed::Operand for HCons<H, T> {}
 
 impl IntTuple for HNil {
     const RANK: usize = 0;

@@ -21,8 +21,8 @@
 
 #![allow(dead_code)]
 
-use cute_algebra::dynamic::eval::{Value, eval, eval_line};
 use cute_algebra::dynamic::{CoordTree, DynLayout, IntTree, Tiler};
+use cute_algebra::eval::{Value, eval, eval_line};
 
 /// Layouts up to this size are enumerated by the checks.
 pub const LIMIT: i64 = 1 << 12;

@@ -2,7 +2,7 @@
 //! where CuTe's algorithm breaks them (e.g. `complement(2:4, 9)` gives
 //! `(4,2):(1,8)`, whose cosize 12 exceeds `round_up(9, 5)`), its answer is
 //! not a complement, so `complement` does not compile (`DynLayout` returns
-//! the same condition as an error: [`crate::rules::complement_bound_violation`]).
+//! the same condition as an error: [`crate::steps::rules::complement_bound_violation`]).
 //!
 //! With runtime values the same bounds are checked at run time
 //! ([`ComplementWithin::check_bounds`]), as `DynLayout` checks them: the
@@ -11,9 +11,9 @@
 //! 71 gives CuTe's `(2,36):(1,2)`, of size 72) the result is an error, not
 //! CuTe's layout.
 
-use crate::LayoutError;
 use crate::algebra::verdict::{Admissible, Fail, Pick};
 use crate::algebra::{FilterLayout, Filtered};
+use crate::error::LayoutError;
 use crate::int::{Int, StaticInt};
 use crate::int::{IntAdd, IntCeilDiv, IntMul, Prod, Sum};
 use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
@@ -134,7 +134,7 @@ where
         let size_f = fs.size_checked().ok_or(overflow)?.wide();
         let m = m.size_checked().ok_or(overflow)?.wide();
         let (size_r, cos_r) = (self.try_size()?.wide(), self.try_cosize()?.wide());
-        match crate::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m) {
+        match crate::steps::rules::complement_bound_violation(cos_l, size_f, cos_r, size_r, m) {
             None => Ok(()),
             Some(reason) => Err(LayoutError::ComplementBound {
                 op: OP,

@@ -139,7 +139,7 @@ pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M
 /// assert_type_eq_all!(<NegativeStride as Outcome>::Verdict, Fail<NegativeStride>);
 /// # use cute_algebra::algebra::{Outcome, verdict::Fail};
 /// ```
-pub trait Complement<M>: crate::sealed::Operand {
+pub trait Complement<M>: crate::int::sealed::Operand {
     /// The complement, or a marker naming the broken condition.
     type Output;
     /// Computes it, checking runtime values.

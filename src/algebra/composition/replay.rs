@@ -10,7 +10,7 @@
 //! disjointness is reported by the step.
 
 use super::leaves::Leaves;
-use crate::LayoutError;
+use crate::error::LayoutError;
 use crate::steps::composition::{Disjointness, ModeFootprint, composition_step};
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::{Overlaps, sign_mix};

@@ -3,7 +3,7 @@
 //! shape), whose mode `i` composes with mode `i` of the left operand.
 
 use super::{Composition, CompositionRhs};
-use crate::LayoutError;
+use crate::error::LayoutError;
 use crate::layout::{Layout, Underscore};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, P1, PInt, Unsigned, Z0};

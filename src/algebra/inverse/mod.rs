@@ -166,7 +166,7 @@ pub type LeftInverse<L> = <L as LeftInverseLayout>::Output;
 /// use cute_algebra::prelude::*;
 /// assert_eq!(layout![(8, 4) : (4, 1)].right_inverse_layout().to_string(), "(_4,_8):(_8,_1)");
 /// ```
-pub trait RightInverseLayout: crate::sealed::Operand {
+pub trait RightInverseLayout: crate::int::sealed::Operand {
     /// The right inverse, or a marker.
     type Output;
     /// Computes it, without the runtime checks.
@@ -205,7 +205,7 @@ where
 /// let r = layout![(4, 2) : (1, 5)].try_left_inverse_layout().unwrap();
 /// assert_eq!(r.to_string(), "(_5,_2):(_1,_4)");
 /// ```
-pub trait LeftInverseLayout: crate::sealed::Operand {
+pub trait LeftInverseLayout: crate::int::sealed::Operand {
     /// The left inverse, or a marker.
     type Output;
     /// Computes it, checking runtime values.

@@ -176,7 +176,7 @@ type Padded<S, D, TS, TD> = (
 
 /// `blocked_product` (`RAKED = false`) and `raked_product` (`RAKED = true`)
 /// of the block `Self` by the layout `T`.
-pub trait BlockProduct<T, const RAKED: bool>: crate::sealed::Operand {
+pub trait BlockProduct<T, const RAKED: bool>: crate::int::sealed::Operand {
     /// The product.
     type Output;
     /// Multiplies.

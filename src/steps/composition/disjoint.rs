@@ -7,7 +7,7 @@
 use super::CompositionCondition;
 #[allow(unused_imports)] // the docs' links
 use super::CompositionStep;
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// Shah's disjointness within a mode of shape `c` of `A` (not the last): a
 /// leaf's footprint `top` ([`CompositionStep::top`]) adds to the sum `used`

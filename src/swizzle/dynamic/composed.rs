@@ -9,14 +9,15 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::{DynLayout, IntTree, TilerRef};
-use crate::LayoutError;
+use crate::dynamic::{DynLayout, IntTree, TilerRef};
+use crate::error::LayoutError;
 use crate::swizzle::DynSwizzle;
 
 /// `A o O o B`: the function `c -> A(O + B(c))` with a swizzle `A`.
 ///
 /// ```
-/// use cute_algebra::dynamic::{DynComposed, DynLayout};
+/// use cute_algebra::dynamic::DynLayout;
+/// use cute_algebra::swizzle::DynComposed;
 /// use cute_algebra::swizzle::DynSwizzle;
 /// let sw = DynSwizzle::new(3, 4, 3).unwrap();
 /// let c = DynComposed::new(sw, 0, "(8,64):(64,1)".parse().unwrap());
@@ -158,7 +159,7 @@ impl DynComposed {
     /// it would go below zero), the offset and the layout are upcast.
     ///
     /// ```
-    /// use cute_algebra::dynamic::eval::eval_line;
+    /// use cute_algebra::eval::eval_line;
     /// assert_eq!(eval_line("upcast(composition(Sw<3,0,-3>, (8,16):(1,16)), 2)"), "Sw<2,0,-3> o 0 o (4,16):(1,8)");
     /// ```
     pub fn upcast(&self, n: i64) -> Result<DynComposed, LayoutError> {
@@ -197,7 +198,7 @@ impl DynComposed {
     /// is an error.
     ///
     /// ```
-    /// use cute_algebra::dynamic::eval::eval_line;
+    /// use cute_algebra::eval::eval_line;
     /// assert_eq!(eval_line("right_inverse(composition(Sw<3,3,3>, (8,64):(64,1)))"), "Sw<3,0,-6> o 0 o (64,8):(8,1)");
     /// // CuTe returns Sw<1,2,1> o _0 o (_4,_8):(_8,_1) here, which is no right inverse:
     /// // the swizzle's bits lie outside the layout's image.
@@ -218,7 +219,7 @@ impl DynComposed {
     /// checked as [`right_inverse`](Self::right_inverse) is (`R(C(i)) == i`).
     ///
     /// ```
-    /// use cute_algebra::dynamic::eval::eval_line;
+    /// use cute_algebra::eval::eval_line;
     /// assert_eq!(eval_line("left_inverse(composition(Sw<3,3,3>, (8,64):(64,1)))"), "Sw<3,0,-6> o 0 o (64,8):(8,1)");
     /// ```
     pub fn left_inverse(&self) -> Result<MaybeComposed, LayoutError> {
@@ -298,7 +299,7 @@ impl DynComposed {
     /// `i: offset`.
     ///
     /// ```
-    /// use cute_algebra::dynamic::eval::{Value, eval};
+    /// use cute_algebra::eval::{Value, eval};
     /// let Ok(Value::Composed(c)) = eval("composition(Sw<1,0,1>, (2,2):(2,1))") else { panic!() };
     /// let expected = "Sw<1,0,1> o 0 o (2,2):(2,1)\n      0   1 \n    +---+---+\n 0  | 0 | 1 |\n    +---+---+\n 1  | 3 | 2 |\n    +---+---+\n";
     /// assert_eq!(c.print_layout().unwrap(), expected);
@@ -322,7 +323,7 @@ impl DynComposed {
             }
         }
         let at = |i: i64, j: i64| grid[(i * cols + j) as usize];
-        let _ = crate::print::write_table(&mut out, rows, cols, self.cosize()?, &at);
+        let _ = crate::layout::print::write_table(&mut out, rows, cols, self.cosize()?, &at);
         Ok(out)
     }
 }

@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::IntTree;
-use crate::LayoutError;
 use crate::dynamic::print::write_tuple;
+use crate::error::LayoutError;
 
 /// One stride leaf of a basis-strided layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -254,7 +254,7 @@ pub enum LayoutError {
     },
     /// Basis strides whose scales, times the extents an operation reaches,
     /// leave the range in which this crate computes on bases exactly (see
-    /// [`crate::dynamic::DynBasisLayout`]).
+    /// [`crate::basis::DynBasisLayout`]).
     BasisRange {
         /// The operation, in CuTe's name.
         op: &'static str,

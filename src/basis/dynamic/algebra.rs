@@ -7,10 +7,10 @@
 use alloc::vec::Vec;
 
 use super::DynBasisLayout;
-use crate::LayoutError;
 use crate::dynamic::coalesce::Modes;
 use crate::dynamic::complement::complement_raw_modes;
 use crate::dynamic::{DynLayout, TilerRef, Tok};
+use crate::error::LayoutError;
 
 /// Field width of the integer encoding for layouts naming `n` modes.
 fn field_bits(n: usize) -> u32 {
@@ -22,7 +22,7 @@ impl DynBasisLayout {
     /// is `8:1@0`), never across modes.
     ///
     /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let l: DynBasisLayout = "(4,2,3):(1@0,4@0,1@1)".parse().unwrap();
     /// assert_eq!(l.coalesce().unwrap().to_string(), "(8,3):(1@0,1@1)");
     /// ```
@@ -34,7 +34,8 @@ impl DynBasisLayout {
     /// (or a tiler), `R(i) = L(B(i))`.
     ///
     /// ```
-    /// use cute_algebra::dynamic::{DynBasisLayout, Tiler};
+    /// use cute_algebra::dynamic::Tiler;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let l: DynBasisLayout = "(4,8):(1@1,1@0)".parse().unwrap();
     /// let b = Tiler::Layout("(4,2,4):(1,8,32)".parse().unwrap());
     /// assert_eq!(l.composition(&b).unwrap().to_string(), "(4,2,4):(1@1,2@0,8@0)");
@@ -58,7 +59,8 @@ impl DynBasisLayout {
     /// `zipped_divide(L, tiler)`: `((tiles...), (rests...))`.
     ///
     /// ```
-    /// use cute_algebra::dynamic::{DynBasisLayout, Tiler};
+    /// use cute_algebra::dynamic::Tiler;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let id = DynBasisLayout::make_identity_layout(&"(8,2)".parse().unwrap()).unwrap();
     /// let z = id.zipped_divide(&Tiler::from(&"(4,1)".parse().unwrap())).unwrap();
     /// assert_eq!(z.to_string(), "((4,1),(2,2)):((1@0,0),(4@0,1@1))");

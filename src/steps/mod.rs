@@ -7,7 +7,7 @@
 //! type-level walks mirror them branch by branch, with the same names; a
 //! table test per operation (`tests/*_steps.rs`) checks that the two agree.
 //! The scalar rules they use (`ceil_div`, `shape_div`, ...) are in
-//! [`rules`](crate::rules).
+//! [`rules`].
 //!
 //! The steps (and the rules they use) are `#[inline]`: `DynLayout`'s loops
 //! call them from another codegen unit, where a plain call made
@@ -16,3 +16,4 @@
 pub mod complement;
 pub mod composition;
 pub mod inverse;
+pub mod rules;

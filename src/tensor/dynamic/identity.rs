@@ -5,12 +5,12 @@
 //! Its layout is a [`DynBasisLayout`] and its start a coordinate (CuTe's
 //! `ArithTuple(...)`), so every operation is the basis layout's operation
 //! plus the coordinate it moves the start by, as for the counting tensor
-//! ([`super::tensor::DynTensor`]) with integer offsets. It is its own type,
+//! ([`DynTensor`](super::DynTensor)) with integer offsets. It is its own type,
 //! not a third engine inside `DynTensor`, because its layout is not a
 //! `DynLayout`: every call below works on basis strides.
 //!
 //! ```
-//! use cute_algebra::dynamic::eval::eval_line;
+//! use cute_algebra::eval::eval_line;
 //! assert_eq!(eval_line("local_tile(identity_tensor((8,64)), (8,2), (0,24))"),
 //!            "ArithTuple(0,48) o (8,2):(1@0,1@1)");
 //! assert_eq!(eval_line("values(slice(identity_tensor((4,3)), (2,_)))"), "(2,0) (2,1) (2,2)");
@@ -20,10 +20,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::eval::{Value, as_tiler, as_tree};
-use super::tensor::local_partition_tiler;
-use super::{ArithValue, CoordTree, DynBasisLayout, DynLayout, IntTree, TilerRef};
-use crate::LayoutError;
+use super::local_partition_tiler;
+use crate::basis::{ArithValue, DynBasisLayout};
+use crate::dynamic::{CoordTree, DynLayout, IntTree, TilerRef};
+use crate::error::LayoutError;
 
 /// CuTe's `make_identity_tensor(shape)`: the value at a coordinate is
 /// `start + layout(coordinate)`, a coordinate.
@@ -122,7 +122,7 @@ impl DynIdentityTensor {
 
     /// The same start with a new layout (divides and compositions keep
     /// coordinate 0 at offset 0).
-    fn with(&self, layout: DynBasisLayout) -> DynIdentityTensor {
+    pub(crate) fn with(&self, layout: DynBasisLayout) -> DynIdentityTensor {
         DynIdentityTensor {
             start: self.start.clone(),
             layout,
@@ -173,72 +173,5 @@ impl DynIdentityTensor {
     ) -> Result<DynIdentityTensor, LayoutError> {
         let (tiler, coord) = local_partition_tiler(thr, idx)?;
         self.outer_partition(&tiler, &coord)
-    }
-}
-
-fn bad(op: &'static str, msg: &'static str) -> LayoutError {
-    LayoutError::BadArgument { op, msg }
-}
-
-fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
-    match v {
-        Value::Int(i) => Ok(CoordTree::Int(*i)),
-        Value::Underscore => Ok(CoordTree::Underscore),
-        Value::Tuple(t) => Ok(t.clone()),
-        _ => Err(bad(op, "expected a coordinate")),
-    }
-}
-
-/// A coordinate as printed in a `values` list: `(2,3)`.
-fn coord_value(c: Vec<i64>) -> Value {
-    Value::Coord(ArithValue::Tuple(c))
-}
-
-/// The eval calls on identity tensors: `identity_tensor(S)` and the tensor
-/// operations whose first argument is one. `None` for any other call.
-pub(crate) fn call(name: &str, args: &[Value]) -> Option<Result<Value, LayoutError>> {
-    if name == "identity_tensor" || name == "make_identity_tensor" {
-        return Some(match args {
-            [s @ (Value::Int(_) | Value::Tuple(_))] => as_tree(s, "identity_tensor")
-                .and_then(|s| DynIdentityTensor::new(&s))
-                .map(Value::IdentityTensor),
-            _ => Err(bad("identity_tensor", "expected one shape")),
-        });
-    }
-    match args.first()? {
-        Value::IdentityTensor(t) => Some(identity_call(name, t, &args[1..])),
-        _ => None,
-    }
-}
-
-fn identity_call(name: &str, t: &DynIdentityTensor, rest: &[Value]) -> Result<Value, LayoutError> {
-    let tensor = |r: Result<DynIdentityTensor, LayoutError>| r.map(Value::IdentityTensor);
-    let with = |r: Result<DynBasisLayout, LayoutError>| r.map(|l| Value::IdentityTensor(t.with(l)));
-    match (name, rest) {
-        ("values", []) => Ok(Value::List(
-            t.values()?.into_iter().map(coord_value).collect(),
-        )),
-        ("size", []) => Ok(Value::Int(t.layout.size()?)),
-        ("layout", []) => Ok(Value::Basis(t.layout.clone())),
-        ("crd2idx", [c]) => Ok(coord_value(t.at(&as_tree(c, "crd2idx")?)?)),
-        ("slice", [c]) => tensor(t.slice(&coord_arg(c, "slice")?)),
-        ("composition", [b]) => with(t.layout.composition(&as_tiler(b.clone())?)),
-        ("logical_divide", [b]) => with(t.layout.logical_divide(&as_tiler(b.clone())?)),
-        ("zipped_divide", [b]) => with(t.layout.zipped_divide(&as_tiler(b.clone())?)),
-        ("tiled_divide", [b]) => with(t.layout.tiled_divide(&as_tiler(b.clone())?)),
-        ("flat_divide", [b]) => with(t.layout.flat_divide(&as_tiler(b.clone())?)),
-        ("local_tile" | "inner_partition", [b, c]) => {
-            tensor(t.inner_partition(&as_tiler(b.clone())?, &coord_arg(c, "local_tile")?))
-        }
-        ("outer_partition", [b, c]) => {
-            tensor(t.outer_partition(&as_tiler(b.clone())?, &coord_arg(c, "outer_partition")?))
-        }
-        ("local_partition", [Value::Layout(thr), Value::Int(i)]) => {
-            tensor(t.local_partition(thr, *i))
-        }
-        _ => Err(bad(
-            "eval",
-            "unknown function, or wrong arguments, for an identity tensor",
-        )),
     }
 }

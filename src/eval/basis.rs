@@ -1,9 +1,9 @@
-//! The evaluator's calls for basis-strided layouts (issue 13): `k@i`
+//! The evaluator's calls for basis-strided layouts : `k@i`
 //! stride leaves, `make_identity_layout(S)`, and the operations CuTe
 //! defines on them, whose values (`values(X)`, `crd2idx`) are coordinates.
 //!
 //! ```
-//! use cute_algebra::dynamic::eval::eval_line;
+//! use cute_algebra::eval::eval_line;
 //! assert_eq!(eval_line("make_identity_layout((4,2))"), "(4,2):(1@0,1@1)");
 //! assert_eq!(eval_line("values(make_identity_layout((2,2)))"), "(0,0) (1,0) (0,1) (1,1)");
 //! assert_eq!(eval_line("crd2idx((8,8):(2@0,2@1), (0,1))"), "(0,2)");
@@ -16,8 +16,9 @@
 use alloc::vec::Vec;
 
 use super::{Value, arity, as_tiler, as_tree, bad};
-use crate::LayoutError;
-use crate::dynamic::{CoordTree, DynBasisLayout};
+use crate::basis::DynBasisLayout;
+use crate::dynamic::CoordTree;
+use crate::error::LayoutError;
 
 /// The operations CuTe does not define on basis strides, by name.
 const UNDEFINED: [&str; 16] = [
@@ -40,7 +41,11 @@ const UNDEFINED: [&str; 16] = [
 ];
 
 /// The call `name(args)` if it involves a basis-strided layout.
-pub(super) fn call(name: &str, args: &[Value]) -> Option<Result<Value, LayoutError>> {
+pub(super) fn call(
+    name: &str,
+    args: &[Value],
+    _texts: &[&str],
+) -> Option<Result<Value, LayoutError>> {
     if name == "make_identity_layout" {
         return Some(identity(args));
     }

@@ -7,7 +7,8 @@
 //! tensor's edge, and TMA descriptors.
 //!
 //! ```
-//! use cute_algebra::dynamic::{DynBasisLayout, IntTree, Tiler};
+//! use cute_algebra::dynamic::{IntTree, Tiler};
+//! use cute_algebra::basis::DynBasisLayout;
 //! let id = DynBasisLayout::make_identity_layout(&"(8,8)".parse().unwrap()).unwrap();
 //! assert_eq!(id.to_string(), "(8,8):(1@0,1@1)");
 //! let t = Tiler::from(&"(2,4)".parse().unwrap());
@@ -42,8 +43,8 @@
 
 use alloc::vec::Vec;
 
-use super::{CoordTree, DynLayout, IntTree, mul};
-use crate::LayoutError;
+use crate::dynamic::{CoordTree, DynLayout, IntTree, mul};
+use crate::error::LayoutError;
 
 mod algebra;
 mod parse;
@@ -73,7 +74,7 @@ impl DynBasisLayout {
     /// meaning).
     ///
     /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let l: DynBasisLayout = "(2,8):(1@1,2@0)".parse().unwrap();
     /// assert_eq!(l.crd2idx(&"(1,3)".parse().unwrap()).unwrap().to_string(), "(6,1)");
     /// assert!("(2,8):(1@1,2)".parse::<DynBasisLayout>().is_err());
@@ -98,7 +99,7 @@ impl DynBasisLayout {
     /// `E<i,j>`, which this type does not carry).
     ///
     /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let id = DynBasisLayout::make_identity_layout(&"(4,2)".parse().unwrap()).unwrap();
     /// assert_eq!(id.to_string(), "(4,2):(1@0,1@1)");
     /// assert_eq!(id.at(5).unwrap().to_string(), "(1,1)");
@@ -185,7 +186,7 @@ impl DynBasisLayout {
     /// its last mode unreduced).
     ///
     /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let l: DynBasisLayout = "(4,2,4):(1@2,1@0,2@1)".parse().unwrap();
     /// assert_eq!(l.crd2idx(&"(3,1,2)".parse().unwrap()).unwrap().to_string(), "(1,4,3)");
     /// let s: DynBasisLayout = "(4):(1@2)".parse().unwrap();
@@ -210,7 +211,7 @@ impl DynBasisLayout {
     /// per component.
     ///
     /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let l: DynBasisLayout = "(8,2):(2@0,1@1)".parse().unwrap();
     /// assert_eq!(l.coshape().unwrap().to_string(), "(15,2)");
     /// ```
@@ -233,7 +234,7 @@ impl DynBasisLayout {
     /// `slice(L, coord)`: the modes where `coord` has `_`.
     ///
     /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let l: DynBasisLayout = "(4,2,4):(1@2,1@0,2@1)".parse().unwrap();
     /// assert_eq!(l.slice(&"(_,1,0)".parse().unwrap()).unwrap().to_string(), "(4):(1@2)");
     /// ```

@@ -9,8 +9,8 @@
 use alloc::vec::Vec;
 
 use super::composed::{DynComposed, MaybeComposed};
-use super::{CoordTree, DynLayout, IntTree};
-use crate::LayoutError;
+use crate::dynamic::{CoordTree, DynLayout, IntTree};
+use crate::error::LayoutError;
 
 /// `c` with every `_` replaced by `0`: the coordinate of the slice's origin.
 fn origin(c: &CoordTree) -> IntTree {
@@ -57,7 +57,7 @@ impl DynComposed {
     /// marked `_` and the offset of the slice's origin.
     ///
     /// ```
-    /// use cute_algebra::dynamic::eval::{Value, eval};
+    /// use cute_algebra::eval::{Value, eval};
     /// let Ok(Value::Composed(c)) = eval("composition(Sw<3,1,3>, (8,32):(32,1))") else { panic!() };
     /// let (s, off) = c.slice_and_offset(&"(_,2)".parse().unwrap()).unwrap();
     /// assert_eq!((s.to_string(), off), ("((4,2)):((36,128))".to_string(), 2));

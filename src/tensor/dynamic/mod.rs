@@ -6,19 +6,24 @@
 //! start by, exactly as CuTe's tensor functions are written.
 //!
 //! ```
-//! use cute_algebra::dynamic::eval::eval;
+//! use cute_algebra::eval::eval;
 //! assert_eq!(eval("local_tile(tensor((16,16):(1,16)), (2,2), (7,4))").unwrap().to_string(),
 //!            "counting_iter(142) o (2,2):(1,16)");
 //! assert_eq!(eval("values(slice(tensor((4,2):(2,1)), (_,1)))").unwrap().to_string(), "1 3 5 7");
 //! ```
 
+mod composed;
+mod identity;
+
+pub use composed::{DynComposedTensor, MaybeComposedTensor};
+pub use identity::DynIdentityTensor;
+
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::eval::Value;
-use super::{CoordTree, DynLayout, IntTree, Tiler, TilerRef};
-use crate::LayoutError;
+use crate::dynamic::{self, CoordTree, DynLayout, IntTree, Tiler, TilerRef};
+use crate::error::LayoutError;
 
 /// `make_tensor(counting_iterator<int>{start}, layout)`: the value at a
 /// coordinate is `start + layout(coordinate)`.
@@ -76,7 +81,7 @@ impl DynTensor {
     /// The value at every index `0..size`.
     pub fn values(&self) -> Result<Vec<i64>, LayoutError> {
         (0..self.layout.size()?)
-            .map(|i| super::add(self.start, self.layout.at(i)?, "tensor(i)"))
+            .map(|i| dynamic::add(self.start, self.layout.at(i)?, "tensor(i)"))
             .collect()
     }
 
@@ -84,14 +89,14 @@ impl DynTensor {
     pub fn slice(&self, c: &CoordTree) -> Result<DynTensor, LayoutError> {
         let off = self.layout.crd2idx(&zero_underscores(c))?;
         Ok(DynTensor {
-            start: super::add(self.start, off, "slice")?,
+            start: dynamic::add(self.start, off, "slice")?,
             layout: self.layout.slice(c)?,
         })
     }
 
     /// The same counter with a new layout (divides and compositions keep
     /// offset 0 at coordinate 0).
-    fn with(&self, layout: DynLayout) -> DynTensor {
+    pub(crate) fn with(&self, layout: DynLayout) -> DynTensor {
         DynTensor {
             start: self.start,
             layout,
@@ -118,6 +123,55 @@ impl DynTensor {
         let z = self.with(self.layout.zipped_divide(t)?);
         let outer = partition_coords(&z.layout, c, false)?;
         z.slice(&outer)
+    }
+
+    /// `recast<NewType>(tensor)` on a counting tensor, the element sizes
+    /// given in bits (a counting tensor has no element type). As CuTe's
+    /// `recast_layout`, the layout becomes `downcast<den>(upcast<num>(L))`
+    /// for the reduced ratio `new/old = num/den`, and the start is counted
+    /// in new elements. As the typed `Tensor::recast`, a start that is not a
+    /// whole number of new elements or a negative stride is an error (CuTe
+    /// reads misaligned memory there).
+    ///
+    /// ```
+    /// use cute_algebra::eval::eval_line;
+    /// assert_eq!(eval_line("recast(tensor((4,8):(8,1)), 8, 32)"), "counting_iter(0) o (4,2):(2,1)");
+    /// assert_eq!(eval_line("recast(tensor((2,4):(4,1)), 32, 16)"), "counting_iter(0) o (2,8):(8,1)");
+    /// ```
+    pub fn recast(&self, old_bits: i64, new_bits: i64) -> Result<DynTensor, LayoutError> {
+        const OP: &str = "recast";
+        let bad = |msg| LayoutError::BadArgument { op: OP, msg };
+        let (old, new) = (old_bits, new_bits);
+        if old <= 0 || new <= 0 {
+            return Err(bad("element sizes in bits must be positive"));
+        }
+        if self.layout.flat().iter().any(|&(s, d)| s > 1 && d < 0) {
+            return Err(bad(
+                "a negative stride cannot be recast (CuTe's start offset for it does not match the reinterpreted elements)",
+            ));
+        }
+        let g = crate::steps::rules::gcd(new, old);
+        let (num, den) = (new / g, old / g);
+        let mut layout = self.layout.clone();
+        if num > 1 {
+            layout = layout.upcast(num)?;
+        }
+        if den > 1 {
+            layout = layout.downcast(den)?;
+        }
+        let bits = self
+            .start
+            .checked_mul(old)
+            .ok_or(LayoutError::Overflow { op: OP })?;
+        if bits % new != 0 {
+            return Err(bad(
+                "the tensor's start is not a whole number of new elements",
+            ));
+        }
+        Ok(DynTensor {
+            start: bits / new,
+            layout,
+        })
     }
 
     /// `local_partition(tensor, thr, idx)`: `outer_partition` by
@@ -159,12 +213,12 @@ pub(crate) fn local_partition_tiler(
             let ci = if s == 1 {
                 0
             } else {
-                super::arith::div(idx, d)
-                    .and_then(|q| super::arith::rem(q, s))
+                dynamic::arith::div(idx, d)
+                    .and_then(|q| dynamic::arith::rem(q, s))
                     .ok_or(LayoutError::DivisionByZero { op: OP })?
             };
-            c = super::add(c, super::mul(ci, size, OP)?, OP)?;
-            size = super::mul(size, s, OP)?;
+            c = dynamic::add(c, dynamic::mul(ci, size, OP)?, OP)?;
+            size = dynamic::mul(size, s, OP)?;
         }
         sizes.push(Tiler::Int(size));
         coord.push(CoordTree::Int(c));
@@ -174,90 +228,4 @@ pub(crate) fn local_partition_tiler(
     } else {
         (Tiler::Tuple(sizes), CoordTree::Tuple(coord))
     })
-}
-
-fn tensor_arg(v: &Value) -> Option<&DynTensor> {
-    match v {
-        Value::Tensor(t) => Some(t),
-        _ => None,
-    }
-}
-
-fn bad(op: &'static str, msg: &'static str) -> LayoutError {
-    LayoutError::BadArgument { op, msg }
-}
-
-pub(crate) fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
-    match v {
-        Value::Int(i) => Ok(CoordTree::Int(*i)),
-        Value::Underscore => Ok(CoordTree::Underscore),
-        Value::Tuple(t) => Ok(t.clone()),
-        _ => Err(bad(op, "expected a coordinate")),
-    }
-}
-
-pub(crate) fn tiler_arg(v: &Value) -> Result<Tiler, LayoutError> {
-    super::eval::as_tiler(v.clone())
-}
-
-/// The eval calls on tensors: `tensor(L)` and `values(T)`, and the layout
-/// operations whose first argument is a tensor. `None` for any other call,
-/// which the layout evaluator then handles.
-pub(crate) fn call(name: &str, args: &[Value]) -> Option<Result<Value, LayoutError>> {
-    if let Some(r) = super::composed_tensor::call(name, args) {
-        return Some(r);
-    }
-    if name == "tensor" {
-        return Some(match args {
-            [Value::Layout(l)] => Ok(Value::Tensor(DynTensor::new(l.clone()))),
-            [v @ (Value::Int(_) | Value::Tuple(_))] => match v {
-                Value::Int(i) => DynLayout::make_layout_left(&IntTree::Int(*i)),
-                Value::Tuple(t) => t
-                    .to_int_tree()
-                    .ok_or(bad("tensor", "'_' in a tensor's shape"))
-                    .and_then(|s| DynLayout::make_layout_left(&s)),
-                _ => unreachable!(),
-            }
-            .map(|l| Value::Tensor(DynTensor::new(l))),
-            _ => Err(bad("tensor", "expected one layout")),
-        });
-    }
-    let t = tensor_arg(args.first()?)?;
-    Some(tensor_call(name, t, &args[1..]))
-}
-
-fn tensor_call(name: &str, t: &DynTensor, rest: &[Value]) -> Result<Value, LayoutError> {
-    let tensor = |r: Result<DynTensor, LayoutError>| r.map(Value::Tensor);
-    match (name, rest) {
-        ("values", []) => Ok(Value::List(
-            t.values()?.into_iter().map(Value::Int).collect(),
-        )),
-        ("size", []) => Ok(Value::Int(t.layout.size()?)),
-        ("layout", []) => Ok(Value::Layout(t.layout.clone())),
-        ("slice", [c]) => tensor(t.slice(&coord_arg(c, "slice")?)),
-        ("composition", [b]) => Ok(Value::Tensor(t.with(t.layout.composition(&tiler_arg(b)?)?))),
-        ("logical_divide", [b]) => Ok(Value::Tensor(
-            t.with(t.layout.logical_divide(&tiler_arg(b)?)?),
-        )),
-        ("zipped_divide", [b]) => Ok(Value::Tensor(
-            t.with(t.layout.zipped_divide(&tiler_arg(b)?)?),
-        )),
-        ("tiled_divide", [b]) => Ok(Value::Tensor(
-            t.with(t.layout.tiled_divide(&tiler_arg(b)?)?),
-        )),
-        ("flat_divide", [b]) => Ok(Value::Tensor(t.with(t.layout.flat_divide(&tiler_arg(b)?)?))),
-        ("local_tile" | "inner_partition", [b, c]) => {
-            tensor(t.inner_partition(&tiler_arg(b)?, &coord_arg(c, "local_tile")?))
-        }
-        ("outer_partition", [b, c]) => {
-            tensor(t.outer_partition(&tiler_arg(b)?, &coord_arg(c, "outer_partition")?))
-        }
-        ("local_partition", [Value::Layout(thr), Value::Int(i)]) => {
-            tensor(t.local_partition(thr, *i))
-        }
-        _ => Err(bad(
-            "eval",
-            "unknown function, or wrong arguments, for a tensor",
-        )),
-    }
 }

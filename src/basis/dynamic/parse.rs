@@ -6,9 +6,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::{BasisStride, BasisTree, DynBasisLayout, MAX_BASIS_MODES};
-use crate::LayoutError;
 use crate::dynamic::MAX_DEPTH;
 use crate::dynamic::parse::{Cursor, perr};
+use crate::error::LayoutError;
 
 impl fmt::Display for DynBasisLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -19,7 +19,7 @@ impl fmt::Display for DynBasisLayout {
 impl core::str::FromStr for DynBasisLayout {
     type Err = LayoutError;
     /// ```
-    /// use cute_algebra::dynamic::DynBasisLayout;
+    /// use cute_algebra::basis::DynBasisLayout;
     /// let l: DynBasisLayout = "(_4,_8):(_1@0,_1@1)".parse().unwrap();
     /// assert_eq!(l.to_string(), "(4,8):(1@0,1@1)");
     /// ```

@@ -1,10 +1,10 @@
-//! The evaluator's calls for swizzles and composed layouts (issue 12):
+//! The evaluator's calls for swizzles and composed layouts:
 //! `Sw<B,M,S>`, `swizzle(Sw, x)`, `composition(Sw, L)`, the operations on a
 //! composed layout, `upcast`/`downcast`, the swizzle portions, and
 //! `values(X)`, the value at every 1-D index of a layout.
 //!
 //! ```
-//! use cute_algebra::dynamic::eval::eval_line;
+//! use cute_algebra::eval::eval_line;
 //! assert_eq!(eval_line("composition(Sw<3,4,3>, (8,64):(64,1))"), "Sw<3,4,3> o 0 o (8,64):(64,1)");
 //! assert_eq!(eval_line("swizzle(Sw<2,1,3>, 1850)"), "1852");
 //! assert_eq!(eval_line("values(composition(Sw<1,0,1>, 4:1))"), "0 1 3 2");
@@ -14,11 +14,10 @@
 //! ```
 
 use super::{Value, as_int, as_layout, as_tiler, as_tree, bad};
-use crate::LayoutError;
-use crate::dynamic::composed::{DynComposed, MaybeComposed};
 use crate::dynamic::parse::Cursor;
 use crate::dynamic::{DynLayout, IntTree};
-use crate::swizzle::DynSwizzle;
+use crate::error::LayoutError;
+use crate::swizzle::{DynComposed, DynSwizzle, MaybeComposed};
 
 /// `Sw<B,M,S>`, after the name `Sw`.
 pub(super) fn parse_sw(c: &mut Cursor<'_>) -> Result<Value, LayoutError> {
@@ -60,7 +59,15 @@ fn layout_then_swizzle(l: &DynLayout, sw: DynSwizzle) -> Result<MaybeComposed, L
 
 /// A call on swizzles or composed layouts, or `None` to let the plain
 /// evaluator handle it.
-pub(super) fn call(name: &str, args: &[Value]) -> Result<Option<Value>, LayoutError> {
+pub(super) fn call(
+    name: &str,
+    args: &[Value],
+    _texts: &[&str],
+) -> Option<Result<Value, LayoutError>> {
+    calls(name, args).transpose()
+}
+
+fn calls(name: &str, args: &[Value]) -> Result<Option<Value>, LayoutError> {
     let composed = match args.first() {
         Some(Value::Composed(c)) => Some(c),
         _ => None,

@@ -1,13 +1,24 @@
-//! [`DynSwizzle`]: a swizzle whose parameters are runtime values.
+//! The runtime forms of swizzles: [`DynSwizzle`], a swizzle whose
+//! parameters are runtime values, and (with `alloc`) [`DynComposed`], a
+//! swizzled layout `Sw<B,M,S> o offset o layout` over a
+//! [`DynLayout`](crate::dynamic::DynLayout).
 //!
-//! This is the form the runtime paths (`DynComposed`, the CLI, code
+//! `DynSwizzle` is the form the runtime paths (`DynComposed`, the CLI, code
 //! generation) carry, and the form a static [`Swizzle`](super::Swizzle)
 //! turns into with `Swizzle::<B, M, S>::RUNTIME`. It is `no_std` and holds
 //! three integers.
 
+#[cfg(feature = "alloc")]
+mod composed;
+#[cfg(feature = "alloc")]
+mod slice;
+
+#[cfg(feature = "alloc")]
+pub use composed::{DynComposed, MaybeComposed};
+
 use core::fmt;
 
-use crate::LayoutError;
+use crate::error::LayoutError;
 
 /// CuTe's `Swizzle<B, M, S>` with runtime parameters: it XORs the `B` bits
 /// at `M + max(0, S)` (the "YYY" bits) into the `B` bits at

@@ -1,0 +1,294 @@
+//! An evaluator for the oracle's mini-language, so the CLI stays a thin shell.
+//!
+//! ```text
+//! call     := NAME '(' arg (',' arg)* ')'
+//! arg      := call | tiler | layout | inttuple
+//! layout   := inttuple ':' inttuple        (a bare inttuple is a shape: LayoutLeft)
+//! inttuple := INT | '_' | '(' inttuple (',' inttuple)* ')'
+//! tiler    := '<' arg (',' arg)* '>'
+//! ```
+//!
+//! ```
+//! use cute_algebra::eval::eval;
+//! assert_eq!(eval("logical_divide((4,2,3):(2,1,8), 4:2)").unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+//! assert_eq!(eval("size((2,(3,4)):(1,(2,6)))").unwrap().to_string(), "24");
+//! assert!(eval("logical_divide((3,5):(1,7), 2)").is_err());
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+mod basis;
+mod layout;
+mod swizzle;
+mod tensor;
+
+use crate::basis::{ArithValue, DynBasisLayout};
+use crate::dynamic::parse::{Cursor, perr};
+use crate::dynamic::{CoordTree, DynLayout, IntTree, MAX_DEPTH, Tiler};
+use crate::error::LayoutError;
+use crate::swizzle::{DynComposed, DynSwizzle};
+use crate::tensor::{DynComposedTensor, DynIdentityTensor, DynTensor};
+
+/// The value of an expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A layout `shape:stride`.
+    Layout(DynLayout),
+    /// An integer (a size, an offset, a rank...).
+    Int(i64),
+    /// An integer tuple, possibly with `_` (a shape, coordinate or profile).
+    Tuple(CoordTree),
+    /// `_`.
+    Underscore,
+    /// A by-mode tiler `<a, b, ...>`.
+    Tiler(Tiler),
+    /// A swizzle `Sw<B,M,S>`.
+    Swizzle(DynSwizzle),
+    /// A swizzled composed layout `Sw<B,M,S> o offset o layout`.
+    Composed(DynComposed),
+    /// A counting tensor.
+    Tensor(DynTensor),
+    /// A counting tensor over a swizzled layout.
+    ComposedTensor(DynComposedTensor),
+    /// An identity tensor.
+    IdentityTensor(DynIdentityTensor),
+    /// A layout with basis strides `k@i`.
+    Basis(DynBasisLayout),
+    /// A coordinate-valued result: `0`, `v@i` or `(c0,c1,...)`.
+    Coord(ArithValue),
+    /// A list of values, printed space-separated (`values(X)`: a function's
+    /// value at every 1-D index).
+    List(Vec<Value>),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Layout(l) => write!(f, "{l}"),
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Tuple(t) => write!(f, "{t}"),
+            Value::Underscore => f.write_str("_"),
+            Value::Tiler(t) => write!(f, "{t}"),
+            Value::Swizzle(s) => write!(f, "{s}"),
+            Value::Composed(c) => write!(f, "{c}"),
+            Value::Tensor(t) => write!(f, "{t}"),
+            Value::ComposedTensor(t) => write!(f, "{t}"),
+            Value::IdentityTensor(t) => write!(f, "{t}"),
+            Value::Basis(l) => write!(f, "{l}"),
+            Value::Coord(v) => write!(f, "{v}"),
+            Value::List(v) => {
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Evaluate one expression.
+pub fn eval(expr: &str) -> Result<Value, LayoutError> {
+    let mut c = Cursor::new(expr);
+    let v = arg(&mut c, 0)?;
+    c.finish(v)
+}
+
+/// Evaluate one expression and print it as the CLI does: the value, or
+/// `error: <message>`.
+///
+/// ```
+/// use cute_algebra::eval::eval_line;
+/// assert_eq!(eval_line("coalesce((2,4):(1,2))"), "8:1");
+/// assert!(eval_line("coalesce((2,4):(1,2)").starts_with("error: "));
+/// ```
+pub fn eval_line(expr: &str) -> String {
+    use core::fmt::Write;
+    let mut s = String::new();
+    let _ = match eval(expr) {
+        Ok(v) => write!(s, "{v}"),
+        Err(e) => write!(s, "error: {e}"),
+    };
+    s
+}
+
+fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
+    if depth > MAX_DEPTH {
+        return Err(LayoutError::TooDeep { limit: MAX_DEPTH });
+    }
+    match c.peek() {
+        Some(b'<') => {
+            c.pos += 1;
+            let mut items = Vec::new();
+            // `<>` (the empty tiler, as an empty shape `()` prints) reads back.
+            if c.eat(b'>') {
+                return Ok(Value::Tiler(Tiler::Tuple(items)));
+            }
+            loop {
+                items.push(as_tiler(arg(c, depth + 1)?)?);
+                if c.eat(b'>') {
+                    return Ok(Value::Tiler(Tiler::Tuple(items)));
+                }
+                c.expect(b',', "expected ',' or '>'")?;
+            }
+        }
+        Some(ch) if ch.is_ascii_alphabetic() => {
+            let start = c.pos;
+            while c
+                .peek_at(0)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+            {
+                c.pos += 1;
+            }
+            let name =
+                core::str::from_utf8(&c.s[start..c.pos]).map_err(|_| perr(start, "bad name"))?;
+            if name == "Sw" {
+                return swizzle::parse_sw(c);
+            }
+            c.expect(b'(', "expected '(' after a function name")?;
+            let mut args = Vec::new();
+            let mut texts = Vec::new();
+            if !c.eat(b')') {
+                loop {
+                    let a0 = c.pos;
+                    args.push(arg(c, depth + 1)?);
+                    texts.push(core::str::from_utf8(&c.s[a0..c.pos]).unwrap_or(""));
+                    if c.eat(b')') {
+                        break;
+                    }
+                    c.expect(b',', "expected ',' or ')'")?;
+                }
+            }
+            call(name, args, &texts).map_err(|e| match e {
+                LayoutError::BadArgument { op: "eval", msg } => perr(start, msg),
+                LayoutError::UnknownFunction { name, .. } => {
+                    LayoutError::UnknownFunction { pos: start, name }
+                }
+                e => e,
+            })
+        }
+        _ => {
+            let start = c.pos;
+            let t = c.coord(depth)?;
+            if c.eat(b':') {
+                let shape = t
+                    .to_int_tree()
+                    .ok_or(perr(start, "'_' in a layout's shape"))?;
+                let stride = c.basis_tree(0)?;
+                return Ok(match stride.to_int_tree() {
+                    Some(stride) => Value::Layout(DynLayout::new(shape, stride)?),
+                    None => Value::Basis(DynBasisLayout::new(shape, &stride)?),
+                });
+            }
+            Ok(match t {
+                CoordTree::Int(v) => Value::Int(v),
+                CoordTree::Underscore => Value::Underscore,
+                t => Value::Tuple(t),
+            })
+        }
+    }
+}
+
+fn bad(op: &'static str, msg: &'static str) -> LayoutError {
+    LayoutError::BadArgument { op, msg }
+}
+
+fn as_layout(v: &Value, op: &'static str) -> Result<DynLayout, LayoutError> {
+    match v {
+        Value::Layout(l) => Ok(l.clone()),
+        Value::Int(_) | Value::Tuple(_) => DynLayout::make_layout_left(&as_tree(v, op)?),
+        _ => Err(bad(op, "expected a layout")),
+    }
+}
+
+fn as_tree(v: &Value, op: &'static str) -> Result<IntTree, LayoutError> {
+    match v {
+        Value::Int(i) => Ok(IntTree::Int(*i)),
+        Value::Tuple(t) => t
+            .to_int_tree()
+            .ok_or(bad(op, "'_' is not allowed in this integer tuple")),
+        _ => Err(bad(op, "expected an integer or an integer tuple")),
+    }
+}
+
+fn as_int(v: &Value, op: &'static str) -> Result<i64, LayoutError> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        _ => Err(bad(op, "expected an integer")),
+    }
+}
+
+fn coord_tiler(t: &CoordTree) -> Tiler {
+    match t {
+        CoordTree::Int(v) => Tiler::Int(*v),
+        CoordTree::Underscore => Tiler::Underscore,
+        CoordTree::Tuple(v) => Tiler::Tuple(v.iter().map(coord_tiler).collect()),
+    }
+}
+
+fn as_tiler(v: Value) -> Result<Tiler, LayoutError> {
+    Ok(match v {
+        Value::Layout(l) => Tiler::Layout(l),
+        Value::Int(i) => Tiler::Int(i),
+        Value::Underscore => Tiler::Underscore,
+        Value::Tuple(t) => coord_tiler(&t),
+        Value::Tiler(t) => t,
+        _ => return Err(bad("eval", "expected a tiler")),
+    })
+}
+
+fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
+    match v {
+        Value::Int(i) => Ok(CoordTree::Int(*i)),
+        Value::Underscore => Ok(CoordTree::Underscore),
+        Value::Tuple(t) => Ok(t.clone()),
+        _ => Err(bad(op, "expected a coordinate")),
+    }
+}
+
+fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), LayoutError> {
+    if args.len() < lo || args.len() > hi {
+        return Err(LayoutError::Arity {
+            op,
+            min: lo,
+            max: hi,
+            found: args.len(),
+        });
+    }
+    Ok(())
+}
+
+/// One concept's calls: the value of `name(args)` (`texts`: each argument's
+/// source), or `None` when the call is not the concept's, so that the next
+/// binding is asked.
+type Binding = fn(&str, &[Value], &[&str]) -> Option<Result<Value, LayoutError>>;
+
+/// The bindings in the order they are asked: the first that takes a call
+/// answers it. Basis-strided and tensor operands come before the layout
+/// calls, which would read them as layouts; the plain layout calls come last.
+const BINDINGS: [Binding; 5] = [
+    basis::call,
+    layout::tuple_call,
+    tensor::call,
+    swizzle::call,
+    layout::call,
+];
+
+/// Apply the named operation to evaluated arguments (`texts`: each
+/// argument's source, for the calls whose meaning depends on which values
+/// were written static, `_N`).
+fn call(name: &str, args: Vec<Value>, texts: &[&str]) -> Result<Value, LayoutError> {
+    BINDINGS
+        .iter()
+        .find_map(|b| b(name, &args, texts))
+        .unwrap_or_else(|| {
+            Err(LayoutError::UnknownFunction {
+                pos: 0,
+                name: crate::error::FnName::new(name),
+            })
+        })
+}
