@@ -1,4 +1,4 @@
-//! crd2idx / idx2crd throughput (issue 7, runtime half). Each iteration maps
+//! crd2idx / idx2crd throughput. Each iteration maps
 //! every coordinate of a layout once; criterion reports elements/s (one
 //! element = one crd2idx or idx2crd), and the README table converts to ns/op.
 //!

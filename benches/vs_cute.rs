@@ -1,4 +1,4 @@
-//! The Rust side of the runtime-algebra comparison with CuTe C++ (issue 16):
+//! The Rust side of the runtime-algebra comparison with CuTe C++:
 //! the cases of `benches/cute_cpp/algebra_bench.cpp`, for `DynLayout` and
 //! for the typed path with `i32` runtime values.
 //!

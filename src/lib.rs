@@ -111,7 +111,7 @@
 //! [`dynamic::DynLayout`] parses CuTe's notation (its `_N` markers included)
 //! and runs the same algebra on values, one method per CuTe function
 //! (`a.logical_divide(&b)`, whose tiler is a layout, an integer or a by-mode
-//! [`dynamic::Tiler`]); [`dynamic::eval::eval`] evaluates a
+//! [`dynamic::Tiler`]); [`eval::eval`] evaluates a
 //! whole CuTe expression. The `cute-algebra` command line (crate
 //! `layout-cli`) is a thin shell over it: `eval`, `show` (CuTe's
 //! `print_layout`) and `svg`.
@@ -162,19 +162,38 @@
 //!
 //! ## How the crate is built
 //!
-//! Each layer imports only from the layers above it in this list:
+//! The modules form layers, from the bottom up: each imports only from its
+//! own layer and the layers above it in this table, with no cycles. CI
+//! (`.ci/layers`) checks the `use` lines against this very table
+//! (`docs/layers.md`), and the README prints it too.
 //!
-//! | layer | what it holds |
-//! |---|---|
-//! | [`int`](mod@int) | CuTe integers (typenum statics, `i32`, `i64`), the mixing rule, and the type-level arithmetic the walks use |
-//! | [`rules`](mod@rules), [`steps`](mod@steps) | the algebra's scalar rules and each operation's per-mode step, written once as `const fn`s with named conditions |
-//! | [`tuple`](mod@tuple) | IntTuples as HLists: flatten, reverse, wrap, the sorts by stride, congruence |
-//! | [`layout`](mod@layout) | `Layout<S, D>`, `crd2idx`/`idx2crd`, slicing, and the coalescing walk `crd2idx` needs |
-//! | [`algebra`](mod@algebra) | the operations, each a trait walking the type; composition and coalesce first, complement on them, then the inverses, divides and products |
-//! | [`swizzle`](mod@swizzle), [`basis`] | swizzled (`ComposedLayout`) and basis-strided layouts, on the algebra |
-//! | [`tensor`](mod@tensor) | engines composed with layouts, tiling and partitioning |
-//! | [`dynamic`](mod@dynamic) | `DynLayout` and friends: the same operations on values, calling the same [`steps`] as the typed runtime path |
-//! | [`codegen`](mod@codegen), `svg` (feature `svg`), printing | output |
+#![doc = include_str!("../docs/layers.md")]
+//!
+//! ### Where a new concept goes
+//!
+//! A CuTe concept gets one folder, named as CuTe names it, with its typed
+//! form (static values as types) and its runtime form (in a `dynamic`
+//! submodule) side by side. The atom layer (`mma_atom.hpp`,
+//! `copy_atom.hpp`) is the example:
+//!
+//! 1. `src/atom/`: the atoms' data as one table, the typed atoms and tiled
+//!    MMAs/copies as types, and their runtime twins in `src/atom/dynamic/`;
+//!    the typed → runtime conversion beside them. The module joins the
+//!    concepts row of the layer table (it is built on `tensor`).
+//! 2. `src/steps/`: a scalar step that both of its paths share, as a
+//!    `const fn` with named conditions.
+//! 3. `src/eval/atom.rs`: its calls in the oracle's notation, one
+//!    [`eval`] binding with the signature every binding has, added to the
+//!    evaluator's list.
+//! 4. Its compile errors: a trait bound with `#[diagnostic::on_unimplemented]`
+//!    whose first line names the operation and the condition, and a
+//!    `ui-tests/` case for each.
+//! 5. Its oracle rows copied into `tests/data/`, a generator
+//!    `tests/gen_<concept>.py` whose output `.ci/generated-check` compares,
+//!    property tests by brute force, typed/runtime agreement tests, and
+//!    `asm-check` pairs for its index math.
+//! 6. Its pictures in `svg`, and this table and the README's in the same
+//!    change.
 //!
 //! A static operand's condition is a trait bound with a message (the first
 //! error line names the operation and the condition); a runtime one is the
@@ -190,8 +209,7 @@
 //! trait on every tuple, the impls are written per integer type constructor
 //! instead (`for_int_kinds!`): a blanket impl over every type would be a
 //! second candidate for each tuple obligation, which loses the message and
-//! costs type-checking time (`benches/RESULTS.md`, compile time across
-//! issue 11).
+//! costs type-checking time (`benches/RESULTS.md`).
 //!
 //! ## Features
 //!

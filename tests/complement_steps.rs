@@ -1,4 +1,4 @@
-//! Issue 11: the type-level `complement` walk takes the same steps as the
+//! The type-level `complement` walk takes the same steps as the
 //! value-level [`complement_step`] that both runtime paths call. For each
 //! row (static layouts from the oracle's complement rows, and the failing
 //! conditions), the gaps the `const fn` walk leaves over the filtered modes

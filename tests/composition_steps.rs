@@ -1,4 +1,4 @@
-//! Issue 11: the type-level `composition` walk takes the same steps as the
+//! The type-level `composition` walk takes the same steps as the
 //! value-level [`composition_step`] (with [`footprint_step`] and
 //! [`sign_mix`] for Shah's disjointness) that both runtime paths call.
 //!

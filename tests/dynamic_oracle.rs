@@ -28,7 +28,7 @@ const EXPECT_ERROR_FOR_COMPILE_ERROR: &[&str] = &["d026"];
 /// Rows where CuTe's result satisfies the defining property only by CuTe's
 /// integer arithmetic, with a non-positive extent that no `DynLayout` holds
 /// (it could not be printed back): the runtime path refuses with a named
-/// error (issue 18). g245: `left_inverse(4:-1)` is `(-1,4):(0,1)` in CuTe.
+/// error. g245: `left_inverse(4:-1)` is `(-1,4):(0,1)` in CuTe.
 pub const REFUSED_NON_POSITIVE_EXTENT: &[&str] = &["g245"];
 
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 17, part 4: a runtime error's first line names the operation the
+//! A runtime error's first line names the operation the
 //! user called, and every divide and product has a `try_` form.
 
 use cute_algebra::prelude::*;

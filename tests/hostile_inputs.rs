@@ -1,4 +1,4 @@
-//! Regression tests for issue 18: each example of the adversarial campaign,
+//! Regression tests: each example of the adversarial campaign,
 //! through `eval` as the CLI prints it. (The CLI-only examples, `show`,
 //! invalid UTF-8 and `svg -o`, are in `layout-cli/tests/hostile.rs`.)
 

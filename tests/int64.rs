@@ -1,4 +1,4 @@
-//! Issue 17, section 2: `i64` runtime values beside `i32` on the typed
+//! `i64` runtime values beside `i32` on the typed
 //! path. The mixing rule (static with static stays static, runtime with
 //! anything is runtime, `i32` with `i64` is `i64`, static with `i64` is
 //! `i64`), sizes and offsets past `i32`, and the overflow policy at `i64`

@@ -1,4 +1,4 @@
-//! Issue 17, part 1: an integer-shaped layout is rank 1, so a one-mode
+//! An integer-shaped layout is rank 1, so a one-mode
 //! tuple tiler applies to it and the result is a rank-1 tuple. Expected
 //! strings are CuTe C++ 4.7's, as the issue lists them (the first five),
 //! and the rest are checked against `DynLayout` (itself checked against the

@@ -1,4 +1,4 @@
-//! Issue 11: `left_inverse`'s step is written once
+//! `left_inverse`'s step is written once
 //! ([`left_inverse_step`]), and the three paths agree on it. For each
 //! oracle row (`tests/data/public.tsv`, static layouts), the typed result
 //! prints as CuTe's, and as a function it equals both `DynLayout`'s result

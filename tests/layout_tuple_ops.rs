@@ -1,4 +1,4 @@
-//! Layout-level tuple operations (issue 17, section 3): `get`, `take`,
+//! Layout-level tuple operations: `get`, `take`,
 //! `select`, `flatten`, `group`, `append` and `prepend` on a `Layout`,
 //! typed and `DynLayout`. Every expected print is the output of
 //! `tests/data/cute/layout_tuple_ops.cpp` (CuTe C++), in its order.

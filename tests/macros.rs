@@ -132,7 +132,7 @@ fn layout_left_is_column_major_compact() {
     assert_eq!(layout![(2, n) : (1, 2)].to_string(), "(_2,3):(_1,_2)");
 }
 
-/// CuTe's printed form pastes in as it is (issue 17, section 3): `_N` is a
+/// CuTe's printed form pastes in as it is: `_N` is a
 /// static integer, plain identifiers stay runtime values.
 #[test]
 fn cute_printed_form_pastes_in() {

@@ -1,5 +1,5 @@
 //! `DynLayout` operations allocate nothing on layouts of up to
-//! `LEAVES_INLINE` (6) leaves (issue 16): a counting global allocator
+//! `LEAVES_INLINE` (6) leaves: a counting global allocator
 //! measures each call on the cases of `benches/cases.txt` and on realistic
 //! tilers, products, inverses and coordinate maps.
 //!

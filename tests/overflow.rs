@@ -1,4 +1,4 @@
-//! Issue 17, section 2: the overflow policy of the typed path's runtime
+//! The overflow policy of the typed path's runtime
 //! (`i32`) values. Sizes, cosizes and the algebra check: the `try_` forms
 //! return `LayoutError::Overflow` naming the operation, the panicking forms
 //! panic with that message (in release builds too, since the checks are

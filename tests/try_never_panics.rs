@@ -1,4 +1,4 @@
-//! Issue 17, section 2: a `try_` function never panics. Extreme runtime
+//! A `try_` function never panics. Extreme runtime
 //! values (0, 1, -1, 2, `i32::MAX`, `i32::MIN`, and random ones) go into
 //! every fallible operation of the typed path, each result is printed, and
 //! `catch_unwind` asserts that nothing panicked. `i64_values` does the

@@ -1,4 +1,4 @@
-//! Issue 17, section 2: the typed path with runtime values agrees with
+//! The typed path with runtime values agrees with
 //! `DynLayout`. Each operation's `try_` form runs on a fixed set of
 //! static/runtime patterns with random values; the same call goes through
 //! `DynLayout` (the CLI's evaluator). Required:

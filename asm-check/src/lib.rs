@@ -1,4 +1,4 @@
-//! Assembly check for GitHub issue 7 (zero cost), run by `.ci/asm-check`.
+//! Assembly check (zero cost), run by `.ci/asm-check`.
 //!
 //! For each layout `K` there are two `#[inline(never)]` exported functions:
 //! `lib_K` computes `l.crd2idx(c)` through the library, `hand_K` computes the
@@ -174,7 +174,7 @@ static_pair!(lib_static_r4, hand_static_r4,
 static_pair!(lib_static_int, hand_static_int,
     lib: layout![(2, (2, 2)) : (4, (2, 1))].crd2idx(int!(5)).value(), hand: 5);
 
-// Swizzled shared-memory tiles (issue 12): `composition(Swizzle, layout)`
+// Swizzled shared-memory tiles: `composition(Swizzle, layout)`
 // with runtime coordinates is the layout's index math plus `and`, shift and
 // `xor`, as a kernel author writes it by hand.
 pair!(lib_sw343, hand_sw343, (i, j),
@@ -193,7 +193,7 @@ static_pair!(lib_static_sw343, hand_static_sw343,
     lib: composition(Swizzle::<3, 4, 3>, layout![(8, 64) : (64, 1)]).crd2idx(coord![7, 3]).value(),
     hand: 499);
 
-// Basis strides (issue 13): an identity layout's value is the coordinate
+// Basis strides: an identity layout's value is the coordinate
 // itself, so reading both components costs only the hand-written math.
 pair!(lib_id88, hand_id88, (i, j),
     lib: {

@@ -1,4 +1,4 @@
-//! Tensors (issue 14): `local_tile` then `local_partition`, then indexing a
+//! Tensors: `local_tile` then `local_partition`, then indexing a
 //! thread's partition with runtime coordinates through the unchecked form,
 //! next to the same pointer arithmetic written by hand. Block and thread
 //! indices are runtime values; the tiles' layouts stay static, so only the

@@ -34,13 +34,6 @@ mod regroup;
 mod tile_to_shape;
 pub mod tiler;
 
-// The type-level integer arithmetic the walks use lives in `int`; these
-// paths stay for code written against them.
-#[doc(hidden)]
-pub use crate::int::{CeilDivExact, One, OrdIsEqual, SMul, StaticEq, UEq, UMul, UMulOdd};
-// The old path of the integer predicates, for composition's walk (being
-// rewritten elsewhere); new code names `crate::int::classify`.
-pub(crate) use crate::int::classify;
 // The operations: each one's function, `try_` function, trait and result
 // alias. The traits and types that only carry an operation's walk stay
 // inside the crate (they are `pub` where a public bound names them, but

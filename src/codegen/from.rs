@@ -9,9 +9,9 @@ use alloc::vec::Vec;
 use frunk_core::hlist::{HCons, HNil};
 
 use super::{CLayout, CTerm, CTree};
-use crate::Layout;
 use crate::dynamic::{DynLayout, IntTree};
 use crate::int::Int;
+use crate::layout::Layout;
 use crate::swizzle::DynComposed;
 use crate::swizzle::{ComposedLayout, SwizzleParams};
 use crate::tuple::IntTuple;

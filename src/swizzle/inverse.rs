@@ -40,6 +40,11 @@ use crate::error::ok_or_panic;
 use crate::int::ToStatic;
 use crate::layout::{Crd2Idx, Layout, LayoutParts, OffsetOf};
 
+/// A swizzled inverse is built only after its inner layout's verdict held.
+impl<A, O, B> Outcome for ComposedLayout<A, O, B> {
+    type Verdict = crate::algebra::verdict::Admitted;
+}
+
 /// The population count and the number of trailing zeros of a typenum
 /// unsigned (zero counts as `0` trailing zeros: CuTe's `32 % 32`).
 pub trait BitInfo {

@@ -3,10 +3,10 @@
 use super::DynComposed;
 use super::composed::ComposedLayout;
 use super::func::SwizzleParams;
-use crate::Layout;
 use crate::dynamic::ToIntTree;
 use crate::error::LayoutError;
 use crate::int::Int;
+use crate::layout::Layout;
 use crate::tuple::IntTuple;
 
 impl<A: SwizzleParams, O: Int, S: IntTuple + ToIntTree, D: IntTuple + ToIntTree>

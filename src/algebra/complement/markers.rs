@@ -6,7 +6,6 @@
 
 use crate::algebra::verdict::Admitted;
 use crate::layout::Layout;
-use crate::swizzle::ComposedLayout;
 
 // ---------------------------------------------------------------------------
 // Verdicts
@@ -20,10 +19,6 @@ pub trait Outcome {
     type Verdict;
 }
 impl<S, D> Outcome for Layout<S, D> {
-    type Verdict = Admitted;
-}
-/// A swizzled inverse is built only after its inner layout's verdict held.
-impl<A, O, B> Outcome for ComposedLayout<A, O, B> {
     type Verdict = Admitted;
 }
 /// The verdict of the outcome `T`.

@@ -360,7 +360,7 @@ not_below!(Equal, Greater);
 /// at run time: of 2 or more it overlaps ([`LayoutError::NotInjective`]);
 /// of 1 the mode is no part of the layout's function (coalesce keeps
 /// runtime modes), so the walk skips it, and the result is the left inverse
-/// of the layout without it, as `DynLayout` computes (issue 17: `(8,m):(1,4)`
+/// of the layout without it, as `DynLayout` computes (`(8,m):(1,4)`
 /// with `m = 1` gives `8:1`; CuTe C++ returns `(_4,1):(_1,_8)`, which is no
 /// left inverse, `tests/data/cute/runtime_one_modes.cpp`).
 #[doc(hidden)]

@@ -6,8 +6,8 @@
 use super::super::verdict::{Admitted, Fail, Pick, Rt, ShapeFail, StraddleFail, StrideFail, Then};
 use super::disjoint::{EndTop, FillTop};
 use super::{AddMode, Leaf, Skip, StepBranch, StepIn, StepOut, StepVerdict};
-use crate::algebra::classify::One;
 use crate::int::CeilDivExact;
+use crate::int::classify::One;
 use crate::int::kind::{IntKind, KindOf, NotOneKind, Runtime, StaticOne, StaticPos};
 #[allow(unused_imports)] // the docs' links
 use crate::steps::composition::{CompositionBranch, composition_step};
