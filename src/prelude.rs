@@ -14,6 +14,7 @@ pub use crate::algebra::{
     try_flat_divide, try_flat_product, try_tiled_divide, try_tiled_product, try_zipped_divide,
     try_zipped_product,
 };
+pub use crate::hlist;
 pub use crate::int::{
     Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntGcd, IntMax, IntMin, IntMul, IntRem, IntShapeDiv,
     IntSub, StaticInt,
@@ -29,4 +30,17 @@ pub use crate::tuple::{
 };
 pub use crate::{Coord, Shape, Stride, coord, int, layout, shape, stride, tile};
 pub use crate::{Layout, LayoutError};
-pub use frunk_core::{HList, hlist};
+pub use frunk_core::HList;
+
+/// An HList value, as frunk's `hlist!` builds it: `hlist![a, b, c]` (the
+/// prelude re-exports frunk's macros, not its `hlist` module).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// let h: HList![i32, bool] = hlist![3, true];
+/// assert_eq!(h.head, 3);
+/// ```
+#[macro_export]
+macro_rules! hlist {
+    ($($t:tt)*) => { $crate::frunk_core::hlist![$($t)*] };
+}

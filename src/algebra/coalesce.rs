@@ -28,6 +28,7 @@ pub use crate::tuple::FlatRevOnto;
     message = "coalesce: `{Self}` with stride `{D}` is not a layout CuTe can coalesce",
     note = "shape and stride must be congruent IntTuples with at least one mode"
 )]
+#[doc(hidden)]
 pub trait Coalesce<D> {
     /// The coalesced layout.
     type Output;

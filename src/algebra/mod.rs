@@ -27,6 +27,7 @@ mod divide;
 mod filter;
 mod grid;
 mod inverse;
+#[doc(hidden)]
 pub mod named;
 pub mod names;
 mod product;

@@ -25,6 +25,7 @@ use frunk_core::hlist::{HCons, HNil};
 
 /// The complement `Self` of the tile `TS:TD` is a layout, so the divide
 /// named `N` exists: `(tile, rest)`.
+#[doc(hidden)]
 pub trait RestOfTile<TS, TD, N> {
     /// The two-mode layout `(tile, rest)`.
     type Output;
@@ -33,6 +34,7 @@ pub trait RestOfTile<TS, TD, N> {
 }
 
 /// The composition `composition(l, (t, rest))` of the divide named `N`.
+#[doc(hidden)]
 pub trait DivideComposition<B, N> {
     /// The composed layout.
     type Output;
@@ -43,6 +45,7 @@ pub trait DivideComposition<B, N> {
 /// The complement `Self` of the block within the product's cotarget is a
 /// layout, and the tiler `TS:TD` composes with it, for the product named
 /// `N`: the layout of the repetitions.
+#[doc(hidden)]
 pub trait ProductRest<TS, TD, N> {
     /// `composition(complement, t)`.
     type Output;

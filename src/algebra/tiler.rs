@@ -20,6 +20,7 @@ pub struct Divide<N = super::names::logical_divide>(PhantomData<N>);
 pub struct Product<N = super::names::logical_product>(PhantomData<N>);
 
 /// The operation `Self` (a marker) with the layout tiler `T` on `L`.
+#[doc(hidden)]
 pub trait LayoutTiler<T, L> {
     /// The result.
     type Output: IntoParts;
@@ -86,6 +87,7 @@ where
 
 /// The by-mode walk of a tuple tiler over the modes `S:D`. Extra tiler
 /// modes are dropped here; [`TilerModesFit`] reports them, as one error.
+#[doc(hidden)]
 pub trait ByModes<Op, S, D> {
     /// The result's shapes.
     type Shapes;
@@ -165,6 +167,7 @@ crate::int::for_int_kinds!(int_shape_by_modes);
     message = "too many modes in tiler: the tiler has more modes than the layout",
     label = "CuTe: \"Too many modes in tiler\""
 )]
+#[doc(hidden)]
 pub trait TilerModesFit<S> {}
 impl<S> TilerModesFit<S> for HNil {}
 impl<T0: TilerModesFit<S0>, TT: TilerModesFit<ST>, S0, ST> TilerModesFit<HCons<S0, ST>>
@@ -177,6 +180,7 @@ impl<S, I: crate::int::Int> TilerModesFit<S> for I {}
 
 /// The zipped form: the result regrouped by the tiler (CuTe's
 /// `tile_unzip`), `((tiles…), (rests…))`.
+#[doc(hidden)]
 pub trait ApplyZipped<Op, L>: ApplyTiler<Op, L> + Sized {
     /// The zipped result.
     type Zipped: IntoParts;

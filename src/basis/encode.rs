@@ -16,6 +16,7 @@ use super::{BasisTuple, ScaledBasis};
     message = "`{Self}` is not a basis stride tree",
     label = "basis stride leaves are `ScaledBasis<V, M>` with a static `V`, or `Z0`"
 )]
+#[doc(hidden)]
 pub trait EncodeStrides<F> {
     /// The encoded stride tree.
     type Output: Default;
@@ -70,6 +71,7 @@ where
     label = "the typed algebra on basis strides needs static results",
     note = "use `cute_algebra::basis::DynBasisLayout` for runtime basis scales"
 )]
+#[doc(hidden)]
 pub trait DecodeStrides<F> {
     /// The basis stride tree.
     type Output: BasisTuple + Default;
@@ -149,9 +151,11 @@ higher_field!(Greater);
     label = "the result's basis scales are too large for the typed path",
     note = "use `cute_algebra::basis::DynBasisLayout`, which checks its range at run time"
 )]
+#[doc(hidden)]
 pub trait SameBasisResult<T> {}
 impl<T> SameBasisResult<T> for T {}
 
 /// Marker for the basis stride trees this module accepts.
+#[doc(hidden)]
 pub trait BasisStrides: BasisTuple {}
 impl<T: BasisTuple> BasisStrides for T {}

@@ -107,6 +107,7 @@ impl<V: Int, M: Unsigned> fmt::Display for ScaledBasis<V, M> {
     label = "a basis-strided layout's stride leaves are `ScaledBasis<V, M>` (`E<I>`) or `Z0`",
     note = "a plain nonzero stride beside bases has no meaning: a coordinate plus an integer"
 )]
+#[doc(hidden)]
 pub trait BasisTuple: Copy + fmt::Debug + 'static {
     /// Writes CuTe's print form.
     fn fmt_basis(self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
@@ -239,6 +240,7 @@ impl<S: IntTuple, D: BasisTuple> fmt::Display for BasisLayout<S, D> {
 
 /// The identity strides of a shape's top-level modes: `(_1@0, _1@1, ...)`
 /// from mode `M` on.
+#[doc(hidden)]
 pub trait IdentityStrides<M> {
     /// The strides.
     type Output: BasisTuple + Default;

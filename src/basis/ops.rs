@@ -40,6 +40,7 @@ pub type Enc<D, F> = <D as EncodeStrides<F>>::Output;
 pub type Encoded<S, D, F> = Layout<S, Enc<D, F>>;
 
 /// A plain layout result read back as a basis-strided layout.
+#[doc(hidden)]
 pub trait DecodeLayout<F> {
     /// The basis-strided layout.
     type Output;
@@ -56,6 +57,7 @@ impl<F, S: IntTuple, D: IntTuple + DecodeStrides<F>> DecodeLayout<F> for Layout<
 
 /// The result of a basis operation whose plain result is `R1` under the
 /// narrow encoding, checked against `R2` under the wide one.
+#[doc(hidden)]
 pub trait Agree<R2>: DecodeLayout<F1> {}
 impl<R1: DecodeLayout<F1>, R2: DecodeLayout<F2>> Agree<R2> for R1 where
     R2::Output: SameBasisResult<R1::Output>

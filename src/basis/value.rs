@@ -189,6 +189,7 @@ impl<V: Int, M: AsTuple<V>> IntoComponents for ScaledBasis<V, M> {
 }
 
 /// CuTe's `operator+` on layout values.
+#[doc(hidden)]
 pub trait BasisAdd<R> {
     /// The sum.
     type Output: Copy;

@@ -32,6 +32,7 @@ pub trait ToCTree: Copy {
 }
 
 /// The elements of an HList tuple as [`CTree`]s.
+#[doc(hidden)]
 pub trait ToCTreeElems: Copy {
     /// Appends the elements' trees to `out`.
     fn push_c_elems(self, prefix: &str, next: &mut usize, out: &mut Vec<CTree>);

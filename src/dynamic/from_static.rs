@@ -36,6 +36,7 @@ pub trait ToIntTree: Copy {
 }
 
 /// The elements of an HList tuple, in order.
+#[doc(hidden)]
 pub trait ToIntTreeElems: Copy {
     /// Appends the elements' trees to `out`.
     fn push_elems(self, out: &mut Vec<IntTree>);

@@ -182,6 +182,7 @@ where
 /// assert_type_eq_all!(<U4 as DividesEither<U12>>::Output, B1);
 /// assert_type_eq_all!(<U6 as DividesEither<U4>>::Output, B0);
 /// ```
+#[doc(hidden)]
 pub trait DividesEither<B> {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -219,6 +220,7 @@ impl<AU, AB, B: UDivides<UInt<AU, AB>>> DividesEitherBranch<UInt<AU, AB>, B> for
 /// use cute_algebra::typenum::{P4, P6};
 /// let _: ShapeDiv<P6, P4> = Default::default(); // neither divides the other
 /// ```
+#[doc(hidden)]
 pub trait ShapeDivisible<A, B> {}
 impl<A, B> ShapeDivisible<A, B> for B1 {}
 /// `B0` holds only if `ShapeDivFails` does, which it never does: its

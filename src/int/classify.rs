@@ -17,6 +17,7 @@ use typenum::{B0, B1, Bit, Equal, Greater, Less, NInt, NonZero, PInt, UInt, UTer
 /// assert_type_eq_all!(<Z0 as StaticEq<Z0>>::Output, B1);
 /// assert_type_eq_all!(<i32 as StaticEq<i32>>::Output, B0);
 /// ```
+#[doc(hidden)]
 pub trait StaticEq<B> {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -60,6 +61,7 @@ impl<U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero> StaticEq<NInt<V>> fo
 
 /// `B1` when the typenum unsigneds `Self` and `B` are equal, by matching
 /// bits from the lowest; stops at the first difference.
+#[doc(hidden)]
 pub trait UEq<B> {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -87,6 +89,7 @@ impl<A, B> UEq<UInt<B, B0>> for UInt<A, B1> {
 }
 
 /// Maps typenum's ordering to "is equal".
+#[doc(hidden)]
 pub trait OrdIsEqual {
     /// `B1` for `Equal`.
     type Output: Bit;

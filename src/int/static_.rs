@@ -13,6 +13,7 @@ use typenum::{NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
 /// assert_type_eq_all!(<N6 as Magnitude>::Output, U6);
 /// assert_type_eq_all!(<Z0 as Magnitude>::Output, U0);
 /// ```
+#[doc(hidden)]
 pub trait Magnitude {
     /// `|Self|`, unsigned.
     type Output: Unsigned;
@@ -51,6 +52,7 @@ where
 /// assert_type_eq_all!(<U3 as ToStaticNeg>::Output, N3);
 /// assert_type_eq_all!(<U0 as ToStaticNeg>::Output, Z0);
 /// ```
+#[doc(hidden)]
 pub trait ToStaticNeg {
     /// `Z0` for zero, `NInt` otherwise.
     type Output: StaticInt;

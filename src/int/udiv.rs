@@ -16,6 +16,7 @@ use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
 /// assert_type_eq_all!(<U4096 as UFloorDiv<U1024>>::Output, U4);
 /// assert_type_eq_all!(<U12 as UFloorDiv<U4>>::Output, U3);
 /// ```
+#[doc(hidden)]
 pub trait UFloorDiv<B> {
     /// The quotient.
     type Output: Unsigned;
@@ -56,6 +57,7 @@ where
 /// assert_type_eq_all!(<U7 as UCeilDiv<U7>>::Output, U1);
 /// assert_type_eq_all!(<U1 as UCeilDiv<U8>>::Output, U1);
 /// ```
+#[doc(hidden)]
 pub trait UCeilDiv<B> {
     /// The quotient, rounded up.
     type Output: Unsigned;
@@ -77,6 +79,7 @@ impl<A: UCeilDivCarry<B, B0>, B> UCeilDiv<B> for A {
 /// use static_assertions::assert_type_eq_all;
 /// assert_type_eq_all!(<U4 as UCeilDivCarry<U2, B1>>::Output, U3); // ⌈5 / 2⌉
 /// ```
+#[doc(hidden)]
 pub trait UCeilDivCarry<B, C> {
     /// The quotient, rounded up.
     type Output: Unsigned;
@@ -138,6 +141,7 @@ where
 /// use static_assertions::assert_type_eq_all;
 /// assert_type_eq_all!(<U12 as UExactDiv<U4>>::Output, U3);
 /// ```
+#[doc(hidden)]
 pub trait UExactDiv<B> {
     /// The exact quotient.
     type Output: Unsigned;
@@ -177,6 +181,7 @@ where
 /// assert_type_eq_all!(<U6 as UDivides<U4>>::Output, B0);
 /// assert_type_eq_all!(<U12 as UDivides<U3>>::Output, B1);
 /// ```
+#[doc(hidden)]
 pub trait UDivides<B> {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -215,6 +220,7 @@ where
 /// assert_type_eq_all!(<U0 as IsUTerm>::Output, B1);
 /// assert_type_eq_all!(<U5 as IsUTerm>::Output, B0);
 /// ```
+#[doc(hidden)]
 pub trait IsUTerm {
     /// `B1` or `B0`.
     type Output: Bit;

@@ -30,6 +30,7 @@ use typenum::{B0, B1, Z0};
 /// assert_eq!(shape![4, 1].coalesce_x(stride![1, 0]).to_string(), "(_4,_2):(_1,_0)");
 /// assert_eq!(shape![4, 1].coalesce_x(stride![1, 4]).to_string(), "_8:_1");
 /// ```
+#[doc(hidden)]
 pub trait CoalesceX<D> {
     /// The coalesced layout.
     type Output;

@@ -45,6 +45,7 @@ macro_rules! int_coordinate {
 crate::int::for_int_kinds!(int_coordinate);
 
 /// How an integer coordinate `C` maps through the shape `Self` with stride `D`.
+#[doc(hidden)]
 pub trait IntCoordInto<C, D> {
     /// The offset.
     type Output: Int;
@@ -81,6 +82,7 @@ where
 
 /// An integer coordinate into a coalesced layout: one mode takes `c * d`,
 /// flat modes split `c` colexicographically.
+#[doc(hidden)]
 pub trait IntCoordLayout<C> {
     /// The offset.
     type Output: Int;
@@ -107,6 +109,7 @@ impl<C, S0, ST: SplitRest<S0, C, D0, DT>, D0, DT> IntCoordLayout<C>
 
 /// The split of an integer coordinate, decided by the remaining modes
 /// `Self` after mode `S0`: none left (`HNil`) or more (`HCons`).
+#[doc(hidden)]
 pub trait SplitRest<S0, C, D0, DT> {
     /// The offset.
     type Output: Int;
@@ -168,6 +171,7 @@ impl Crd2Idx<HNil, HNil> for HNil {
 
 /// The by-mode sum behind a tuple coordinate. Lengths that differ give
 /// `_0` here: [`Crd2Idx`] has already reported them.
+#[doc(hidden)]
 pub trait Crd2IdxModes<S, D> {
     /// The offset.
     type Output: Int;
@@ -264,6 +268,7 @@ impl<S, D> LayoutParts for Layout<S, D> {
 }
 
 /// A layout's parts by value, for results named through [`LayoutParts`].
+#[doc(hidden)]
 pub trait IntoParts: LayoutParts {
     /// Shape and stride.
     fn parts(self) -> (Self::Shape, Self::Stride);

@@ -20,6 +20,7 @@ use typenum::{B0, B1, P1};
 /// it scales strides by `c`), grouped as CuTe's `tiled_product` does (`result(_, repeat<R-1>(_))`, see
 /// [`Unpack`]: a single rest mode stays a rank-1 tuple). Otherwise the
 /// result is `make_layout(shape)`.
+#[doc(hidden)]
 pub trait FragmentLike<D> {
     /// The fragment's layout.
     type Output;
@@ -39,6 +40,7 @@ where
 
 /// Rank ≥ 2 static shapes take the ordered form; integers, rank-1 and
 /// shapes with a runtime leaf get `make_layout(shape)`.
+#[doc(hidden)]
 pub trait FragmentByRank<D> {
     /// The fragment's layout.
     type Output;
@@ -75,6 +77,7 @@ where
 }
 
 /// The lazy branch on "the shape is static" (`Self` is `B1` or `B0`).
+#[doc(hidden)]
 pub trait FragmentByStatic<S, D> {
     /// The fragment's layout.
     type Output;
@@ -128,6 +131,7 @@ where
 type Vector<S0, D0> = <S0 as FilterZeros<D0>>::Output;
 
 /// Multiplies every leaf of `Self` by `C`.
+#[doc(hidden)]
 pub trait ScaleLeaves<C> {
     /// The scaled tuple.
     type Output;
@@ -163,6 +167,7 @@ impl<H: ScaleLeaves<C>, T: ScaleLeaves<C>, C: Copy> ScaleLeaves<C> for HCons<H, 
 pub type FragmentOf<L> = <L as FragmentLayout>::Output;
 
 /// [`FragmentLike`] seen from the layout, for the [`FragmentOf`] alias.
+#[doc(hidden)]
 pub trait FragmentLayout {
     /// The fragment's layout.
     type Output;

@@ -35,6 +35,7 @@ impl<I, S0, ST: Idx2CrdRest<S0, I>> Idx2Crd<I> for HCons<S0, ST> {
 
 /// The split after mode `S0`, decided by the remaining modes `Self`, so
 /// that inference never recurses into a shape it does not know yet.
+#[doc(hidden)]
 pub trait Idx2CrdRest<S0, I> {
     /// The coordinate of mode `S0` and the rest.
     type Output;
@@ -81,6 +82,7 @@ pub fn idx2crd<S: Idx2Crd<I>, I>(shape: S, i: I) -> S::Output {
 }
 
 /// Per-leaf inverse of a compact layout: `(i / d) % s`.
+#[doc(hidden)]
 pub trait Idx2CrdStrided<I, D> {
     /// The coordinate, congruent to the shape.
     type Output;

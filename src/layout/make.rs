@@ -39,6 +39,7 @@ where
 }
 
 /// A tuple of layouts, split into the tuple of their shapes and strides.
+#[doc(hidden)]
 pub trait LayoutModes {
     /// The shapes.
     type Shapes;

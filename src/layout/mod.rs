@@ -154,6 +154,7 @@ impl<S, D> Layout<S, D> {
 /// The span of a layout with shape `Self` and stride `D`:
 /// `Σ (s - 1) * |d|` over leaves, so that `cosize = span + 1`. A trait on
 /// the shape, so that inference never recurses into an unknown shape.
+#[doc(hidden)]
 pub trait Span<D> {
     /// `Σ (s - 1) * |d|`.
     type Output: Int;

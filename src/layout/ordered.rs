@@ -13,6 +13,7 @@ use typenum::{Compare, Equal, Greater, Less, Max, Maximum, P1, Sum, Z0};
 
 /// Pairs each order leaf with the size of the shape subtree it orders
 /// (CuTe's `product_like` then `flatten`): `(sizes, orders)` as flat lists.
+#[doc(hidden)]
 pub trait OrderLeaves<O> {
     /// The sizes of the ordered subtrees.
     type Sizes;
@@ -62,6 +63,7 @@ where
 }
 
 /// The largest static entry of a flat order, folded from `Acc`.
+#[doc(hidden)]
 pub trait MaxStatic<Acc> {
     /// The maximum.
     type Output;
@@ -78,6 +80,7 @@ impl<Acc, T: MaxStatic<Acc>> MaxStatic<Acc> for HCons<i32, T> {
 
 /// CuTe's reference order: static entries kept, the runtime entry at
 /// position `k` replaced by `Base + k`, so every entry is static.
+#[doc(hidden)]
 pub trait RefOrder<Base, K> {
     /// The static order.
     type Output;
@@ -98,6 +101,7 @@ impl<Base: core::ops::Add<K>, K: core::ops::Add<P1>, T: RefOrder<Base, Sum<K, P1
 
 /// The product of the sizes whose order is below `R` (each entry compared
 /// once, then a lazy branch on the result).
+#[doc(hidden)]
 pub trait ProductBelow<R, Orders> {
     /// The product: static when every multiplied size is.
     type Output: Int;
@@ -122,6 +126,7 @@ where
 }
 
 /// Multiplies `Self` into `Rest` only when the comparison says `Less`.
+#[doc(hidden)]
 pub trait PickBelow<Ord, Rest> {
     /// The product.
     type Output: Int;
@@ -149,6 +154,7 @@ impl<S, Rest: Int> PickBelow<Greater, Rest> for S {
 
 /// The start stride of every order leaf: the product of the sizes ordered
 /// before it.
+#[doc(hidden)]
 pub trait Starts<Sizes, AllOrders> {
     /// One start per order leaf.
     type Output;
@@ -175,6 +181,7 @@ impl<Sizes: Copy + ProductBelow<R, All>, All, R, T: Starts<Sizes, All>> Starts<S
 
 /// Lays out each shape subtree column-major from its start, walking the
 /// shape and the (weakly congruent) order together.
+#[doc(hidden)]
 pub trait ApplyStarts<O, Starts> {
     /// The strides, congruent to the shape.
     type Stride;
@@ -210,6 +217,7 @@ impl<S0: ApplyStarts<O0, St>, ST: ApplyStarts<OT, S0::Rest>, O0, OT, St>
 }
 
 /// CuTe's `compact_order(shape, order)`: all the steps above.
+#[doc(hidden)]
 pub trait CompactOrder<O> {
     /// The strides.
     type Stride;
@@ -257,6 +265,7 @@ pub fn make_ordered_layout<S: CompactOrder<O> + Copy, O>(
 /// CuTe's `filter_zeros(stride, shape)`: the shape `Self` with every leaf
 /// whose stride (in `D`) is the static `_0` replaced by `_1`. Runtime zeros
 /// stay, as in CuTe.
+#[doc(hidden)]
 pub trait FilterZeros<D> {
     /// The filtered shape.
     type Output: IntTuple;

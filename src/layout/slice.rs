@@ -31,6 +31,7 @@ impl<S: IntTuple, D: IntTuple> Crd2Idx<S, D> for Underscore {
 /// Profiles that do not match give some list here: [`SliceLayout`] checks
 /// the coordinate's rank and nesting first (as [`Crd2Idx`] does, since a
 /// slice coordinate is also a coordinate), so a mismatch is one error.
+#[doc(hidden)]
 pub trait SliceMode<T, const KEEP_UNDERSCORE: bool> {
     /// The kept modes.
     type Output;

@@ -37,10 +37,12 @@ use crate::layout::Layout;
     message = "upcast: divisibility condition fails: the stride and N do not divide one another",
     note = "CuTe's upcast<N> needs stride % N == 0 or N % stride == 0"
 )]
+#[doc(hidden)]
 pub trait UpcastDivisible {}
 impl UpcastDivisible for B1 {}
 
 /// One shape/stride pair of `upcast` with factor `N` (typenum).
+#[doc(hidden)]
 pub trait UpcastPair<D, N> {
     /// The new shape.
     type S;
@@ -125,6 +127,7 @@ static_stride!(PInt);
 static_stride!(NInt);
 
 /// One shape/stride pair of `downcast` with factor `N` (typenum).
+#[doc(hidden)]
 pub trait DowncastPair<D, N> {
     /// The new shape.
     type S;
@@ -159,6 +162,7 @@ type Scaled<S, D, N> = (S, <D as IntMul<PInt<N>>>::Output);
 type Widened<S, D, N> = (<S as IntMul<PInt<N>>>::Output, D);
 
 /// Chooses between `Scaled` (`B0`: the stride is divided) and `Widened` (`B1`).
+#[doc(hidden)]
 pub trait DownSel<S, D, N> {
     /// The new shape.
     type S;
@@ -263,6 +267,7 @@ where
     message = "upcast/downcast of a swizzled layout: N must be a power of two",
     note = "CuTe: static_assert(has_single_bit(N), \"N must be a power of two\")"
 )]
+#[doc(hidden)]
 pub trait CastFactorIsPowerOfTwo {}
 impl CastFactorIsPowerOfTwo for B1 {}
 /// `1 << log2(N) == N` as a bit.

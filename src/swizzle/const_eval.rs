@@ -168,6 +168,7 @@ impl FlatCoord {
     message = "`{Self}` with stride `{D}` is not a static layout",
     label = "this check of CuTe's swizzle algebra needs every shape and stride static"
 )]
+#[doc(hidden)]
 pub trait ConstLayout<D> {
     /// The leaves.
     const FLAT: FlatLayout;
@@ -190,6 +191,7 @@ impl<S0: ConstLayout<D0>, ST: ConstLayout<DT>, D0, DT> ConstLayout<HCons<D0, DT>
     message = "`{Self}` is not a static slice coordinate of the shape `{S}`",
     label = "slicing a swizzled layout needs static integers and `_`"
 )]
+#[doc(hidden)]
 pub trait ConstCoord<S> {
     /// The leaves.
     const FLAT: FlatCoord;

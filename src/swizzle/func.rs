@@ -48,6 +48,7 @@ impl<const B: u32, const M: u32, const S: i32> crate::int::sealed::Operand for S
     message = "invalid swizzle: abs(S) must be at least B (CuTe: \"abs(SShift) must be more than BBits\")",
     label = "this swizzle's shift is smaller than its number of bits"
 )]
+#[doc(hidden)]
 pub trait ShiftCoversBits {}
 impl ShiftCoversBits for B1 {}
 
@@ -61,6 +62,7 @@ type Left<const S: i32> = <ConstI32<S> as ToShift>::Left;
     message = "`{Self}` are not the parameters of a valid swizzle",
     label = "expected abs(S) >= B"
 )]
+#[doc(hidden)]
 pub trait TnMasks {
     /// `((1 << B) - 1) << (M + max(0, S))`.
     type Yyy: Unsigned;
@@ -74,6 +76,7 @@ type BitMsk<B> = <<B as Exp2>::U as Sub<B1>>::Output;
     message = "invalid swizzle: B + M + abs(S) must be at most 31 so that its masks fit an i32",
     label = "this swizzle reaches beyond bit 30"
 )]
+#[doc(hidden)]
 pub trait SwizzleFitsI32 {}
 impl SwizzleFitsI32 for B1 {}
 /// `B + M + |S|`.
@@ -187,6 +190,7 @@ where
 }
 
 /// A typenum shift split into `(max(0, S), max(0, -S))`.
+#[doc(hidden)]
 pub trait SplitShift {
     /// `max(0, S)`.
     type Right: Unsigned;

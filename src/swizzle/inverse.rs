@@ -47,6 +47,7 @@ impl<A, O, B> Outcome for ComposedLayout<A, O, B> {
 
 /// The population count and the number of trailing zeros of a typenum
 /// unsigned (zero counts as `0` trailing zeros: CuTe's `32 % 32`).
+#[doc(hidden)]
 pub trait BitInfo {
     /// The number of set bits.
     type Pop: Unsigned;
@@ -81,6 +82,7 @@ where
     label = "CuTe's make_swizzle: \"Number of bits in Y and Z don't match\"",
     note = "CuTe's swizzle pass-through \"works in simple cases\"; `DynComposed` reports this at run time"
 )]
+#[doc(hidden)]
 pub trait SwizzleBitCountsMatch {}
 impl SwizzleBitCountsMatch for B1 {}
 
@@ -91,11 +93,13 @@ impl SwizzleBitCountsMatch for B1 {}
     label = "CuTe's make_swizzle: \"Something went wrong.\"",
     note = "CuTe's swizzle pass-through \"works in simple cases\"; `DynComposed` reports this at run time"
 )]
+#[doc(hidden)]
 pub trait SwizzleMasksContiguous {}
 impl SwizzleMasksContiguous for B1 {}
 
 /// CuTe's `make_swizzle<Y, Z>()` on `(Y, Z)` (typenum unsigned masks): the
 /// swizzle that XORs the bits `Y` into the bits `Z`.
+#[doc(hidden)]
 pub trait MakeSwizzle {
     /// `SwizzleTn<popcount, min(tz(Y), tz(Z)), tz(Y) - tz(Z)>`.
     type Output: SwizzleParams;

@@ -50,6 +50,7 @@ where
 }
 
 /// Chooses by the swizzle's number of bits: `0` gives the layout alone.
+#[doc(hidden)]
 pub trait SwizzleOrIdentity<Sw, L> {
     /// `L` or `ComposedLayout<Sw, _0, L>`.
     type Output;
@@ -131,6 +132,7 @@ pub type SwizzlePortion<L> = <L as SwizzlePortions>::Swizzle;
 pub type NonSwizzlePortion<L> = <L as SwizzlePortions>::Layout;
 
 /// Names a composed layout's parts.
+#[doc(hidden)]
 pub trait ComposedParts {
     /// The swizzle.
     type A;

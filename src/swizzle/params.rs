@@ -17,6 +17,7 @@ pub struct ConstI32<const N: i32>;
 #[diagnostic::on_unimplemented(
     message = "swizzle parameter `{Self}` is out of the static range 0..=31"
 )]
+#[doc(hidden)]
 pub trait ToUnsigned {
     /// The typenum unsigned.
     type Output: typenum::Unsigned;
@@ -26,6 +27,7 @@ pub trait ToUnsigned {
 #[diagnostic::on_unimplemented(
     message = "swizzle shift `{Self}` is out of the static range -31..=31"
 )]
+#[doc(hidden)]
 pub trait ToShift {
     /// `max(0, S)`.
     type Right: typenum::Unsigned;

@@ -55,6 +55,7 @@ pub use geometry::*;
 
 /// `B1` when every element of a slice coordinate is `_` (CuTe then only
 /// reshapes, without trying to fold the swizzle).
+#[doc(hidden)]
 pub trait AllUnderscore {
     /// The answer.
     type Output: Bit;
@@ -87,6 +88,7 @@ not_underscore! {
 
 /// `B1` when the active bits `Self` (unsigned) hold a YYY bit together with
 /// its ZZZ partner: `active & ~sw(active) != 0`.
+#[doc(hidden)]
 pub trait Collides<Sw> {
     /// The answer.
     type Output: Bit;
@@ -134,6 +136,7 @@ type Active<Sw, C, S, D> = <OffsetOf<
     label = "a slice coordinate has the layout's rank and nesting, with `_` where a mode is kept and static integers elsewhere",
     note = "CuTe folds the swizzle into the kept modes by the fixed coordinate's bits, so they must be known at compile time; a `DynComposed` slices at run time"
 )]
+#[doc(hidden)]
 pub trait SliceComposed<C> {
     /// The slice: a plain layout where the swizzle folds, else a composed one.
     type Output;
@@ -144,6 +147,7 @@ pub trait SliceComposed<C> {
 }
 
 /// Dispatch on "all `_`" (`Self`), then on the collision of the kept bits.
+#[doc(hidden)]
 pub trait SliceBranch<L, C> {
     /// The slice.
     type Output;
@@ -226,6 +230,7 @@ where
 
 /// Keep the swizzle (`B1`: the kept modes reach a YYY bit and its ZZZ
 /// partner) or fold it into strides (`B0`).
+#[doc(hidden)]
 pub trait SliceFold<L, C> {
     /// The slice.
     type Output;

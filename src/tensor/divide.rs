@@ -39,6 +39,7 @@ pub trait TensorDivide<T>: Sized {
 }
 
 /// The tiled (`false`) or flat (`true`) regrouping of a zipped layout.
+#[doc(hidden)]
 pub trait TensorUnpack<const FLAT: bool> {
     /// The regrouped layout.
     type Output;

@@ -25,6 +25,7 @@ pub trait Engine {
 /// `O` is the layout's offset type: `isize` for integer strides; a
 /// basis-strided layout's offsets are coordinates (CuTe's `ArithmeticTuple`),
 /// which the identity tensor's engine adds up.
+#[doc(hidden)]
 pub trait Shift<O = isize>: Engine + Sized {
     /// The moved engine: `Self` for memory and counters; for the identity
     /// tensor's engine, the start's type changes, since a static slice

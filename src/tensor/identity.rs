@@ -61,6 +61,7 @@ where
 /// value `T`: each static component becomes runtime where `T`'s is, so
 /// that `t.at(c)` has one type for every coordinate, as
 /// [`TensorLayoutAt`] asks.
+#[doc(hidden)]
 pub trait IntoIndexValue<T> {
     /// Converts.
     fn into_index_value(self) -> T;
@@ -144,6 +145,7 @@ where
 }
 
 /// `_0` for each top-level mode: the identity tensor's first coordinate.
+#[doc(hidden)]
 pub trait ZerosLike {
     /// The components.
     type Output: Copy;

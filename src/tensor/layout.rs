@@ -13,6 +13,7 @@ use typenum::P1;
 /// `isize` offsets; composed (swizzled) layouts plug in the same way, and
 /// basis-strided layouts with coordinate offsets (CuTe's `ArithmeticTuple`),
 /// which the identity tensor's engine reads.
+#[doc(hidden)]
 pub trait TensorLayout: Copy {
     /// What the layout maps a coordinate to: `isize` for integer strides.
     type Offset: Copy;
@@ -28,6 +29,7 @@ pub trait TensorLayout: Copy {
 
 /// The smallest and largest offset over a layout's domain: what a memory
 /// engine must hold (checked when a tensor is built on a slice).
+#[doc(hidden)]
 pub trait TensorReach: TensorLayout<Offset = isize> {
     /// `(smallest, largest)` offset.
     fn reach(&self) -> (isize, isize);
@@ -38,6 +40,7 @@ pub trait TensorReach: TensorLayout<Offset = isize> {
     message = "tensor indexing: the coordinate `{C}` does not fit the layout `{Self}`",
     label = "a coordinate is an integer, or a tuple with the rank and nesting of the tensor's shape"
 )]
+#[doc(hidden)]
 pub trait TensorLayoutAt<C>: TensorLayout {
     /// Computes the offset.
     fn offset(&self, c: C) -> Self::Offset;
@@ -63,6 +66,7 @@ pub type SliceOffset<L, C> = <L as TensorSlice<C>>::Offset;
 
 /// `Σ min(0, (s-1)d)` and `Σ max(0, (s-1)d)` over the leaves: the reach of
 /// a layout with shape `Self` and stride `D`.
+#[doc(hidden)]
 pub trait Reach<D> {
     /// `(smallest, largest)` offset.
     fn reach(self, stride: D) -> (isize, isize);
@@ -137,6 +141,7 @@ impl<S: IntTuple, D: IntTuple, C: SliceLayout<S, D, true>> TensorSlice<C> for La
     label = "an owned register fragment needs its length at compile time",
     note = "the tensor's shape must be static (its strides may be runtime), as CuTe's register fragments need"
 )]
+#[doc(hidden)]
 pub trait StaticLen {
     /// The length, a typenum unsigned.
     type Len: generic_array::ArrayLength;
@@ -147,6 +152,7 @@ impl<U: generic_array::ArrayLength + typenum::NonZero> StaticLen for typenum::PI
 
 /// The static cosize of a layout as a `generic-array` length: the owned
 /// fragment's element count, known at compile time.
+#[doc(hidden)]
 pub trait StaticCosize {
     /// The length, a typenum unsigned.
     type Len: generic_array::ArrayLength;

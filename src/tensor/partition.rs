@@ -19,6 +19,7 @@ use typenum::{NonZero, P1, PInt, Unsigned, Z0};
 
 /// CuTe's `repeat<rank(mode)>(_)`: one `_` per top-level mode (a single `_`
 /// for an integer mode), so that slicing keeps the mode's structure.
+#[doc(hidden)]
 pub trait Underscores {
     /// The coordinate of `_`s.
     type Output: Copy;
@@ -51,6 +52,7 @@ impl<H, T: Underscores> Underscores for HCons<H, T> {
 }
 
 /// The two modes of a zipped shape `((tile…), (rest…))`.
+#[doc(hidden)]
 pub trait ZippedModes {
     /// `_`s over the tile mode.
     type Tile: Copy;
@@ -101,6 +103,7 @@ where
 }
 
 /// The values of [`ZippedModes`].
+#[doc(hidden)]
 pub trait ZippedModesValues: ZippedModes {
     /// `_`s over the tile mode.
     fn tile() -> Self::Tile;
@@ -227,6 +230,7 @@ where
 /// `(idx / d) % s`, and `_0` for a static size-1 leaf. Static when index,
 /// stride and size are (a static thread index gives a static coordinate,
 /// as in CuTe, which an identity tensor's start shows: `ArithTuple(_0,_1)`).
+#[doc(hidden)]
 pub trait LeafIndex<D, I> {
     /// The coordinate.
     type Coord: Int;
@@ -281,6 +285,7 @@ runtime_leaf_index!(i32, i64);
 /// One top-level mode's share of CuTe's `get_flat_coord`: the mode's
 /// coordinate of index `idx` (per leaf, [`LeafIndex`]), folded
 /// colexicographically into one integer; and the mode's size.
+#[doc(hidden)]
 pub trait ModeIndex<D, I> {
     /// The mode's coordinate.
     type Coord: Int;
@@ -346,6 +351,7 @@ where
 /// CuTe's `layout.get_flat_coord(idx)` on a thread layout with shape
 /// `Self` and stride `D`: one integer per top-level mode (static where the
 /// index and the layout are).
+#[doc(hidden)]
 pub trait FlatCoord<D, I> {
     /// The coordinate.
     type Output: Copy;

@@ -4,6 +4,7 @@ use super::{ArithTupleIter, Array, Counting, RawPtr, Tensor, View, ViewMut};
 use core::fmt;
 
 /// How an engine prints before ` o LAYOUT`, as CuTe's `print(tensor)`.
+#[doc(hidden)]
 pub trait PrintEngine {
     /// Writes the engine's part.
     fn fmt_engine(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;

@@ -192,6 +192,7 @@ where
 }
 
 /// List concatenation of two tuples (used by `flatten` and `append`).
+#[doc(hidden)]
 pub trait Concat<Other> {
     /// `Self` followed by `Other`.
     type Output;

@@ -10,6 +10,7 @@ use crate::tuple::{IntTuple, Rank, RankOf};
 use frunk_core::hlist::{HCons, HNil};
 
 /// Pairwise profile relations, defined for every pair of IntTuples.
+#[doc(hidden)]
 pub trait Relate<B> {
     /// Same profile (nesting and ranks).
     const CONGRUENT: bool;
@@ -155,6 +156,7 @@ where
 
 /// The modes of a tuple shape against those of its stride; lengths that
 /// differ were already reported by [`Congruent`].
+#[doc(hidden)]
 pub trait CongruentModes<D> {}
 impl<D> CongruentModes<D> for HNil {}
 impl<H1: Congruent<H2>, T1: CongruentModes<T2>, H2, T2> CongruentModes<HCons<H2, T2>>
@@ -176,5 +178,6 @@ crate::int::for_int_kinds!(tuple_against_int);
     label = "a layout's shape and stride must have the same nesting and ranks",
     note = "CuTe requires congruent(shape, stride); `IntegerMode` means an integer where the other is a tuple"
 )]
+#[doc(hidden)]
 pub trait SameProfile<R> {}
 impl<const N: usize> SameProfile<Rank<N>> for Rank<N> {}

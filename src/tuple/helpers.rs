@@ -6,6 +6,7 @@ use crate::tuple::{DropFirst, GetAt, Idx, PeanoSub, TakeFirst, ToPeano};
 use frunk_core::hlist::{HCons, HNil};
 
 /// Appends `X` as a new last mode.
+#[doc(hidden)]
 pub trait Append<X> {
     /// The longer tuple.
     type Output;
@@ -62,6 +63,7 @@ impl<X, I: crate::int::Int> Prepend<X> for I {
 }
 
 /// Puts `X` in front as a new first mode.
+#[doc(hidden)]
 pub trait Prepend<X> {
     /// The longer tuple.
     type Output;
@@ -102,6 +104,7 @@ pub fn prepend<T: Prepend<X>, X>(t: T, x: X) -> T::Output {
 }
 
 /// Reverses a tuple onto an accumulator.
+#[doc(hidden)]
 pub trait ReverseOnto<Acc> {
     /// `reverse(Self) ++ Acc`.
     type Output;
@@ -146,6 +149,7 @@ pub fn reverse<T: ReverseOnto<HNil>>(t: T) -> T::Output {
     label = "CuTe: \"Mismatched Ranks\" in zip",
     note = "blocked_product and raked_product zip the block with its repetitions: at rank 1 an integer block cannot take a tuple of repetitions, e.g. raked_product(2:2, 4:1)"
 )]
+#[doc(hidden)]
 pub trait Zip<B> {
     /// `((a0,b0),(a1,b1),…)`.
     type Output;
@@ -216,6 +220,7 @@ pub fn zip<A: Zip<B>, B>(a: A, b: B) -> A::Output {
 }
 
 /// Replaces every leaf of a profile with `X` (CuTe's `repeat_like`).
+#[doc(hidden)]
 pub trait RepeatLike<X> {
     /// A tuple congruent to `Self` with every leaf `X`.
     type Output;
@@ -259,6 +264,7 @@ pub fn repeat_like<P: RepeatLike<X>, X>(profile: P, x: X) -> P::Output {
 }
 
 /// Rebuilds a flat tuple `Flat` into the profile `Self` (CuTe's `unflatten`).
+#[doc(hidden)]
 pub trait Unflatten<Flat> {
     /// The nested result, congruent to `Self`.
     type Output;
@@ -308,6 +314,7 @@ pub fn unflatten<F, P: Unflatten<F, Rest = HNil>>(flat: F, profile: P) -> P::Out
 
 /// Selects modes by a list of [`Idx`] types (CuTe's `select<I...>`), from
 /// a tuple or an integer (rank 1); a layout selects from shape and stride.
+#[doc(hidden)]
 pub trait Select<Ix> {
     /// The selected modes.
     type Output;
@@ -316,6 +323,7 @@ pub trait Select<Ix> {
 }
 
 /// The walk behind [`Select`] on a tuple: one `get` per index.
+#[doc(hidden)]
 pub trait SelectModes<Ix> {
     /// The selected modes.
     type Output;
@@ -361,6 +369,7 @@ pub fn select<Ix, T: Select<Ix>>(t: T) -> T::Output {
 
 /// Groups modes `[B, E)` into one nested mode (CuTe's `group<B, E>`), of a
 /// tuple or an integer (rank 1); a layout groups shape and stride alike.
+#[doc(hidden)]
 pub trait Group<const B: usize, const E: usize> {
     /// The grouped tuple.
     type Output;
@@ -409,6 +418,7 @@ pub fn group<const B: usize, const E: usize, T: Group<B, E>>(t: T) -> T::Output 
 }
 
 /// The walk behind [`Group`] on a tuple: front, grouped middle, end.
+#[doc(hidden)]
 pub trait GroupModes<const B: usize, const E: usize> {
     /// The grouped tuple.
     type Output;

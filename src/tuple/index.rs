@@ -16,6 +16,7 @@ pub struct S<N>(N);
 pub struct Idx<const I: usize>;
 
 /// Maps [`Idx<I>`] to its Peano type; defined for `I < 32`.
+#[doc(hidden)]
 pub trait ToPeano {
     /// The Peano form of the index.
     type Peano;
@@ -103,6 +104,7 @@ crate::int::for_int_kinds!(int_modes);
     message = "take: mode range out of bounds: the modes `[B, E)` of `take::<B, E>` or `group::<B, E>` need E <= rank",
     label = "fewer modes than the range asks for"
 )]
+#[doc(hidden)]
 pub trait TakeFirst<N> {
     /// The taken modes.
     type Output;
@@ -132,6 +134,7 @@ impl<H, T: TakeFirst<N>, N> TakeFirst<S<N>> for HCons<H, T> {
     message = "take: mode range out of bounds: the modes `[B, E)` of `take::<B, E>` or `group::<B, E>` need B < rank",
     label = "fewer modes than the range skips"
 )]
+#[doc(hidden)]
 pub trait DropFirst<N> {
     /// The remaining modes.
     type Output;
@@ -158,6 +161,7 @@ impl<H, T: DropFirst<N>, N> DropFirst<S<N>> for HCons<H, T> {
     message = "take: empty or reversed mode range: `take::<B, E>` and `group::<B, E>` need B <= E",
     label = "E is below B"
 )]
+#[doc(hidden)]
 pub trait PeanoSub<B> {
     /// The difference.
     type Output;

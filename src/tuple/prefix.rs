@@ -16,6 +16,7 @@ pub struct LayoutRight;
 
 /// CuTe's `compact_major`: compact strides of a shape, starting at `C`.
 /// As in CuTe, a static `_1` mode gets stride `_0` and leaves `C` unchanged.
+#[doc(hidden)]
 pub trait Compact<Major, C: Int>: IntTuple {
     /// The strides, congruent to `Self`.
     type Stride: IntTuple;
@@ -153,6 +154,7 @@ pub fn prefix_product<T: PrefixProduct<P1>>(t: T) -> T::Output {
 /// use cute_algebra::prelude::*;
 /// assert_eq!(product_each(shape![2, (3, 4), 5]).to_cute_string(), "(_2,_12,_5)");
 /// ```
+#[doc(hidden)]
 pub trait ProductEach {
     /// The sizes.
     type Output: IntTuple;

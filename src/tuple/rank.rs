@@ -28,6 +28,7 @@ pub struct IntegerMode;
 /// assert_type_eq_all!(<Shape![2] as RankOf>::Rank, Rank<1>);
 /// assert_type_eq_all!(<cute_algebra::typenum::P2 as RankOf>::Rank, IntegerMode);
 /// ```
+#[doc(hidden)]
 pub trait RankOf {
     /// `Rank<N>` or `Integer`.
     type Rank;
@@ -94,5 +95,6 @@ rank_of! {
     label = "this coordinate does not have the shape's rank and nesting",
     note = "a coordinate is an integer (split colexicographically), or a tuple with the rank of the shape mode it indexes, nested where the shape is nested; `IntegerMode` means an integer mode, which takes an integer coordinate"
 )]
+#[doc(hidden)]
 pub trait SameRank<R> {}
 impl<const N: usize> SameRank<Rank<N>> for Rank<N> {}

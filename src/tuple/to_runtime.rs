@@ -21,6 +21,7 @@ impl<A: Int + ToRuntimeLeaf> ToRuntime for A {
 }
 
 /// One leaf of [`ToRuntime`].
+#[doc(hidden)]
 pub trait ToRuntimeLeaf {
     /// `i32` for a static leaf, the leaf's own type for a runtime one.
     type Runtime;

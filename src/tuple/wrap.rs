@@ -95,6 +95,7 @@ impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
 /// assert_eq!(shape![(2, 3)].unpack().to_cute_string(), "(((_2,_3)))");
 /// assert_eq!(int!(4).unpack().to_cute_string(), "(_4)");
 /// ```
+#[doc(hidden)]
 pub trait Unpack {
     /// The modes, as a list to splice.
     type Modes;

@@ -173,6 +173,7 @@ type ComplementOf<L, M> = <<Filtered<L> as IntTupleParts>::Shape as ComplementSh
 /// use cute_algebra::prelude::*;
 /// assert_eq!(layout![(2, 3, 2) : (1, 0, 6)].filtered_cosize().value(), 8);
 /// ```
+#[doc(hidden)]
 pub trait FilteredCosize {
     /// The cotarget.
     type Output: IntTuple;

@@ -283,6 +283,7 @@ impl<N, Top, RD: SMul<D>, D, Any, SN, L, X, T, V, Bl, Tw>
 }
 
 /// Puts the emitted mode (if any) in front of the rest's modes `Sh:Sd`.
+#[doc(hidden)]
 pub trait Prepend<Sh, Sd> {
     /// The [`Modes`].
     type Output;

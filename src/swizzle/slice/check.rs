@@ -9,6 +9,7 @@ use crate::swizzle::const_eval::{ConstCoord, ConstLayout, FlatCoord, FlatLayout}
 use crate::swizzle::func::SwizzleParams;
 
 /// A static layout or swizzled layout as a function evaluable in `const`.
+#[doc(hidden)]
 pub trait ConstRepr {
     /// `(swizzle, offset, layout)`: the value at `i` is `sw(offset + layout(i))`.
     const REPR: (DynSwizzle, i64, FlatLayout);

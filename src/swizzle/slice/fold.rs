@@ -14,6 +14,7 @@ use crate::layout::Layout;
 use super::geometry::{Outer, St, SwizzleGeometry};
 
 /// `if C { T } else { F }` on a typenum bit.
+#[doc(hidden)]
 pub trait Select<T, F> {
     /// The chosen type.
     type Output;
@@ -29,6 +30,7 @@ pub(super) type If<C, T, F> = <C as Select<T, F>>::Output;
 /// One folded mode's stride: the ZZZ form (`±Z·2^i`, by the partner YYY
 /// bit of the offset) for `B1`, the YYY form (`(Y±Z)·2^i`, by the partner
 /// ZZZ bit) for `B0`. `Zi`, `Yi` are `Z·2^i`, `Y·2^i`.
+#[doc(hidden)]
 pub trait FoldStride<Off, Zi, Yi> {
     /// The stride, a static integer.
     type Output;
@@ -60,6 +62,7 @@ where
 
 /// The `B` folded modes of one group of bits: extents `2`, strides by
 /// [`FoldStride`]. Recurses on the count (a typenum unsigned).
+#[doc(hidden)]
 pub trait FoldModes<Off, Zi, Yi, Form> {
     /// `(_2, _2, …)`.
     type Shape;
@@ -100,6 +103,7 @@ where
 
 /// The layout CuTe composes with the kept modes to fold the swizzle:
 /// `(2^M, (2,…), 2^(|S|-B), (2,…), 1):(1, lo, 2^(M+B), hi, 2^(M+B+|S|))`.
+#[doc(hidden)]
 pub trait FoldLayout<Off> {
     /// The layout type.
     type Output;

@@ -13,6 +13,7 @@ use crate::swizzle::func::SwizzleParams;
 
 /// `2^N` for a typenum exponent `N` in `0..=30`, by table: a generic
 /// `U1: Shl<N>` bound sends the trait solver into a loop.
+#[doc(hidden)]
 pub trait Exp2 {
     /// `2^N`, unsigned.
     type U: Unsigned + NonZero;
@@ -36,6 +37,7 @@ pub(super) type St<U> = <U as ToStatic>::Output;
     label = "CuTe's swizzle slicing needs static offsets here",
     note = "a runtime coordinate or offset makes CuTe track the swizzle's bits as `MixedBits`; slice a `DynComposed` for those"
 )]
+#[doc(hidden)]
 pub trait NonNegStatic {
     /// The value, unsigned.
     type U: Unsigned;
@@ -48,6 +50,7 @@ impl<U: Unsigned + NonZero> NonNegStatic for PInt<U> {
 }
 
 /// The type-level geometry of a swizzle that slicing needs.
+#[doc(hidden)]
 pub trait SwizzleGeometry: SwizzleParams {
     /// The projection onto the YYY and ZZZ bits, as CuTe builds it:
     /// `(2^M, 2^B, 2^(|S|-B), 2^B, 1):(0, 2^M, 0, 2^(M+|S|), 0)`.
@@ -72,6 +75,7 @@ pub struct Outer<PM, PSB, PMB, PMBS>(PM, PSB, PMB, PMBS);
 
 /// [`SwizzleGeometry`] computed on the typenum parameters `(B, M, R, L, Yyy)`
 /// (`R = max(0, S)`, `L = max(0, -S)`).
+#[doc(hidden)]
 pub trait Geometry {
     /// See [`SwizzleGeometry::OnlyZy`].
     type OnlyZy;
