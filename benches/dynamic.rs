@@ -6,6 +6,10 @@
 //! -- --best-of` instead prints, per case, the best of 7 repeats of a batch
 //! of calls in ns per call: the statistic `pycute_compare.py` takes for
 //! pycute, so the two compare like for like on a shared machine.
+//! `-- --calls N OP` runs every case whose name starts with `OP` N times
+//! and nothing else, for counting instructions under valgrind
+//! (`benches/dynamic_instructions.sh`), which do not move with the load of
+//! a shared machine.
 
 use criterion::{Criterion, criterion_group};
 use cute_algebra::LayoutError;
@@ -106,7 +110,22 @@ criterion_group! {
     targets = bench
 }
 
+/// Every case whose name starts with `prefix`, `n` times each, untimed.
+fn calls(n: u32, prefix: &str) {
+    for (name, f) in cases() {
+        if name.starts_with(prefix) {
+            (0..n).for_each(|_| drop(black_box(f())));
+        }
+    }
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--calls") {
+        let n = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(0);
+        calls(n, args.get(i + 2).map_or("", String::as_str));
+        return;
+    }
     if std::env::args().any(|a| a == "--best-of") {
         best_of();
         return;

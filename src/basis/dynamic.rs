@@ -204,7 +204,9 @@ impl DynBasisLayout {
 
     /// The value at every index `0..size`.
     pub fn values(&self) -> Result<Vec<ArithValue>, LayoutError> {
-        (0..self.size()?).map(|i| self.at(i)).collect()
+        (0..crate::dynamic::values_bound(self.size()?)?)
+            .map(|i| self.at(i))
+            .collect()
     }
 
     /// CuTe's `coshape(L)`: one more than the value at the last coordinate,

@@ -97,7 +97,43 @@ impl fmt::Debug for DynLayout {
 /// allocation that can exhaust memory.
 pub const MAX_PRINT_CELLS: i64 = 1 << 20;
 
+/// Most values a `values()` list holds, on every runtime form (layouts,
+/// swizzled and basis-strided layouts, tensors): the same bound as
+/// [`MAX_PRINT_CELLS`], so that a huge domain is a named error
+/// ([`LayoutError::TooLarge`]) instead of an allocation that aborts the
+/// process.
+pub const MAX_VALUES: i64 = MAX_PRINT_CELLS;
+
+/// `size` if a `values()` list of that many elements is allowed.
+pub(crate) fn values_bound(size: i64) -> Result<i64, LayoutError> {
+    if size > MAX_VALUES {
+        return Err(LayoutError::TooLarge {
+            op: "values",
+            size,
+            limit: MAX_VALUES,
+        });
+    }
+    Ok(size)
+}
+
 impl DynLayout {
+    /// The offset at every 1-D index `0..size`, CuTe's `layout(i)` for each
+    /// `i`; more than [`MAX_VALUES`] elements is an error.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// let l: DynLayout = "(2,2):(2,1)".parse().unwrap();
+    /// assert_eq!(l.values().unwrap(), [0, 2, 1, 3]);
+    /// let huge: DynLayout = "(2,4294967296):(1,2)".parse().unwrap();
+    /// assert_eq!(huge.values().unwrap_err().to_string(),
+    ///            "values: the layout has 8589934592 elements, more than the limit of 1048576");
+    /// ```
+    pub fn values(&self) -> Result<Vec<i64>, LayoutError> {
+        (0..values_bound(self.size()?)?)
+            .map(|i| self.at(i))
+            .collect()
+    }
+
     /// CuTe's `print_layout` for a rank-2 layout: the layout, then a table of
     /// offsets with rows for mode 0 and columns for mode 1. Other ranks get a
     /// 1-D listing `i: offset` instead. Byte-identical to CuTe for rank 2.

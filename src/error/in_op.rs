@@ -43,6 +43,7 @@ impl LayoutError {
             | TooManyProfileModes { op: o, .. }
             | ProductOverlap { op: o, .. }
             | TooLarge { op: o, .. }
+            | CheckTooLarge { op: o, .. }
             | BasisStrides { op: o, .. }
             | BasisRange { op: o, .. } => *o = op,
             // The call itself was malformed: nothing inner to rename.

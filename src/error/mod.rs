@@ -244,6 +244,16 @@ pub enum LayoutError {
         /// The documented limit.
         limit: i64,
     },
+    /// A swizzled result whose defining property is checked element by
+    /// element, over more elements than that check walks.
+    CheckTooLarge {
+        /// The operation.
+        op: &'static str,
+        /// How many elements the check would walk.
+        size: i64,
+        /// The documented limit.
+        limit: i64,
+    },
     /// An operation on basis strides (`k@i`) that CuTe does not define
     /// there, or a layout mixing bases with plain nonzero strides.
     BasisStrides {
@@ -451,6 +461,10 @@ impl fmt::Display for LayoutError {
             TooLarge { op, size, limit } => write!(
                 f,
                 "{op}: the layout has {size} elements, more than the limit of {limit}"
+            ),
+            CheckTooLarge { op, size, limit } => write!(
+                f,
+                "{op}: the swizzled result is checked element by element, and its domain has {size} elements, more than the limit of {limit}"
             ),
             BasisStrides { op, reason } => {
                 write!(f, "{op}: not defined on basis strides (k@i): {reason}")

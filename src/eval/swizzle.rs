@@ -84,10 +84,7 @@ fn calls(name: &str, args: &[Value]) -> Result<Option<Value>, LayoutError> {
             arity("values", args, 1, 1)?;
             let values: alloc::vec::Vec<i64> = match &args[0] {
                 Value::Composed(c) => c.values()?,
-                v => {
-                    let l = as_layout(v, "values")?;
-                    (0..l.size()?).map(|i| l.at(i)).collect::<Result<_, _>>()?
-                }
+                v => as_layout(v, "values")?.values()?,
             };
             Value::List(values.into_iter().map(Value::Int).collect())
         }

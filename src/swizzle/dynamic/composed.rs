@@ -105,7 +105,9 @@ impl DynComposed {
     }
     /// The value at every index `0..size`.
     pub fn values(&self) -> Result<Vec<i64>, LayoutError> {
-        (0..self.size()?).map(|i| self.at(i)).collect()
+        (0..crate::dynamic::values_bound(self.size()?)?)
+            .map(|i| self.at(i))
+            .collect()
     }
     /// The domain size: the inner layout's.
     pub fn size(&self) -> Result<i64, LayoutError> {
@@ -207,7 +209,7 @@ impl DynComposed {
     pub fn right_inverse(&self) -> Result<MaybeComposed, LayoutError> {
         let inv = self.pass_through("right_inverse", self.layout.right_inverse()?)?;
         // The defining property: C(R(i)) == i over R's domain.
-        for i in 0..inv.size()? {
+        for i in 0..checked_walk("right_inverse", inv.size()?)? {
             if self.at(inv.at(i)?)? != i {
                 return Err(not_inverse("right_inverse"));
             }
@@ -224,7 +226,7 @@ impl DynComposed {
     /// ```
     pub fn left_inverse(&self) -> Result<MaybeComposed, LayoutError> {
         let inv = self.pass_through("left_inverse", self.layout.left_inverse()?)?;
-        for i in 0..self.size()? {
+        for i in 0..checked_walk("left_inverse", self.size()?)? {
             if inv.at(self.at(i)?)? != i {
                 return Err(not_inverse("left_inverse"));
             }
@@ -267,6 +269,26 @@ impl DynComposed {
             Some(p) => self.layout.filter_by(p)?,
         }))
     }
+}
+
+/// The most elements a swizzled result's element-by-element check walks
+/// (the inverses' defining property, a folded slice's values): about 10 ms.
+/// A swizzle acts on a few bits, but whether CuTe's pass-through of a
+/// swizzle across a layout is exact depends on carries between the layout's
+/// values, so the check is a walk; beyond this size an inverse is an error
+/// ([`LayoutError::CheckTooLarge`]) and a slice keeps the swizzle unfolded.
+pub const MAX_CHECKED: i64 = 1 << 16;
+
+/// `size`, if a check may walk that many elements.
+pub(crate) fn checked_walk(op: &'static str, size: i64) -> Result<i64, LayoutError> {
+    if size > MAX_CHECKED {
+        return Err(LayoutError::CheckTooLarge {
+            op,
+            size,
+            limit: MAX_CHECKED,
+        });
+    }
+    Ok(size)
 }
 
 fn not_inverse(op: &'static str) -> LayoutError {

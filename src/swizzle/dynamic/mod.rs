@@ -14,7 +14,7 @@ mod composed;
 mod slice;
 
 #[cfg(feature = "alloc")]
-pub use composed::{DynComposed, MaybeComposed};
+pub use composed::{DynComposed, MAX_CHECKED, MaybeComposed};
 
 use core::fmt;
 

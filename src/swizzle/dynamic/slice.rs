@@ -8,7 +8,7 @@
 
 use alloc::vec::Vec;
 
-use super::composed::{DynComposed, MaybeComposed};
+use super::composed::{DynComposed, MAX_CHECKED, MaybeComposed};
 use crate::dynamic::{CoordTree, DynLayout, IntTree};
 use crate::error::LayoutError;
 
@@ -85,7 +85,16 @@ impl DynComposed {
             (1 << b, 1 << (m + s)),
             (1, 0),
         ])?;
-        let projected = only_zy.composition(&sliced)?;
+        // Where CuTe's projection or fold does not compose with the kept
+        // modes (CuTe's own `static_assert` refuses these), or the fold is too
+        // large to check, the slice keeps the swizzle with the whole fixed
+        // part as its offset: the slice's function, unfolded.
+        if sliced.size()? > MAX_CHECKED {
+            return self.unfolded(c, sliced);
+        }
+        let Ok(projected) = only_zy.composition(&sliced) else {
+            return self.unfolded(c, sliced);
+        };
         let active = projected.at(projected.size()? - 1)?;
         if b == 0 || active & !sw.apply(active) != 0 {
             // The slice hits a YYY bit and its ZZZ partner: it stays swizzled.
@@ -119,12 +128,33 @@ impl DynComposed {
         modes.push((1 << (s - b), 1 << (m + b)));
         modes.extend(strides(z > y));
         modes.push((1, 1 << (m + b + s)));
-        let folded = flat_layout(&modes)?.composition(&sliced)?;
+        let Ok(folded) = flat_layout(&modes)?.composition(&sliced) else {
+            return self.unfolded(c, sliced);
+        };
         let offset = sw
             .apply(offset_only_zy)
             .checked_add(offset_anti_zy)
             .ok_or(LayoutError::Overflow { op: OP })?;
         self.checked(c, MaybeComposed::Layout(folded), offset)
+    }
+
+    /// The slice as `Sw o (O + fixed) o kept`, offset 0: the function
+    /// `j -> Sw(O + L(origin) + kept(j))` itself, in a form that needs no
+    /// check.
+    fn unfolded(
+        &self,
+        c: &CoordTree,
+        kept: DynLayout,
+    ) -> Result<(MaybeComposed, i64), LayoutError> {
+        let fixed = self.layout().crd2idx(&origin(c))?;
+        let offset = self
+            .offset()
+            .checked_add(fixed)
+            .ok_or(LayoutError::Overflow { op: "slice" })?;
+        Ok((
+            MaybeComposed::Composed(DynComposed::new(self.swizzle(), offset, kept)),
+            0,
+        ))
     }
 
     /// CuTe's folding assumes that the kept modes never carry into the

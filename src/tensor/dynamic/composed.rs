@@ -63,7 +63,7 @@ impl fmt::Display for DynComposedTensor {
 impl DynComposedTensor {
     /// The value at every index `0..size`.
     pub fn values(&self) -> Result<Vec<i64>, LayoutError> {
-        (0..self.layout.size()?)
+        (0..dynamic::values_bound(self.layout.size()?)?)
             .map(|i| dynamic::add(self.start, self.layout.at(i)?, "tensor(i)"))
             .collect()
     }

@@ -100,7 +100,7 @@ impl DynIdentityTensor {
 
     /// The coordinate at every index `0..size`.
     pub fn values(&self) -> Result<Vec<Vec<i64>>, LayoutError> {
-        (0..self.layout.size()?)
+        (0..crate::dynamic::values_bound(self.layout.size()?)?)
             .map(|i| self.plus(&self.layout.at(i)?, "tensor(i)"))
             .collect()
     }
