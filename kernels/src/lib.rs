@@ -1,7 +1,7 @@
 //! GPU kernels written in Rust with `cute-algebra`'s typed tensors, built to
 //! PTX by `scripts/build-ptx.sh` (target `nvptx64-nvidia-cuda`) and run by
-//! `cute-gpu` beside the NVRTC-compiled kernels of `cuda/src/kernels.rs`
-//! and CuTe C++'s, which use the same tiling:
+//! `cute-gpu --ptx` beside the NVRTC-compiled kernels of
+//! `cuda/src/kernels.rs` and CuTe C++'s, which use the same tiling:
 //!
 //! - `cute_rs_copy`: an `M x N` column-major `f32` copy, a `(128,64)` tile
 //!   per block of 256 threads, each thread moving 16-byte vectors of four
@@ -15,23 +15,26 @@
 //! edge predicate reads an identity tensor tiled and partitioned the same
 //! way, and the shared-memory offset is the swizzled `ComposedLayout`'s
 //! `crd2idx`. The kernel bodies only loop, predicate and move data.
-#![no_std]
-#![feature(abi_ptx)]
+//!
+//! Each kernel's body is a plain function of the thread's and block's
+//! indices ([`copy_thread`], [`transpose_read`] and [`transpose_write`],
+//! the two sides of the barrier). The entry points on the GPU call them
+//! with the hardware's indices; on the host, the tests call them for every
+//! thread of every block of a grid and check the result, so the kernels'
+//! index math is tested without a GPU.
+#![cfg_attr(target_arch = "nvptx64", no_std)]
+#![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
 #![allow(unsafe_code)]
 
-use cute_algebra::arch::nvptx::{
-    Smem, block_coord, sync_threads, thread_idx_x, thread_idx_y, trap,
-};
 use cute_algebra::prelude::*;
 use cute_algebra::swizzle::Swizzle;
 use cute_algebra::tensor::{local_partition, local_tile, make_identity_tensor, make_tensor_raw};
 
-#[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! {
-    // A kernel cannot unwind or print: stop the whole grid, which the host
-    // sees as a launch error.
-    trap()
-}
+#[cfg(target_arch = "nvptx64")]
+mod device;
+
+/// A block's coordinate in the grid, `(blockIdx.x, blockIdx.y)`.
+pub type BlockCoord = Coord![i32, i32];
 
 /// The largest `M` the kernels take.
 pub const MAX_M: i32 = 1 << 15;
@@ -48,10 +51,18 @@ pub const MAX_N: i32 = (1 << 16) - 1;
 /// the offsets are then the shifts, multiplies and adds a kernel author
 /// writes by hand.
 #[inline(always)]
-fn require_extents(m: i32, n: i32) {
+pub fn require_extents(m: i32, n: i32) {
     if !(0 < m && m <= MAX_M && 0 < n && n <= MAX_N) {
-        trap();
+        fail();
     }
+}
+
+#[inline(always)]
+fn fail() -> ! {
+    #[cfg(target_arch = "nvptx64")]
+    cute_algebra::arch::nvptx::trap();
+    #[cfg(not(target_arch = "nvptx64"))]
+    panic!("extents outside the kernels' range");
 }
 
 /// Four floats moved as one 16-byte access (`ld.global.v4.f32`): CuTe's
@@ -62,29 +73,31 @@ struct F4([f32; 4]);
 
 /// The copy's threads: `(32,8)`, column-major, so that a warp's 32 threads
 /// read 32 consecutive vectors (512 bytes) of one column.
-type CopyThreads = Layout![(32, 8) : (1, 32)];
-/// Columns of a block's tile (the rows are 32 vectors, 128 floats).
-const COPY_TILE_N: i32 = 64;
+pub type CopyThreads = Layout![(32, 8) : (1, 32)];
+/// A block's tile of the copy, in floats: `(128, 64)`.
+pub const COPY_TILE: (i32, i32) = (128, 64);
+/// Threads in a block of the copy.
+pub const COPY_THREADS: i32 = 256;
 
-/// `dst = src`, both `M x N` column-major `f32`, on a grid of
-/// `(ceil(M/128), ceil(N/64))` blocks of 256 threads.
+/// Thread `t` of block `blk` of `cute_rs_copy`: `dst = src`, both `M x N`
+/// column-major `f32`, on a grid of `(ceil(M/128), ceil(N/64))` blocks of
+/// 256 threads.
 ///
 /// When `M % 4 == 0` (every column starts 16-byte aligned) the matrices are
 /// viewed as `(M/4) x N` tensors of 16-byte vectors, each thread moving one
 /// vector in each of 8 columns; otherwise as `f32`, each thread moving 4
 /// floats 32 apart in each of 8 columns. Either way a warp reads whole
-/// contiguous rows of a column.
-///
-/// Extents outside `1..=MAX_M` and `1..=MAX_N` stop the launch with an error.
+/// contiguous rows of a column. Extents outside `1..=MAX_M` and
+/// `1..=MAX_N` stop the kernel.
 ///
 /// # Safety
-/// `src` and `dst` point to `M * N` floats each (`dst` writable, 16-byte
-/// aligned), and the launch has the shape above.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn cute_rs_copy(src: *const f32, dst: *mut f32, m: i32, n: i32) {
+/// `src` and `dst` point to `M * N` floats each (`dst` writable, both
+/// 16-byte aligned), `t < 256`, `blk` is inside the grid above, and no
+/// other thread writes the elements this one reads or writes.
+#[inline(always)]
+pub unsafe fn copy_thread(src: *const f32, dst: *mut f32, m: i32, n: i32, t: i32, blk: BlockCoord) {
     require_extents(m, n);
-    let t = thread_idx_x();
-    let blk = block_coord();
+    let thr = CopyThreads::default();
     if m % 4 == 0 {
         let mv = m / 4;
         let g = make_layout(shape![mv, n]);
@@ -97,7 +110,6 @@ pub unsafe extern "ptx-kernel" fn cute_rs_copy(src: *const f32, dst: *mut f32, m
             )
         };
         let tile = shape![32, 64];
-        let thr = CopyThreads::default();
         let ts = local_partition(local_tile(s, tile, blk), thr, t); // (1,8)
         let mut td = local_partition(local_tile(d, tile, blk), thr, t);
         let tc = local_partition(
@@ -107,7 +119,7 @@ pub unsafe extern "ptx-kernel" fn cute_rs_copy(src: *const f32, dst: *mut f32, m
         );
         // CuTe's copy(src, fragment); copy(fragment, dst): all 8 loads are
         // in flight before the first store.
-        let mut frag = [F4([0.0; 4]); COPY_TILE_N as usize / 8];
+        let mut frag = [F4([0.0; 4]); 8];
         for (j, f) in frag.iter_mut().enumerate() {
             let c = tc.at(coord![0, { j as i32 }]);
             if c.0.head < mv && c.0.tail.head < n {
@@ -127,7 +139,6 @@ pub unsafe extern "ptx-kernel" fn cute_rs_copy(src: *const f32, dst: *mut f32, m
         // SAFETY: the caller provides the `M * N` floats.
         let (s, d) = unsafe { (make_tensor_raw(src.cast_mut(), g), make_tensor_raw(dst, g)) };
         let tile = shape![128, 64];
-        let thr = CopyThreads::default();
         let ts = local_partition(local_tile(s, tile, blk), thr, t); // (4,8)
         let mut td = local_partition(local_tile(d, tile, blk), thr, t);
         let tc = local_partition(
@@ -135,7 +146,7 @@ pub unsafe extern "ptx-kernel" fn cute_rs_copy(src: *const f32, dst: *mut f32, m
             thr,
             t,
         );
-        for j in 0..COPY_TILE_N / 8 {
+        for j in 0..8 {
             for i in 0..4 {
                 let c = tc.at(coord![i, j]);
                 if c.0.head < m && c.0.tail.head < n {
@@ -149,83 +160,126 @@ pub unsafe extern "ptx-kernel" fn cute_rs_copy(src: *const f32, dst: *mut f32, m
 
 /// The transpose's threads in the read phase: `(32,8)`, `m` fastest, so
 /// that a warp reads 32 consecutive floats of one column of `A`.
-type ReadThreads = Layout![(32, 8) : (1, 32)];
+pub type ReadThreads = Layout![(32, 8) : (1, 32)];
 /// In the write phase: `(8,32):(32,1)`, `n` fastest, so that a warp writes
 /// 32 consecutive floats of one column of `B` (a row of `A`).
-type WriteThreads = Layout![(8, 32) : (32, 1)];
-/// Dynamic shared memory the transpose needs: one `(32,32)` `f32` tile.
+pub type WriteThreads = Layout![(8, 32) : (32, 1)];
+/// The shared memory the transpose needs: one `(32,32)` `f32` tile.
 pub const TRANSPOSE_SMEM_BYTES: u32 = 32 * 32 * 4;
 
-/// `B = Aᵀ`: `A` is `M x N` column-major, `B` `N x M` column-major, through
-/// a `(32,32)` shared-memory tile with the layout `Sw<5,0,5> o
-/// (32,32):(1,32)`, on a grid of `(ceil(M/32), ceil(N/32))` blocks of
-/// `(32,8)` threads with 4096 bytes of dynamic shared memory.
-///
-/// `B` is viewed over `A`'s coordinates, `(M,N):(N,1)`, so both phases use
-/// one tiling of `(m, n)`; only the thread layouts differ.
-///
-/// Extents outside `1..=MAX_M` and `1..=MAX_N` stop the launch with an error.
+/// The transpose's shared-memory tile, as the block sees it: on the GPU
+/// the dynamic shared memory (`ld.shared`/`st.shared`), in the host tests
+/// an array.
+pub trait SharedTile {
+    /// Element `o`.
+    ///
+    /// # Safety
+    /// `0 <= o < 1024`, and no thread writes element `o` concurrently.
+    unsafe fn load(&self, o: i32) -> f32;
+    /// Writes element `o`.
+    ///
+    /// # Safety
+    /// As `load`, and no other thread reads element `o` concurrently.
+    unsafe fn store(&self, o: i32, v: f32);
+}
+
+/// The shared-memory tile's layout: `Sw<5,0,5> o (32,32):(1,32)`. Row `i`
+/// of column `j` lands in bank `i ^ j`, so both a column (read phase) and a
+/// row (write phase) of the tile spread over the 32 banks.
+macro_rules! smem_tile {
+    () => {
+        composition(Swizzle::<5, 0, 5>, layout![(32, 32) : (1, 32)])
+    };
+}
+
+/// `A` (`M x N` column-major) and `B = Aᵀ` (`N x M` column-major) viewed
+/// over `A`'s coordinates (`(M,N):(N,1)`), each block's `(32,32)` tile.
+macro_rules! transpose_tiles {
+    ($ptr:expr, $layout:expr, $m:expr, $n:expr, $blk:expr) => {{
+        // SAFETY: the caller provides the `M * N` floats.
+        let g = unsafe { make_tensor_raw($ptr, $layout) };
+        let tile = shape![32, 32];
+        (
+            local_tile(g, tile, $blk),
+            local_tile(make_identity_tensor(shape![$m, $n]), tile, $blk),
+        )
+    }};
+}
+
+/// Before the barrier, thread `(tx, ty)` of block `blk` of
+/// `cute_rs_transpose`: reads elements `(tx, ty + 8k)` of the block's
+/// `(32,32)` tile of `A` (`M x N` column-major) into the swizzled
+/// shared-memory tile. The grid is `(ceil(M/32), ceil(N/32))` blocks of
+/// `(32,8)` threads. Extents outside `1..=MAX_M` and `1..=MAX_N` stop the
+/// kernel.
 ///
 /// # Safety
-/// `src` and `dst` point to `M * N` floats each (`dst` writable), and the
-/// launch has the shape above.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn cute_rs_transpose(
+/// `src` points to `M * N` floats, `tx < 32`, `ty < 8`, `blk` is inside the
+/// grid, and the block's other threads use `smem` only as this kernel does.
+#[inline(always)]
+pub unsafe fn transpose_read(
     src: *const f32,
-    dst: *mut f32,
     m: i32,
     n: i32,
+    tx: i32,
+    ty: i32,
+    blk: BlockCoord,
+    smem: &impl SharedTile,
 ) {
     require_extents(m, n);
-    let t = thread_idx_x() + 32 * thread_idx_y();
-    let blk = block_coord();
-    // SAFETY: the caller provides the `M * N` floats of each matrix.
-    let (a, b) = unsafe {
-        (
-            make_tensor_raw(src.cast_mut(), make_layout(shape![m, n])),
-            make_tensor_raw(dst, layout![(m, n) : (n, 1)]),
-        )
-    };
-    let tile = shape![32, 32];
-    let ga = local_tile(a, tile, blk);
-    let gb = local_tile(b, tile, blk);
-    let id = local_tile(make_identity_tensor(shape![m, n]), tile, blk);
-    let smem_layout = composition(Swizzle::<5, 0, 5>, layout![(32, 32) : (1, 32)]);
-    let smem = Smem::<f32>::dynamic(0);
-
-    // Read phase: thread (tx, ty) takes elements (tx, ty + 8k) of the tile.
-    let (ra, rc) = (
-        local_partition(ga, ReadThreads::default(), t), // (1,4)
-        local_partition(id, ReadThreads::default(), t),
-    );
-    let (tx, ty) = (thread_idx_x(), thread_idx_y());
+    let (ga, id) = transpose_tiles!(src.cast_mut(), make_layout(shape![m, n]), m, n, blk);
+    let t = tx + 32 * ty;
+    let ra = local_partition(ga, ReadThreads::default(), t); // (1,4)
+    let rc = local_partition(id, ReadThreads::default(), t);
+    let sw = smem_tile!();
     for k in 0..4 {
         let c = rc.at(coord![0, k]);
         if c.0.head < m && c.0.tail.head < n {
-            // The swizzled tile is indexed by the typed ComposedLayout: a
-            // tensor over it cannot yet be partitioned by a runtime thread
-            // index (slicing a swizzled layout needs a static offset).
-            let (i, j) = (tx, ty + 8 * k);
-            let o = smem_layout.crd2idx(coord![i, j]);
-            // SAFETY: the tile is 32 * 32 floats of the launch's shared
-            // memory; each thread writes its own elements.
+            // The swizzled tile is indexed through its typed layout's
+            // crd2idx: a tensor over a swizzled layout cannot yet be
+            // partitioned by a runtime thread index (slicing it needs a
+            // static offset), so the thread's coordinate is written out.
+            let o = sw.crd2idx(coord![tx, { ty + 8 * k }]);
+            // SAFETY: `o` is in the 1024-element tile; each thread writes
+            // its own elements; `A`'s element is inside the matrix.
             unsafe { smem.store(o, ra.at_unchecked(coord![0, k])) };
         }
     }
-    sync_threads();
-    // Write phase: thread (tx, ty) takes elements (ty + 8k, tx).
-    let (mut wb, wc) = (
-        local_partition(gb, WriteThreads::default(), t), // (4,1)
-        local_partition(id, WriteThreads::default(), t),
-    );
+}
+
+/// After the barrier, thread `(tx, ty)` of block `blk`: writes elements
+/// `(ty + 8k, tx)` of the block's tile, read from shared memory, to `B`
+/// (`N x M` column-major), so that a warp writes 32 consecutive floats.
+///
+/// # Safety
+/// As [`transpose_read`], `dst` points to `M * N` writable floats, and every
+/// thread of the block has finished `transpose_read`.
+#[inline(always)]
+pub unsafe fn transpose_write(
+    dst: *mut f32,
+    m: i32,
+    n: i32,
+    tx: i32,
+    ty: i32,
+    blk: BlockCoord,
+    smem: &impl SharedTile,
+) {
+    require_extents(m, n);
+    let (gb, id) = transpose_tiles!(dst, layout![(m, n) : (n, 1)], m, n, blk);
+    let t = tx + 32 * ty;
+    let mut wb = local_partition(gb, WriteThreads::default(), t); // (4,1)
+    let wc = local_partition(id, WriteThreads::default(), t);
+    let sw = smem_tile!();
     for k in 0..4 {
         let c = wc.at(coord![k, 0]);
         if c.0.head < m && c.0.tail.head < n {
-            let (i, j) = (ty + 8 * k, tx);
-            let o = smem_layout.crd2idx(coord![i, j]);
-            // SAFETY: written above, before the barrier, by the thread that
-            // read element (i, j); `dst` element inside the matrix.
+            let o = sw.crd2idx(coord![{ ty + 8 * k }, tx]);
+            // SAFETY: written before the barrier by the thread that read
+            // element (ty + 8k, tx); `B`'s element is inside the matrix.
             unsafe { *wb.at_unchecked_mut(coord![k, 0]) = smem.load(o) };
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
