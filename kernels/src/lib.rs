@@ -27,8 +27,9 @@
 #![allow(unsafe_code)]
 
 use cute_algebra::prelude::*;
-use cute_algebra::swizzle::Swizzle;
+use cute_algebra::swizzle::{ComposedLayout, Swizzle};
 use cute_algebra::tensor::{local_partition, local_tile, make_identity_tensor, make_tensor_raw};
+use cute_algebra::typenum::Z0;
 
 #[cfg(target_arch = "nvptx64")]
 mod device;
@@ -186,10 +187,12 @@ pub trait SharedTile {
 /// The shared-memory tile's layout: `Sw<5,0,5> o (32,32):(1,32)`. Row `i`
 /// of column `j` lands in bank `i ^ j`, so both a column (read phase) and a
 /// row (write phase) of the tile spread over the 32 banks.
-macro_rules! smem_tile {
-    () => {
-        composition(Swizzle::<5, 0, 5>, layout![(32, 32) : (1, 32)])
-    };
+pub type SmemTile = ComposedLayout<Swizzle<5, 0, 5>, Z0, Layout![(32, 32) : (1, 32)]>;
+
+/// The transpose's [`SmemTile`], built as CuTe writes it.
+#[inline(always)]
+pub fn smem_tile() -> SmemTile {
+    composition(Swizzle::<5, 0, 5>, layout![(32, 32) : (1, 32)])
 }
 
 /// `A` (`M x N` column-major) and `B = Aᵀ` (`N x M` column-major) viewed
@@ -231,7 +234,7 @@ pub unsafe fn transpose_read(
     let t = tx + 32 * ty;
     let ra = local_partition(ga, ReadThreads::default(), t); // (1,4)
     let rc = local_partition(id, ReadThreads::default(), t);
-    let sw = smem_tile!();
+    let sw = smem_tile();
     for k in 0..4 {
         let c = rc.at(coord![0, k]);
         if c.0.head < m && c.0.tail.head < n {
@@ -269,7 +272,7 @@ pub unsafe fn transpose_write(
     let t = tx + 32 * ty;
     let mut wb = local_partition(gb, WriteThreads::default(), t); // (4,1)
     let wc = local_partition(id, WriteThreads::default(), t);
-    let sw = smem_tile!();
+    let sw = smem_tile();
     for k in 0..4 {
         let c = wc.at(coord![k, 0]);
         if c.0.head < m && c.0.tail.head < n {

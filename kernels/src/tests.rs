@@ -121,7 +121,7 @@ fn transpose_smem_banks() {
     // A warp's 32 accesses to the tile hit 32 different banks in both
     // phases (the swizzle's purpose): the read phase's warp is a column of
     // the tile, the write phase's a row.
-    let sw = smem_tile!();
+    let sw = smem_tile();
     for k in 0..32 {
         let col: Vec<i32> = (0..32).map(|i| sw.crd2idx(coord![i, k]) % 32).collect();
         let row: Vec<i32> = (0..32).map(|j| sw.crd2idx(coord![k, j]) % 32).collect();
