@@ -31,7 +31,14 @@ export DEBIAN_FRONTEND=noninteractive
 say() { printf 'setup-ptx: %s\n' "$*"; }
 
 sudo_() {
-  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null; then
+    sudo "$@"
+  else
+    say "error: not root and no sudo: run as root to install ${PKGS[*]}"
+    exit 1
+  fi
 }
 
 # Version of an installed package, or nothing.
@@ -63,7 +70,13 @@ if [ "$need_apt" = 1 ]; then
     say "warning: no bookworm-security source in /etc/apt: rustc-web may be too old"
   fi
   say "apt-get install ${PKGS[*]}"
-  sudo_ apt-get install -y -qq --no-install-recommends "${PKGS[@]}" >/dev/null
+  if ! sudo_ apt-get install -y -qq --no-install-recommends "${PKGS[@]}" >/dev/null; then
+    # A package list that names files the mirror has since replaced fails
+    # the download: refresh it once and try again.
+    say "apt-get install failed: apt-get update and retry"
+    sudo_ apt-get update -qq
+    sudo_ apt-get install -y -qq --no-install-recommends "${PKGS[@]}" >/dev/null
+  fi
 fi
 rustc_ok || { say "error: /usr/bin/rustc is $(/usr/bin/rustc --version 2>&1), need >= $MIN_RUSTC"; exit 1; }
 /usr/bin/rustc --print target-list | grep -qx nvptx64-nvidia-cuda \
