@@ -217,6 +217,8 @@
 //! printing to `String`, [`dynamic`] and [`codegen`]; `std` implies it; `svg`
 //! adds the drawings the command line makes.
 #![no_std]
+// The GPU support of `arch::nvptx` (inline PTX, NVVM intrinsics) is unstable.
+#![cfg_attr(target_arch = "nvptx64", feature(asm_experimental_arch, stdarch_nvptx))]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -232,6 +234,7 @@ pub use frunk_core;
 pub use typenum;
 
 pub mod algebra;
+pub mod arch;
 pub mod basis;
 #[cfg(feature = "alloc")]
 pub mod codegen;

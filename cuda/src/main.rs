@@ -4,10 +4,13 @@
 //! `memcpy` of the same bytes.
 //!
 //! ```text
-//! cute-gpu [--m M] [--n N] [--runs R] [--gemm S] [--print-source]
+//! cute-gpu [--m M] [--n N] [--runs R] [--gemm S] [--ptx FILE] [--print-source]
 //! ```
 //!
 //! `--print-source` prints the generated CUDA C and exits (no GPU needed).
+//! `--ptx FILE` also runs the kernels written in Rust (`kernels/`, built to
+//! PTX by `scripts/build-ptx.sh`) in the same run, checked and timed the
+//! same way.
 //!
 //! ```text
 //! ```
@@ -23,7 +26,7 @@ use cudarc::cublas::{CudaBlas, Gemm, GemmConfig};
 use cudarc::driver::CudaFunction;
 use cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT;
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
-use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
+use cudarc::nvrtc::{CompileOptions, Ptx, compile_ptx_with_opts};
 use cute_cuda::{Kernel, TransposeKind, copy_kernel, sgemm_kernel, transpose_kernel};
 
 struct Args {
@@ -31,6 +34,7 @@ struct Args {
     n: i64,
     runs: usize,
     gemm: i64,
+    ptx: Option<String>,
     print_source: bool,
 }
 
@@ -40,6 +44,7 @@ fn args() -> Result<Args, String> {
         n: 8190,
         runs: 50,
         gemm: 4096,
+        ptx: None,
         print_source: false,
     };
     let mut it = std::env::args().skip(1);
@@ -55,6 +60,7 @@ fn args() -> Result<Args, String> {
             "--n" => a.n = num("--n")?,
             "--runs" => a.runs = num("--runs")? as usize,
             "--gemm" => a.gemm = num("--gemm")?,
+            "--ptx" => a.ptx = Some(it.next().ok_or("--ptx needs a file")?),
             "--print-source" => a.print_source = true,
             other => return Err(format!("unknown argument '{other}'")),
         }
@@ -105,7 +111,7 @@ fn launch(
     ctx: &Arc<CudaContext>,
     stream: &Arc<CudaStream>,
     k: &Kernel,
-) -> Res<impl FnMut(&CudaSlice<f32>, &mut CudaSlice<f32>) -> Res<()>> {
+) -> Res<impl FnMut(&CudaSlice<f32>, &mut CudaSlice<f32>) -> Res<()> + use<>> {
     let (f, cfg) = compile(ctx, k)?;
     let stream = stream.clone();
     let args: Vec<i32> = k.args.iter().map(|(_, v)| *v as i32).collect();
@@ -124,6 +130,70 @@ fn launch(
             Ok(())
         },
     )
+}
+
+/// A kernel's launch on `(src, dst)`.
+type Launch = Box<dyn FnMut(&CudaSlice<f32>, &mut CudaSlice<f32>) -> Res<()>>;
+
+/// The kernels written in Rust (`kernels/src/lib.rs`), loaded from the PTX
+/// that `scripts/build-ptx.sh` builds, with the launch shapes their docs
+/// state: the copy, then the swizzled transpose.
+fn rust_kernels(
+    ctx: &Arc<CudaContext>,
+    stream: &Arc<CudaStream>,
+    path: &str,
+    m: i64,
+    n: i64,
+) -> Res<Vec<(String, bool, Launch)>> {
+    // The kernels' own limits (`MAX_M`, `MAX_N` in kernels/src/lib.rs):
+    // outside them they trap instead of computing offsets that overflow.
+    if !(1..=1 << 15).contains(&m) || !(1..(1 << 16)).contains(&n) {
+        return Err(
+            format!("the Rust kernels take M <= 32768 and N <= 65535, not {m} x {n}").into(),
+        );
+    }
+    let src = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let module = ctx.load_module(Ptx::from_src(src))?;
+    let (mi, ni) = (m as i32, n as i32);
+    let shapes = [
+        (
+            "tiled copy (Rust, PTX)",
+            "cute_rs_copy",
+            false,
+            LaunchConfig {
+                grid_dim: (((m + 127) / 128) as u32, ((n + 63) / 64) as u32, 1),
+                block_dim: (256, 1, 1),
+                shared_mem_bytes: 0,
+            },
+        ),
+        (
+            "transpose smem+swizzle (Rust, PTX)",
+            "cute_rs_transpose",
+            true,
+            LaunchConfig {
+                grid_dim: (((m + 31) / 32) as u32, ((n + 31) / 32) as u32, 1),
+                block_dim: (32, 8, 1),
+                shared_mem_bytes: 32 * 32 * 4,
+            },
+        ),
+    ];
+    let mut out: Vec<(String, bool, Launch)> = Vec::new();
+    for (label, name, transpose, cfg) in shapes {
+        let f = module.load_function(name)?;
+        let stream = stream.clone();
+        let go = move |src: &CudaSlice<f32>, dst: &mut CudaSlice<f32>| -> Res<()> {
+            let mut b = stream.launch_builder(&f);
+            b.arg(src).arg(dst).arg(&mi).arg(&ni);
+            // SAFETY: the kernel takes (const float*, float*, int M, int N),
+            // both buffers hold M * N floats (cudaMalloc aligns them to 256
+            // bytes, as the copy's 16-byte vectors need), and the launch
+            // shape is the one its documentation states.
+            unsafe { b.launch(cfg) }?;
+            Ok(())
+        };
+        out.push((label.to_string(), transpose, Box::new(go)));
+    }
+    Ok(out)
 }
 
 /// The kernels of a run, with their labels and whether they transpose.
@@ -188,14 +258,24 @@ fn run(a: &Args) -> Res<()> {
     println!("| kernel | ms | GB/s | % of memcpy |\n|---|---:|---:|---:|");
     println!("| cudaMemcpy D2D (ceiling) | {memcpy_ms:.4} | {ceiling:.1} | 100.0 |");
 
+    let mut runs: Vec<(String, bool, Launch)> = Vec::new();
     for (label, k, transpose) in &kernels {
+        runs.push((
+            label.clone(),
+            *transpose,
+            Box::new(launch(&ctx, &stream, k)?),
+        ));
+    }
+    if let Some(path) = &a.ptx {
+        runs.extend(rust_kernels(&ctx, &stream, path, m, n)?);
+    }
+    for (label, transpose, mut go) in runs {
         stream.memset_zeros(&mut dst)?;
-        let mut go = launch(&ctx, &stream, k)?;
         go(&src, &mut dst)?;
         let out = stream.clone_dtoh(&dst)?;
         let bad = (0..len)
             .filter(|&o| {
-                let want = if *transpose {
+                let want = if transpose {
                     // dst is N x M column-major: dst[c + r*N] = src[r + c*M]
                     let (c, r) = ((o as i64) % n, (o as i64) / n);
                     host[(r + c * m) as usize]
