@@ -180,3 +180,70 @@ fn runtime_recast_in_eval() {
         eval_line("recast(tensor(16:-1), 8, 32)").starts_with("error: recast: a negative stride")
     );
 }
+
+/// CuTe's `recast_layout` rounds, and its result then covers bytes the
+/// source does not (or covers some twice). CuTe C++ returns these layouts
+/// (`tests/data/cute/recast_cases.cpp` and its `.out`: static layouts);
+/// here each is an error that names CuTe's layout and the broken count.
+#[test]
+fn recasts_that_do_not_keep_the_bytes_are_refused() {
+    let why = "refused, since it would reach bits the source does not cover, or cover some twice (CuTe rounds the recast layout)";
+    let h = [1u16, 2, 3];
+    let e = make_tensor(&h, layout![3 : 1])
+        .try_recast::<u32>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("recast: CuTe returns _2:_1, which holds 64 bits where the source holds 48: {why}")
+    );
+    let b = [1u8, 2];
+    let e = make_tensor(&b, layout![2 : 1])
+        .try_recast::<u64>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("recast: CuTe returns _1:_1, which holds 64 bits where the source holds 16: {why}")
+    );
+    let b = [0u8; 8];
+    let e = make_tensor(&b, layout![4 : 2])
+        .try_recast::<u16>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("recast: CuTe returns _4:_1, which holds 64 bits where the source holds 32: {why}")
+    );
+    let w = [0u64; 4];
+    let e = make_tensor(&w, layout![(4, 1) : (1, 1)])
+        .try_recast::<u8>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "recast: CuTe returns (_32,_8):(_1,_1), which holds 2048 bits where the source holds 256: {why}"
+        )
+    );
+    let w = [0u32; 4];
+    let e = make_tensor(&w, layout![(1, 4) : (1, 1)])
+        .try_recast::<u8>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "recast: CuTe returns (_4,_16):(_1,_1), which holds 512 bits where the source holds 128: {why}"
+        )
+    );
+    // The runtime path and the CLI refuse the same five.
+    for (e, cute) in [
+        ("recast(tensor(3:1), 16, 32)", "2:1"),
+        ("recast(tensor(2:1), 8, 64)", "1:1"),
+        ("recast(tensor(4:2), 8, 16)", "4:1"),
+        ("recast(tensor((4,1):(1,1)), 64, 8)", "(32,8):(1,1)"),
+        ("recast(tensor((1,4):(1,1)), 32, 8)", "(4,16):(1,1)"),
+    ] {
+        let r = cute_algebra::eval::eval_line(e);
+        assert!(
+            r.starts_with(&format!("error: recast: CuTe returns {cute}, which holds ")),
+            "{e}: {r}"
+        );
+    }
+}

@@ -44,6 +44,7 @@ impl LayoutError {
             | ProductOverlap { op: o, .. }
             | TooLarge { op: o, .. }
             | CheckTooLarge { op: o, .. }
+            | RecastCoverage { op: o, .. }
             | BasisStrides { op: o, .. }
             | BasisRange { op: o, .. } => *o = op,
             // The call itself was malformed: nothing inner to rename.

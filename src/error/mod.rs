@@ -244,6 +244,21 @@ pub enum LayoutError {
         /// The documented limit.
         limit: i64,
     },
+    /// A recast whose layout (CuTe's `recast_layout`, computed as CuTe
+    /// computes it) does not cover exactly the source's bits.
+    RecastCoverage {
+        /// The operation.
+        op: &'static str,
+        /// `"holds"` (bits held by the elements) or `"spans"` (bits from
+        /// the first to the last element).
+        what: &'static str,
+        /// The source's figure, in bits.
+        source: i64,
+        /// CuTe's result's figure, in bits.
+        result: i64,
+        /// CuTe's recast layout, as CuTe prints it.
+        cute: LayoutText,
+    },
     /// A swizzled result whose defining property is checked element by
     /// element, over more elements than that check walks.
     CheckTooLarge {
@@ -320,6 +335,69 @@ impl FnName {
 impl fmt::Display for FnName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())?;
+        if self.cut {
+            f.write_str("...")?;
+        }
+        Ok(())
+    }
+}
+
+/// A layout's printed form kept inline (no allocation, `Copy`), for the
+/// errors that say what CuTe would have returned: the first 62 bytes.
+///
+/// ```
+/// use core::fmt::Write;
+/// use cute_algebra::error::LayoutText;
+/// let mut t = LayoutText::default();
+/// write!(t, "{}", "(_2):(_1)").unwrap();
+/// assert_eq!(t.to_string(), "(_2):(_1)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LayoutText {
+    bytes: [u8; 62],
+    len: u8,
+    cut: bool,
+}
+
+impl Default for LayoutText {
+    fn default() -> Self {
+        LayoutText {
+            bytes: [0; 62],
+            len: 0,
+            cut: false,
+        }
+    }
+}
+
+impl fmt::Write for LayoutText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for c in s.chars() {
+            let mut buf = [0u8; 4];
+            let e = c.encode_utf8(&mut buf).as_bytes();
+            let at = usize::from(self.len);
+            if self.cut || at + e.len() > self.bytes.len() {
+                self.cut = true;
+                return Ok(());
+            }
+            self.bytes[at..at + e.len()].copy_from_slice(e);
+            self.len += e.len() as u8;
+        }
+        Ok(())
+    }
+}
+
+impl LayoutText {
+    /// The printed form of `x`, its first 62 bytes.
+    pub fn of(x: &impl fmt::Display) -> Self {
+        let mut t = LayoutText::default();
+        let _ = fmt::Write::write_fmt(&mut t, format_args!("{x}"));
+        t
+    }
+}
+
+impl fmt::Display for LayoutText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or(""))?;
         if self.cut {
             f.write_str("...")?;
         }
@@ -461,6 +539,16 @@ impl fmt::Display for LayoutError {
             TooLarge { op, size, limit } => write!(
                 f,
                 "{op}: the layout has {size} elements, more than the limit of {limit}"
+            ),
+            RecastCoverage {
+                op,
+                what,
+                source,
+                result,
+                cute,
+            } => write!(
+                f,
+                "{op}: CuTe returns {cute}, which {what} {result} bits where the source {what} {source}: refused, since it would reach bits the source does not cover, or cover some twice (CuTe rounds the recast layout)"
             ),
             CheckTooLarge { op, size, limit } => write!(
                 f,

@@ -16,4 +16,5 @@
 pub mod complement;
 pub mod composition;
 pub mod inverse;
+pub mod recast;
 pub mod rules;

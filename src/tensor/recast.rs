@@ -18,7 +18,10 @@
 //! assert_eq!(h.at(coord![1, 3]), u16::from_le_bytes([22, 23]));
 //! ```
 //!
-//! Two CuTe behaviours are refused with an error instead: a negative
+//! Three CuTe behaviours are refused with an error instead: a recast
+//! layout that does not cover exactly the source's bytes (CuTe rounds:
+//! three `u16`s read as two `u32`s reach two bytes past them; see
+//! [`crate::steps::recast`]), a negative
 //! stride (CuTe's start offset for it does not match the reinterpreted
 //! elements: `16:-1` over bytes 15..0 read as `u32`s starts three bytes
 //! off), and a start or a runtime stride that is not a whole number of new
@@ -29,9 +32,10 @@ use core::ops::Div;
 use bytemuck::Pod;
 use typenum::{Gcd, NonZero, Unsigned};
 
-use super::{Tensor, TensorReach, View, ViewMut, check_reach};
-use crate::error::{LayoutError, ok_or_panic};
+use super::{Tensor, TensorLayout, TensorReach, View, ViewMut, check_reach};
+use crate::error::{LayoutError, LayoutText, ok_or_panic};
 use crate::layout::Layout;
+use crate::steps::recast::{Footprint, recast_covers};
 use crate::swizzle::{DowncastPair, UpcastPair};
 
 /// An element type a tensor can be recast to or from: plain data (`Pod`)
@@ -114,6 +118,7 @@ fn recast_parts<T: Element, U: Element, L>(
 ) -> Result<(Recast<L, T, U>, isize), LayoutError>
 where
     L: TensorReach + RecastLayout<T::Bytes, U::Bytes>,
+    Recast<L, T, U>: TensorReach + core::fmt::Display,
 {
     const {
         assert!(
@@ -135,7 +140,18 @@ where
             "the view's start is not a whole number of new elements",
         ));
     }
-    Ok((l.try_recast_layout()?, bytes / u))
+    let r = l.try_recast_layout()?;
+    let footprint = |len: usize, last: isize, bytes: isize| Footprint {
+        size: len as i64,
+        last: last as i64,
+        bits: 8 * bytes as i64,
+    };
+    recast_covers(
+        footprint(l.len(), l.reach().1, t),
+        footprint(r.len(), r.reach().1, u),
+    )
+    .map_err(|m| m.error(LayoutText::of(&r)))?;
+    Ok((r, bytes / u))
 }
 
 /// The new view's slice: `data` as `U`s, its length rounded down to whole
@@ -160,7 +176,7 @@ impl<'a, T: Element, L: TensorReach> Tensor<View<'a, T>, L> {
     pub fn try_recast<U: Element>(self) -> Result<Recasted<'a, L, T, U>, LayoutError>
     where
         L: RecastLayout<T::Bytes, U::Bytes>,
-        Recast<L, T, U>: TensorReach,
+        Recast<L, T, U>: TensorReach + core::fmt::Display,
     {
         let (engine, layout) = self.into_parts();
         let (layout, start) = recast_parts::<T, U, L>(layout, engine.start())?;
@@ -173,7 +189,7 @@ impl<'a, T: Element, L: TensorReach> Tensor<View<'a, T>, L> {
     pub fn recast<U: Element>(self) -> Recasted<'a, L, T, U>
     where
         L: RecastLayout<T::Bytes, U::Bytes>,
-        Recast<L, T, U>: TensorReach,
+        Recast<L, T, U>: TensorReach + core::fmt::Display,
     {
         ok_or_panic(self.try_recast())
     }
@@ -185,7 +201,7 @@ impl<'a, T: Element, L: TensorReach> Tensor<ViewMut<'a, T>, L> {
     pub fn try_recast<U: Element>(self) -> Result<RecastedMut<'a, L, T, U>, LayoutError>
     where
         L: RecastLayout<T::Bytes, U::Bytes>,
-        Recast<L, T, U>: TensorReach,
+        Recast<L, T, U>: TensorReach + core::fmt::Display,
     {
         let (engine, layout) = self.into_parts();
         let (layout, start) = recast_parts::<T, U, L>(layout, engine.start())?;
@@ -198,7 +214,7 @@ impl<'a, T: Element, L: TensorReach> Tensor<ViewMut<'a, T>, L> {
     pub fn recast<U: Element>(self) -> RecastedMut<'a, L, T, U>
     where
         L: RecastLayout<T::Bytes, U::Bytes>,
-        Recast<L, T, U>: TensorReach,
+        Recast<L, T, U>: TensorReach + core::fmt::Display,
     {
         ok_or_panic(self.try_recast())
     }

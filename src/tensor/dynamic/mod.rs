@@ -24,6 +24,7 @@ use core::fmt;
 
 use crate::dynamic::{self, CoordTree, DynLayout, IntTree, Tiler, TilerRef};
 use crate::error::LayoutError;
+use crate::steps::recast::{Footprint, recast_covers};
 
 /// `make_tensor(counting_iterator<int>{start}, layout)`: the value at a
 /// coordinate is `start + layout(coordinate)`.
@@ -168,6 +169,15 @@ impl DynTensor {
                 "the tensor's start is not a whole number of new elements",
             ));
         }
+        let footprint = |l: &DynLayout, bits: i64| -> Result<Footprint, LayoutError> {
+            Ok(Footprint {
+                size: l.size()?,
+                last: l.cosize()? - 1,
+                bits,
+            })
+        };
+        recast_covers(footprint(&self.layout, old)?, footprint(&layout, new)?)
+            .map_err(|m| m.error(crate::error::LayoutText::of(&layout)))?;
         Ok(DynTensor {
             start: bits / new,
             layout,
