@@ -1,0 +1,270 @@
+//! What the explorer page shows for one expression: the result in CuTe's
+//! print form, the `print_layout` table, the picture, and per picture cell
+//! the details that hovering shows. Pure computation, so the server only
+//! bounds and transports it, and tests and timings call it directly.
+//!
+//! The pictures are the library's own drawings, byte for byte what `svg`
+//! prints, with one `data-cell="k"` attribute added to the k-th cell
+//! rectangle: cell k of the answer's `cells` is that rectangle's data.
+
+use serde::Serialize;
+
+use crate::drawable::{Drawable, drawable_of, layout_of};
+use crate::lib_api::{Colouring, Drawing, DynLayout, draw, eval, tv_to_svg};
+
+/// Which picture to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Cells coloured by offset (`svg`).
+    Layout,
+    /// Cells coloured by shared-memory bank (`svg --banks --elem-bytes N`).
+    Banks { elem_bytes: i64 },
+    /// A thread/value layout over a tile (`svg --tv --tile M,N`).
+    Tv { tile: Option<(i64, i64)> },
+}
+
+/// One picture cell, as hovering describes it.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The cell's coordinate: the layout's natural coordinate of the
+    /// cell's 1-D index, or `(row,col)` in a TV tile.
+    pub coord: String,
+    /// The layout's offset there (in a TV tile, the tile index).
+    pub offset: i64,
+    /// The shared-memory bank of that offset (bank view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bank: Option<i64>,
+    /// The first thread whose values reach this tile cell (TV view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread: Option<i64>,
+    /// That thread's value index (TV view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+}
+
+/// A successful evaluation. The table and the picture may each have failed
+/// on their own (a layout too large to print, say): then their error, as
+/// the CLI words it, stands in for them.
+#[derive(Serialize, Debug)]
+pub struct Answer {
+    pub ok: bool,
+    /// What `eval` prints.
+    pub result: String,
+    /// What `show` prints.
+    pub table: Option<String>,
+    pub table_error: Option<String>,
+    /// What `svg` prints, with `data-cell` on the cell rectangles.
+    pub svg: Option<String>,
+    pub svg_error: Option<String>,
+    /// The picture's grid, rows and columns; `cells` is in row-major order.
+    pub grid: Option<(i64, i64)>,
+    pub cells: Vec<Cell>,
+}
+
+/// A failed evaluation: what `eval` prints, and the byte the error names.
+#[derive(Serialize, Debug)]
+pub struct Failure {
+    pub ok: bool,
+    pub error: String,
+    pub pos: Option<usize>,
+}
+
+impl Failure {
+    pub fn new(error: String) -> Self {
+        let pos = byte_pos(&error);
+        Failure {
+            ok: false,
+            error,
+            pos,
+        }
+    }
+}
+
+/// The N of the first "at byte N" in an error message: the parser's and
+/// the evaluator's way of naming a position.
+pub fn byte_pos(msg: &str) -> Option<usize> {
+    let rest = &msg[msg.find("at byte ")? + "at byte ".len()..];
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    rest[..end].parse().ok()
+}
+
+/// Everything the page shows for `expr` drawn as `view`.
+pub fn explore(expr: &str, view: View) -> Result<Answer, Failure> {
+    let value = eval(expr).map_err(|e| Failure::new(format!("error: {e}")))?;
+    let result = value.to_string();
+    let drawable = match view {
+        View::Tv { .. } => layout_of(expr, value).map(Drawable::Layout),
+        _ => drawable_of(expr, value),
+    };
+    let mut answer = Answer {
+        ok: true,
+        result,
+        table: None,
+        table_error: None,
+        svg: None,
+        svg_error: None,
+        grid: None,
+        cells: Vec::new(),
+    };
+    let d = match drawable {
+        Ok(d) => d,
+        Err(e) => {
+            let e = format!("error: {e}");
+            answer.table_error = Some(e.clone());
+            answer.svg_error = Some(e);
+            return Ok(answer);
+        }
+    };
+    match d.print_layout() {
+        Ok(t) => answer.table = Some(t),
+        Err(e) => answer.table_error = Some(format!("error: {e}")),
+    }
+    let picture = match (&d, view) {
+        (Drawable::Layout(l), View::Tv { tile }) => tv_picture(l, tile),
+        (_, View::Tv { .. }) => unreachable!("a TV view draws only plain layouts"),
+        (_, View::Layout) => grid_picture(&d, Colouring::Offset),
+        (_, View::Banks { elem_bytes }) => grid_picture(&d, Colouring::Banks { elem_bytes }),
+    };
+    match picture {
+        Ok((svg, grid, cells)) => {
+            answer.svg = Some(annotate(&svg, cells.len()));
+            answer.grid = Some(grid);
+            answer.cells = cells;
+        }
+        Err(e) => answer.svg_error = Some(format!("error: {e}")),
+    }
+    Ok(answer)
+}
+
+type Picture = (String, (i64, i64), Vec<Cell>);
+
+/// A library error as the CLI prints it (after `error: `).
+fn err(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+/// The library's grid drawing and its cells: rows are mode 0, columns the
+/// other modes (rank 1 is one row), cell (i, j) the 1-D index `i + rows * j`.
+fn grid_picture(d: &Drawable, colouring: Colouring) -> Result<Picture, String> {
+    let (domain, drawing) = match d {
+        Drawable::Layout(l) => (l, Drawing::layout(l, colouring).map_err(err)?),
+        Drawable::Composed(c) => (c.layout(), Drawing::composed(c, colouring).map_err(err)?),
+    };
+    // The drawing checks the size against its limit first.
+    let svg = draw(&drawing).map_err(err)?;
+    let size = domain.size().map_err(err)?;
+    let rows = if domain.rank() >= 2 {
+        domain.mode(0).and_then(|m| m.size()).map_err(err)?
+    } else {
+        1
+    };
+    let cols = if rows > 0 { size / rows } else { 0 };
+    let at = |i: i64| match d {
+        Drawable::Layout(l) => l.at(i),
+        Drawable::Composed(c) => c.at(i),
+    };
+    let mut cells = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    for i in 0..rows {
+        for j in 0..cols {
+            let idx = i + rows * j;
+            let offset = at(idx).map_err(err)?;
+            let coord = domain.idx2crd(idx).map_err(err)?.to_string();
+            let bank = match colouring {
+                Colouring::Banks { elem_bytes } => Some(bank(offset, elem_bytes)),
+                Colouring::Offset => None,
+            };
+            cells.push(Cell {
+                coord,
+                offset,
+                bank,
+                thread: None,
+                value: None,
+            });
+        }
+    }
+    Ok((svg, (rows, cols), cells))
+}
+
+/// The bank of the element at `offset`: 32 banks of 4 bytes, as the
+/// library's bank view colours it.
+fn bank(offset: i64, elem_bytes: i64) -> i64 {
+    offset
+        .saturating_mul(elem_bytes)
+        .div_euclid(4)
+        .rem_euclid(32)
+}
+
+/// The library's TV drawing and its cells: tile cell (r, c) is index
+/// `r + M * c`, showing the first (thread, value) that reaches it.
+fn tv_picture(tv: &DynLayout, tile: Option<(i64, i64)>) -> Result<Picture, String> {
+    let svg = tv_to_svg(tv, tile).map_err(err)?;
+    // The drawing succeeded, so the layout has two modes and every index
+    // lies in the tile; the tile (the default one too) is in its title.
+    let (m, n) = tv_tile(&svg).ok_or("the TV drawing does not name its tile")?;
+    let (threads, vals) = (
+        tv.mode(0).and_then(|x| x.size()).map_err(err)?,
+        tv.mode(1).and_then(|x| x.size()).map_err(err)?,
+    );
+    let mut owner = vec![None; usize::try_from(m * n).unwrap_or(0)];
+    for t in 0..threads {
+        for v in 0..vals {
+            let i = tv.at(t + threads * v).map_err(err)?;
+            if let Some(o @ None) = usize::try_from(i).ok().and_then(|i| owner.get_mut(i)) {
+                *o = Some((t, v));
+            }
+        }
+    }
+    let mut cells = Vec::with_capacity(owner.len());
+    for r in 0..m {
+        for c in 0..n {
+            let idx = r + m * c;
+            let o = owner[idx as usize];
+            cells.push(Cell {
+                coord: format!("({r},{c})"),
+                offset: idx,
+                bank: None,
+                thread: o.map(|(t, _)| t),
+                value: o.map(|(_, v)| v),
+            });
+        }
+    }
+    Ok((svg, (m, n), cells))
+}
+
+/// The `M x N` tile a TV drawing names in its title (`... over (M,N)`).
+fn tv_tile(svg: &str) -> Option<(i64, i64)> {
+    let title = &svg[svg.find("<title>")?..svg.find("</title>")?];
+    let (m, n) = title
+        .rsplit_once(" over (")?
+        .1
+        .strip_suffix(')')?
+        .split_once(',')?;
+    Some((m.parse().ok()?, n.parse().ok()?))
+}
+
+/// `svg` with `data-cell="k"` on its k-th cell rectangle, so the page finds
+/// a hovered cell's data by index. The cells are the drawing's `<rect x=`
+/// lines but the frame (`fill="none"`); if their count is not `expected`,
+/// the drawing has changed shape and is left as it is rather than
+/// labelled wrongly.
+pub fn annotate(svg: &str, expected: usize) -> String {
+    let is_cell = |line: &str| line.starts_with("<rect x=") && !line.contains(r#"fill="none""#);
+    if svg.lines().filter(|l| is_cell(l)).count() != expected {
+        return svg.to_string();
+    }
+    let mut out = String::with_capacity(svg.len() + expected * 16);
+    let mut k = 0usize;
+    for line in svg.split_inclusive('\n') {
+        if is_cell(line) {
+            use std::fmt::Write;
+            let _ = write!(out, r#"<rect data-cell="{k}""#);
+            out.push_str(&line["<rect".len()..]);
+            k += 1;
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
