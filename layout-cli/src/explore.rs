@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use crate::drawable::{Drawable, drawable_of, layout_of};
-use crate::lib_api::{Colouring, Drawing, DynLayout, draw, eval, tv_to_svg};
+use crate::lib_api::{Colouring, Drawing, DynLayout, draw, eval, idx2crd_shape, tv_to_svg};
 
 /// Which picture to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +26,9 @@ pub enum View {
 /// One picture cell, as hovering describes it.
 #[derive(Serialize, Debug, PartialEq, Eq)]
 pub struct Cell {
-    /// The cell's coordinate: the layout's natural coordinate of the
-    /// cell's 1-D index, or `(row,col)` in a TV tile.
+    /// The cell's coordinate: the natural (colexicographic) coordinate of
+    /// the cell's 1-D index in the layout's shape, or `(row,col)` in a TV
+    /// tile.
     pub coord: String,
     /// The layout's offset there (in a TV tile, the tile index).
     pub offset: i64,
@@ -165,12 +166,13 @@ fn grid_picture(d: &Drawable, colouring: Colouring) -> Result<Picture, String> {
         Drawable::Layout(l) => l.at(i),
         Drawable::Composed(c) => c.at(i),
     };
+    let shape = domain.shape();
     let mut cells = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     for i in 0..rows {
         for j in 0..cols {
             let idx = i + rows * j;
             let offset = at(idx).map_err(err)?;
-            let coord = domain.idx2crd(idx).map_err(err)?.to_string();
+            let coord = idx2crd_shape(idx, &shape).map_err(err)?.to_string();
             let bank = match colouring {
                 Colouring::Banks { elem_bytes } => Some(bank(offset, elem_bytes)),
                 Colouring::Offset => None,
@@ -267,4 +269,173 @@ pub fn annotate(svg: &str, expected: usize) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(expr: &str, view: View) -> Answer {
+        explore(expr, view).unwrap_or_else(|f| panic!("{expr}: {}", f.error))
+    }
+
+    fn cell_count(svg: &str) -> usize {
+        svg.matches("data-cell=\"").count()
+    }
+
+    #[test]
+    fn the_answer_is_what_the_cli_prints() {
+        let a = ok("logical_divide((4,2,3):(2,1,8), 4:2)", View::Layout);
+        assert_eq!(a.result, "((2,2),(2,3)):((4,1),(2,8))");
+        let a = ok("(2,3):(3,1)", View::Layout);
+        assert_eq!(
+            a.table.as_deref(),
+            Some(
+                "(2,3):(3,1)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 1 | 2 |\n    +---+---+---+\n 1  | 3 | 4 | 5 |\n    +---+---+---+\n"
+            )
+        );
+        // The picture is the CLI's SVG with one attribute per cell.
+        let svg = a.svg.unwrap();
+        assert_eq!(a.grid, Some((2, 3)));
+        assert_eq!(cell_count(&svg), 6);
+        let plain = crate::lib_api::draw(
+            &Drawing::layout(&"(2,3):(3,1)".parse().unwrap(), Colouring::Offset).unwrap(),
+        )
+        .unwrap();
+        let stripped: String = (0..6).fold(svg.clone(), |s, k| {
+            s.replace(&format!(" data-cell=\"{k}\""), "")
+        });
+        assert_eq!(stripped, plain);
+    }
+
+    #[test]
+    fn cells_give_coordinate_and_offset_in_row_major_order() {
+        let a = ok("(4,(2,2)):(2,(1,8))", View::Layout);
+        assert_eq!(a.grid, Some((4, 4)));
+        // Row 1, column 3: index 1 + 4 * 3 = 13, coordinate (1,(1,1)).
+        let c = &a.cells[4 + 3];
+        assert_eq!(
+            (c.coord.as_str(), c.offset, c.bank),
+            ("(1,(1,1))", 2 + 1 + 8, None)
+        );
+        let a = ok("(256,256):(256,1)", View::Layout);
+        assert_eq!(a.cells.len(), 65536);
+        assert_eq!(cell_count(a.svg.as_deref().unwrap()), 65536);
+        assert_eq!(a.cells[1000].coord, "(3,232)");
+        assert_eq!(a.cells[1000].offset, 3 * 256 + 232);
+        // Rank 1 is one row.
+        let a = ok("8:2", View::Layout);
+        assert_eq!(a.grid, Some((1, 8)));
+        assert_eq!(a.cells[3].coord, "3");
+        assert_eq!(a.cells[3].offset, 6);
+    }
+
+    #[test]
+    fn banks_and_swizzles() {
+        let a = ok(
+            "composition(Sw<3,3,3>, (8,64):(64,1))",
+            View::Banks { elem_bytes: 2 },
+        );
+        assert_eq!(a.result, "Sw<3,3,3> o 0 o (8,64):(64,1)");
+        let svg = a.svg.unwrap();
+        assert!(svg.contains("worst column: 1-way bank conflict"));
+        assert_eq!(cell_count(&svg), 512);
+        // Row 1, column 0: offset 64 swizzled to 72, bank 72 * 2 / 4 = 36 -> 4.
+        let c = &a.cells[64];
+        assert_eq!((c.coord.as_str(), c.offset, c.bank), ("(1,0)", 72, Some(4)));
+    }
+
+    #[test]
+    fn tv_cells_name_thread_and_value() {
+        let a = ok(
+            "((32,4),(2,2)):((2,128),(1,64))",
+            View::Tv {
+                tile: Some((64, 8)),
+            },
+        );
+        assert_eq!(a.grid, Some((64, 8)));
+        assert_eq!(cell_count(a.svg.as_deref().unwrap()), 512);
+        // Thread 32 = (0,1) starts at index 128: row 0, column 2.
+        let c = &a.cells[2];
+        assert_eq!(
+            (c.coord.as_str(), c.offset, c.thread, c.value),
+            ("(0,2)", 128, Some(32), Some(0))
+        );
+        // Without a tile, the drawing's default one, read from its title.
+        // (cosize 8: the nearest divisor at or above its square root is 4).
+        let a = ok("(4,2):(2,1)", View::Tv { tile: None });
+        assert_eq!(a.grid, Some((4, 2)));
+        // Threads 0 and 1 reach indices 0 and 2 (row 0); index 1, cell
+        // (1,0), no thread reaches.
+        let a = ok("(2,1):(2,0)", View::Tv { tile: Some((2, 2)) });
+        let threads: Vec<_> = a.cells.iter().map(|c| c.thread).collect();
+        assert_eq!(threads, [Some(0), Some(1), None, None]);
+    }
+
+    #[test]
+    fn errors_as_the_cli_words_them() {
+        let f = explore("coalesce((2,4):(1,2)", View::Layout).unwrap_err();
+        assert_eq!(
+            f.error,
+            "error: parse error at byte 20: expected ',' or ')'"
+        );
+        assert_eq!(f.pos, Some(20));
+        let f = explore("frob(1)", View::Layout).unwrap_err();
+        assert!(
+            f.error
+                .starts_with("error: unknown function 'frob' at byte 0")
+        );
+        assert_eq!(f.pos, Some(0));
+        let f = explore("composition((4,2):(2,1), (2,2):(3,1))", View::Layout).unwrap_err();
+        assert!(f.error.starts_with("error: composition: disjointness"));
+        assert_eq!(f.pos, None);
+        // A value that is not a layout: no table, no picture, and why.
+        let a = ok("size(6:1)", View::Layout);
+        assert_eq!(a.result, "6");
+        assert!(a.svg.is_none() && a.table.is_none());
+        assert!(a.svg_error.is_some());
+        // A composed layout is no TV layout.
+        let a = ok(
+            "composition(Sw<1,0,1>, (2,2):(2,1))",
+            View::Tv { tile: None },
+        );
+        assert!(a.svg_error.unwrap().contains("is not a layout"));
+    }
+
+    #[test]
+    fn the_library_limits_bound_table_and_picture() {
+        let a = ok("(257,256)", View::Layout);
+        assert!(a.table.is_some());
+        assert!(a.svg.is_none() && a.cells.is_empty());
+        assert!(a.svg_error.unwrap().contains("limit 65536"));
+        let a = ok("(2048,1024)", View::Layout);
+        assert!(
+            a.table_error
+                .unwrap()
+                .contains("more than the limit of 1048576")
+        );
+        // The largest TV picture: a 128 x 128 tile.
+        let a = ok("(128,128):(1,128)", View::Tv { tile: None });
+        assert_eq!(a.cells.len(), 16384);
+        let a = ok("(256,128):(1,256)", View::Tv { tile: None });
+        assert!(a.svg_error.unwrap().contains("limit 16384"));
+    }
+
+    #[test]
+    fn byte_positions_are_read_from_the_message() {
+        assert_eq!(byte_pos("parse error at byte 7: x"), Some(7));
+        assert_eq!(byte_pos("unknown function 'f' at byte 12"), Some(12));
+        assert_eq!(byte_pos("composition: disjointness fails"), None);
+        assert_eq!(byte_pos("at byte x"), None);
+    }
+
+    #[test]
+    fn annotation_leaves_a_drawing_of_another_shape_alone() {
+        let svg = "<svg>\n<rect x=\"1\"/>\n<rect x=\"2\" fill=\"none\"/>\n</svg>\n";
+        assert_eq!(
+            annotate(svg, 1),
+            "<svg>\n<rect data-cell=\"0\" x=\"1\"/>\n<rect x=\"2\" fill=\"none\"/>\n</svg>\n"
+        );
+        assert_eq!(annotate(svg, 2), svg);
+    }
 }

@@ -181,6 +181,12 @@ enum Command {
     /// Serve the layout explorer on a local web page
     #[command(long_about = SERVE_ABOUT, after_help = SERVE_HELP)]
     Serve(ServeArgs),
+    /// The explorer's worker process (run by `serve`, one per request)
+    #[command(name = serve::WORKER_COMMAND, hide = true)]
+    ExploreWorker {
+        /// CPU seconds before the system stops the worker
+        cpu_secs: u64,
+    },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     Completions {
         /// The shell to complete for
@@ -345,6 +351,7 @@ fn main() -> ExitCode {
             addr: (a.bind, a.port).into(),
             timeout: std::time::Duration::from_millis(a.timeout_ms),
         }),
+        Command::ExploreWorker { cpu_secs } => serve::worker(cpu_secs),
         Command::Completions { shell } => {
             clap_complete::generate(
                 shell,

@@ -6,16 +6,21 @@
 //!
 //! Every request is bounded, so no input takes the server down: the
 //! expression's length ([`MAX_EXPR_BYTES`]); the table and the picture by
-//! the library's own limits (`show`'s and `svg`'s cell counts); and time,
-//! since evaluation runs on the blocking pool under a deadline. A request
-//! past its deadline is answered at once with an error; the computation
-//! cannot be interrupted, so it finishes in the background, holding one
-//! of a few evaluation slots, which bounds how much CPU runaway requests
-//! take. A panic in a computation is answered as an internal error and
-//! leaves the server running.
+//! the library's own limits (`show`'s and `svg`'s cell counts); the
+//! answer's size ([`MAX_ANSWER_BYTES`]); time; and memory. The evaluation
+//! runs in a worker process (this binary, hidden subcommand `__explore`)
+//! rather than on a thread, because two of those bounds cannot be kept
+//! in-process: a computation past its deadline cannot be stopped on a
+//! thread, only abandoned, still burning a core; and a request that asks
+//! for more memory than there is (`values(1000000000:1)` allocates 8 GB)
+//! aborts the whole process when the allocation fails. A worker past its
+//! deadline is killed, and one runs under an address-space limit
+//! ([`WORKER_MEMORY`]), so such a request fails alone, with an error that
+//! names the limit. At most a few workers run at once.
 
 use std::net::SocketAddr;
-use std::process::ExitCode;
+use std::path::PathBuf;
+use std::process::{ExitCode, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -24,6 +29,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::Semaphore;
 
 use crate::explore::{Failure, View, explore};
@@ -31,6 +37,17 @@ use crate::explore::{Failure, View, explore};
 /// Longest expression accepted, in bytes: far beyond any layout typed by
 /// hand, and small enough that parsing it is instant.
 pub const MAX_EXPR_BYTES: usize = 16 * 1024;
+
+/// Longest query string accepted: the expression, percent-encoded, and
+/// the other parameters.
+pub const MAX_QUERY_BYTES: usize = 3 * MAX_EXPR_BYTES + 1024;
+
+/// Largest answer sent, in bytes. The largest picture (65536 cells) with
+/// its cell data is about 10 MB; a million-cell table about 8 MB.
+pub const MAX_ANSWER_BYTES: usize = 32 << 20;
+
+/// A worker's address-space limit.
+pub const WORKER_MEMORY: u64 = 1 << 30;
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
@@ -49,22 +66,25 @@ pub struct Config {
 }
 
 struct AppState {
-    /// Evaluation slots: at most this many computations run at once.
+    /// Worker slots: at most this many evaluations run at once.
     slots: Arc<Semaphore>,
     timeout: Duration,
+    /// This binary, run as the worker.
+    exe: PathBuf,
 }
 
 /// Runs the server until the process is stopped.
 pub fn run(cfg: Config) -> ExitCode {
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: cannot find this program's path to run its workers: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let slots = cores.max(2);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cores.clamp(1, 4))
-        // Only the evaluation slots use the blocking pool.
-        .max_blocking_threads(slots)
-        // The evaluator recurses (to the library's depth limit); give its
-        // threads the main thread's stack rather than tokio's 2 MiB.
-        .thread_stack_size(8 << 20)
         .enable_all()
         .build();
     let rt = match rt {
@@ -95,8 +115,9 @@ pub fn run(cfg: Config) -> ExitCode {
         use std::io::Write;
         let _ = std::io::stdout().flush();
         let state = Arc::new(AppState {
-            slots: Arc::new(Semaphore::new(slots)),
+            slots: Arc::new(Semaphore::new(cores.max(2))),
             timeout: cfg.timeout,
+            exe,
         });
         match axum::serve(listener, router(state)).await {
             Ok(()) => ExitCode::SUCCESS,
@@ -143,7 +164,7 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     r
 }
 
-fn json(status: StatusCode, body: String) -> Response {
+fn json(status: StatusCode, body: Vec<u8>) -> Response {
     let mut r = (status, body).into_response();
     let h = r.headers_mut();
     h.insert(
@@ -158,19 +179,21 @@ fn json(status: StatusCode, body: String) -> Response {
 }
 
 fn failure(status: StatusCode, error: String) -> Response {
-    let body = serde_json::to_string(&Failure::new(error))
-        .unwrap_or_else(|_| r#"{"ok":false,"error":"error: cannot encode the error"}"#.into());
+    let body = serde_json::to_vec(&Failure::new(error)).unwrap_or_else(|_| {
+        br#"{"ok":false,"error":"error: cannot encode the error","pos":null}"#.to_vec()
+    });
     json(status, body)
 }
 
 async fn api_eval(State(st): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Response {
-    let req = match parse_query(q.as_deref().unwrap_or("")) {
-        Ok(r) => r,
-        Err(e) => return failure(StatusCode::BAD_REQUEST, format!("error: {e}")),
-    };
+    let q = q.unwrap_or_default();
+    // Checked here, so that a bad request is answered without a worker.
+    if let Err(e) = parse_query(&q) {
+        return failure(StatusCode::BAD_REQUEST, format!("error: {e}"));
+    }
     let limit_ms = st.timeout.as_millis();
     let deadline = tokio::time::Instant::now() + st.timeout;
-    let Ok(Ok(slot)) = tokio::time::timeout_at(deadline, st.slots.clone().acquire_owned()).await
+    let Ok(Ok(_slot)) = tokio::time::timeout_at(deadline, st.slots.clone().acquire_owned()).await
     else {
         return failure(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -179,37 +202,140 @@ async fn api_eval(State(st): State<Arc<AppState>>, RawQuery(q): RawQuery) -> Res
             ),
         );
     };
-    let work = tokio::task::spawn_blocking(move || {
-        // The slot is held until the computation ends, even one whose
-        // request has timed out.
-        let _slot = slot;
-        let start = Instant::now();
-        let (status, body) = match explore(&req.expr, req.view) {
-            Ok(a) => (StatusCode::OK, serde_json::to_string(&a)),
-            Err(f) => (StatusCode::UNPROCESSABLE_ENTITY, serde_json::to_string(&f)),
+    let start = Instant::now();
+    let out = match run_worker(&st, &q, deadline).await {
+        Ok(out) => out,
+        Err(e) => return failure(StatusCode::SERVICE_UNAVAILABLE, format!("error: {e}")),
+    };
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    let status = if out.starts_with(br#"{"ok":true"#) {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let mut r = json(status, out);
+    if let Ok(v) = HeaderValue::from_str(&format!("compute;dur={ms:.1}")) {
+        r.headers_mut().insert("server-timing", v);
+    }
+    r
+}
+
+/// Runs one worker on `query` and returns its answer (JSON), or the error
+/// that says which bound it hit. The worker is killed at `deadline`.
+async fn run_worker(
+    st: &AppState,
+    query: &str,
+    deadline: tokio::time::Instant,
+) -> Result<Vec<u8>, String> {
+    let mut child = tokio::process::Command::new(&st.exe)
+        .arg(WORKER_COMMAND)
+        .arg((st.timeout.as_secs() + 1).to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| format!("internal error: cannot start a worker: {e}"))?;
+    let (Some(mut stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        return Err("internal error: the worker has no pipes".into());
+    };
+    let talk = async {
+        // The worker reads all its input before it writes anything.
+        stdin.write_all(query.as_bytes()).await?;
+        drop(stdin);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let limit = MAX_ANSWER_BYTES as u64 + 1;
+        let (mut stdout, mut stderr) = (stdout.take(limit), stderr.take(4096));
+        tokio::try_join!(stdout.read_to_end(&mut out), stderr.read_to_end(&mut err))?;
+        if out.len() > MAX_ANSWER_BYTES {
+            return Ok((out, err, None));
+        }
+        let status = child.wait().await?;
+        Ok::<_, std::io::Error>((out, err, Some(status)))
+    };
+    let (out, err, status) = match tokio::time::timeout_at(deadline, talk).await {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => return Err(format!("internal error: cannot talk to the worker: {e}")),
+        Err(_) => {
+            let _ = child.kill().await;
+            return Err(format!(
+                "the evaluation took longer than the limit of {} ms, and was stopped",
+                st.timeout.as_millis()
+            ));
+        }
+    };
+    let Some(status) = status else {
+        let _ = child.kill().await;
+        return Err(format!(
+            "the answer is larger than the limit of {} MiB",
+            MAX_ANSWER_BYTES >> 20
+        ));
+    };
+    if status.success() {
+        return Ok(out);
+    }
+    let err = String::from_utf8_lossy(&err);
+    if err.contains("memory allocation of") {
+        Err(format!(
+            "the evaluation needs more memory than the limit of {} MiB",
+            WORKER_MEMORY >> 20
+        ))
+    } else {
+        Err(format!(
+            "internal error: the evaluation failed ({status}): {}",
+            err.trim()
+        ))
+    }
+}
+
+/// The worker's hidden subcommand.
+pub const WORKER_COMMAND: &str = "__explore";
+
+/// The worker: reads a query string (already checked by the server) from
+/// stdin and writes the answer's JSON to stdout, under the memory limit
+/// and a CPU-time limit of `cpu_secs` (which stops it even if the server
+/// that started it is gone).
+pub fn worker(cpu_secs: u64) -> ExitCode {
+    #[cfg(unix)]
+    {
+        use rustix::process::{Resource, Rlimit, setrlimit};
+        let limit = |n| Rlimit {
+            current: Some(n),
+            maximum: Some(n),
         };
-        let ms = start.elapsed().as_secs_f64() * 1e3;
-        (status, body.map_err(|e| e.to_string()), ms)
-    });
-    match tokio::time::timeout_at(deadline, work).await {
-        Err(_) => failure(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("error: the evaluation took longer than the limit of {limit_ms} ms"),
-        ),
-        Ok(Err(_)) => failure(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "error: internal error: the evaluation failed unexpectedly".into(),
-        ),
-        Ok(Ok((_, Err(e), _))) => failure(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("error: internal error: cannot encode the answer: {e}"),
-        ),
-        Ok(Ok((status, Ok(body), ms))) => {
-            let mut r = json(status, body);
-            if let Ok(v) = HeaderValue::from_str(&format!("compute;dur={ms:.1}")) {
-                r.headers_mut().insert("server-timing", v);
-            }
-            r
+        let set = setrlimit(Resource::As, limit(WORKER_MEMORY))
+            .and_then(|()| setrlimit(Resource::Cpu, limit(cpu_secs)));
+        if let Err(e) = set {
+            eprintln!("error: cannot limit the worker's resources: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let mut query = String::new();
+    use std::io::{Read, Write};
+    if let Err(e) = std::io::stdin()
+        .take(MAX_QUERY_BYTES as u64)
+        .read_to_string(&mut query)
+    {
+        eprintln!("error: cannot read the query: {e}");
+        return ExitCode::FAILURE;
+    }
+    let body = match parse_query(&query) {
+        Err(e) => serde_json::to_vec(&Failure::new(format!("error: {e}"))),
+        Ok(req) => match explore(&req.expr, req.view) {
+            Ok(a) => serde_json::to_vec(&a),
+            Err(f) => serde_json::to_vec(&f),
+        },
+    };
+    let written = body
+        .map_err(|e| e.to_string())
+        .and_then(|b| std::io::stdout().write_all(&b).map_err(|e| e.to_string()));
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the answer: {e}");
+            ExitCode::FAILURE
         }
     }
 }
@@ -225,6 +351,12 @@ pub struct Request {
 /// element, for banks) and `tile` (`M,N`, for tv) from a query string.
 /// Errors name the parameter and what is wrong with it.
 pub fn parse_query(q: &str) -> Result<Request, String> {
+    if q.len() > MAX_QUERY_BYTES {
+        return Err(format!(
+            "the query is {} bytes, more than the limit of {MAX_QUERY_BYTES}",
+            q.len()
+        ));
+    }
     let (mut expr, mut view, mut elem, mut tile) = (None, None, None, None);
     for pair in q.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
