@@ -4,10 +4,11 @@
 "use strict";
 
 const DEFAULT_EXPR = "(4,(2,2)):(2,(1,8))";
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Timings of every render, for the browser test's log and for anyone who
 // wants to measure in the console.
-window.__explorer = { timings: [] };
+window.__explorer = { timings: [], geometry: {} };
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
@@ -55,7 +56,8 @@ class Pane {
     this.table = q(".table");
     this.seq = 0;
     this.cells = [];
-    this.hot = null;
+    this.svg = null;
+    this.geo = null;
     this.timer = 0;
 
     q(".controls").addEventListener("submit", (e) => {
@@ -67,8 +69,15 @@ class Pane {
       el.addEventListener("change", () => this.run());
     }
     this.tile.addEventListener("input", () => this.schedule());
-    this.picture.addEventListener("mouseover", (e) => this.onHover(e));
-    this.picture.addEventListener("click", () => this.picture.classList.toggle("actual"));
+    this.picture.addEventListener("mousemove", (e) => this.onHover(e));
+    this.picture.addEventListener("click", () => {
+      const actual = this.picture.classList.toggle("actual");
+      const g = this.picture.querySelector(".labels");
+      if (actual && this.labels && g) {
+        g.insertAdjacentHTML("afterbegin", this.labels);
+        this.labels = null;
+      }
+    });
   }
 
   load(params) {
@@ -174,7 +183,8 @@ class Pane {
     this.table.textContent = "";
     this.status.textContent = "";
     this.cells = [];
-    this.hot = null;
+    this.svg = null;
+    this.geo = null;
   }
 
   render(data, s) {
@@ -205,10 +215,43 @@ class Pane {
     const notes = [];
     if (data.svg) {
       // The drawing is the CLI's own SVG document; inline, without its
-      // XML declaration, so the cells are in the DOM for hovering.
-      this.picture.innerHTML = data.svg.replace(/^<\?xml[^>]*>\s*/, "");
+      // XML declaration.
+      // The labels of a large TV picture, too small to read while the
+      // picture is fitted to the pane, stay out of the page until it is
+      // shown at actual size: tens of thousands of text elements take the
+      // browser over a second to insert. (The pane's width is read before
+      // the picture is in it, so that reading it lays out nothing large.)
+      let svg = data.svg.replace(/^<\?xml[^>]*>\s*/, "");
+      const room = this.picture.clientWidth;
+      const width = Number(/<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1] || room);
+      const tiny = 11 * Math.min(1, room / width) < 6;
+      this.picture.classList.toggle("tiny", tiny);
+      this.labels = null;
+      const open = '<g class="labels">';
+      const i = tiny ? svg.indexOf(open) : -1;
+      if (i >= 0) {
+        const j = svg.indexOf("</g>", i);
+        this.labels = svg.slice(i + open.length, j);
+        svg = svg.slice(0, i + open.length) + svg.slice(j);
+      }
+      this.picture.innerHTML = svg;
+      this.svg = this.picture.querySelector("svg");
       this.cells = data.cells;
       this.cellView = s.view;
+      this.grid = data.grid;
+      this.geo = data.geometry;
+      window.__explorer.geometry[this.suffix ? "b" : "a"] = this.geo;
+      // One outline, moved to the hovered cell.
+      this.mark = document.createElementNS(SVG_NS, "rect");
+      this.mark.setAttribute("class", "hot");
+      this.mark.setAttribute("fill", "none");
+      this.mark.setAttribute("visibility", "hidden");
+      if (this.svg && this.geo) {
+        this.mark.setAttribute("width", this.geo.w);
+        this.mark.setAttribute("height", this.geo.h);
+        this.mark.setAttribute("stroke-width", Math.max(1.5, this.geo.w * 0.1));
+        this.svg.append(this.mark);
+      }
     } else if (data.svg_error) {
       notes.push(`picture: ${data.svg_error}`);
     }
@@ -218,21 +261,24 @@ class Pane {
     this.note.textContent = notes.join("\n");
   }
 
+  // Cells are found by position (large pictures have no element per
+  // cell): the pointer in the SVG's coordinates, against the grid.
   onHover(e) {
-    const el = e.target.closest("[data-cell]");
-    if (!el) return;
-    const c = this.cells[Number(el.dataset.cell)];
-    if (!c) return;
-    const text = describe(c, this.cellView);
-    this.hover.textContent = text;
-    if (!el.querySelector("title")) {
-      const t = document.createElementNS("http://www.w3.org/2000/svg", "title");
-      t.textContent = text;
-      el.append(t);
-    }
-    if (this.hot) this.hot.classList.remove("hot");
-    el.classList.add("hot");
-    this.hot = el;
+    const g = this.geo;
+    if (!this.svg || !g || !this.grid) return;
+    const m = this.svg.getScreenCTM();
+    if (!m) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const c = Math.floor((p.x - g.x) / g.w);
+    const r = Math.floor((p.y - g.y) / g.h);
+    const [rows, cols] = this.grid;
+    if (r < 0 || c < 0 || r >= rows || c >= cols) return;
+    const cell = this.cells[r * cols + c];
+    if (!cell) return;
+    this.hover.textContent = describe(cell, this.cellView);
+    this.mark.setAttribute("x", g.x + c * g.w);
+    this.mark.setAttribute("y", g.y + r * g.h);
+    this.mark.setAttribute("visibility", "visible");
   }
 }
 

@@ -3,9 +3,15 @@
 //! the details that hovering shows. Pure computation, so the server only
 //! bounds and transports it, and tests and timings call it directly.
 //!
-//! The pictures are the library's own drawings, byte for byte what `svg`
-//! prints, with one `data-cell="k"` attribute added to the k-th cell
-//! rectangle: cell k of the answer's `cells` is that rectangle's data.
+//! The pictures are the library's own drawings, what `svg` prints, in one
+//! of two encodings. Up to [`INLINE_CELLS`] cells, byte for byte the same
+//! with one `data-cell="k"` attribute added to the k-th cell rectangle:
+//! cell k of the answer's `cells` is that rectangle's data. Larger
+//! pictures are re-encoded losslessly: the cell rectangles become one
+//! `<path>` per fill colour (the drawings use a few hundred colours at
+//! most), because a browser builds, lays out and paints tens of thousands
+//! of elements in about a second, and a few hundred paths in a fraction of
+//! that. Hovering finds a cell by position, from the answer's `geometry`.
 
 use serde::Serialize;
 
@@ -59,6 +65,8 @@ pub struct Answer {
     pub svg_error: Option<String>,
     /// The picture's grid, rows and columns; `cells` is in row-major order.
     pub grid: Option<(i64, i64)>,
+    /// Where the grid lies in the SVG's coordinates.
+    pub geometry: Option<Geometry>,
     pub cells: Vec<Cell>,
 }
 
@@ -107,6 +115,7 @@ pub fn explore(expr: &str, view: View) -> Result<Answer, Failure> {
         svg: None,
         svg_error: None,
         grid: None,
+        geometry: None,
         cells: Vec::new(),
     };
     let d = match drawable {
@@ -130,7 +139,13 @@ pub fn explore(expr: &str, view: View) -> Result<Answer, Failure> {
     };
     match picture {
         Ok((svg, grid, cells)) => {
-            answer.svg = Some(annotate(&svg, cells.len()));
+            answer.geometry = geometry(&svg, grid);
+            let svg = if cells.len() > INLINE_CELLS {
+                compact(&svg).unwrap_or(svg)
+            } else {
+                annotate(&svg, cells.len())
+            };
+            answer.svg = Some(svg);
             answer.grid = Some(grid);
             answer.cells = cells;
         }
@@ -246,13 +261,123 @@ fn tv_tile(svg: &str) -> Option<(i64, i64)> {
     Some((m.parse().ok()?, n.parse().ok()?))
 }
 
+/// Largest picture sent with one element per cell.
+pub const INLINE_CELLS: usize = 4096;
+
+/// The top-left corner of the grid and the size of a cell, in the SVG's
+/// coordinates: cell (r, c) is at `(x + c * w, y + r * h)`.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq)]
+pub struct Geometry {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+fn is_cell(line: &str) -> bool {
+    line.starts_with("<rect x=") && !line.contains(r#"fill="none""#)
+}
+
+/// The value of attribute `name` in an element's line.
+fn attr<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let start = line.find(&key)? + key.len();
+    let len = line[start..].find('"')?;
+    Some(&line[start..start + len])
+}
+
+/// A cell rectangle's corner, size and fill.
+fn cell_rect(line: &str) -> Option<(Geometry, &str)> {
+    let num = |n| attr(line, n)?.parse::<f64>().ok();
+    let g = Geometry {
+        x: num("x")?,
+        y: num("y")?,
+        w: num("width")?,
+        h: num("height")?,
+    };
+    Some((g, attr(line, "fill")?))
+}
+
+/// The grid's geometry: the first cell's corner, and the cell size from
+/// the distance to the last cell (the drawing rounds each position to a
+/// hundredth of a unit, a size of 3.125 to 3.12: 255 of those would miss
+/// the last cell by more than a pixel).
+fn geometry(svg: &str, (rows, cols): (i64, i64)) -> Option<Geometry> {
+    let mut cells = svg.lines().filter(|l| is_cell(l));
+    let (first, _) = cell_rect(cells.next()?)?;
+    let Some((last, _)) = cells.next_back().and_then(cell_rect) else {
+        return Some(first);
+    };
+    let step = |a: f64, b: f64, n: i64, size: f64| {
+        if n > 1 {
+            (b - a) / (n - 1) as f64
+        } else {
+            size
+        }
+    };
+    Some(Geometry {
+        w: step(first.x, last.x, cols, first.w),
+        h: step(first.y, last.y, rows, first.h),
+        ..first
+    })
+}
+
+/// `svg` with its cell rectangles replaced, where the first one stood, by
+/// one path per fill colour drawing the same squares (in the same group,
+/// so with the same stroke). Cells do not overlap, so drawing them all
+/// before the labels that followed some of them paints the same picture.
+/// Those labels (a TV picture's `T#`/`V#`) are wrapped in a
+/// `<g class="labels">`, which the page leaves undrawn while they would be
+/// too small to read: laying out tens of thousands of texts takes the
+/// browser a second. `None` if a cell's line is not as expected.
+pub fn compact(svg: &str) -> Option<String> {
+    use std::fmt::Write;
+    let mut paths: Vec<(&str, String)> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for line in svg.lines().filter(|l| is_cell(l)) {
+        let (g, fill) = cell_rect(line)?;
+        let k = *index.entry(fill).or_insert_with(|| {
+            paths.push((fill, String::new()));
+            paths.len() - 1
+        });
+        let d = &mut paths[k].1;
+        let _ = write!(d, "M{} {}h{}v{}h-{}z", g.x, g.y, g.w, g.h, g.w);
+    }
+    let mut out = String::with_capacity(svg.len() / 2);
+    // Before the first cell, in the cells' group (and its labels), after.
+    let (mut placed, mut in_group, mut labels) = (false, false, false);
+    for line in svg.split_inclusive('\n') {
+        if is_cell(line) {
+            if !placed {
+                placed = true;
+                in_group = true;
+                for (fill, d) in &paths {
+                    let _ = writeln!(out, r#"<path fill="{fill}" d="{d}"/>"#);
+                }
+            }
+            continue;
+        }
+        if in_group && line.starts_with("<text") && !labels {
+            labels = true;
+            out.push_str("<g class=\"labels\">\n");
+        }
+        if in_group && line.starts_with("</g>") {
+            in_group = false;
+            if labels {
+                out.push_str("</g>\n");
+            }
+        }
+        out.push_str(line);
+    }
+    Some(out)
+}
+
 /// `svg` with `data-cell="k"` on its k-th cell rectangle, so the page finds
 /// a hovered cell's data by index. The cells are the drawing's `<rect x=`
 /// lines but the frame (`fill="none"`); if their count is not `expected`,
 /// the drawing has changed shape and is left as it is rather than
 /// labelled wrongly.
 pub fn annotate(svg: &str, expected: usize) -> String {
-    let is_cell = |line: &str| line.starts_with("<rect x=") && !line.contains(r#"fill="none""#);
     if svg.lines().filter(|l| is_cell(l)).count() != expected {
         return svg.to_string();
     }
@@ -320,7 +445,7 @@ mod tests {
         );
         let a = ok("(256,256):(256,1)", View::Layout);
         assert_eq!(a.cells.len(), 65536);
-        assert_eq!(cell_count(a.svg.as_deref().unwrap()), 65536);
+        assert_eq!(a.svg.as_deref().unwrap().matches('M').count(), 65536);
         assert_eq!(a.cells[1000].coord, "(3,232)");
         assert_eq!(a.cells[1000].offset, 3 * 256 + 232);
         // Rank 1 is one row.
@@ -427,6 +552,48 @@ mod tests {
         assert_eq!(byte_pos("unknown function 'f' at byte 12"), Some(12));
         assert_eq!(byte_pos("composition: disjointness fails"), None);
         assert_eq!(byte_pos("at byte x"), None);
+    }
+
+    #[test]
+    fn large_pictures_are_one_path_per_colour() {
+        let a = ok("(256,256):(256,1)", View::Layout);
+        let svg = a.svg.unwrap();
+        let g = a.geometry.unwrap();
+        assert_eq!((g.x, g.y), (28.0, 28.0));
+        assert!(
+            (g.w - 3.125).abs() < 1e-4 && (g.h - 3.125).abs() < 1e-4,
+            "{g:?}"
+        );
+        // No cell rectangle is left; every cell is a square of a path.
+        assert_eq!(svg.lines().filter(|l| is_cell(l)).count(), 0);
+        assert_eq!(svg.matches('M').count(), 65536);
+        let paths = svg.matches("<path ").count();
+        assert!((2..=301).contains(&paths), "{paths}");
+        // The rest is untouched: the frame, the title, the axes.
+        let plain = crate::lib_api::draw(
+            &Drawing::layout(&"(256,256):(256,1)".parse().unwrap(), Colouring::Offset).unwrap(),
+        )
+        .unwrap();
+        let rest = |s: &str| -> Vec<String> {
+            s.lines()
+                .filter(|l| !is_cell(l) && !l.starts_with("<path "))
+                .map(String::from)
+                .collect()
+        };
+        assert_eq!(rest(&svg), rest(&plain));
+        assert!(svg.len() < plain.len() / 2);
+        // The last cell's square, in its colour.
+        assert!(svg.contains("M824.88 824.88h3.12v3.12h-3.12z"), "{svg}");
+        // TV: the labels stay, the cells are paths.
+        let a = ok("(128,128):(1,128)", View::Tv { tile: None });
+        let svg = a.svg.unwrap();
+        assert_eq!(svg.matches('M').count(), 16384);
+        assert!(svg.contains(">T127</text>"));
+        assert_eq!(svg.matches("<g class=\"labels\">").count(), 1);
+        let labels = &svg[svg.find("<g class=\"labels\">").unwrap()..];
+        let labels = &labels[..labels.find("</g>").unwrap()];
+        assert_eq!(labels.matches("<text").count(), 2 * 16384);
+        assert_eq!(a.geometry.map(|g| (g.w, g.h)), Some((46.0, 30.0)));
     }
 
     #[test]

@@ -221,6 +221,32 @@ fn encode(s: &str) -> String {
         .replace(' ', "%20")
 }
 
+/// Moves the mouse onto the centre of grid cell (`r`, `c`) of pane `p`,
+/// computed from the page's geometry, and returns the hover text.
+async fn hover_at(c: &Client, p: &str, r: u32, col: u32) -> Res<String> {
+    let at = c
+        .execute(
+            "const [p, r, c] = arguments;
+             const pane = document.querySelector('#pane-' + p);
+             const svg = pane.querySelector('svg');
+             svg.scrollIntoView();
+             const g = window.__explorer.geometry[p];
+             const pt = new DOMPoint(g.x + (c + 0.5) * g.w, g.y + (r + 0.5) * g.h)
+               .matrixTransform(svg.getScreenCTM());
+             return [Math.round(pt.x), Math.round(pt.y)];",
+            vec![json!(p), json!(r), json!(col)],
+        )
+        .await?;
+    let xy = |i: usize| at[i].as_f64().ok_or("no position");
+    let actions = MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
+        duration: None,
+        x: xy(0)?,
+        y: xy(1)?,
+    });
+    c.perform_actions(actions).await?;
+    text(c, &format!("#pane-{p} .hover")).await
+}
+
 async fn checks(c: &Client, base: &str) -> Res {
     // A link with an expression opens on it.
     c.goto(&format!("{base}?expr={}", encode("(4,(2,2)):(2,(1,8))")))
@@ -287,25 +313,25 @@ async fn checks(c: &Client, base: &str) -> Res {
     assert_eq!(count(c, "#pane-b .picture svg rect[data-cell]").await?, 512);
     // Row 1 of the plain tile is offset 64: bank (64 * 2 / 4) mod 32 = 0;
     // swizzled, offset 72, bank 4.
-    assert_eq!(
-        hover(c, "b", 64).await?,
-        "coord (1,0), offset 64, bank 0"
-    );
-    assert_eq!(
-        hover(c, "a", 64).await?,
-        "coord (1,0), offset 72, bank 4"
-    );
+    assert_eq!(hover(c, "b", 64).await?, "coord (1,0), offset 64, bank 0");
+    assert_eq!(hover(c, "a", 64).await?, "coord (1,0), offset 72, bank 4");
     let screenshot = c.screenshot().await?;
 
     // The URL reproduces the view: both panes, both pictures.
     let url = c.current_url().await?;
     let q = url.query().unwrap_or_default().to_string();
-    assert!(q.contains("view=banks") && q.contains("expr2=") && q.contains("view2=banks"), "{q}");
+    assert!(
+        q.contains("view=banks") && q.contains("expr2=") && q.contains("view2=banks"),
+        "{q}"
+    );
     c.goto("about:blank").await?;
     c.goto(url.as_str()).await?;
     rendered(c, "b", "(8,64):(64,1)").await?;
     rendered(c, "a", "composition(Sw<3,3,3>, (8,64):(64,1))").await?;
-    assert_eq!(text(c, "#pane-a .result").await?, "Sw<3,3,3> o 0 o (8,64):(64,1)");
+    assert_eq!(
+        text(c, "#pane-a .result").await?,
+        "Sw<3,3,3> o 0 o (8,64):(64,1)"
+    );
     assert_eq!(count(c, "#pane-b .picture svg rect[data-cell]").await?, 512);
 
     // A TV layout: threads and values per cell.
@@ -317,6 +343,17 @@ async fn checks(c: &Client, base: &str) -> Res {
     rendered(c, "a", "((32,4),(2,2)):((2,128),(1,64))").await?;
     assert_eq!(count(c, "#pane-a .picture svg rect[data-cell]").await?, 512);
     assert_eq!(hover(c, "a", 2).await?, "tile (0,2), index 128, T32 V0");
+
+    // A large picture has no element per cell: hovering finds the cell by
+    // position. Row 3, column 232 of a row-major 256 x 256 is offset 1000.
+    c.goto(&format!("{base}?expr={}", encode("(256,256):(256,1)")))
+        .await?;
+    rendered(c, "a", "(256,256):(256,1)").await?;
+    assert_eq!(count(c, "#pane-a .picture svg rect[data-cell]").await?, 0);
+    assert_eq!(
+        hover_at(c, "a", 3, 232).await?,
+        "coord (3,232), offset 1000"
+    );
 
     // How long the largest pictures take to be on screen: a first load to
     // warm up, then three, each read from that page's own timing log.
@@ -335,16 +372,21 @@ async fn checks(c: &Client, base: &str) -> Res {
             c.goto(&format!("{base}?expr={}&view={view}", encode(expr)))
                 .await?;
             rendered(c, "a", expr).await?;
-            assert_eq!(
-                count(c, "#pane-a .picture svg rect[data-cell]").await?,
-                cells
-            );
-            if run == 0 {
-                continue;
-            }
             let t = c
                 .execute("return window.__explorer.timings.at(-1);", vec![])
                 .await?;
+            assert_eq!(t["cells"], cells);
+            // Drawn as one path per colour, a square per cell.
+            let squares = c
+                .execute(
+                    "return [...document.querySelectorAll('#pane-a svg path')].map((p) => p.getAttribute('d').split('M').length - 1).reduce((a, b) => a + b, 0);",
+                    vec![],
+                )
+                .await?;
+            assert_eq!(squares, cells);
+            if run == 0 {
+                continue;
+            }
             let ms = |k: &str| t[k].as_f64().unwrap_or(f64::NAN);
             say(&format!(
                 "{:<18} {:<6} {:>6} {:>6.0} {:>7.0} {:>6.0} {:>6.0} {:>7.0} {:>6.0} {:>10.0}",
@@ -362,8 +404,20 @@ async fn checks(c: &Client, base: &str) -> Res {
         }
     }
 
+    // The last page is the largest TV picture: fitted to the pane, its
+    // labels are left out; at actual size (a click) they are drawn.
+    assert_eq!(count(c, "#pane-a .labels text").await?, 0);
+    c.find(Locator::Css("#pane-a .picture"))
+        .await?
+        .click()
+        .await?;
+    assert_eq!(count(c, "#pane-a .labels text").await?, 2 * 16384);
+
     let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explorer.png");
     std::fs::write(&shot, screenshot)?;
-    say(&format!("screenshot of the side-by-side bank view: {}", shot.display()));
+    say(&format!(
+        "screenshot of the side-by-side bank view: {}",
+        shot.display()
+    ));
     Ok(())
 }
