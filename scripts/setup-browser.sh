@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium and ChromeDriver for the explorer's browser test
-# (layout-cli/tests/browser.rs). Idempotent: does nothing when both are there.
+# Installs what the explorer's browser test (layout-cli/tests/browser.rs)
+# drives: Debian's Chromium and ChromeDriver, and a font for the page's
+# text. Idempotent: does nothing when all are installed.
 set -euo pipefail
-if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
+PACKAGES=(chromium chromium-driver fonts-dejavu-core)
+if dpkg -s "${PACKAGES[@]}" >/dev/null 2>&1 \
+    && command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
     exit 0
 fi
 SUDO=""
@@ -11,6 +14,5 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends chromium chromium-driver
-chromium --version
+$SUDO apt-get install -y -q --no-install-recommends "${PACKAGES[@]}"
 chromedriver --version

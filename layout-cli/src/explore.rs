@@ -16,7 +16,9 @@
 use serde::Serialize;
 
 use crate::drawable::{Drawable, drawable_of, layout_of};
-use crate::lib_api::{Colouring, Drawing, DynLayout, draw, eval, idx2crd_shape, tv_to_svg};
+use crate::lib_api::{
+    Colouring, Drawing, DynLayout, IntTree, draw, eval, idx2crd_shape, tv_to_svg,
+};
 
 /// Which picture to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,19 +183,17 @@ fn grid_picture(d: &Drawable, colouring: Colouring) -> Result<Picture, String> {
         Drawable::Layout(l) => l.at(i),
         Drawable::Composed(c) => c.at(i),
     };
-    let shape = domain.shape();
+    let coords = GridCoords::new(domain, rows, cols).map_err(err)?;
     let mut cells = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     for i in 0..rows {
         for j in 0..cols {
-            let idx = i + rows * j;
-            let offset = at(idx).map_err(err)?;
-            let coord = idx2crd_shape(idx, &shape).map_err(err)?.to_string();
+            let offset = at(i + rows * j).map_err(err)?;
             let bank = match colouring {
                 Colouring::Banks { elem_bytes } => Some(bank(offset, elem_bytes)),
                 Colouring::Offset => None,
             };
             cells.push(Cell {
-                coord,
+                coord: coords.of(i, j),
                 offset,
                 bank,
                 thread: None,
@@ -202,6 +202,70 @@ fn grid_picture(d: &Drawable, colouring: Colouring) -> Result<Picture, String> {
         }
     }
     Ok((svg, (rows, cols), cells))
+}
+
+/// The natural coordinates of a drawing's cells, built from one
+/// coordinate per row and one per column rather than one per cell: cell
+/// (i, j) is 1-D index `i + rows * j`, whose coordinate in mode 0 is row
+/// i's and in the other modes column j's.
+struct GridCoords {
+    rank: usize,
+    rows: Vec<String>,
+    cols: Vec<String>,
+}
+
+impl GridCoords {
+    fn new(domain: &DynLayout, rows: i64, cols: i64) -> Result<Self, String> {
+        let rank = domain.rank();
+        let shape = domain.shape();
+        let strings = |n: i64, s: &IntTree| -> Result<Vec<String>, String> {
+            (0..n)
+                .map(|k| idx2crd_shape(k, s).map(|c| c.to_string()).map_err(err))
+                .collect()
+        };
+        let (row_shape, col_shape) = match shape {
+            IntTree::Tuple(mut modes) if rank >= 2 => {
+                let rest = modes.split_off(1);
+                let rest = if rank == 2 {
+                    rest.into_iter().next().unwrap_or(IntTree::Int(1))
+                } else {
+                    IntTree::Tuple(rest)
+                };
+                (modes.pop(), rest)
+            }
+            s => (None, s),
+        };
+        let rows = match &row_shape {
+            Some(s) => strings(rows, s)?,
+            None => Vec::new(),
+        };
+        // The other modes' coordinates, without the parentheses that
+        // grouping them added (rank 3 and up).
+        let cols = strings(cols, &col_shape)?
+            .into_iter()
+            .map(|c| {
+                if rank > 2 {
+                    c[1..c.len() - 1].to_string()
+                } else {
+                    c
+                }
+            })
+            .collect();
+        Ok(GridCoords { rank, rows, cols })
+    }
+
+    fn of(&self, i: i64, j: i64) -> String {
+        let col = &self.cols[j as usize];
+        if self.rank < 2 {
+            return col.clone();
+        }
+        let row = &self.rows[i as usize];
+        let mut s = String::with_capacity(row.len() + col.len() + 3);
+        for part in ["(", row, ",", col, ")"] {
+            s.push_str(part);
+        }
+        s
+    }
 }
 
 /// The bank of the element at `offset`: 32 banks of 4 bytes, as the
@@ -278,24 +342,33 @@ fn is_cell(line: &str) -> bool {
     line.starts_with("<rect x=") && !line.contains(r#"fill="none""#)
 }
 
-/// The value of attribute `name` in an element's line.
-fn attr<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let key = format!(" {name}=\"");
-    let start = line.find(&key)? + key.len();
-    let len = line[start..].find('"')?;
-    Some(&line[start..start + len])
+/// A cell rectangle's attributes as the drawing writes them, in order:
+/// `<rect x="X" y="Y" width="W" height="H" fill="F"/>`. A line of another
+/// form is `None`.
+fn rect_attrs(line: &str) -> Option<[&str; 5]> {
+    let mut parts = line.split('"');
+    let mut out = [""; 5];
+    for (slot, name) in out
+        .iter_mut()
+        .zip([" x=", " y=", " width=", " height=", " fill="])
+    {
+        if !parts.next()?.ends_with(name) {
+            return None;
+        }
+        *slot = parts.next()?;
+    }
+    Some(out)
 }
 
-/// A cell rectangle's corner, size and fill.
-fn cell_rect(line: &str) -> Option<(Geometry, &str)> {
-    let num = |n| attr(line, n)?.parse::<f64>().ok();
-    let g = Geometry {
-        x: num("x")?,
-        y: num("y")?,
-        w: num("width")?,
-        h: num("height")?,
-    };
-    Some((g, attr(line, "fill")?))
+/// A cell rectangle's corner and size.
+fn cell_rect(line: &str) -> Option<Geometry> {
+    let [x, y, w, h, _] = rect_attrs(line)?.map(|v| v.parse::<f64>().ok());
+    Some(Geometry {
+        x: x?,
+        y: y?,
+        w: w?,
+        h: h?,
+    })
 }
 
 /// The grid's geometry: the first cell's corner, and the cell size from
@@ -304,8 +377,8 @@ fn cell_rect(line: &str) -> Option<(Geometry, &str)> {
 /// the last cell by more than a pixel).
 fn geometry(svg: &str, (rows, cols): (i64, i64)) -> Option<Geometry> {
     let mut cells = svg.lines().filter(|l| is_cell(l));
-    let (first, _) = cell_rect(cells.next()?)?;
-    let Some((last, _)) = cells.next_back().and_then(cell_rect) else {
+    let first = cell_rect(cells.next()?)?;
+    let Some(last) = cells.next_back().and_then(cell_rect) else {
         return Some(first);
     };
     let step = |a: f64, b: f64, n: i64, size: f64| {
@@ -335,13 +408,16 @@ pub fn compact(svg: &str) -> Option<String> {
     let mut paths: Vec<(&str, String)> = Vec::new();
     let mut index = std::collections::HashMap::new();
     for line in svg.lines().filter(|l| is_cell(l)) {
-        let (g, fill) = cell_rect(line)?;
+        // The numbers are copied as the drawing wrote them, not re-read.
+        let [x, y, w, h, fill] = rect_attrs(line)?;
         let k = *index.entry(fill).or_insert_with(|| {
             paths.push((fill, String::new()));
             paths.len() - 1
         });
         let d = &mut paths[k].1;
-        let _ = write!(d, "M{} {}h{}v{}h-{}z", g.x, g.y, g.w, g.h, g.w);
+        for part in ["M", x, " ", y, "h", w, "v", h, "h-", w, "z"] {
+            d.push_str(part);
+        }
     }
     let mut out = String::with_capacity(svg.len() / 2);
     // Before the first cell, in the cells' group (and its labels), after.
@@ -453,6 +529,28 @@ mod tests {
         assert_eq!(a.grid, Some((1, 8)));
         assert_eq!(a.cells[3].coord, "3");
         assert_eq!(a.cells[3].offset, 6);
+    }
+
+    #[test]
+    fn grid_coordinates_are_the_natural_coordinates() {
+        for l in [
+            "(4,(2,2)):(2,(1,8))",
+            "((2,3),(4,5)):((1,2),(6,24))",
+            "(2,3,4):(1,2,6)",
+            "(2,(3,2),4):(1,(2,6),12)",
+            "((2,2),3,(2,2)):((1,2),4,(12,24))",
+            "12:1",
+            "(3,2):(1,3)",
+        ] {
+            let a = ok(l, View::Layout);
+            let d: DynLayout = l.parse().unwrap();
+            let (rows, cols) = a.grid.unwrap();
+            for (k, c) in a.cells.iter().enumerate() {
+                let (i, j) = (k as i64 / cols, k as i64 % cols);
+                let want = idx2crd_shape(i + rows * j, &d.shape()).unwrap().to_string();
+                assert_eq!(c.coord, want, "{l} cell {k}");
+            }
+        }
     }
 
     #[test]

@@ -5,5 +5,5 @@
 //! lines only.
 
 pub use cute_algebra::dynamic::eval::{Value, eval, eval_line};
-pub use cute_algebra::dynamic::{DynComposed, DynLayout, idx2crd_shape};
+pub use cute_algebra::dynamic::{DynComposed, DynLayout, IntTree, idx2crd_shape};
 pub use cute_algebra::svg::{Colouring, Drawing, draw, tv_to_svg};
