@@ -181,12 +181,6 @@ enum Command {
     /// Serve the layout explorer on a local web page
     #[command(long_about = SERVE_ABOUT, after_help = SERVE_HELP)]
     Serve(ServeArgs),
-    /// The explorer's worker process (run by `serve`, one per request)
-    #[command(name = serve::WORKER_COMMAND, hide = true)]
-    ExploreWorker {
-        /// CPU seconds before the system stops the worker
-        cpu_secs: u64,
-    },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     Completions {
         /// The shell to complete for
@@ -343,6 +337,13 @@ fn cmd_svg(a: &SvgArgs) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // `serve`'s worker process, started by the server itself: kept out of
+    // clap so that no help or completion script offers it.
+    let mut args = std::env::args_os().skip(1);
+    if args.next().is_some_and(|a| a == serve::WORKER_COMMAND) {
+        let cpu_secs = args.next().and_then(|s| s.to_str()?.parse().ok());
+        return serve::worker(cpu_secs.unwrap_or(1));
+    }
     match Cli::parse().command {
         Command::Eval { exprs } => cmd_eval(&exprs),
         Command::Show { layout } => cmd_show(&layout),
@@ -351,7 +352,6 @@ fn main() -> ExitCode {
             addr: (a.bind, a.port).into(),
             timeout: std::time::Duration::from_millis(a.timeout_ms),
         }),
-        Command::ExploreWorker { cpu_secs } => serve::worker(cpu_secs),
         Command::Completions { shell } => {
             clap_complete::generate(
                 shell,

@@ -8,7 +8,7 @@
 //! expression's length ([`MAX_EXPR_BYTES`]); the table and the picture by
 //! the library's own limits (`show`'s and `svg`'s cell counts); the
 //! answer's size ([`MAX_ANSWER_BYTES`]); time; and memory. The evaluation
-//! runs in a worker process (this binary, hidden subcommand `__explore`)
+//! runs in a worker process (this binary, started as `cute-algebra __explore`)
 //! rather than on a thread, because two of those bounds cannot be kept
 //! in-process: a computation past its deadline cannot be stopped on a
 //! thread, only abandoned, still burning a core; and a request that asks
@@ -290,7 +290,7 @@ async fn run_worker(
     }
 }
 
-/// The worker's hidden subcommand.
+/// The first argument that makes this binary the worker.
 pub const WORKER_COMMAND: &str = "__explore";
 
 /// The worker: reads a query string (already checked by the server) from
