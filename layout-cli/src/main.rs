@@ -1,45 +1,49 @@
 //! `cute-algebra`: CuTe's layout algebra on the command line.
 //!
-//! A thin shell over `cute_algebra::dynamic` (evaluation, `print_layout`)
-//! and `cute_algebra::svg`. Arguments are parsed by hand: three subcommands
-//! and one option do not justify a dependency.
+//! A thin shell over the library's evaluator, `print_layout` and SVG
+//! drawings (reached through [`lib_api`]), plus `serve`, a local web page
+//! over the same calls. Arguments are parsed by `clap`, for the `--help`,
+//! `--version`, error messages and shell completions Rust users expect.
 
 use std::io::{BufRead, Write};
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cute_algebra::dynamic::DynLayout;
-use cute_algebra::eval::{Value, eval, eval_line};
-use cute_algebra::svg::{Colouring, Drawing, draw};
-use cute_algebra::swizzle::DynComposed;
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
+mod drawable;
+mod explore;
+mod lib_api;
+mod serve;
 mod tv;
 
-const HELP: &str = "\
-cute-algebra: NVIDIA CuTe's layout algebra on run-time layouts
+use drawable::{Drawable, drawable_arg};
+use lib_api::{Colouring, Drawing, draw, eval_line};
 
+const TOP_TEMPLATE: &str = "\
+{before-help}{about-with-newline}
 USAGE:
-    cute-algebra eval [EXPR...]          evaluate expressions (stdin if none, or '-')
-    cute-algebra show LAYOUT             print CuTe's print_layout table
-    cute-algebra svg LAYOUT [-o FILE] [--banks [--elem-bytes N]]
-                                         draw the layout as SVG (--banks: by smem bank)
-    cute-algebra svg --tv TV [--tile M,N] [-o FILE]   draw a thread/value layout
-    cute-algebra COMMAND --help          help and examples for a command
+{tab}{usage}
 
+{all-args}{after-help}";
+
+const TOP_EXAMPLES: &str = "\
 EXAMPLES:
     cute-algebra eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
     cute-algebra show '(4,(2,2)):(2,(1,8))'
     cute-algebra svg '(8,8):(8,1)' -o tile.svg
-";
+    cute-algebra serve --port 8080      # the layout explorer, in a browser
+    cute-algebra completions bash > /etc/bash_completion.d/cute-algebra";
 
-const EVAL_HELP: &str = "\
-cute-algebra eval [EXPR...]
-
+const EVAL_ABOUT: &str = "\
 Evaluate each EXPR and print one line per expression: the result, or
 'error: <message>'. With no EXPR, or with '-', read one expression per line
 from stdin: every input line gets exactly one output line (a blank line an
 empty one; a line that is not UTF-8 gets 'error: line N is not valid
-UTF-8'). Exits with status 1 if any failed.
+UTF-8'). Exits with status 1 if any failed.";
 
+const EVAL_HELP: &str = "\
 GRAMMAR (CuTe's notation; spaces and CuTe's '_N' static markers are accepted):
     Values are those of CuTe with every integer static, and print without '_'.
     The one call whose result depends on which values are static is
@@ -80,70 +84,154 @@ EXAMPLES:
     cute-algebra eval 'composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)' 'size(6:1)'
     printf 'coalesce((2,4):(1,2))\\ncomplement(4:2, 24)\\n' | cute-algebra eval
     cute-algebra eval 'local_tile(tensor((16,16):(1,16)), (4,4), (1,2))'
-        counting_iter(132) o (4,4):(1,16)
-";
+        counting_iter(132) o (4,4):(1,16)";
 
-const SHOW_HELP: &str = "\
-cute-algebra show LAYOUT
-
+const SHOW_ABOUT: &str = "\
 Print LAYOUT and, for rank 2, CuTe's print_layout table (rows are mode 0,
 columns mode 1, cells the offsets), byte-identical to CuTe's output. Other
 ranks print a listing 'index: offset'. LAYOUT may be any expression that
 evaluates to a layout. Layouts of more than 1048576 elements are refused
-(the table would be gigabytes).
+(the table would be gigabytes).";
 
+const SHOW_HELP: &str = "\
 EXAMPLES:
     cute-algebra show '(2,3):(3,1)'
     cute-algebra show '(4,(2,2)):(2,(1,8))'
     cute-algebra show 'blocked_product((2,2):(1,2), (2,3):(3,1))'
-    cute-algebra show 'composition(Sw<2,0,2>, (4,4):(4,1))'
-";
+    cute-algebra show 'composition(Sw<2,0,2>, (4,4):(4,1))'";
 
-const SVG_HELP: &str = "\
-cute-algebra svg LAYOUT [-o FILE] [--banks [--elem-bytes N]]
-
-Draw LAYOUT (a layout or a swizzled composed layout) as SVG: a grid of cells in coordinate order (rows are mode 0,
-columns the other modes; rank 1 is a strip), each labelled with its offset and
-coloured by it. Heavier lines separate the tiles of hierarchical modes. Large
-layouts shrink their cells and drop labels before they overlap (at most
-65536 cells). Writes to FILE with -o/--output, else to stdout.
+const SVG_ABOUT: &str = "\
+Draw LAYOUT (a layout or a swizzled composed layout) as SVG: a grid of cells
+in coordinate order (rows are mode 0, columns the other modes; rank 1 is a
+strip), each labelled with its offset and coloured by it. Heavier lines
+separate the tiles of hierarchical modes. Large layouts shrink their cells
+and drop labels before they overlap (at most 65536 cells). Writes to FILE
+with -o/--output, else to stdout.
 
 --banks colours each cell by its shared-memory bank (32 banks of 4 bytes,
 elements of --elem-bytes bytes, default 2) and reports the worst bank
 conflict down a column: one colour per column is a conflict, a swizzle that
 works shows every colour once.
 
+With --tv, TV is a (thread, value) -> index layout over an M x N tile
+(index i is cell (i % M, i / M)), drawn as CuTe's print_latex: each cell
+shows T# and V#, coloured by thread. Without --tile, M x N is a near-square
+tile of the layout's cosize.";
+
+const SVG_HELP: &str = "\
 EXAMPLES:
     cute-algebra svg '(8,8):(8,1)' -o rowmajor.svg
     cute-algebra svg '((2,4),(2,4)):((1,16),(2,4))' > tiles.svg
     cute-algebra svg 'raked_product((2,2):(1,2), (4,4):(4,1))' -o raked.svg
     cute-algebra svg 'composition(Sw<3,3,3>, (8,64):(64,1))' --banks -o smem.svg
+    cute-algebra svg --tv '((32,4),(2,2)):((2,128),(1,64))' --tile 64,8 -o tv.svg";
 
-With --tv, TV is a (thread, value) -> index layout over an M x N tile
-(index i is cell (i % M, i / M)), drawn as CuTe's print_latex: each cell
-shows T# and V#, coloured by thread. Without --tile, M x N is a near-square
-tile of the layout's cosize.
-    cute-algebra svg --tv '((32,4),(2,2)):((2,128),(1,64))' --tile 64,8 -o tv.svg
-";
+const SERVE_ABOUT: &str = "\
+Serve the layout explorer: a local web page (no network needed, every asset
+is inside this binary) with an expression box, the result in CuTe's print
+form, the print_layout table and the picture (offsets, banks or a TV
+layout), hover details per cell, two expressions side by side, and the
+expressions in the URL. Binds to 127.0.0.1 unless --bind says otherwise.
+Prints the page's address on its first line of output.";
 
-fn wants_help(args: &[String]) -> bool {
-    args.iter().any(|a| a == "-h" || a == "--help")
+const SERVE_HELP: &str = "\
+API:
+    GET /api/eval?expr=EXPR[&view=layout|banks|tv][&elem=N][&tile=M,N]
+        JSON: {ok, result, table, svg, cells: [{coord, offset, ...}], ...}
+        or {ok: false, error, pos} with the CLI's wording of the error
+
+EXAMPLES:
+    cute-algebra serve                  # http://127.0.0.1:8080/
+    cute-algebra serve --port 0         # any free port, printed on start";
+
+#[derive(Parser)]
+#[command(
+    name = "cute-algebra",
+    version,
+    about = "cute-algebra: NVIDIA CuTe's layout algebra on run-time layouts",
+    help_template = TOP_TEMPLATE,
+    after_help = TOP_EXAMPLES,
+    arg_required_else_help = true,
+    propagate_version = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
 }
 
-fn layout_arg(expr: &str) -> Result<DynLayout, String> {
-    match eval(expr) {
-        Ok(Value::Layout(l)) => Ok(l),
-        Ok(Value::Int(_) | Value::Tuple(_)) => expr.parse::<DynLayout>().map_err(|e| e.to_string()),
-        Ok(v) => Err(format!("'{v}' is not a layout")),
-        Err(e) => Err(e.to_string()),
-    }
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate expressions (from stdin if none, or '-')
+    #[command(long_about = EVAL_ABOUT, after_help = EVAL_HELP)]
+    Eval {
+        /// Expressions in CuTe's notation (see GRAMMAR)
+        #[arg(value_name = "EXPR", allow_hyphen_values = true)]
+        exprs: Vec<String>,
+    },
+    /// Print CuTe's print_layout table
+    #[command(long_about = SHOW_ABOUT, after_help = SHOW_HELP)]
+    Show {
+        /// A layout, or any expression that evaluates to one
+        #[arg(value_name = "LAYOUT", allow_hyphen_values = true)]
+        layout: String,
+    },
+    /// Draw a layout as SVG (--banks: by shared-memory bank; --tv: a thread/value layout)
+    #[command(long_about = SVG_ABOUT, after_help = SVG_HELP)]
+    Svg(SvgArgs),
+    /// Serve the layout explorer on a local web page
+    #[command(long_about = SERVE_ABOUT, after_help = SERVE_HELP)]
+    Serve(ServeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    Completions {
+        /// The shell to complete for
+        shell: clap_complete::Shell,
+    },
 }
 
-/// A layout, or a swizzled composed layout (which `show` and `svg` also draw).
-fn drawable_arg(expr: &str) -> Result<Result<DynLayout, DynComposed>, String> {
-    match eval(expr) {
-        Ok(Value::Composed(c)) => Ok(Err(c)),
-        _ => layout_arg(expr).map(Ok),
+#[derive(Args)]
+struct SvgArgs {
+    /// A layout or a swizzled composed layout, or any expression that evaluates to one
+    #[arg(
+        value_name = "LAYOUT",
+        allow_hyphen_values = true,
+        required_unless_present = "tv",
+        conflicts_with = "tv"
+    )]
+    layout: Option<String>,
+    /// Write the SVG to FILE instead of stdout
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Colour each cell by its shared-memory bank
+    #[arg(long, conflicts_with = "tv")]
+    banks: bool,
+    /// The element size in bytes for --banks (2 for fp16, 4 for fp32)
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = positive, conflicts_with = "tv")]
+    elem_bytes: i64,
+    /// Draw TV, a (thread, value) -> index layout, over a tile
+    #[arg(long, value_name = "TV", allow_hyphen_values = true)]
+    tv: Option<String>,
+    /// The tile's extents for --tv (default: near-square, the layout's cosize)
+    #[arg(long, value_name = "M,N", value_parser = tv::parse_tile, requires = "tv")]
+    tile: Option<(i64, i64)>,
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// The port to listen on (0: any free port)
+    #[arg(long, short = 'p', default_value_t = 8080)]
+    port: u16,
+    /// The address to bind; anything but loopback exposes the page to the network
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// The most time one request may compute for, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    timeout_ms: u64,
+}
+
+fn positive(s: &str) -> Result<i64, String> {
+    match s.parse::<i64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err("needs a positive integer".into()),
     }
 }
 
@@ -192,19 +280,8 @@ fn cmd_eval(args: &[String]) -> ExitCode {
     }
 }
 
-fn cmd_show(args: &[String]) -> ExitCode {
-    let [expr] = args else {
-        eprintln!("error: show takes one LAYOUT\n\n{SHOW_HELP}");
-        return ExitCode::from(2);
-    };
-    let table = drawable_arg(expr).and_then(|d| {
-        match d {
-            Ok(l) => l.print_layout(),
-            Err(c) => c.print_layout(),
-        }
-        .map_err(|e| e.to_string())
-    });
-    match table {
+fn cmd_show(expr: &str) -> ExitCode {
+    match drawable_arg(expr).and_then(|d| d.print_layout()) {
         Ok(s) => {
             print!("{s}");
             ExitCode::SUCCESS
@@ -216,68 +293,41 @@ fn cmd_show(args: &[String]) -> ExitCode {
     }
 }
 
-fn cmd_svg(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "--tv") {
-        return tv::cmd_svg_tv(args, layout_arg);
-    }
-    let mut expr = None;
-    let mut output = None;
-    let (mut banks, mut elem_bytes) = (false, 2i64);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--banks" {
-            banks = true;
-        } else if a == "--elem-bytes" {
-            match it.next().map(|n| n.parse::<i64>()) {
-                Some(Ok(n)) if n > 0 => elem_bytes = n,
-                _ => {
-                    eprintln!("error: --elem-bytes needs a positive integer");
-                    return ExitCode::from(2);
-                }
-            }
-        } else if a == "-o" || a == "--output" {
-            output = it.next();
-            if output.is_none() {
-                eprintln!("error: -o needs a FILE");
-                return ExitCode::from(2);
-            }
-        } else if expr.is_none() {
-            expr = Some(a);
-        } else {
-            eprintln!("error: unexpected argument '{a}'\n\n{SVG_HELP}");
-            return ExitCode::from(2);
+/// Writes `text` to `path`, or to stdout without one.
+fn write_out(path: Option<&Path>, text: &str) -> Result<(), String> {
+    match path {
+        Some(f) => {
+            std::fs::write(f, text).map_err(|e| format!("cannot write '{}': {e}", f.display()))
         }
-    }
-    let Some(expr) = expr else {
-        eprintln!("error: svg takes a LAYOUT\n\n{SVG_HELP}");
-        return ExitCode::from(2);
-    };
-    let colouring = if banks {
-        Colouring::Banks { elem_bytes }
-    } else {
-        Colouring::Offset
-    };
-    let svg = match drawable_arg(expr).and_then(|d| {
-        match &d {
-            Ok(l) => Drawing::layout(l, colouring),
-            Err(c) => Drawing::composed(c, colouring),
-        }
-        .and_then(|d| draw(&d))
-        .map_err(|e| e.to_string())
-    }) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let res = match output {
-        Some(f) => std::fs::write(f, svg).map_err(|e| format!("cannot write '{f}': {e}")),
         None => std::io::stdout()
-            .write_all(svg.as_bytes())
+            .write_all(text.as_bytes())
             .map_err(|e| format!("cannot write to stdout: {e}")),
+    }
+}
+
+fn cmd_svg(a: &SvgArgs) -> ExitCode {
+    let svg = if let Some(tv) = &a.tv {
+        tv::svg_tv(tv, a.tile)
+    } else {
+        let colouring = if a.banks {
+            Colouring::Banks {
+                elem_bytes: a.elem_bytes,
+            }
+        } else {
+            Colouring::Offset
+        };
+        // clap requires LAYOUT when --tv is absent.
+        let expr = a.layout.as_deref().unwrap_or_default();
+        drawable_arg(expr).and_then(|d| {
+            match &d {
+                Drawable::Layout(l) => Drawing::layout(l, colouring),
+                Drawable::Composed(c) => Drawing::composed(c, colouring),
+            }
+            .and_then(|d| draw(&d))
+            .map_err(|e| e.to_string())
+        })
     };
-    match res {
+    match svg.and_then(|s| write_out(a.output.as_deref(), &s)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -287,31 +337,29 @@ fn cmd_svg(args: &[String]) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((cmd, rest)) = args.split_first() else {
-        eprint!("{HELP}");
-        return ExitCode::from(2);
-    };
-    let (help, run): (&str, fn(&[String]) -> ExitCode) = match cmd.as_str() {
-        "eval" => (EVAL_HELP, cmd_eval),
-        "show" => (SHOW_HELP, cmd_show),
-        "svg" => (SVG_HELP, cmd_svg),
-        "-h" | "--help" | "help" => {
-            print!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        "-V" | "--version" => {
-            println!("cute-algebra {}", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
-        }
-        other => {
-            eprintln!("error: unknown command '{other}'\n\n{HELP}");
-            return ExitCode::from(2);
-        }
-    };
-    if wants_help(rest) {
-        print!("{help}");
-        return ExitCode::SUCCESS;
+    // `serve`'s worker process, started by the server itself: kept out of
+    // clap so that no help or completion script offers it.
+    let mut args = std::env::args_os().skip(1);
+    if args.next().is_some_and(|a| a == serve::WORKER_COMMAND) {
+        let cpu_secs = args.next().and_then(|s| s.to_str()?.parse().ok());
+        return serve::worker(cpu_secs.unwrap_or(1));
     }
-    run(rest)
+    match Cli::parse().command {
+        Command::Eval { exprs } => cmd_eval(&exprs),
+        Command::Show { layout } => cmd_show(&layout),
+        Command::Svg(a) => cmd_svg(&a),
+        Command::Serve(a) => serve::run(serve::Config {
+            addr: (a.bind, a.port).into(),
+            timeout: std::time::Duration::from_millis(a.timeout_ms),
+        }),
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "cute-algebra",
+                &mut std::io::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
+    }
 }

@@ -1,0 +1,54 @@
+//! What `show`, `svg` and the explorer draw: the layout an expression
+//! evaluates to, by the same rules everywhere, so that the page and the
+//! command line agree on what is drawable and word the same refusals.
+
+use crate::lib_api::{DynComposed, DynLayout, Value, eval};
+
+/// A layout, or a swizzled composed layout (which `show` and `svg` also draw).
+pub enum Drawable {
+    Layout(DynLayout),
+    Composed(DynComposed),
+}
+
+/// The layout that `value` (the value of `expr`) stands for. An integer or
+/// an integer tuple is a bare shape, read again as a column-major layout.
+pub fn layout_of(expr: &str, value: Value) -> Result<DynLayout, String> {
+    match value {
+        Value::Layout(l) => Ok(l),
+        Value::Int(_) | Value::Tuple(_) => expr.parse::<DynLayout>().map_err(|e| e.to_string()),
+        v => Err(format!("'{v}' is not a layout")),
+    }
+}
+
+/// As [`layout_of`], and a swizzled composed layout too.
+pub fn drawable_of(expr: &str, value: Value) -> Result<Drawable, String> {
+    match value {
+        Value::Composed(c) => Ok(Drawable::Composed(c)),
+        v => layout_of(expr, v).map(Drawable::Layout),
+    }
+}
+
+/// Evaluates `expr` and takes its layout.
+pub fn layout_arg(expr: &str) -> Result<DynLayout, String> {
+    eval(expr)
+        .map_err(|e| e.to_string())
+        .and_then(|v| layout_of(expr, v))
+}
+
+/// Evaluates `expr` and takes its layout or composed layout.
+pub fn drawable_arg(expr: &str) -> Result<Drawable, String> {
+    eval(expr)
+        .map_err(|e| e.to_string())
+        .and_then(|v| drawable_of(expr, v))
+}
+
+impl Drawable {
+    /// CuTe's `print_layout` table (a listing for ranks other than 2).
+    pub fn print_layout(&self) -> Result<String, String> {
+        match self {
+            Drawable::Layout(l) => l.print_layout(),
+            Drawable::Composed(c) => c.print_layout(),
+        }
+        .map_err(|e| e.to_string())
+    }
+}
