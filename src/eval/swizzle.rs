@@ -21,6 +21,25 @@ use crate::swizzle::{DynComposed, DynSwizzle, MaybeComposed};
 
 /// `Sw<B,M,S>`, after the name `Sw`.
 pub(super) fn parse_sw(c: &mut Cursor<'_>) -> Result<Value, LayoutError> {
+    let sw = parse_sw_params(c)?;
+    // CuTe's printed composed layout, `Sw<B,M,S> o O o L`, reads back.
+    if c.peek() == Some(b'o') && c.peek_at(1).is_some_and(|b| b == b' ') {
+        c.pos += 1;
+        let offset = c.int()?;
+        if !(c.peek() == Some(b'o') && c.peek_at(1).is_some_and(|b| b == b' ')) {
+            return Err(crate::dynamic::parse::perr(
+                c.pos,
+                "expected 'o' and a layout after the offset of Sw<B,M,S> o O",
+            ));
+        }
+        c.pos += 1;
+        let layout = c.layout()?;
+        return Ok(Value::Composed(DynComposed::new(sw, offset, layout)));
+    }
+    Ok(Value::Swizzle(sw))
+}
+
+fn parse_sw_params(c: &mut Cursor<'_>) -> Result<DynSwizzle, LayoutError> {
     c.expect(b'<', "expected '<' after Sw")?;
     let b = c.int()?;
     c.expect(b',', "expected ',' in Sw<B,M,S>")?;
@@ -30,7 +49,7 @@ pub(super) fn parse_sw(c: &mut Cursor<'_>) -> Result<Value, LayoutError> {
     c.expect(b'>', "expected '>' to close Sw<B,M,S>")?;
     let (b, m, s) = (u32::try_from(b), u32::try_from(m), i32::try_from(s));
     match (b, m, s) {
-        (Ok(b), Ok(m), Ok(s)) => Ok(Value::Swizzle(DynSwizzle::new(b, m, s)?)),
+        (Ok(b), Ok(m), Ok(s)) => DynSwizzle::new(b, m, s),
         _ => Err(bad("Swizzle", "B and M must be non-negative and S an i32")),
     }
 }

@@ -16,6 +16,12 @@
 //!   (`logical_divide((2,2):(2,1), 8:1)`): divides are checked when the
 //!   result has `A`'s size, i.e. the tiles stay inside `A`.
 //!
+//! - swizzled, tensor and recast calls: `values(X)` lists `size(X)` values
+//!   or is refused by name; a swizzled inverse `R` of `C` has
+//!   `C(R(i)) == i`; the `local_partition`s of a tensor over every thread
+//!   index hold its values exactly once between them (when the threads
+//!   divide it); a recast covers exactly the bits of its source.
+//!
 //! The generator draws small layouts (so the checks can enumerate them) with
 //! now and then a huge extent or stride, to reach the overflow paths.
 
@@ -175,9 +181,105 @@ const OPS: [&str; 30] = [
     "make_layout",
 ];
 
-/// A call: its name and argument texts.
+/// A call: its name and argument texts. One call in four is on a
+/// swizzled layout, a tensor or a recast.
 pub fn expr(b: &mut Bytes) -> (&'static str, Vec<String>) {
+    if b.below(4) == 0 {
+        return tensor_expr(b);
+    }
     expr_at(b, 0)
+}
+
+/// `Sw<B,M,S>` with the parameters CuTe accepts (`|S| >= B`), now and then
+/// one it refuses.
+fn swizzle(b: &mut Bytes) -> String {
+    let bits = b.below(4);
+    let base = b.below(5);
+    let shift = (bits + b.below(3)) as i64 * if b.below(3) == 0 { -1 } else { 1 };
+    if b.below(32) == 0 {
+        return format!("Sw<{bits},{base},{}>", b.below(3));
+    }
+    format!("Sw<{bits},{base},{shift}>")
+}
+
+/// A swizzled layout `composition(Sw, L)` over a compact layout, so that
+/// its values are small enough to enumerate.
+fn swizzled(b: &mut Bytes) -> String {
+    let sw = swizzle(b);
+    let l = match b.below(4) {
+        0 => layout(b),
+        1 => format!("{}:1", 1 << b.below(9)),
+        2 => format!(
+            "({},{}):({},1)",
+            1 << b.below(5),
+            1 << b.below(5),
+            1 << b.below(5)
+        ),
+        _ => format!("({},{})", 1 << b.below(5), 1 << b.below(5)),
+    };
+    format!("composition({sw}, {l})")
+}
+
+/// A tensor: counting over a layout or a swizzled layout, or an identity
+/// tensor.
+fn tensor(b: &mut Bytes) -> String {
+    match b.below(3) {
+        0 => format!("tensor({})", layout(b)),
+        1 => format!("tensor({})", swizzled(b)),
+        _ => format!("identity_tensor({})", shape(b)),
+    }
+}
+
+/// A small thread layout for `local_partition`.
+fn threads(b: &mut Bytes) -> String {
+    match b.below(3) {
+        0 => format!("{}:1", 1 << b.below(4)),
+        1 => format!(
+            "({},{}):({},1)",
+            1 << b.below(3),
+            1 << b.below(3),
+            1 << b.below(3)
+        ),
+        _ => format!("({},{})", 1 << b.below(3), 1 << b.below(3)),
+    }
+}
+
+const TENSOR_OPS: [&str; 10] = [
+    "values",
+    "right_inverse",
+    "left_inverse",
+    "slice",
+    "zipped_divide",
+    "local_partition",
+    "local_tile",
+    "outer_partition",
+    "recast",
+    "values",
+];
+
+fn tensor_expr(b: &mut Bytes) -> (&'static str, Vec<String>) {
+    let op = TENSOR_OPS[b.below(TENSOR_OPS.len())];
+    let a = match op {
+        "values" => vec![match b.below(3) {
+            0 => swizzled(b),
+            1 => tensor(b),
+            _ => layout(b),
+        }],
+        "right_inverse" | "left_inverse" => vec![swizzled(b)],
+        "slice" => vec![tensor(b), shape(b).replace('8', "_")],
+        "zipped_divide" => vec![swizzled(b), tiler(b, 0)],
+        "local_partition" => vec![tensor(b), threads(b), extent(b).to_string()],
+        "local_tile" | "outer_partition" => vec![tensor(b), shape(b), shape(b)],
+        _ => {
+            let bits = [8, 16, 32, 64];
+            vec![
+                format!("tensor({})", layout(b)),
+                bits[b.below(4)].to_string(),
+                bits[b.below(4)].to_string(),
+            ]
+        }
+    };
+    (op, a)
 }
 
 fn expr_at(b: &mut Bytes, depth: usize) -> (&'static str, Vec<String>) {
@@ -287,12 +389,160 @@ fn same<T: PartialEq + std::fmt::Display, E: std::fmt::Debug>(
     }
 }
 
+/// The value of a layout or swizzled layout at 1-D index `i`.
+fn at(v: &Value, i: i64) -> Option<i64> {
+    match v {
+        Value::Layout(l) => l.at(i).ok(),
+        Value::Composed(c) => c.at(i).ok(),
+        _ => None,
+    }
+}
+
+fn size_of(v: &Value) -> Option<i64> {
+    match v {
+        Value::Layout(l) => l.size().ok(),
+        Value::Composed(c) => c.size().ok(),
+        Value::Tensor(t) => t.layout.size().ok(),
+        Value::ComposedTensor(t) => t.layout.size().ok(),
+        Value::IdentityTensor(t) => t.layout.size().ok(),
+        Value::Basis(l) => l.size().ok(),
+        _ => None,
+    }
+}
+
+/// A list's items as printed (`values` of any kind), sorted.
+fn sorted_items(v: &Value) -> Option<Vec<String>> {
+    let Value::List(items) = v else { return None };
+    let mut out: Vec<String> = items.iter().map(|x| x.to_string()).collect();
+    out.sort();
+    Some(out)
+}
+
+/// The swizzle, tensor and recast properties.
+fn check_tensor(op: &str, args: &[String], text: &str, r: &Value) -> Result<(), String> {
+    let Ok(x) = eval(&args[0]) else { return Ok(()) };
+    // A bare shape or integer is a (column-major) layout.
+    let x = as_layout(&x).map_or(x, Value::Layout);
+    match op {
+        "values" => {
+            let (Value::List(items), Some(n)) = (r, size_of(&x)) else {
+                return Ok(());
+            };
+            if items.len() as i64 != n {
+                return Err(format!("{text}: {} values for size {n}", items.len()));
+            }
+            if let (Value::Layout(_) | Value::Composed(_), true) = (&x, n <= LIMIT) {
+                for (i, item) in items.iter().enumerate() {
+                    if at(&x, i as i64).map(Value::Int).as_ref() != Some(item) {
+                        return Err(format!("{text}: value {i} is {item}, not the function's"));
+                    }
+                }
+            }
+        }
+        "right_inverse" | "left_inverse" => {
+            // A left inverse undoes only an injective layout.
+            let plain_not_injective = match &x {
+                Value::Layout(l) => injective(l) != Some(true),
+                _ => false,
+            };
+            if op == "left_inverse" && plain_not_injective {
+                return Ok(());
+            }
+            let n = if op == "right_inverse" {
+                size_of(r)
+            } else {
+                size_of(&x)
+            };
+            for i in 0..n.unwrap_or(0).min(LIMIT) {
+                let back = if op == "right_inverse" {
+                    at(r, i).and_then(|j| at(&x, j))
+                } else {
+                    at(&x, i).and_then(|j| at(r, j))
+                };
+                if back != Some(i) {
+                    return Err(format!("{text} = {r}: {op} fails at {i} ({back:?})"));
+                }
+            }
+        }
+        "local_partition" => {
+            let (Some(n), Ok(thr)) = (size_of(&x), args[1].parse::<DynLayout>()) else {
+                return Ok(());
+            };
+            let (Ok(t), Some(all)) = (
+                thr.size(),
+                eval(&format!("values({})", args[0]))
+                    .ok()
+                    .as_ref()
+                    .and_then(sorted_items),
+            ) else {
+                return Ok(());
+            };
+            // The threads cover the tile once each only where the thread
+            // layout is a bijection onto 0..size (CuTe reads a thread's
+            // coordinate through it).
+            let bijective = image(&thr).is_some_and(|mut v| {
+                v.sort_unstable();
+                v.iter().copied().eq(0..t)
+            });
+            if n > LIMIT || !bijective {
+                return Ok(());
+            }
+            let mut got = Vec::new();
+            for idx in 0..t {
+                let e = format!("values(local_partition({}, {}, {idx}))", args[0], args[1]);
+                match eval(&e).ok().as_ref().and_then(sorted_items) {
+                    Some(v) => got.extend(v),
+                    None => return Ok(()),
+                }
+            }
+            got.sort();
+            if got.len() as i64 == n && got != all {
+                return Err(format!(
+                    "{text}: the partitions over {t} threads do not hold the tensor's values once each"
+                ));
+            }
+        }
+        "recast" => {
+            let (Value::Tensor(src), Value::Tensor(dst)) = (&x, r) else {
+                return Ok(());
+            };
+            let (Ok(old), Ok(new)) = (args[1].parse::<i64>(), args[2].parse::<i64>()) else {
+                return Ok(());
+            };
+            let (Ok(a), Ok(b)) = (src.values(), dst.values()) else {
+                return Ok(());
+            };
+            if (a.len() as i64) * old > LIMIT * 64 {
+                return Ok(());
+            }
+            let bits = |v: &[i64], w: i64| {
+                let mut out: Vec<i64> = v
+                    .iter()
+                    .flat_map(|&o| (0..w).map(move |k| o * w + k))
+                    .collect();
+                out.sort_unstable();
+                out
+            };
+            if bits(&a, old) != bits(&b, new) {
+                return Err(format!(
+                    "{text} = {r}: the recast does not cover its source's bits exactly"
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 /// Check one call; `Err` describes the broken property.
 pub fn check(op: &str, args: &[String]) -> Result<(), String> {
     let text = format!("{op}({})", args.join(", "));
     let Some(r) = check_text(&text)? else {
         return Ok(());
     };
+    if TENSOR_OPS.contains(&op) && op != "slice" && op != "zipped_divide" {
+        return check_tensor(op, args, &text, &r);
+    }
     let vals: Vec<Value> = match args.iter().map(|a| eval(a)).collect() {
         Ok(v) => v,
         Err(_) => return Ok(()),
@@ -356,8 +606,15 @@ pub fn check(op: &str, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A result prints and evaluates back to itself.
+/// A result prints and evaluates back to itself (a `values` list prints
+/// space-separated and a tensor prints its iterator, for reading, not as
+/// expressions).
 fn round_trip(text: &str, v: &Value) -> Result<(), String> {
+    if let Value::List(_) | Value::Tensor(_) | Value::ComposedTensor(_) | Value::IdentityTensor(_) =
+        v
+    {
+        return Ok(());
+    }
     let printed = v.to_string();
     match eval(&printed) {
         Ok(w) if w == *v => Ok(()),
