@@ -249,9 +249,9 @@ pub enum LayoutError {
     RecastCoverage {
         /// The operation.
         op: &'static str,
-        /// `"holds"` (bits held by the elements) or `"spans"` (bits from
-        /// the first to the last element).
-        what: &'static str,
+        /// `false`: the bits held by the elements differ; `true`: the bits
+        /// spanned from the first to the last element do.
+        spans: bool,
         /// The source's figure, in bits.
         source: i64,
         /// CuTe's result's figure, in bits.
@@ -343,7 +343,7 @@ impl fmt::Display for FnName {
 }
 
 /// A layout's printed form kept inline (no allocation, `Copy`), for the
-/// errors that say what CuTe would have returned: the first 62 bytes.
+/// errors that say what CuTe would have returned: the first 46 bytes.
 ///
 /// ```
 /// use core::fmt::Write;
@@ -354,7 +354,7 @@ impl fmt::Display for FnName {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LayoutText {
-    bytes: [u8; 62],
+    bytes: [u8; 46],
     len: u8,
     cut: bool,
 }
@@ -362,7 +362,7 @@ pub struct LayoutText {
 impl Default for LayoutText {
     fn default() -> Self {
         LayoutText {
-            bytes: [0; 62],
+            bytes: [0; 46],
             len: 0,
             cut: false,
         }
@@ -387,7 +387,7 @@ impl fmt::Write for LayoutText {
 }
 
 impl LayoutText {
-    /// The printed form of `x`, its first 62 bytes.
+    /// The printed form of `x`, its first 46 bytes.
     pub fn of(x: &impl fmt::Display) -> Self {
         let mut t = LayoutText::default();
         let _ = fmt::Write::write_fmt(&mut t, format_args!("{x}"));
@@ -542,13 +542,14 @@ impl fmt::Display for LayoutError {
             ),
             RecastCoverage {
                 op,
-                what,
+                spans,
                 source,
                 result,
                 cute,
             } => write!(
                 f,
-                "{op}: CuTe returns {cute}, which {what} {result} bits where the source {what} {source}: refused, since it would reach bits the source does not cover, or cover some twice (CuTe rounds the recast layout)"
+                "{op}: CuTe returns {cute}, which {what} {result} bits where the source {what} {source}: refused, since it would reach bits the source does not cover, or cover some twice (CuTe rounds the recast layout)",
+                what = if spans { "spans" } else { "holds" }
             ),
             CheckTooLarge { op, size, limit } => write!(
                 f,

@@ -46,8 +46,8 @@ impl Footprint {
 /// both values in bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mismatch {
-    /// `"holds"` or `"spans"`.
-    pub what: &'static str,
+    /// `false`: the bits held differ; `true`: the bits spanned do.
+    pub spans: bool,
     /// The source's figure.
     pub source: i64,
     /// The result's figure.
@@ -60,7 +60,7 @@ impl Mismatch {
     pub fn error(self, cute: LayoutText) -> LayoutError {
         LayoutError::RecastCoverage {
             op: "recast",
-            what: self.what,
+            spans: self.spans,
             source: self.source,
             result: self.result,
             cute,
@@ -77,21 +77,21 @@ pub const fn recast_covers(source: Footprint, result: Footprint) -> Result<(), M
         (source.held(), result.held(), source.span(), result.span())
     else {
         return Err(Mismatch {
-            what: "holds",
+            spans: false,
             source: i64::MAX,
             result: i64::MAX,
         });
     };
     if src_held != dst_held {
         return Err(Mismatch {
-            what: "holds",
+            spans: false,
             source: src_held,
             result: dst_held,
         });
     }
     if src_span != dst_span {
         return Err(Mismatch {
-            what: "spans",
+            spans: true,
             source: src_span,
             result: dst_span,
         });
