@@ -51,6 +51,16 @@ where
 pub type Coalesced<L> = <L as CoalesceLayout>::Output;
 
 /// [`Coalesce`] seen from the layout, for the [`Coalesced`] alias.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::algebra::{CoalesceLayout, Coalesced};
+/// use static_assertions::assert_type_eq_all;
+/// // Names a coalesced layout's type without building it, e.g. for a struct field.
+/// assert_type_eq_all!(<Layout![(2, 4) : (1, 2)] as CoalesceLayout>::Output, Layout![8 : 1]);
+/// let l = Coalesced::<Layout![(2, 1, 3) : (3, 0, 1)]>::default();
+/// assert_eq!(l.to_string(), "(_2,_3):(_3,_1)");
+/// ```
 pub trait CoalesceLayout: crate::int::sealed::Operand {
     /// The coalesced layout.
     type Output;

@@ -35,6 +35,15 @@ impl<S: IntTuple, D: IntTuple> IntTupleParts for Layout<S, D> {
     message = "coalesce_by: the profile does not fit the layout's shape: a tuple profile may have at most the layout's rank, mode by mode",
     note = "a tuple profile needs no more modes than the layout (CuTe: `tuple_size<IntTuple> <= rank`)"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::algebra::CoalesceBy;
+/// let l = layout![(2, (1, 6)) : (1, (6, 2))];
+/// // The profile `(1,1)` coalesces each top-level mode on its own; `1` the whole layout.
+/// assert_eq!(shape![1, 1].coalesce_by(l.shape(), l.stride()).to_string(), "(_2,_6):(_1,_2)");
+/// assert_eq!(int!(1).coalesce_by(l.shape(), l.stride()).to_string(), "_12:_1");
+/// ```
 pub trait CoalesceBy<S, D>: crate::int::sealed::Operand {
     /// The result.
     type Output: IntTupleParts;

@@ -93,6 +93,16 @@ type Mode0D<C> = <<C as LayoutParts>::Shape as FirstMode<<C as LayoutParts>::Str
 type Verdict<C> = <Mode0<C> as IsVector<Mode0D<C>>>::Is;
 
 /// CuTe's `max_common_layout(a, b)` with `a = Self`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::algebra::MaxCommonLayout;
+/// // How far a copy from `a` to `b` can vectorize, in generic code.
+/// fn common<A: MaxCommonLayout<B>, B>(a: A, b: B) -> A::Output {
+///     a.try_max_common_layout(b).unwrap()
+/// }
+/// assert_eq!(common(layout![(4, 8) : (1, 4)], layout![(4, 8) : (1, 8)]).to_string(), "_4:_1");
+/// ```
 pub trait MaxCommonLayout<B>: crate::int::sealed::Operand {
     /// The common layout.
     type Output;
@@ -160,6 +170,18 @@ pub fn try_max_common_layout<A: MaxCommonLayout<B>, B>(
 
 /// CuTe's `max_common_vector(a, b)` with `a = Self`: the size of
 /// [`max_common_layout`] when both layouts are fully static, else `_1`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::algebra::MaxCommonVector;
+/// use cute_algebra::typenum::{P1, P4};
+/// use static_assertions::assert_type_eq_all;
+/// // The vector width is a type: a kernel can pick its copy instruction from it.
+/// type A = Layout![(4, 8) : (1, 4)];
+/// assert_type_eq_all!(<A as MaxCommonVector<Layout![(4, 8) : (1, 8)]>>::Output, P4);
+/// // A runtime value anywhere gives `_1`.
+/// assert_type_eq_all!(<A as MaxCommonVector<Layout![(i32, 8) : (1, 4)]>>::Output, P1);
+/// ```
 pub trait MaxCommonVector<B>: crate::int::sealed::Operand {
     /// The vector width, a static integer.
     type Output: Int;

@@ -12,6 +12,19 @@ use frunk_core::hlist::{HCons, HNil};
     message = "ceil_div: the tiler does not fit the target shape: it must be an integer, a layout, or a tuple of those with at most the target's rank",
     label = "CuTe's ceil_div(target, tiler) divides the target mode by mode, rounding up"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::algebra::CeilDivBy;
+/// // The grid of 128x64 tiles over any problem shape, static or runtime.
+/// type Tile = Shape![128, 64];
+/// fn grid<X>(mn: X) -> <Tile as CeilDivBy<X>>::Output where Tile: CeilDivBy<X> {
+///     ceil_div(mn, Tile::default())
+/// }
+/// let (m, n): (i32, i32) = (1000, 500);
+/// assert_eq!(grid(shape![m, n]).to_cute_string(), "(8,8)");
+/// assert_eq!(grid(shape![256, 512]).to_cute_string(), "(_2,_8)");
+/// ```
 pub trait CeilDivBy<T>: crate::int::sealed::Operand {
     /// The grid shape.
     type Output;

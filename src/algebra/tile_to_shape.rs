@@ -186,6 +186,18 @@ impl<C: CompactOrder<HCons<O0, OT>>, O0, OT> CountsOrder<C> for HCons<O0, OT> {
 
 /// `tile_to_shape` of the block `Self` to the target shape `Trg`, with the
 /// blocks ordered by `Ord`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::algebra::TileToShape;
+/// use cute_algebra::tuple::LayoutLeft;
+/// // Any block, repeated column-major (`LayoutLeft`) over an 8x6 tile.
+/// fn smem<B: TileToShape<Shape![8, 6], LayoutLeft>>(block: B) -> B::Output {
+///     tile_to_shape(block, shape![8, 6])
+/// }
+/// let l = smem(layout![(2, 2) : (1, 2)]);
+/// assert_eq!(l.to_string(), "((_2,_4),(_2,_3)):((_1,_4),(_2,_16))");
+/// ```
 pub trait TileToShape<Trg, Ord>: crate::int::sealed::Operand {
     /// The tiled layout.
     type Output;

@@ -34,6 +34,17 @@ pub trait LayoutTiler<T, L> {
     label = "a tiler is a layout, an integer, `_`, or a tuple of those with at most the layout's rank",
     note = "the complements and compositions the operation stands for must be admissible"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::algebra::{ApplyTiler, Divide, Product};
+/// // The marker picks the operation: `Divide` for logical_divide, `Product` for logical_product.
+/// let a = layout![(4, 2, 3) : (2, 1, 8)];
+/// let d = ApplyTiler::<Divide, _>::try_apply(layout![4 : 2], a).unwrap();
+/// assert_eq!(d.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// let p = ApplyTiler::<Product, _>::try_apply(layout![6 : 1], layout![(2, 2) : (4, 1)]).unwrap();
+/// assert_eq!(p.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// ```
 pub trait ApplyTiler<Op, L>: crate::int::sealed::Operand {
     /// The result.
     type Output: IntoParts;

@@ -19,6 +19,16 @@ use crate::tuple::IntTuple;
 pub struct ArithTuple<L>(pub L);
 
 /// A value of a basis-strided layout.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::basis::{BasisValue, make_identity_layout};
+/// // Any value of a basis-strided layout as plain coordinates, padded to a rank.
+/// fn coords<V: BasisValue>(v: V) -> Vec<i64> { v.components(3) }
+/// let id = make_identity_layout(shape![4, 8]);
+/// assert_eq!(id.crd2idx(coord![2, 5]).to_string(), "(_2,_5)");
+/// assert_eq!(coords(id.crd2idx(coord![2, 5])), [2, 5, 0]);
+/// ```
 pub trait BasisValue: Copy + fmt::Debug + 'static {
     /// The value as coordinate components, padded with zeros to `n`.
     #[cfg(feature = "alloc")]
@@ -263,6 +273,16 @@ tuple_sum!([L,] ArithTuple<L>, [R] ArithTuple<R>);
     message = "crd2idx: the coordinate does not match the basis-strided layout's shape: it must be congruent to the shape, or a single index",
     label = "give a coordinate congruent to the shape, or a single index"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::basis::{BasisCrd2Idx, make_identity_layout};
+/// // An identity layout's value at a coordinate (or a 1-D index) is the coordinate.
+/// let id = make_identity_layout(shape![4, 8]);
+/// assert_eq!(coord![2, 5].bcrd2idx(id.shape(), id.stride()).to_string(), "(_2,_5)");
+/// let i: i32 = 22;
+/// assert_eq!(i.bcrd2idx(id.shape(), id.stride()).to_string(), "(2,5)");
+/// ```
 pub trait BasisCrd2Idx<S, D> {
     /// The value.
     type Output: Copy;

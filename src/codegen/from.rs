@@ -26,6 +26,16 @@ fn lit_tree(t: &IntTree) -> CTree {
 /// An IntTuple (typenum or runtime leaves) as a [`CTree`]: static leaves
 /// become literals, runtime leaves the parameters `{prefix}{k}` (leaves
 /// counted in order).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::codegen::{CLayout, ToCTree};
+/// // Static leaves become literals, runtime leaves the parameters `n0`, `n1`, ….
+/// let n: i32 = 6;
+/// let l = CLayout::new(shape![4, n].to_c_tree("n", &mut 0), stride![1, 4].to_c_tree("d", &mut 0));
+/// assert_eq!(l.crd2idx(&["i", "j"]), "(i + j * 4)");
+/// assert_eq!(l.params(), vec![("n1".to_string(), 6)]);
+/// ```
 pub trait ToCTree: Copy {
     /// The tree; `next` counts the runtime leaves named so far.
     fn to_c_tree(self, prefix: &str, next: &mut usize) -> CTree;

@@ -82,6 +82,17 @@ use typenum::{Integer, NInt, NonZero, PInt, Unsigned, Z0};
     message = "`{Self}` is not a CuTe integer",
     label = "expected a static typenum integer (`P8`, `N1`, `Z0`) or a runtime `i32` or `i64`"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// // One generic function serves static and runtime integers alike.
+/// fn show<I: Int>(i: I) -> String {
+///     format!("{} is {}", i.cute_string(), if I::IS_STATIC { "static" } else { "runtime" })
+/// }
+/// assert_eq!(show(int!(8)), "_8 is static");
+/// assert_eq!(show(8i32), "8 is runtime");
+/// assert_eq!(int!(8).wide() + 8i64.wide(), 16);
+/// ```
 pub trait Int: Copy + fmt::Debug + 'static + crate::int::sealed::Int {
     /// `true` for typenum integers, `false` for `i32` and `i64`.
     const IS_STATIC: bool;
@@ -121,6 +132,16 @@ pub trait Int: Copy + fmt::Debug + 'static + crate::int::sealed::Int {
 }
 
 /// A static integer: its value is part of its type.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::typenum::{P64, P128};
+/// // A static integer's value is a constant of its type: usable in `const`.
+/// fn tile_elems<M: StaticInt, N: StaticInt>() -> i32 { M::VALUE * N::VALUE }
+/// const ELEMS: i32 = <P128 as StaticInt>::VALUE * <P64 as StaticInt>::VALUE;
+/// assert_eq!(tile_elems::<P128, P64>(), ELEMS);
+/// assert_eq!(int!(128).cute_string(), "_128");
+/// ```
 pub trait StaticInt: Int + Integer + Default {
     /// The value.
     const VALUE: i32 = <Self as Integer>::I32;
@@ -154,6 +175,15 @@ impl Int for i64 {
 
 /// A runtime integer type: `i32` or `i64`. The arithmetic of a runtime
 /// result computes in this type (see the module docs).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::int::RuntimeInt;
+/// // The type a generic integer's runtime arithmetic computes in.
+/// fn computes_in<I: Int>(_: I) -> &'static str { <I::Value as RuntimeInt>::NAME }
+/// assert_eq!(computes_in(int!(8)), "i32"); // static values read as CuTe's `int`
+/// assert_eq!(computes_in(8i64), "i64");
+/// ```
 pub trait RuntimeInt: Int + Into<i64> + Copy + PartialOrd + fmt::Display {
     /// The type's name, for the overflow panic.
     const NAME: &'static str;

@@ -365,6 +365,16 @@ binary_op! {
 }
 
 /// `|a|`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// // A stride's magnitude, in generic code: static in, static out.
+/// fn magnitude<I: IntAbs>(stride: I) -> I::Output { stride.abs() }
+/// assert_eq!(magnitude(int!(-3)).cute_string(), "_3");
+/// assert_eq!(magnitude(-3i32).cute_string(), "3");
+/// // `i32::MIN` has no `i32` magnitude.
+/// assert_eq!(IntAbs::abs_checked(i32::MIN), None);
+/// ```
 pub trait IntAbs: Int {
     /// The result: static when `Self` is.
     type Output: Int;

@@ -29,6 +29,16 @@ impl<U: Unsigned + NonZero> Magnitude for NInt<U> {
 }
 
 /// Maps a typenum unsigned to the signed static integer of the same value.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::int::ToStatic;
+/// use cute_algebra::typenum::{P6, U0, U6, Z0};
+/// use static_assertions::assert_type_eq_all;
+/// assert_type_eq_all!(<U6 as ToStatic>::Output, P6);
+/// assert_type_eq_all!(<U0 as ToStatic>::Output, Z0);
+/// assert_eq!(<U6 as ToStatic>::Output::default().cute_string(), "_6");
+/// ```
 pub trait ToStatic {
     /// `Z0` for zero, `PInt` otherwise.
     type Output: StaticInt;

@@ -17,6 +17,19 @@ use typenum::Z0;
     label = "this coordinate's profile does not match the layout's shape",
     note = "a coordinate is an integer, or a tuple with the same rank as the shape (nested where the shape is nested)"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::layout::Crd2Idx;
+/// // Any coordinate the shape accepts: a congruent tuple, or a 1-D index.
+/// fn offset<C: Crd2Idx<S, D>, S: IntTuple, D: IntTuple>(l: Layout<S, D>, c: C) -> C::Output {
+///     c.crd2idx(l.shape(), l.stride())
+/// }
+/// let l = layout![(2, (2, 2)) : (4, (2, 1))];
+/// let j: i32 = 1;
+/// assert_eq!(offset(l, coord![1, (j, 0)]).cute_string(), "6");
+/// assert_eq!(offset(l, int!(3)).cute_string(), "_6"); // index 3 is (1,(1,0))
+/// ```
 pub trait Crd2Idx<S, D> {
     /// The offset: static when coordinate, shape and stride all are.
     type Output: Int;
@@ -256,6 +269,16 @@ pub type OffsetOf<L, C> =
     <C as Crd2Idx<<L as LayoutParts>::Shape, <L as LayoutParts>::Stride>>::Output;
 
 /// Names a layout type's shape and stride.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::layout::LayoutParts;
+/// use static_assertions::assert_type_eq_all;
+/// // A layout type's shape and stride types, e.g. for a generic bound.
+/// type Smem = Layout![(8, 4) : (4, 1)];
+/// assert_type_eq_all!(<Smem as LayoutParts>::Shape, Shape![8, 4]);
+/// assert_eq!(<Smem as LayoutParts>::Stride::default().to_cute_string(), "(_4,_1)");
+/// ```
 pub trait LayoutParts {
     /// The shape type.
     type Shape;

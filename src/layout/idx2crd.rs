@@ -12,6 +12,16 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{B1, PInt, UInt, UTerm, Z0};
 
 /// Splits the index `I` colexicographically over the shape `Self`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::layout::Idx2Crd;
+/// // Colexicographic: the first mode varies fastest.
+/// fn coord_of<S: Idx2Crd<I>, I>(s: S, i: I) -> S::Output { s.idx2crd(i) }
+/// assert_eq!(coord_of(shape![2, (2, 2)], int!(5)).to_cute_string(), "(_1,(_0,_1))");
+/// let i: i32 = 13;
+/// assert_eq!(coord_of(shape![4, 8], i).to_cute_string(), "(1,3)");
+/// ```
 pub trait Idx2Crd<I> {
     /// The coordinate, congruent to the shape.
     type Output;

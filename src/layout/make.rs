@@ -13,6 +13,15 @@ pub type LayoutRightOf<S> = Layout<S, CompactRowMajor<S>>;
 
 /// What `make_layout` accepts: a shape (giving LayoutLeft), or a tuple of
 /// layouts (giving one layout whose modes are theirs).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::layout::MakeLayout;
+/// // A shape gives the column-major layout; a tuple of layouts, their modes side by side.
+/// fn build<X: MakeLayout>(x: X) -> X::Output { x.make_layout() }
+/// assert_eq!(build(shape![4, (2, 3)]).to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
+/// assert_eq!(build(hlist![layout![4 : 2], layout![8 : 16]]).to_string(), "(_4,_8):(_2,_16)");
+/// ```
 pub trait MakeLayout {
     /// The layout built.
     type Output;

@@ -111,6 +111,19 @@ impl<const K: bool, C0, CT, T: Int> SliceMode<T, K> for HCons<C0, CT> {
 /// Slicing of a whole layout: the coordinate must fit the shape (checked
 /// once, by [`Crd2Idx`], which names both ranks on a mismatch); then it
 /// picks from shape and stride alike.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::layout::{SliceLayout, Sliced};
+/// type S = Shape![4, 8];
+/// type D = Stride![8, 1];
+/// // `K = true` keeps the modes marked `_` (slice); `false` keeps the others (dice).
+/// fn keep<C: SliceLayout<S, D, true>>(c: C) -> Sliced<C, S, D, true> {
+///     layout![(4, 8) : (8, 1)].slice(c)
+/// }
+/// assert_eq!(keep(coord![2, _]).to_string(), "(_8):(_1)");
+/// assert_eq!(keep(coord![_, 3]).to_string(), "(_4):(_8)");
+/// ```
 pub trait SliceLayout<S, D, const K: bool>:
     Crd2Idx<S, D> + SliceMode<S, K> + SliceMode<D, K> + Copy
 {

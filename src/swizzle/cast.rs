@@ -217,6 +217,16 @@ down_leaf!([] i32 => B0);
 down_leaf!([] i64 => B0);
 
 /// `upcast::<N>` of a layout or a swizzled composed layout.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::swizzle::Upcast;
+/// // Pairs of elements read as one: the unit-stride mode halves, the other stride too.
+/// let l = Upcast::<2>::try_upcast(layout![(4, 8) : (1, 4)]).unwrap();
+/// assert_eq!(l.to_string(), "(_2,_8):(_1,_2)");
+/// let d: i32 = 3; // a runtime stride that 2 does not divide
+/// assert!(Upcast::<2>::try_upcast(layout![(4, 8) : (1, d)]).is_err());
+/// ```
 pub trait Upcast<const N: usize> {
     /// The upcast layout.
     type Output;
@@ -224,6 +234,15 @@ pub trait Upcast<const N: usize> {
     fn try_upcast(self) -> Result<Self::Output, LayoutError>;
 }
 /// `downcast::<N>` of a layout or a swizzled composed layout.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::swizzle::{Downcast, Swizzle};
+/// // Each element read as two: the unit-stride mode doubles, the other stride too.
+/// assert_eq!(Downcast::<2>::downcast(layout![(4, 8) : (1, 4)]).to_string(), "(_8,_8):(_1,_8)");
+/// let c = composition(Swizzle::<3, 4, 3>, layout![(8, 64) : (64, 1)]);
+/// assert_eq!(Downcast::<2>::downcast(c).to_string(), "Sw<3,5,3> o _0 o (_8,_128):(_128,_1)");
+/// ```
 pub trait Downcast<const N: usize> {
     /// The downcast layout.
     type Output;

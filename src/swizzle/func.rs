@@ -111,6 +111,14 @@ where
     message = "`{Self}` is not a valid swizzle",
     label = "expected `Swizzle<B, M, S>` with abs(S) >= B and B, M, abs(S) <= 31"
 )]
+///
+/// ```
+/// use cute_algebra::swizzle::{Swizzle, SwizzleParams};
+/// // The bits a swizzle reads (its YYY mask), for any swizzle type.
+/// fn yyy_mask<Sw: SwizzleParams>(_: Sw) -> i32 { Sw::YYY }
+/// assert_eq!(yyy_mask(Swizzle::<3, 4, 3>), 0b11_1000_0000);
+/// assert_eq!(<Swizzle<3, 4, 3> as SwizzleParams>::RUNTIME.to_string(), "Sw<3,4,3>");
+/// ```
 pub trait SwizzleParams: Copy + Default + fmt::Debug + fmt::Display + 'static {
     /// The parameters as a runtime value.
     const RUNTIME: DynSwizzle;
@@ -244,6 +252,15 @@ impl<B, M, S> SwizzleTn<B, M, S> {
     label = "a swizzle applies to a runtime `i32` or a non-negative static integer",
     note = "a valid swizzle also needs abs(S) >= B and B + M + abs(S) <= 31"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::swizzle::{Swizzle, SwizzleApply};
+/// use cute_algebra::typenum::P1000;
+/// fn swizzled<Sw: SwizzleApply<X>, X>(sw: Sw, x: X) -> Sw::Output { sw.apply_to(x) }
+/// assert_eq!(swizzled(Swizzle::<3, 4, 3>, 1000i32), 920); // 1000 ^ ((1000 & 0x380) >> 3)
+/// assert_eq!(swizzled(Swizzle::<3, 4, 3>, P1000::new()).cute_string(), "_920");
+/// ```
 pub trait SwizzleApply<X> {
     /// The swizzled offset.
     type Output: Int;

@@ -241,6 +241,15 @@ impl<A: Copy, O: Copy, S: IntTuple, D: IntTuple> ComposedLayout<A, O, Layout<S, 
 
 /// The swizzle of a layout (CuTe's `get_swizzle_portion`): a plain layout's
 /// is the identity `Swizzle<0,4,3>`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::swizzle::{Swizzle, SwizzlePortions};
+/// let (sw, l) = composition(Swizzle::<3, 3, 3>, layout![(8, 64) : (64, 1)]).portions();
+/// assert_eq!(format!("{sw} and {l}"), "Sw<3,3,3> and (_8,_64):(_64,_1)");
+/// // A plain layout's swizzle is the identity.
+/// assert_eq!(layout![(8, 64) : (64, 1)].portions().0.to_string(), "Sw<0,4,3>");
+/// ```
 pub trait SwizzlePortions {
     /// The swizzle part.
     type Swizzle;

@@ -24,6 +24,18 @@ use crate::tuple::IntTuple;
     label = "a tiler is a shape, a layout or a by-mode tile with at most the layout's modes",
     note = "a basis-strided layout (an identity tensor's) is divided by shapes and tiles of shapes"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::basis::make_identity_layout;
+/// use cute_algebra::tensor::TensorDivide;
+/// // Plain and basis-strided (identity) layouts divide alike.
+/// fn tiles<L: TensorDivide<T>, T>(l: L, t: T) -> L::Zipped { l.try_zipped_divide(t).unwrap() }
+/// let t = tiles(layout![(8, 6) : (1, 8)], shape![4, 3]);
+/// assert_eq!(t.to_string(), "((_4,_3),(_2,_2)):((_1,_8),(_4,_24))");
+/// let id = tiles(make_identity_layout(shape![8, 6]), shape![4, 3]);
+/// assert_eq!(id.to_string(), "((_4,_3),(_2,_2)):((_1@0,_1@1),(_4@0,_3@1))");
+/// ```
 pub trait TensorDivide<T>: Sized {
     /// `logical_divide(self, t)`.
     type Logical;

@@ -15,6 +15,15 @@ use generic_array::{ArrayLength, GenericArray};
 use crate::basis::{BasisAdd, BasisSum};
 
 /// Anything a tensor can sit on. `Value` is what one element is.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{Engine, Tensor, make_counting_tensor, make_tensor};
+/// // Any tensor's element type, named through its engine.
+/// fn elem_size<E: Engine, L>(_: &Tensor<E, L>) -> usize { size_of::<E::Value>() }
+/// assert_eq!(elem_size(&make_tensor(&[0u16; 8], layout![8 : 1])), 2);
+/// assert_eq!(elem_size(&make_counting_tensor(layout![8 : 1])), 8); // counts in `i64`
+/// ```
 pub trait Engine {
     /// One element.
     type Value;
@@ -37,6 +46,19 @@ pub trait Shift<O = isize>: Engine + Sized {
 
 /// An engine that gives values by offset: memory engines copy the element,
 /// the counting engine computes it. `O` as in [`Shift`].
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{Read, Tensor, TensorLayout, make_counting_tensor, make_tensor};
+/// // Memory engines copy the element out; the counting engine computes it.
+/// fn total<E: Read<Item = i64>, L: TensorLayout<Offset = isize>>(t: &Tensor<E, L>) -> i64 {
+///     t.values().sum()
+/// }
+/// let l = layout![(2, 2) : (1, 4)];
+/// assert_eq!(total(&make_counting_tensor(l)), 0 + 1 + 4 + 5);
+/// let data: Vec<i64> = (0..8).map(|x| 10 * x).collect();
+/// assert_eq!(total(&make_tensor(&data, l)), 100);
+/// ```
 pub trait Read<O = isize>: Engine {
     /// What a read gives: the element for memory engines; for the identity
     /// tensor's engine, the start plus the offset, whose type depends on
@@ -56,6 +78,16 @@ pub trait Read<O = isize>: Engine {
 pub type ReadItem<E, O> = <E as Read<O>>::Item;
 
 /// An engine over memory: elements can be borrowed.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{Memory, Tensor, make_tensor};
+/// // Elements are lent by reference, so they need not be `Copy`.
+/// fn first<E: Memory, L>(t: &Tensor<E, L>) -> Option<&E::Value> { t.engine().slot(0) }
+/// let data = ["a", "b", "c", "d"].map(String::from);
+/// let column = make_tensor(&data, layout![(2, 2) : (1, 2)]).slice(coord![_, 1]);
+/// assert_eq!(first(&column).map(String::as_str), Some("c"));
+/// ```
 pub trait Memory: Engine {
     /// The element at `off`, or `None` out of bounds.
     fn slot(&self, off: isize) -> Option<&Self::Value>;
@@ -67,6 +99,19 @@ pub trait Memory: Engine {
 }
 
 /// An engine over writable memory.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{MemoryMut, Tensor, TensorLayoutAt, make_tensor_mut};
+/// // Writes through any writable engine: a slice view, a raw pointer, a register array.
+/// fn zero_diag<E, L>(t: &mut Tensor<E, L>, n: i32)
+/// where E: MemoryMut<Value = f32>, L: TensorLayoutAt<Coord![i32, i32], Offset = isize> {
+///     (0..n).for_each(|i| *t.at_mut(coord![i, i]) = 0.0);
+/// }
+/// let mut m = [1.0f32; 9];
+/// zero_diag(&mut make_tensor_mut(&mut m, layout![(3, 3) : (3, 1)]), 3);
+/// assert_eq!(m, [0., 1., 1., 1., 0., 1., 1., 1., 0.]);
+/// ```
 pub trait MemoryMut: Memory {
     /// The element at `off`, mutably, or `None` out of bounds.
     fn slot_mut(&mut self, off: isize) -> Option<&mut Self::Value>;

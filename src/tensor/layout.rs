@@ -52,6 +52,15 @@ pub trait TensorLayoutAt<C>: TensorLayout {
     message = "tensor slice: the coordinate `{C}` does not fit the layout `{Self}`",
     label = "a slice coordinate has the tensor's rank and nesting, with `_` where a mode is kept"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::TensorSlice;
+/// // The kept modes, and the offset the engine moves by (an `isize`).
+/// let l = layout![(4, 8) : (1, 16)];
+/// let (column, off) = TensorSlice::slice_and_offset(&l, coord![_, 2]);
+/// assert_eq!((column.to_string(), off), ("(_4):(_1)".to_string(), 32));
+/// ```
 pub trait TensorSlice<C> {
     /// The kept layout.
     type Output;

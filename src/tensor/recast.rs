@@ -41,6 +41,15 @@ use crate::swizzle::{DowncastPair, UpcastPair};
 /// An element type a tensor can be recast to or from: plain data (`Pod`)
 /// whose size in bytes is `Bytes` (checked against `size_of` at compile
 /// time, so a wrong `Bytes` cannot make a cast unsound).
+///
+/// ```
+/// use cute_algebra::tensor::Element;
+/// use cute_algebra::typenum::Unsigned;
+/// // How many `U`s one `T` holds, for any pair of element types.
+/// fn per<T: Element, U: Element>() -> usize { T::Bytes::USIZE / U::Bytes::USIZE }
+/// assert_eq!(per::<f64, u16>(), 4);
+/// assert_eq!(per::<u32, u8>(), 4);
+/// ```
 pub trait Element: Pod {
     /// `size_of::<Self>()`, as a typenum unsigned.
     type Bytes: Unsigned + NonZero;
@@ -66,6 +75,17 @@ type Den<O, N> = <O as Div<<N as Gcd<O>>::Output>>::Output;
     label = "CuTe's upcast<N> needs each static stride to divide or be a multiple of N",
     note = "recast reads each mode in units of the new element: a unit-stride mode shrinks (upcast) or widens (downcast)"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::RecastLayout;
+/// use cute_algebra::typenum::{U2, U4};
+/// // 4-byte elements read as 2-byte ones: the unit-stride mode doubles, the other stride too.
+/// let l = RecastLayout::<U4, U2>::try_recast_layout(layout![(2, 4) : (4, 1)]).unwrap();
+/// assert_eq!(l.to_string(), "(_2,_8):(_8,_1)");
+/// let back = RecastLayout::<U2, U4>::try_recast_layout(l).unwrap();
+/// assert_eq!(back.to_string(), "(_2,_4):(_4,_1)");
+/// ```
 pub trait RecastLayout<O, N> {
     /// The recast layout.
     type Output;

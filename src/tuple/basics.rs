@@ -11,6 +11,18 @@ use typenum::P1;
     message = "`{Self}` is not an IntTuple",
     label = "expected an integer or a nested tuple of integers (`shape![..]`)"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// // Generic over integers and nested tuples, static or runtime.
+/// fn describe<T: IntTuple>(t: T) -> String {
+///     let (r, d) = (t.rank(), t.depth());
+///     format!("{} rank {r} depth {d} size {}", t.to_cute_string(), t.size().cute_string())
+/// }
+/// let n: i32 = 3;
+/// assert_eq!(describe(shape![2, (n, 4)]), "(_2,(3,_4)) rank 2 depth 2 size 24");
+/// assert_eq!(describe(int!(8)), "_8 rank 1 depth 0 size _8");
+/// ```
 pub trait IntTuple: Copy + fmt::Debug + 'static + crate::int::sealed::IntTuple {
     /// Number of top-level modes; an integer has rank 1.
     const RANK: usize;
@@ -55,6 +67,18 @@ pub trait IntTuple: Copy + fmt::Debug + 'static + crate::int::sealed::IntTuple {
 }
 
 /// A tuple: `HNil` or `HCons` of IntTuples.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tuple::Tuple;
+/// use core::fmt;
+/// // A tuple's elements without the outer parentheses; an integer is not a `Tuple`.
+/// struct Elems<T>(T);
+/// impl<T: Tuple> fmt::Display for Elems<T> {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { self.0.fmt_elems(f, true) }
+/// }
+/// assert_eq!(Elems(shape![2, (3, 4)]).to_string(), "_2,(_3,_4)");
+/// ```
 pub trait Tuple: IntTuple {
     /// Writes the elements separated by commas, without parentheses.
     fn fmt_elems(self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
@@ -236,6 +260,14 @@ pub fn product<T: IntTuple>(t: T) -> T::Size {
 
 /// CuTe's `flatten`: a tuple's leaves as a flat tuple; an integer stays
 /// itself; a layout flattens shape and stride alike.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tuple::Flatten;
+/// fn flat<T: Flatten>(t: T) -> T::Output { t.flatten_modes() }
+/// assert_eq!(flat(shape![2, (3, (4, 5))]).to_cute_string(), "(_2,_3,_4,_5)");
+/// assert_eq!(flat(layout![(2, (2, 2)) : (4, (2, 1))]).to_string(), "(_2,_2,_2):(_4,_2,_1)");
+/// ```
 pub trait Flatten {
     /// The flattened value.
     type Output;

@@ -137,6 +137,18 @@ pub fn compatible<A: Relate<B>, B>(a: A, b: B) -> bool {
     label = "a layout's shape and stride must have the same nesting and ranks",
     note = "CuTe requires congruent(shape, stride)"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tuple::Congruent;
+/// // A constructor that accepts only a stride of the shape's profile.
+/// fn build<S: IntTuple + Congruent<D>, D: IntTuple>(s: S, d: D) -> Layout<S, D> {
+///     Layout::new(s, d)
+/// }
+/// let n: i32 = 3;
+/// let l = build(shape![2, (2, n)], stride![4, (2, 1)]);
+/// assert_eq!(l.to_string(), "(_2,(_2,3)):(_4,(_2,_1))");
+/// ```
 pub trait Congruent<D> {}
 /// An integer shape with an integer stride (one impl per kind of integer).
 macro_rules! int_congruent {

@@ -49,6 +49,16 @@ peano! {
     message = "get: mode index out of range: `get::<I>` needs I < rank (an integer, or an integer-shaped layout, has rank 1)",
     label = "no mode at this index"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tuple::{GetAt, S, Z};
+/// // Mode 1 of any tuple that has one; `S<Z>` is the Peano index 1.
+/// fn second<T: GetAt<S<Z>>>(t: T) -> T::Output { t.get_at() }
+/// assert_eq!(second(shape![2, (3, 4), 5]).to_cute_string(), "(_3,_4)");
+/// let n: i32 = 7;
+/// assert_eq!(second(shape![2, n]).cute_string(), "7");
+/// ```
 pub trait GetAt<N> {
     /// The mode's type.
     type Output;
@@ -216,6 +226,13 @@ where
 }
 
 /// Method forms of [`get`] and [`take`] for tuples.
+///
+/// ```
+/// use cute_algebra::prelude::*; // brings `TupleIndex` into scope
+/// let s = shape![2, (3, 4), 5];
+/// assert_eq!(s.get::<1>().to_cute_string(), "(_3,_4)");
+/// assert_eq!(s.get::<1>().get::<0>().cute_string(), "_3");
+/// ```
 pub trait TupleIndex: Sized {
     /// Mode `I`.
     #[inline(always)]

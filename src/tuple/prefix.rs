@@ -192,6 +192,15 @@ pub fn product_each<T: ProductEach>(t: T) -> T::Output {
     message = "inner_product: the operands are not congruent: they must be IntTuples of the same profile",
     label = "not congruent with the first operand"
 )]
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tuple::InnerProduct;
+/// // A coordinate's offset is its inner product with the stride: 1*4 + 1*2 + 0*1.
+/// assert_eq!(coord![1, (1, 0)].inner_product(stride![4, (2, 1)]).cute_string(), "_6");
+/// let k: i32 = 3;
+/// assert_eq!(coord![k, 2].inner_product(stride![2, 5]).cute_string(), "16");
+/// ```
 pub trait InnerProduct<B> {
     /// The result: static when every leaf is.
     type Output: Int;

@@ -5,6 +5,14 @@ use crate::int::Int;
 use frunk_core::hlist::{HCons, HNil};
 
 /// Every leaf as a runtime `i32`: the runtime-valued twin of a static tuple.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tuple::ToRuntime;
+/// // Same profile and values, every leaf an `i32`: the `_` markers go.
+/// let s: Shape![i32, (i32, i32)] = shape![4, (2, 3)].to_runtime();
+/// assert_eq!(s.to_cute_string(), "(4,(2,3))");
+/// ```
 pub trait ToRuntime {
     /// The same profile with `i32` leaves.
     type Output;

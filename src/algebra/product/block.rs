@@ -176,6 +176,17 @@ type Padded<S, D, TS, TD> = (
 
 /// `blocked_product` (`RAKED = false`) and `raked_product` (`RAKED = true`)
 /// of the block `Self` by the layout `T`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::algebra::BlockProduct;
+/// let (block, tiler) = (layout![(2, 2) : (1, 2)], layout![(3, 4) : (1, 3)]);
+/// // `RAKED = false` is blocked_product, `true` raked_product.
+/// let b = BlockProduct::<_, false>::try_block_product(block, tiler).unwrap();
+/// assert_eq!(b.to_string(), "((_2,_3),(_2,_4)):((_1,_4),(_2,_12))");
+/// let r = BlockProduct::<_, true>::try_block_product(block, tiler).unwrap();
+/// assert_eq!(r.to_string(), "((_3,_2),(_4,_2)):((_4,_1),(_12,_2))");
+/// ```
 pub trait BlockProduct<T, const RAKED: bool>: crate::int::sealed::Operand {
     /// The product.
     type Output;
