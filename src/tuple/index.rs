@@ -225,7 +225,7 @@ where
     t.drop_first().take_first()
 }
 
-/// Method forms of [`get`] and [`take`] for tuples.
+/// The method form of [`get`] for tuples.
 ///
 /// ```
 /// use cute_algebra::prelude::*; // brings `TupleIndex` into scope
