@@ -131,6 +131,46 @@ pub fn composed_to_svg(c: &DynComposed, colouring: Colouring) -> Result<String, 
     draw(&Drawing::composed(c, colouring)?)
 }
 
+/// A non-negative coordinate printed as `{:.2}` prints it (the same text:
+/// ties to even on the exact binary value), through integer formatting: a
+/// 256×256 drawing writes four of these per cell, and float formatting
+/// was most of its time.
+#[derive(Clone, Copy)]
+struct F2(f64);
+
+impl core::fmt::Display for F2 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let x = self.0;
+        if !(0.0..1.0e15).contains(&x) {
+            return write!(f, "{x:.2}");
+        }
+        // x = m * 2^e exactly; round x * 100 to an integer, ties to even,
+        // in exact integer arithmetic.
+        let bits = x.to_bits();
+        let (exp, frac) = ((bits >> 52) as i32 & 0x7ff, bits & ((1 << 52) - 1));
+        let (m, e) = if exp == 0 {
+            (frac, -1074)
+        } else {
+            (frac | (1 << 52), exp - 1075)
+        };
+        let n = u128::from(m) * 100;
+        let v = if e >= 0 {
+            n << e
+        } else if -e >= 127 {
+            0
+        } else {
+            let sh = -e as u32;
+            let (q, r, half) = (n >> sh, n & ((1u128 << sh) - 1), 1u128 << (sh - 1));
+            if r > half || (r == half && q & 1 == 1) {
+                q + 1
+            } else {
+                q
+            }
+        };
+        write!(f, "{}.{:02}", v / 100, v % 100)
+    }
+}
+
 /// Draw a [`Drawing`]: the grid of [`to_svg`], with the cells' values and
 /// colours from the drawing.
 pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
@@ -162,6 +202,7 @@ pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
     let font = (cell * 0.42).min(14.0);
     let label_fits = cell >= 12.0 && digits(cosize.max(size)) as f64 * font * 0.62 <= cell * 0.92;
     let footer = d.footer(rows, cols)?;
+    let cell_s = F2(cell);
     let (w, h) = (
         MARGIN + cols as f64 * cell + 8.0,
         MARGIN + rows as f64 * cell + 26.0 + if footer.is_empty() { 0.0 } else { 18.0 },
@@ -197,9 +238,10 @@ pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
                 Colouring::Offset => colour(off, cosize),
                 Colouring::Banks { .. } => banks::bank_colour(d.bank(off)),
             };
+            let (x, y) = (F2(x), F2(y));
             let _ = writeln!(
                 s,
-                r#"<rect x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="{fill}"/>"#
+                r#"<rect x="{x}" y="{y}" width="{cell_s}" height="{cell_s}" fill="{fill}"/>"#
             );
         }
     }
@@ -216,7 +258,8 @@ pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
                     MARGIN + (j as f64 + 0.5) * cell,
                     MARGIN + (i as f64 + 0.5) * cell,
                 );
-                let _ = writeln!(s, r#"<text x="{x:.2}" y="{y:.2}">{off}</text>"#);
+                let (x, y) = (F2(x), F2(y));
+                let _ = writeln!(s, r#"<text x="{x}" y="{y}">{off}</text>"#);
             }
         }
         let _ = writeln!(s, "</g>");
@@ -285,4 +328,30 @@ pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
     );
     let _ = writeln!(s, "</g>\n</svg>");
     Ok(s)
+}
+
+#[cfg(test)]
+mod f2_tests {
+    use super::F2;
+    use alloc::format;
+
+    /// `F2` prints what `{:.2}` prints, on the grid coordinates a drawing
+    /// writes (many of them exact binary ties such as 3.125) and beyond.
+    #[test]
+    fn prints_as_float_formatting_does() {
+        for cols in 1..=600u32 {
+            let cell = (960.0 / f64::from(cols)).clamp(3.0, 48.0);
+            for k in 0..300u32 {
+                for x in [
+                    24.0 + f64::from(k) * cell,
+                    24.0 + (f64::from(k) + 0.5) * cell,
+                ] {
+                    assert_eq!(format!("{}", F2(x)), format!("{x:.2}"), "{x:?}");
+                }
+            }
+        }
+        for x in [0.0, 0.005, 0.015, 0.125, 0.375, 1e14, 2.5e13 + 0.125, 1e300] {
+            assert_eq!(format!("{}", F2(x)), format!("{x:.2}"), "{x:?}");
+        }
+    }
 }
