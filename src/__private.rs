@@ -14,10 +14,18 @@ pub fn st<T: Default>() -> T {
     T::default()
 }
 
-/// A runtime integer value: pins the type to `i32` or `i64` (an untyped
-/// literal expression falls back to `i32`).
+/// A named integer in a macro (`shape![m, bk]`): a runtime `i32` or `i64`,
+/// or a static integer bound to a variable (`let bk = int!(8);`), which
+/// stays static as CuTe's `auto bK = Int<8>{}` does. An untyped literal
+/// expression falls back to `i32`.
 #[inline(always)]
-pub const fn rt<T: crate::int::RuntimeInt>(x: T) -> T {
+pub const fn rt<T: crate::int::Int>(x: T) -> T {
+    x
+}
+
+/// A runtime integer value: pins the type to `i32` or `i64`.
+#[inline(always)]
+pub const fn rt_runtime<T: crate::int::RuntimeInt>(x: T) -> T {
     x
 }
 

@@ -175,3 +175,26 @@ fn cute_printed_form_pastes_in() {
         layout![(2, 8) : (1@1, 2@0)].to_string()
     );
 }
+
+/// CuTe kernels name their static tile sizes (`auto bM = Int<128>{};`,
+/// then `make_shape(bM, bN, bK)`); a named static integer stays static in
+/// the macros, and a named runtime one stays runtime.
+#[test]
+fn named_static_integers_stay_static() {
+    use cute_algebra::typenum::{P8, P128};
+    let (bm, bk) = (int!(128), int!(8));
+    let m: i32 = 256;
+    let s: cute_algebra::Shape![128, 8, i32] = shape![bm, bk, m];
+    assert_eq!(s.to_cute_string(), "(_128,_8,256)");
+    let t: cute_algebra::frunk_core::HList![P128, P8] = shape![bm, bk];
+    assert_eq!(core::mem::size_of_val(&t), 0);
+    let l = make_layout(shape![bm, bk]);
+    assert_eq!(l.to_string(), "(_128,_8):(_1,_128)");
+    // A tiler mode named by a variable: a layout, or an integer.
+    let tv = layout![4 : 2];
+    let d = logical_divide(layout![(8, 6) : (1, 8)], tile![tv, bk]);
+    assert_eq!(
+        d.to_string(),
+        logical_divide(layout![(8, 6) : (1, 8)], tile![4 : 2, 8]).to_string()
+    );
+}

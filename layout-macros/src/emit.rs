@@ -42,7 +42,9 @@ pub fn node_value(node: &Node) -> TokenStream {
             let ty = node_type(node);
             quote_spanned!(*span=> ::cute_algebra::__private::st::<#ty>())
         }
-        // `rt` pins the type to i32 and makes type errors point at the ident.
+        // `rt` takes any CuTe integer (a runtime `i32`/`i64`, or a static
+        // one bound to a variable, as CuTe's `auto bM = Int<128>{}`) and
+        // makes type errors point at the ident.
         Node::Runtime { expr, span } => {
             quote_spanned!(*span=> ::cute_algebra::__private::rt(#expr))
         }
@@ -51,7 +53,14 @@ pub fn node_value(node: &Node) -> TokenStream {
         Node::Tuple { elems, .. } => hlist_value(elems.iter().map(node_value)),
         Node::Basis { scale, .. } => {
             let ty = node_type(node);
-            let v = node_value(scale);
+            // A named scale `k@i` is a runtime integer: its type is written
+            // `i32` in the basis type.
+            let v = match &**scale {
+                Node::Runtime { expr, span } => {
+                    quote_spanned!(*span=> ::cute_algebra::__private::rt_runtime(#expr))
+                }
+                scale => node_value(scale),
+            };
             quote!(<#ty>::new(#v))
         }
     }

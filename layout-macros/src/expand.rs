@@ -113,6 +113,9 @@ pub fn tile(input: TokenStream) -> Result<TokenStream> {
     .parse2(input)?;
     let values = modes.iter().map(|mode| match mode {
         TileMode::Layout(layout) => layout_value(layout),
+        // A named tile mode is any tiler mode, passed as it is: a layout
+        // variable (`tile![tv, _]`), or an integer, static or runtime.
+        TileMode::Shape(Node::Runtime { expr, .. }) => quote::quote!((#expr)),
         TileMode::Shape(shape) => node_value(shape),
         TileMode::Skip(span) => node_value(&Node::Underscore(*span)),
     });
