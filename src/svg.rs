@@ -23,7 +23,7 @@ use crate::error::LayoutError;
 use crate::swizzle::DynComposed;
 
 mod banks;
-pub use banks::{Colouring, Drawing};
+pub use banks::{Colouring, Drawing, WarpAccess, warp_access};
 
 mod tv;
 pub use tv::{MAX_TV_CELLS, tv_to_svg};

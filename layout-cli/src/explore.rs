@@ -561,7 +561,7 @@ mod tests {
         );
         assert_eq!(a.result, "Sw<3,3,3> o 0 o (8,64):(64,1)");
         let svg = a.svg.unwrap();
-        assert!(svg.contains("worst column: 1-way bank conflict"));
+        assert!(svg.contains("1 wavefront where 1 would do: 1-way bank conflict"));
         assert_eq!(cell_count(&svg), 512);
         // Row 1, column 0: offset 64 swizzled to 72, bank 72 * 2 / 4 = 36 -> 4.
         let c = &a.cells[64];

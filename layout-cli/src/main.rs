@@ -19,7 +19,7 @@ mod serve;
 mod tv;
 
 use drawable::{Drawable, drawable_arg};
-use lib_api::{Colouring, Drawing, draw, eval_line};
+use lib_api::{Colouring, Drawing, DynLayout, draw, eval_line};
 
 const TOP_TEMPLATE: &str = "\
 {before-help}{about-with-newline}
@@ -207,6 +207,17 @@ struct SvgArgs {
     /// The element size in bytes for --banks (2 for fp16, 4 for fp32)
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = positive, conflicts_with = "tv")]
     elem_bytes: i64,
+    /// The warp access --banks counts conflicts for: a (thread, value) -> index TV layout (default: each warp reads 32 consecutive elements, one per thread)
+    #[arg(
+        long,
+        value_name = "TV",
+        allow_hyphen_values = true,
+        requires = "banks"
+    )]
+    access: Option<String>,
+    /// Values each thread moves in one instruction of --access (a vector access)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive, requires = "access")]
+    vec: i64,
     /// Draw TV, a (thread, value) -> index layout, over a tile
     #[arg(long, value_name = "TV", allow_hyphen_values = true)]
     tv: Option<String>,
@@ -318,11 +329,25 @@ fn cmd_svg(a: &SvgArgs) -> ExitCode {
         };
         // clap requires LAYOUT when --tv is absent.
         let expr = a.layout.as_deref().unwrap_or_default();
+        let access = match &a.access {
+            Some(tv) => match tv.parse::<DynLayout>() {
+                Ok(tv) => Some((tv, a.vec)),
+                Err(e) => {
+                    eprintln!("error: --access: {e}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            None => None,
+        };
         drawable_arg(expr).and_then(|d| {
             match &d {
                 Drawable::Layout(l) => Drawing::layout(l, colouring),
                 Drawable::Composed(c) => Drawing::composed(c, colouring),
             }
+            .map(|d| match access.clone() {
+                Some((tv, vec)) => d.with_access(tv, vec),
+                None => d,
+            })
             .and_then(|d| draw(&d))
             .map_err(|e| e.to_string())
         })

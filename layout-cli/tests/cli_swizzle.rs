@@ -77,10 +77,10 @@ fn show_and_svg_draw_composed_layouts() {
         None,
     ));
     assert!(
-        plain.contains("worst column: 8-way bank conflict"),
+        plain.contains("8 wavefronts where 1 would do: 8-way bank conflict"),
         "{plain}"
     );
-    assert!(swizzled.contains("worst column: 1-way bank conflict"));
+    assert!(swizzled.contains("1 wavefront where 1 would do: 1-way bank conflict"));
     assert!(swizzled.contains("<title>Sw&lt;3,3,3&gt; o 0 o (8,64):(64,1)</title>"));
     assert!(!swizzled.contains("Sw<"), "unescaped < in the SVG");
     // fp32: a row of 32 elements is 128 bytes, one full cycle of the banks.
@@ -89,8 +89,35 @@ fn show_and_svg_draw_composed_layouts() {
         None,
     ));
     assert!(
-        fp32.contains("4-byte elements); worst column: 8-way"),
+        fp32.contains("4-byte elements); worst warp instruction (warp 0, values 0..1): 8 wavefronts where 1 would do: 8-way"),
         "{fp32}"
+    );
+    // A warp's access from a TV layout: 16-byte row reads of a 128 x 64
+    // fp16 tile (thread t reads row t, 8 values a time). Row-major, the 8
+    // threads of a phase hit the same banks; swizzled, they do not.
+    let access = ["--banks", "--access", "(32,64):(1,128)", "--vec", "8"];
+    let rows = stdout(&run(
+        &[&["svg", "(128,64):(64,1)"][..], &access].concat(),
+        None,
+    ));
+    assert!(
+        rows.contains("32 wavefronts where 4 would do: 8-way bank conflict"),
+        "{rows}"
+    );
+    let sw = stdout(&run(
+        &[
+            &[
+                "svg",
+                "tile_to_shape(composition(Sw<3,3,3>, (8,64):(64,1)), (128,64))",
+            ][..],
+            &access,
+        ]
+        .concat(),
+        None,
+    ));
+    assert!(
+        sw.contains("4 wavefronts where 4 would do: 1-way bank conflict"),
+        "{sw}"
     );
     let bad = run(&["svg", "8:1", "--banks", "--elem-bytes", "0"], None);
     assert_eq!(bad.status.code(), Some(2));
