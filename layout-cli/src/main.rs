@@ -77,6 +77,12 @@ CALLS:
     on a tensor T: slice  composition  logical/zipped/tiled/flat_divide
       local_tile(T, tiler, coord)  inner_partition  outer_partition
       local_partition(T, thr_layout, thr_idx)  size(T)  layout(T)
+    recast(T, old_bits, new_bits)   (refused where CuTe's rounded result
+    would not cover exactly the source's bits)
+    values(X) lists at most 1048576 values; a larger X is an error, not an
+    allocation that can end the process. A swizzled inverse is checked at
+    every element, at most 65536 of them; a swizzled slice too large to
+    check keeps its swizzle unfolded (the same function).
 
 EXAMPLES:
     cute-algebra eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
