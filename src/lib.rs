@@ -235,6 +235,7 @@ pub use typenum;
 
 pub mod algebra;
 pub mod arch;
+pub mod atom;
 pub mod basis;
 #[cfg(feature = "alloc")]
 pub mod codegen;
