@@ -227,7 +227,10 @@ impl TiledCopy {
             .composition(&Tiler::Layout(DynLayout::make_layout_left(
                 &self.tiler_shape(),
             )?))?
-            .upcast(nthr * v)?;
+            .upcast(
+                nthr.checked_mul(v)
+                    .ok_or(LayoutError::Overflow { op: "retile" })?,
+            )?;
         // (atom_vals,rest_vals) -> (v,m,n)
         let frg_v = DynLayout::int_tile(v)?
             .logical_product(&Tiler::Layout(frg_mn.right_inverse()?))?
