@@ -98,6 +98,8 @@ const TABLE: &[Entry] = &[
     sm70(&["SM70_8x8x4_F32F16F16F32_NT"], SM70_8X4_COL, SM70_8X4_COL, SM70_8X8_32B),
     sm70(&["SM70_8x8x4_F32F16F16F32_NN"], SM70_8X4_COL, SM70_8X4_ROW, SM70_8X8_32B),
     sm70(&["SM70_8x8x4_F32F16F16F32_TT"], SM70_8X4_ROW, SM70_8X4_COL, SM70_8X8_32B),
+    // SM75_16x8x8_F16F16F16F16_TN is not in CUTLASS 4.7.0's headers (cuBLASDx's CuTe
+    // extension defines it, with the F32-accumulator atom's layouts); the oracle uses it.
     Entry { names: &["SM75_16x8x8_F32F16F16F32_TN", "SM75_16x8x8_F16F16F16F16_TN"], mnk: [16, 8, 8], thr: WARP,
             a: SM80_16X8_ROW, b: SM80_8X8_ROW, c: SM80_16X8_ROW },
     Entry { names: &["SM75_8x8x16_S32S8S8S32_TN"], mnk: [8, 8, 16], thr: WARP,
