@@ -161,17 +161,19 @@ impl CopyAtom {
     pub fn new(op: CopyOp, value_type: &str) -> Result<CopyAtom, LayoutError> {
         let value_type: String = value_type.chars().filter(|c| !c.is_whitespace()).collect();
         let bits = element_bits(&value_type)?;
-        let cant = |_: LayoutError| LayoutError::AtomCondition {
+        // CuTe's check that each layout keeps one row per atom thread once
+        // read in units of T; a recast that cannot be taken fails it too.
+        let cant = LayoutError::AtomCondition {
             op: "Copy_Atom",
             condition: "CopyOperation is not valid for Src of ValType.",
         };
-        let val_src = bits_to_values(&op.src_bits, bits).map_err(cant)?;
-        let val_dst = bits_to_values(&op.dst_bits, bits).map_err(cant)?;
-        let val_ref = bits_to_values(&op.ref_bits, bits).map_err(cant)?;
+        let val_src = bits_to_values(&op.src_bits, bits).map_err(|_| cant)?;
+        let val_dst = bits_to_values(&op.dst_bits, bits).map_err(|_| cant)?;
+        let val_ref = bits_to_values(&op.ref_bits, bits).map_err(|_| cant)?;
         let thr = op.thr_id.size()?;
         for l in [&val_src, &val_dst, &val_ref] {
             if l.mode(0)?.size()? != thr {
-                return Err(cant(LayoutError::Overflow { op: "Copy_Atom" }));
+                return Err(cant);
             }
         }
         Ok(CopyAtom {
