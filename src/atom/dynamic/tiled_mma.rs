@@ -162,6 +162,28 @@ pub(crate) fn make_fragment_like(l: &DynLayout) -> Result<DynLayout, LayoutError
     tiled_product(&m0, &rest)
 }
 
+/// An integer layout that `make_fragment_like` reads as it reads a
+/// basis-strided one: only whether mode 0's strides are zero matters, and
+/// the other modes must have zero strides, since CuTe cannot order a basis
+/// against an integer.
+fn order_proxy(b: &crate::basis::DynBasisLayout) -> Result<DynLayout, LayoutError> {
+    use crate::basis::BasisStride;
+    let shape = b.shape();
+    let n0 = shape.mode(0).map_or(1, |m| m.leaves().len());
+    let mut strides = Vec::new();
+    for (k, (_, d)) in b.leaves().enumerate() {
+        let zero = matches!(d, BasisStride::Int(0) | BasisStride::Basis { scale: 0, .. });
+        if k >= n0 && !zero {
+            return Err(LayoutError::AtomCondition {
+                op: "make_fragment_like",
+                condition: "the modes' basis strides have no order (CuTe: no operator< between an integer and a basis)",
+            });
+        }
+        strides.push(i64::from(!zero));
+    }
+    DynLayout::new(shape.clone(), with_leaves(&shape, &mut strides.into_iter()))
+}
+
 impl TiledMma {
     /// `make_tiled_mma(atom, thr_layout, permutations)`: `thr_layout` of
     /// rank at most 3 (padded with `1:0`), `perm` a by-mode tiler of rank at
@@ -422,15 +444,23 @@ impl TiledMma {
             return DynLayout::make_layout_left(&p.shape());
         }
         if !in_registers {
-            return Err(LayoutError::BadArgument {
+            // A GMMA operand read from shared memory has a descriptor
+            // fragment, which CuTe builds only from a shared-memory tensor
+            // of the operand's value type: its first check fails on these
+            // tensors.
+            return Err(LayoutError::AtomCondition {
                 op: "partition_fragment",
-                msg: "a GMMA operand read from shared memory has a descriptor fragment, which the runtime path does not build",
+                condition: if op == Operand::A {
+                    "Expecting ValTypeA type"
+                } else {
+                    "Expecting ValTypeB type"
+                },
             });
         }
-        let l = p.plain_layout().ok_or(LayoutError::BadArgument {
-            op: "partition_fragment",
-            msg: "the fragment of an identity tensor's partition is not built",
-        })?;
-        make_fragment_like(l)
+        match &p {
+            AnyTensor::Identity(t) => make_fragment_like(&order_proxy(&t.layout)?),
+            AnyTensor::Counting(t) => make_fragment_like(&t.layout),
+            AnyTensor::Swizzled(t) => make_fragment_like(t.layout.layout()),
+        }
     }
 }

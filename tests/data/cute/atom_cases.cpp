@@ -68,6 +68,29 @@ int main() {
     auto d = tc.get_slice(200).partition_D(make_tensor(counting_iterator<int>{0}, make_layout(make_shape(Int<128>{}, Int<64>{}))));
     line("partition_D(make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, half_t>, make_tiled_mma(MMA_Atom<SM90_64x64x16_F32F16F16_SS<K,K>>, (2,1,1))), 200, tensor((128,64):(1,128)))", d);
   }
+  // Fragments of identity tensors: make_fragment_like orders the modes by
+  // their basis strides.
+  line("partition_fragment_A(make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>), 3, identity_tensor((16,8)))",
+       make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN{}).get_slice(3).partition_fragment_A(
+           make_identity_tensor(make_shape(Int<16>{}, Int<8>{}))).layout());
+#if FAIL == 3
+  line("partition_fragment_A(make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>, (2,1,1)), 35, identity_tensor((64,32)))",
+       make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN{}, Layout<Shape<_2,_1,_1>>{}).get_slice(35).partition_fragment_A(
+           make_identity_tensor(make_shape(Int<64>{}, Int<32>{}))).layout());
+#endif
+#if FAIL == 4
+  line("partition_fragment_B(make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, (2,2,1)), 9, identity_tensor((32,64)))",
+       make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2,_1>>{}).get_slice(9).partition_fragment_B(
+           make_identity_tensor(make_shape(Int<32>{}, Int<64>{}))).layout());
+#endif
+  line("partition_A(make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, (2,2,1)), 9, identity_tensor((64,64)))",
+       make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2,_1>>{}).get_slice(9).partition_A(
+           make_identity_tensor(make_shape(Int<64>{}, Int<64>{}))));
+#if FAIL == 5
+  line("partition_fragment_A(make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, (2,2,1)), 9, identity_tensor((64,64)))",
+       make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2,_1>>{}).get_slice(9).partition_fragment_A(
+           make_identity_tensor(make_shape(Int<64>{}, Int<64>{}))).layout());
+#endif
   {
     auto sl = tile_to_shape(GMMA::Layout_MN_SW64_Atom<half_t>{}, make_shape(Int<128>{}, Int<16>{}));
     desc_line("make_gmma_desc<MN>(tile_to_shape(GMMA::Layout_MN_SW64_Atom<half_t>, (128,16)))",
@@ -76,6 +99,11 @@ int main() {
     desc_line("make_gmma_desc<K>(composition(tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64)), <128, 16>))",
          GMMA::make_gmma_desc<GMMA::Major::K>(make_tensor(make_smem_ptr<uint16_t>(nullptr), kl)));
   }
+#if FAIL == 2
+  line("partition_fragment_A(make_tiled_mma(MMA_Atom<SM90_64x64x16_F16F16F16_SS<K,K>>), 0, tensor((64,16):(16,1)))",
+       make_tiled_mma(SM90_64x64x16_F16F16F16_SS<Major::K, Major::K>{}).get_slice(0).partition_fragment_A(
+           make_tensor(counting_iterator<int>{0}, make_layout(make_shape(Int<64>{}, Int<16>{}), LayoutRight{}))).layout());
+#endif
 #if FAIL == 1
   line("thr_id(MMA_Atom<SM75_16x8x8_F16F16F16F16_TN>)", typename MMA_Atom<SM75_16x8x8_F16F16F16F16_TN>::ThrID{});
 #endif
