@@ -161,21 +161,33 @@ impl CopyAtom {
     pub fn new(op: CopyOp, value_type: &str) -> Result<CopyAtom, LayoutError> {
         let value_type: String = value_type.chars().filter(|c| !c.is_whitespace()).collect();
         let bits = element_bits(&value_type)?;
-        // CuTe's check that each layout keeps one row per atom thread once
-        // read in units of T; a recast that cannot be taken fails it too.
-        let cant = LayoutError::AtomCondition {
-            op: "Copy_Atom",
-            condition: "CopyOperation is not valid for Src of ValType.",
-        };
-        let val_src = bits_to_values(&op.src_bits, bits).map_err(|_| cant)?;
-        let val_dst = bits_to_values(&op.dst_bits, bits).map_err(|_| cant)?;
-        let val_ref = bits_to_values(&op.ref_bits, bits).map_err(|_| cant)?;
+        // CuTe's checks, in its order: each layout, read in units of T,
+        // keeps one row per atom thread (a recast that cannot be taken
+        // fails too).
         let thr = op.thr_id.size()?;
-        for l in [&val_src, &val_dst, &val_ref] {
-            if l.mode(0)?.size()? != thr {
+        let read = |bits_layout: &DynLayout, condition: &'static str| {
+            let cant = LayoutError::AtomCondition {
+                op: "Copy_Atom",
+                condition,
+            };
+            let l = bits_to_values(bits_layout, bits).map_err(|_| cant)?;
+            if l.mode(0).and_then(|m| m.size()).map_err(|_| cant)? != thr {
                 return Err(cant);
             }
-        }
+            Ok(l)
+        };
+        let val_src = read(
+            &op.src_bits,
+            "CopyOperation is not valid for Src of ValType.",
+        )?;
+        let val_dst = read(
+            &op.dst_bits,
+            "CopyOperation is not valid for Dst of ValType.",
+        )?;
+        let val_ref = read(
+            &op.ref_bits,
+            "CopyOperation is not valid for Ref of ValType.",
+        )?;
         Ok(CopyAtom {
             op,
             value_type,

@@ -104,6 +104,14 @@ int main() {
        make_tiled_mma(SM90_64x64x16_F16F16F16_SS<Major::K, Major::K>{}).get_slice(0).partition_fragment_A(
            make_tensor(counting_iterator<int>{0}, make_layout(make_shape(Int<64>{}, Int<16>{}), LayoutRight{}))).layout());
 #endif
+  line("layout_src(Copy_Atom<UniversalCopy<uint32_t>, double>)", typename Copy_Atom<UniversalCopy<uint32_t>, double>::ValLayoutSrc{});
+  line("layout_dst(Copy_Atom<DefaultCopy, uint128_t>)", typename Copy_Atom<DefaultCopy, uint128_t>::ValLayoutDst{});
+#if FAIL == 6
+  line("layout_dst(Copy_Atom<SM75_U32x1_LDSM_N, double>)", typename Copy_Atom<SM75_U32x1_LDSM_N, double>::ValLayoutDst{});
+#endif
+#if FAIL == 7
+  line("layout_src(Copy_Atom<SM90_U16x2_STSM_T, float>)", typename Copy_Atom<SM90_U16x2_STSM_T, float>::ValLayoutSrc{});
+#endif
 #if FAIL == 1
   line("thr_id(MMA_Atom<SM75_16x8x8_F16F16F16F16_TN>)", typename MMA_Atom<SM75_16x8x8_F16F16F16F16_TN>::ThrID{});
 #endif
