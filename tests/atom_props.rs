@@ -294,3 +294,56 @@ fn mangled_oracle_expressions_never_panic() {
     }
     assert!(tried > 2000);
 }
+
+/// `retile_D` of a thread's MMA fragment regroups the fragment: every
+/// register is named once, and the first mode holds whole copy atoms.
+#[test]
+fn retile_names_each_register_once() {
+    let mut checked = 0;
+    for name in MMAS
+        .iter()
+        .filter(|n| n.starts_with("SM80") || n.starts_with("SM75"))
+    {
+        for thr in THRS {
+            let tm = tiled(name, thr);
+            let [m, _, k] = tm.tile_shape().unwrap();
+            for (op, ty) in [
+                ("UniversalCopy<uint32_t>", "half_t"),
+                ("UniversalCopy<uint64_t>", "half_t"),
+            ] {
+                let Ok(tc) = TiledCopy::for_mma(CopyAtom::parse(op, ty).unwrap(), &tm, Operand::A)
+                else {
+                    continue;
+                };
+                let t = AnyTensor::Counting(DynTensor::new(lay(&format!(
+                    "({},{}):(1,{})",
+                    2 * m,
+                    2 * k,
+                    2 * m
+                ))));
+                let frag = tm.partition_fragment(Operand::A, 0, &t).unwrap();
+                let n = frag.size().unwrap();
+                let AnyTensor::Counting(r) =
+                    tc.retile(&AnyTensor::of_layout(frag.clone())).unwrap()
+                else {
+                    panic!("counting")
+                };
+                let mut v = r.values().unwrap();
+                v.sort_unstable();
+                assert_eq!(
+                    v,
+                    (0..n).collect::<Vec<_>>(),
+                    "{name} {thr} {op}: {frag} -> {r}"
+                );
+                let atom_vals = tc.atom.num_val();
+                assert_eq!(
+                    r.layout.mode(0).unwrap().size().unwrap() % atom_vals,
+                    0,
+                    "{name} {thr} {op}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 40, "{checked}");
+}
