@@ -104,6 +104,10 @@
 //! - [`tensor`]: an engine (a borrowed slice, a raw pointer, an owned
 //!   register fragment, a counter) composed with a layout, with CuTe's
 //!   `local_tile`, `local_partition`, `copy` and the divides.
+//! - [`atom`]: CuTe's MMA and copy atoms as data, `make_tiled_mma` and
+//!   `make_tiled_copy` with their thread-value layouts, per-thread partitions
+//!   and `retile`, and the SM90 GMMA shared-memory atoms and descriptors (on
+//!   runtime layouts, in [`atom::dynamic`]).
 //! - [`codegen`]: a layout's function rendered as C, for generated kernels.
 //!
 //! ## Layouts shaped at run time, and the command line
@@ -235,6 +239,7 @@ pub use typenum;
 
 pub mod algebra;
 pub mod arch;
+pub mod atom;
 pub mod basis;
 #[cfg(feature = "alloc")]
 pub mod codegen;

@@ -46,9 +46,10 @@ impl LayoutError {
             | CheckTooLarge { op: o, .. }
             | RecastCoverage { op: o, .. }
             | BasisStrides { op: o, .. }
-            | BasisRange { op: o, .. } => *o = op,
+            | BasisRange { op: o, .. }
+            | AtomCondition { op: o, .. } => *o = op,
             // The call itself was malformed: nothing inner to rename.
-            Arity { .. } | UnknownFunction { .. } => {}
+            Arity { .. } | UnknownFunction { .. } | UnknownAtom { .. } => {}
             BlockDoesNotDivide { .. } | TooDeep { .. } | Parse { .. } => {}
         }
         e

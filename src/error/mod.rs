@@ -293,6 +293,20 @@ pub enum LayoutError {
         /// The name ([`FnName`] keeps the first 24 bytes).
         name: FnName,
     },
+    /// An MMA or copy operation, or an element type, that the atom table
+    /// does not hold.
+    UnknownAtom {
+        /// The name as written ([`FnName`] keeps the first 24 bytes).
+        name: FnName,
+    },
+    /// A condition CuTe checks (a `static_assert`) when it builds an atom,
+    /// a tiled MMA or copy, or a GMMA descriptor, in CuTe's words.
+    AtomCondition {
+        /// The operation, in CuTe's name.
+        op: &'static str,
+        /// The condition that fails.
+        condition: &'static str,
+    },
 }
 
 /// The name of an unknown function, kept inline (no allocation, `Copy`):
@@ -565,6 +579,10 @@ impl fmt::Display for LayoutError {
             UnknownFunction { pos, name } => {
                 write!(f, "unknown function '{name}' at byte {pos}")
             }
+            UnknownAtom { name } => {
+                write!(f, "unknown atom or element type '{name}'")
+            }
+            AtomCondition { op, condition } => write!(f, "{op}: {condition}"),
         }
     }
 }

@@ -15,15 +15,20 @@
 //! assert!(eval("logical_divide((3,5):(1,7), 2)").is_err());
 //! ```
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+mod atom;
 mod basis;
 mod layout;
 mod swizzle;
 mod tensor;
 
+use crate::atom::dynamic::{
+    CopyAtom, CopyOp, GmmaDescriptor, GmmaSmem, MmaAtom, TiledCopy, TiledMma,
+};
 use crate::basis::{ArithValue, DynBasisLayout};
 use crate::dynamic::parse::{Cursor, perr};
 use crate::dynamic::{CoordTree, DynLayout, IntTree, MAX_DEPTH, Tiler};
@@ -58,6 +63,20 @@ pub enum Value {
     Basis(DynBasisLayout),
     /// A coordinate-valued result: `0`, `v@i` or `(c0,c1,...)`.
     Coord(ArithValue),
+    /// An MMA atom, `MMA_Atom<Op>`.
+    MmaAtom(Box<MmaAtom>),
+    /// A copy operation (`Copy_Traits<Op>`).
+    CopyOp(Box<CopyOp>),
+    /// A copy atom, `Copy_Atom<Op, T>`.
+    CopyAtom(Box<CopyAtom>),
+    /// A tiled MMA.
+    TiledMma(Box<TiledMma>),
+    /// A tiled copy.
+    TiledCopy(Box<TiledCopy>),
+    /// A GMMA shared-memory layout `Sw<B,4,3> o smem_ptr[Tb](unset) o L`.
+    GmmaSmem(Box<GmmaSmem>),
+    /// A GMMA descriptor.
+    GmmaDesc(GmmaDescriptor),
     /// A list of values, printed space-separated (`values(X)`: a function's
     /// value at every 1-D index).
     List(Vec<Value>),
@@ -78,6 +97,13 @@ impl fmt::Display for Value {
             Value::IdentityTensor(t) => write!(f, "{t}"),
             Value::Basis(l) => write!(f, "{l}"),
             Value::Coord(v) => write!(f, "{v}"),
+            Value::MmaAtom(a) => write!(f, "{a}"),
+            Value::CopyOp(a) => write!(f, "{a}"),
+            Value::CopyAtom(a) => write!(f, "{a}"),
+            Value::TiledMma(a) => write!(f, "{a}"),
+            Value::TiledCopy(a) => write!(f, "{a}"),
+            Value::GmmaSmem(a) => write!(f, "{a}"),
+            Value::GmmaDesc(a) => write!(f, "{a}"),
             Value::List(v) => {
                 for (i, x) in v.iter().enumerate() {
                     if i > 0 {
@@ -149,6 +175,19 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             if name == "Sw" {
                 return swizzle::parse_sw(c);
             }
+            // CuTe type names: `GMMA::Layout_K_SW128_Atom<half_t>`,
+            // `MMA_Atom<SM90_64x64x16_F16F16F16_SS<K,MN>>`, `make_gmma_desc<K>`.
+            let name = type_name(c, start)?;
+            if c.peek() != Some(b'(') {
+                return atom::type_value(&name).map_err(|e| match e {
+                    LayoutError::UnknownAtom { .. } => LayoutError::UnknownFunction {
+                        pos: start,
+                        name: crate::error::FnName::new(&name),
+                    },
+                    e => e,
+                });
+            }
+            let name = name.as_str();
             c.expect(b'(', "expected '(' after a function name")?;
             let mut args = Vec::new();
             let mut texts = Vec::new();
@@ -191,6 +230,46 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             })
         }
     }
+}
+
+/// A name read from `start` on, with its `::` parts and its balanced
+/// `<...>` template arguments (spaces dropped).
+fn type_name(c: &mut Cursor<'_>, start: usize) -> Result<String, LayoutError> {
+    let ident = |c: &mut Cursor<'_>| {
+        while c
+            .peek_at(0)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            c.pos += 1;
+        }
+    };
+    ident(c);
+    while c.peek_at(0) == Some(b':') && c.peek_at(1) == Some(b':') {
+        c.pos += 2;
+        ident(c);
+    }
+    if c.peek() == Some(b'<') {
+        let mut depth = 0usize;
+        loop {
+            match c.peek_at(0) {
+                Some(b'<') => depth += 1,
+                Some(b'>') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        c.pos += 1;
+                        break;
+                    }
+                }
+                Some(b'(' | b')') | None => {
+                    return Err(perr(c.pos, "unbalanced '<' in a type name"));
+                }
+                _ => {}
+            }
+            c.pos += 1;
+        }
+    }
+    let text = core::str::from_utf8(&c.s[start..c.pos]).map_err(|_| perr(start, "bad name"))?;
+    Ok(text.chars().filter(|ch| !ch.is_whitespace()).collect())
 }
 
 fn bad(op: &'static str, msg: &'static str) -> LayoutError {
@@ -270,7 +349,8 @@ type Binding = fn(&str, &[Value], &[&str]) -> Option<Result<Value, LayoutError>>
 /// The bindings in the order they are asked: the first that takes a call
 /// answers it. Basis-strided and tensor operands come before the layout
 /// calls, which would read them as layouts; the plain layout calls come last.
-const BINDINGS: [Binding; 5] = [
+const BINDINGS: [Binding; 6] = [
+    atom::call,
     basis::call,
     layout::tuple_call,
     tensor::call,
