@@ -254,26 +254,10 @@ binary_op! {
 absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, Z0, i32);
 absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, Z0, i64);
 // `x % _1` and `x % _-1` are `_0` whatever `x` is: the same absorbing impl.
-absorb_zero!(
-    IntRem::rem / rem_checked / rem_wrapping,
-    i32,
-    PInt<UInt<UTerm, typenum::B1>>
-);
-absorb_zero!(
-    IntRem::rem / rem_checked / rem_wrapping,
-    i32,
-    NInt<UInt<UTerm, typenum::B1>>
-);
-absorb_zero!(
-    IntRem::rem / rem_checked / rem_wrapping,
-    i64,
-    PInt<UInt<UTerm, typenum::B1>>
-);
-absorb_zero!(
-    IntRem::rem / rem_checked / rem_wrapping,
-    i64,
-    NInt<UInt<UTerm, typenum::B1>>
-);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, i32, typenum::P1);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, i32, typenum::N1);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, i64, typenum::P1);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, i64, typenum::N1);
 /// `x % _n` for |n| ≥ 2 is runtime; `_1` and `_-1` are matched above.
 macro_rules! rem_by_static_ge2 {
     ($S:ident, $W:ty) => {
