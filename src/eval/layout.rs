@@ -165,14 +165,14 @@ pub(super) fn call(
 fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, LayoutError> {
     macro_rules! unary {
         ($op:literal, |$l:ident| $e:expr) => {{
-            arity($op, &args, 1, 1)?;
+            arity($op, args, 1, 1)?;
             let $l = as_layout(&args[0], $op)?;
             $e
         }};
     }
     macro_rules! tiled {
         ($op:literal, $m:ident) => {{
-            arity($op, &args, 2, 2)?;
+            arity($op, args, 2, 2)?;
             let l = as_layout(&args[0], $op)?;
             let t = as_tiler(args[1].clone())?;
             Value::Layout(l.$m(&t)?)
@@ -185,7 +185,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             } else {
                 "filter"
             };
-            arity(op, &args, 1, 2)?;
+            arity(op, args, 1, 2)?;
             let l = as_layout(&args[0], op)?;
             Value::Layout(match (args.get(1), op) {
                 (None, "coalesce") => l.coalesce()?,
@@ -195,7 +195,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             })
         }
         "complement" => {
-            arity("complement", &args, 1, 2)?;
+            arity("complement", args, 1, 2)?;
             let l = as_layout(&args[0], "complement")?;
             Value::Layout(match args.get(1) {
                 None => l.complement()?,
@@ -203,7 +203,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             })
         }
         "composition" => {
-            arity("composition", &args, 2, 2)?;
+            arity("composition", args, 2, 2)?;
             let a = as_layout(&args[0], "composition")?;
             Value::Layout(a.composition(&as_tiler(args[1].clone())?)?)
         }
@@ -232,7 +232,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             } else {
                 "raked_product"
             };
-            arity(op, &args, 2, 2)?;
+            arity(op, args, 2, 2)?;
             let a = as_layout(&args[0], op)?;
             let b = as_layout(&args[1], op)?;
             Value::Layout(if op == "blocked_product" {
@@ -242,7 +242,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             })
         }
         "tile_to_shape" => {
-            arity("tile_to_shape", &args, 2, 3)?;
+            arity("tile_to_shape", args, 2, 3)?;
             let a = as_layout(&args[0], "tile_to_shape")?;
             let s = as_tree(&args[1], "tile_to_shape")?;
             let o = args
@@ -265,7 +265,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
                         "the arguments mix layouts with integers or tuples: give layouts only (make_layout(L0, L1, ...)), a shape (make_layout(shape)) or a shape and a stride (make_layout(shape, stride))",
                     ));
                 }
-                arity("make_layout", &args, 1, 2)?;
+                arity("make_layout", args, 1, 2)?;
                 let shape = as_tree(&args[0], "make_layout")?;
                 Value::Layout(match args.get(1) {
                     None => DynLayout::make_layout_left(&shape)?,
@@ -275,14 +275,14 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             }
         }
         "make_layout_right" => {
-            arity("make_layout_right", &args, 1, 1)?;
+            arity("make_layout_right", args, 1, 1)?;
             Value::Layout(DynLayout::make_layout_right(&as_tree(
                 &args[0],
                 "make_layout_right",
             )?)?)
         }
         "make_ordered_layout" => {
-            arity("make_ordered_layout", &args, 2, 2)?;
+            arity("make_ordered_layout", args, 2, 2)?;
             let s = as_tree(&args[0], "make_ordered_layout")?;
             let o = as_tree(&args[1], "make_ordered_layout")?;
             Value::Layout(match texts.get(1).and_then(|t| static_flags(t)) {
@@ -291,12 +291,12 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             })
         }
         "crd2idx" => {
-            arity("crd2idx", &args, 2, 2)?;
+            arity("crd2idx", args, 2, 2)?;
             let l = as_layout(&args[0], "crd2idx")?;
             Value::Int(l.crd2idx(&as_tree(&args[1], "crd2idx")?)?)
         }
         "idx2crd" => {
-            arity("idx2crd", &args, 2, 2)?;
+            arity("idx2crd", args, 2, 2)?;
             let i = as_int(&args[1], "idx2crd")?;
             let c = match &args[0] {
                 Value::Layout(l) => l.idx2crd(i)?,
@@ -308,7 +308,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             }
         }
         "slice" => {
-            arity("slice", &args, 2, 2)?;
+            arity("slice", args, 2, 2)?;
             let l = as_layout(&args[0], "slice")?;
             let c = match &args[1] {
                 Value::Int(i) => CoordTree::Int(*i),
@@ -319,7 +319,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
             Value::Layout(l.slice(&c)?)
         }
         "domain_distribute" => {
-            arity("domain_distribute", &args, 2, 2)?;
+            arity("domain_distribute", args, 2, 2)?;
             let s = match &args[0] {
                 Value::Layout(l) => l.shape(),
                 v => as_tree(v, "domain_distribute")?,

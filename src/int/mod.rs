@@ -126,30 +126,34 @@ pub trait StaticInt: Int + Integer + Default {
     const VALUE: i32 = <Self as Integer>::I32;
 }
 
-impl Int for i32 {
-    const IS_STATIC: bool = false;
-    type Value = i32;
-    #[inline(always)]
-    fn value(self) -> i32 {
-        self
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Option<i32> {
-        i32::try_from(v).ok()
-    }
+/// The runtime integers differ only in how a wide value fits (`from_i64`)
+/// and how one known to fit narrows; the expressions name the value `v`.
+macro_rules! runtime_int {
+    ($($W:ident: from_i64 $from:expr, narrow $narrow:expr;)*) => {$(
+        impl Int for $W {
+            const IS_STATIC: bool = false;
+            type Value = $W;
+            #[inline(always)]
+            fn value(self) -> $W {
+                self
+            }
+            #[inline(always)]
+            fn from_i64(v: i64) -> Option<$W> {
+                $from(v)
+            }
+        }
+        impl RuntimeInt for $W {
+            const NAME: &'static str = stringify!($W);
+            #[inline(always)]
+            fn narrow(v: i64) -> $W {
+                $narrow(v)
+            }
+        }
+    )*};
 }
-
-impl Int for i64 {
-    const IS_STATIC: bool = false;
-    type Value = i64;
-    #[inline(always)]
-    fn value(self) -> i64 {
-        self
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Option<i64> {
-        Some(v)
-    }
+runtime_int! {
+    i32: from_i64 |v: i64| i32::try_from(v).ok(), narrow |v: i64| v as i32;
+    i64: from_i64 Some, narrow core::convert::identity;
 }
 
 /// A runtime integer type: `i32` or `i64`. The arithmetic of a runtime
@@ -161,56 +165,30 @@ pub trait RuntimeInt: Int + Into<i64> + Copy + PartialOrd + fmt::Display {
     /// type, or a narrower one).
     fn narrow(v: i64) -> Self;
 }
-impl RuntimeInt for i32 {
-    const NAME: &'static str = "i32";
-    #[inline(always)]
-    fn narrow(v: i64) -> i32 {
-        v as i32
-    }
+/// The nonzero static integers, positive and negative, read their value
+/// from typenum alike.
+macro_rules! nonzero_static_int {
+    ($($I:ident),*) => {$(
+        impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for $I<U> {
+            const IS_STATIC: bool = true;
+            type Value = i32;
+            #[inline(always)]
+            fn value(self) -> i32 {
+                <Self as Integer>::I32
+            }
+            #[inline(always)]
+            fn wide(self) -> i64 {
+                <Self as Integer>::I64
+            }
+            #[inline(always)]
+            fn from_i64(v: i64) -> Option<Self> {
+                (v == <Self as Integer>::I64).then(Self::default)
+            }
+        }
+        impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt for $I<U> {}
+    )*};
 }
-impl RuntimeInt for i64 {
-    const NAME: &'static str = "i64";
-    #[inline(always)]
-    fn narrow(v: i64) -> i64 {
-        v
-    }
-}
-
-impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for PInt<U> {
-    const IS_STATIC: bool = true;
-    type Value = i32;
-    #[inline(always)]
-    fn value(self) -> i32 {
-        <Self as Integer>::I32
-    }
-    #[inline(always)]
-    fn wide(self) -> i64 {
-        <Self as Integer>::I64
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Option<Self> {
-        (v == <Self as Integer>::I64).then(Self::default)
-    }
-}
-impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt for PInt<U> {}
-
-impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for NInt<U> {
-    const IS_STATIC: bool = true;
-    type Value = i32;
-    #[inline(always)]
-    fn value(self) -> i32 {
-        <Self as Integer>::I32
-    }
-    #[inline(always)]
-    fn wide(self) -> i64 {
-        <Self as Integer>::I64
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Option<Self> {
-        (v == <Self as Integer>::I64).then(Self::default)
-    }
-}
-impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt for NInt<U> {}
+nonzero_static_int!(PInt, NInt);
 
 impl Int for Z0 {
     const IS_STATIC: bool = true;
