@@ -53,20 +53,12 @@ pub trait Or<B> {
     /// `Self || B`.
     type Output;
 }
-impl<B> Or<B> for B0 {
-    type Output = B;
-}
-impl<B> Or<B> for B1 {
-    type Output = B1;
-}
-impl Or<B0> for Rt {
-    type Output = Rt;
-}
-impl Or<B1> for Rt {
-    type Output = B1;
-}
-impl Or<Rt> for Rt {
-    type Output = Rt;
+crate::int::output_impls! {
+    [B] B0 as Or<B> => B;
+    [B] B1 as Or<B> => B1;
+    [] Rt as Or<B0> => Rt;
+    [] Rt as Or<B1> => B1;
+    [] Rt as Or<Rt> => Rt;
 }
 
 /// `Self && (a run-time condition)`.
@@ -74,14 +66,10 @@ pub trait AndRt {
     /// `B0` stays `B0`; anything else becomes [`Rt`].
     type Output;
 }
-impl AndRt for B0 {
-    type Output = B0;
-}
-impl AndRt for B1 {
-    type Output = Rt;
-}
-impl AndRt for Rt {
-    type Output = Rt;
+crate::int::output_impls! {
+    [] B0 as AndRt => B0;
+    [] B1 as AndRt => Rt;
+    [] Rt as AndRt => Rt;
 }
 
 /// `B1` or `B0`: pick `T` or `F`; [`Rt`] picks `R`.
@@ -89,25 +77,14 @@ pub trait Pick<T, F, R> {
     /// The choice.
     type Output;
 }
-impl<T, F, R> Pick<T, F, R> for B1 {
-    type Output = T;
-}
-impl<T, F, R> Pick<T, F, R> for B0 {
-    type Output = F;
-}
-impl<T, F, R> Pick<T, F, R> for Rt {
-    type Output = R;
-}
-
-/// A comparison as a choice: `Less` picks `T`, `Equal` and `Greater` pick `F`.
-impl<T, F, R> Pick<T, F, R> for Less {
-    type Output = T;
-}
-impl<T, F, R> Pick<T, F, R> for Equal {
-    type Output = F;
-}
-impl<T, F, R> Pick<T, F, R> for Greater {
-    type Output = F;
+crate::int::output_impls! {
+    [T, F, R] B1 as Pick<T, F, R> => T;
+    [T, F, R] B0 as Pick<T, F, R> => F;
+    [T, F, R] Rt as Pick<T, F, R> => R;
+    /// A comparison as a choice: `Less` picks `T`, `Equal` and `Greater` pick `F`.
+    [T, F, R] Less as Pick<T, F, R> => T;
+    [T, F, R] Equal as Pick<T, F, R> => F;
+    [T, F, R] Greater as Pick<T, F, R> => F;
 }
 
 /// The final check of Shah's disjointness: leaves of both signs (`Self`,
