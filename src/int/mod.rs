@@ -264,16 +264,24 @@ macro_rules! for_int_kinds {
 }
 pub(crate) use for_int_kinds;
 
-/// A table of impls whose one item is `type Output`, a row each:
-/// `[generics] Self as Trait<Args> => Output where [bounds];` (the bounds
+/// A table of impls whose one item is an associated type (`Output`, or
+/// the one named first: `type Is;`), a row each:
+/// `[generics] Self as Trait<Args> => Type where [bounds];` (the bounds
 /// optional). The type-level lookups (the mixed product's kinds, the
-/// three-valued flags) and the short recursions are such tables.
+/// three-valued flags, what a leaf kind is) and the short recursions are
+/// such tables.
 macro_rules! output_impls {
-    ($($(#[$m:meta])* [$($g:tt)*] $A:ty as $Tr:path => $R:ty $(where [$($w:tt)*])?;)*) => {$(
+    (type $N:ident; $($rows:tt)*) => {
+        $crate::int::output_impls!(@rows $N; $($rows)*);
+    };
+    (@rows $N:ident; $($(#[$m:meta])* [$($g:tt)*] $A:ty as $Tr:path => $R:ty $(where [$($w:tt)*])?;)*) => {$(
         $(#[$m])*
         impl<$($g)*> $Tr for $A $(where $($w)*)? {
-            type Output = $R;
+            type $N = $R;
         }
     )*};
+    ($($rows:tt)*) => {
+        $crate::int::output_impls!(@rows Output; $($rows)*);
+    };
 }
 pub(crate) use output_impls;

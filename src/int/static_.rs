@@ -18,14 +18,10 @@ pub trait Magnitude {
     /// `|Self|`, unsigned.
     type Output: Unsigned;
 }
-impl Magnitude for Z0 {
-    type Output = UTerm;
-}
-impl<U: Unsigned + NonZero> Magnitude for PInt<U> {
-    type Output = U;
-}
-impl<U: Unsigned + NonZero> Magnitude for NInt<U> {
-    type Output = U;
+crate::int::output_impls! {
+    [] Z0 as Magnitude => UTerm;
+    [U: Unsigned + NonZero] PInt<U> as Magnitude => U;
+    [U: Unsigned + NonZero] NInt<U> as Magnitude => U;
 }
 
 /// Maps a typenum unsigned to the signed static integer of the same value.

@@ -60,18 +60,10 @@ pub trait AllUnderscore {
     /// The answer.
     type Output: Bit;
 }
-impl AllUnderscore for Underscore {
-    type Output = B1;
-}
-impl AllUnderscore for HNil {
-    type Output = B1;
-}
-impl<H: AllUnderscore, T: AllUnderscore> AllUnderscore for HCons<H, T>
-where
-    H::Output: core::ops::BitAnd<T::Output>,
-    <H::Output as core::ops::BitAnd<T::Output>>::Output: Bit,
-{
-    type Output = <H::Output as core::ops::BitAnd<T::Output>>::Output;
+crate::int::output_impls! {
+    [] Underscore as AllUnderscore => B1;
+    [] HNil as AllUnderscore => B1;
+    [H: AllUnderscore, T: AllUnderscore] HCons<H, T> as AllUnderscore => <H::Output as core::ops::BitAnd<T::Output>>::Output where [H::Output: core::ops::BitAnd<T::Output>, <H::Output as core::ops::BitAnd<T::Output>>::Output: Bit];
 }
 macro_rules! not_underscore {
     ($($T:ty => [$($g:tt)*];)*) => {$(

@@ -93,21 +93,10 @@ pub trait SignMix<N, B, L> {
     /// The verdict.
     type Output;
 }
-impl<N, B, L> SignMix<N, B, L> for B0 {
-    type Output = Admitted;
-}
-impl<N, B, L> SignMix<N, B, L> for Rt {
-    type Output = Admitted;
-}
-impl<N: Pick<B, B0, Rt>, B, L> SignMix<N, B, L> for B1
-where
-    <N as Pick<B, B0, Rt>>::Output: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>,
-{
-    type Output = <<N as Pick<B, B0, Rt>>::Output as Pick<
-        Fail<DisjointFail<Z, L>>,
-        Admitted,
-        Admitted,
-    >>::Output;
+crate::int::output_impls! {
+    [N, B, L] B0 as SignMix<N, B, L> => Admitted;
+    [N, B, L] Rt as SignMix<N, B, L> => Admitted;
+    [N: Pick<B, B0, Rt>, B, L] B1 as SignMix<N, B, L> => <<N as Pick<B, B0, Rt>>::Output as Pick< Fail<DisjointFail<Z, L>>, Admitted, Admitted, >>::Output where [<N as Pick<B, B0, Rt>>::Output: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>];
 }
 
 // ---- Printing values in error messages ----
