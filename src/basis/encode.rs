@@ -76,29 +76,12 @@ pub trait DecodeStrides<F> {
     /// The basis stride tree.
     type Output: BasisTuple + Default;
 }
-impl<F> DecodeStrides<F> for Z0 {
-    type Output = Z0;
-}
-impl<F, U: Unsigned + NonZero + DecodeMag<F>> DecodeStrides<F> for PInt<U>
-where
-    ScaledBasis<PInt<U::Scale>, U::Mode>: BasisTuple + Default,
-{
-    type Output = ScaledBasis<PInt<U::Scale>, U::Mode>;
-}
-impl<F, U: Unsigned + NonZero + DecodeMag<F>> DecodeStrides<F> for NInt<U>
-where
-    ScaledBasis<NInt<U::Scale>, U::Mode>: BasisTuple + Default,
-{
-    type Output = ScaledBasis<NInt<U::Scale>, U::Mode>;
-}
-impl<F> DecodeStrides<F> for HNil {
-    type Output = HNil;
-}
-impl<F, H: DecodeStrides<F>, T: DecodeStrides<F>> DecodeStrides<F> for HCons<H, T>
-where
-    HCons<H::Output, T::Output>: BasisTuple + Default,
-{
-    type Output = HCons<H::Output, T::Output>;
+crate::int::output_impls! {
+    [F] Z0 as DecodeStrides<F> => Z0;
+    [F, U: Unsigned + NonZero + DecodeMag<F>] PInt<U> as DecodeStrides<F> => ScaledBasis<PInt<U::Scale>, U::Mode> where [ScaledBasis<PInt<U::Scale>, U::Mode>: BasisTuple + Default];
+    [F, U: Unsigned + NonZero + DecodeMag<F>] NInt<U> as DecodeStrides<F> => ScaledBasis<NInt<U::Scale>, U::Mode> where [ScaledBasis<NInt<U::Scale>, U::Mode>: BasisTuple + Default];
+    [F] HNil as DecodeStrides<F> => HNil;
+    [F, H: DecodeStrides<F>, T: DecodeStrides<F>] HCons<H, T> as DecodeStrides<F> => HCons<H::Output, T::Output> where [HCons<H::Output, T::Output>: BasisTuple + Default];
 }
 
 /// A magnitude's field (`Mode`) and the value in it (`Scale`).

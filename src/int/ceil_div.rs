@@ -199,18 +199,12 @@ pub trait DividesEitherBranch<A, B> {
     /// `B1` or `B0`.
     type Output: Bit;
 }
-impl<A: UDivides<B>, B> DividesEitherBranch<A, B> for typenum::Greater {
-    type Output = A::Output;
-}
-impl<A, B> DividesEitherBranch<A, B> for typenum::Equal {
-    type Output = B1;
-}
-/// `a < b`: `b % a == 0`, or `a` is zero (`0 % b == 0`).
-impl<B> DividesEitherBranch<UTerm, B> for typenum::Less {
-    type Output = B1;
-}
-impl<AU, AB, B: UDivides<UInt<AU, AB>>> DividesEitherBranch<UInt<AU, AB>, B> for typenum::Less {
-    type Output = B::Output;
+crate::int::output_impls! {
+    [A: UDivides<B>, B] typenum::Greater as DividesEitherBranch<A, B> => A::Output;
+    [A, B] typenum::Equal as DividesEitherBranch<A, B> => B1;
+    /// `a < b`: `b % a == 0`, or `a` is zero (`0 % b == 0`).
+    [B] typenum::Less as DividesEitherBranch<UTerm, B> => B1;
+    [AU, AB, B: UDivides<UInt<AU, AB>>] typenum::Less as DividesEitherBranch<UInt<AU, AB>, B> => B::Output;
 }
 
 /// The divisibility condition of `shape_div(A, B)` holds: implemented for `B1` only.

@@ -73,12 +73,8 @@ pub trait ShowInt {
     /// `Val<n>`.
     type Output;
 }
-impl<U: Unsigned + NonZero + Show> ShowInt for PInt<U> {
-    type Output = U::Pos;
-}
-impl<U: Unsigned + NonZero + Show> ShowInt for NInt<U> {
-    type Output = U::Neg;
-}
-impl ShowInt for Z0 {
-    type Output = Val<0>;
+crate::int::output_impls! {
+    [U: Unsigned + NonZero + Show] PInt<U> as ShowInt => U::Pos;
+    [U: Unsigned + NonZero + Show] NInt<U> as ShowInt => U::Neg;
+    [] Z0 as ShowInt => Val<0>;
 }

@@ -68,14 +68,10 @@ pub trait MaxStatic<Acc> {
     /// The maximum.
     type Output;
 }
-impl<Acc> MaxStatic<Acc> for HNil {
-    type Output = Acc;
-}
-impl<Acc: Max<O>, O: StaticInt, T: MaxStatic<Maximum<Acc, O>>> MaxStatic<Acc> for HCons<O, T> {
-    type Output = T::Output;
-}
-impl<Acc, T: MaxStatic<Acc>> MaxStatic<Acc> for HCons<i32, T> {
-    type Output = T::Output;
+crate::int::output_impls! {
+    [Acc] HNil as MaxStatic<Acc> => Acc;
+    [Acc: Max<O>, O: StaticInt, T: MaxStatic<Maximum<Acc, O>>] HCons<O, T> as MaxStatic<Acc> => T::Output;
+    [Acc, T: MaxStatic<Acc>] HCons<i32, T> as MaxStatic<Acc> => T::Output;
 }
 
 /// CuTe's reference order: static entries kept, the runtime entry at
@@ -85,18 +81,10 @@ pub trait RefOrder<Base, K> {
     /// The static order.
     type Output;
 }
-impl<Base, K> RefOrder<Base, K> for HNil {
-    type Output = HNil;
-}
-impl<Base, K: core::ops::Add<P1>, O: StaticInt, T: RefOrder<Base, Sum<K, P1>>> RefOrder<Base, K>
-    for HCons<O, T>
-{
-    type Output = HCons<O, T::Output>;
-}
-impl<Base: core::ops::Add<K>, K: core::ops::Add<P1>, T: RefOrder<Base, Sum<K, P1>>>
-    RefOrder<Base, K> for HCons<i32, T>
-{
-    type Output = HCons<Sum<Base, K>, T::Output>;
+crate::int::output_impls! {
+    [Base, K] HNil as RefOrder<Base, K> => HNil;
+    [Base, K: core::ops::Add<P1>, O: StaticInt, T: RefOrder<Base, Sum<K, P1>>] HCons<O, T> as RefOrder<Base, K> => HCons<O, T::Output>;
+    [Base: core::ops::Add<K>, K: core::ops::Add<P1>, T: RefOrder<Base, Sum<K, P1>>] HCons<i32, T> as RefOrder<Base, K> => HCons<Sum<Base, K>, T::Output>;
 }
 
 /// The product of the sizes whose order is below `R` (each entry compared

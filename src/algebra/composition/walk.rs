@@ -87,20 +87,11 @@ pub trait JoinVerdict<W> {
     /// The joined [`Verdict`].
     type Output;
 }
-impl<X, Bl, Tw, W> JoinVerdict<W> for Verdict<Fail<X>, Bl, Tw> {
-    type Output = Self;
-}
-impl<W, BA, Tw> JoinVerdict<StepVerdict<W, BA>> for Verdict<Admitted, B0, Tw> {
-    type Output = Verdict<W, BA, Tw>;
-}
-impl<W, BA, Tw> JoinVerdict<StepVerdict<W, BA>> for Verdict<Admitted, B1, Tw> {
-    type Output = Verdict<W, B1, Tw>;
-}
-impl<W, BA, Tw> JoinVerdict<StepVerdict<W, BA>> for Verdict<Admitted, Rt, Tw>
-where
-    Rt: Or<BA>,
-{
-    type Output = Verdict<W, <Rt as Or<BA>>::Output, Tw>;
+crate::int::output_impls! {
+    [X, Bl, Tw, W] Verdict<Fail<X>, Bl, Tw> as JoinVerdict<W> => Self;
+    [W, BA, Tw] Verdict<Admitted, B0, Tw> as JoinVerdict<StepVerdict<W, BA>> => Verdict<W, BA, Tw>;
+    [W, BA, Tw] Verdict<Admitted, B1, Tw> as JoinVerdict<StepVerdict<W, BA>> => Verdict<W, B1, Tw>;
+    [W, BA, Tw] Verdict<Admitted, Rt, Tw> as JoinVerdict<StepVerdict<W, BA>> => Verdict<W, <Rt as Or<BA>>::Output, Tw> where [Rt: Or<BA>];
 }
 
 /// The modes with shapes `Self` and strides `D` as walk records.
@@ -265,21 +256,12 @@ pub trait Emitted<RD, D, Any, Lf, Ls, Vd> {
     /// An [`Emission`].
     type Output;
 }
-impl<RD, D, Any, Lf, Ls, Vd> Emitted<RD, D, Any, Lf, Ls, Vd> for Skip {
-    type Output = Emission<Skip, Any, Ls, Vd>;
-}
-/// The first landing in the mode.
-impl<N, Top, RD: SMul<D>, D, Any, SN, L, Vd> Emitted<RD, D, Any, Leaf<SN, L>, HNil, Vd>
-    for AddMode<N, Top>
-{
-    type Output = Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HNil>, Vd>;
-}
-/// Another landing in the mode: the disjointness pass has a sum to check.
-impl<N, Top, RD: SMul<D>, D, Any, SN, L, X, T, V, Bl, Tw>
-    Emitted<RD, D, Any, Leaf<SN, L>, HCons<X, T>, Verdict<V, Bl, Tw>> for AddMode<N, Top>
-{
-    type Output =
-        Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HCons<X, T>>, Verdict<V, Bl, B1>>;
+crate::int::output_impls! {
+    [RD, D, Any, Lf, Ls, Vd] Skip as Emitted<RD, D, Any, Lf, Ls, Vd> => Emission<Skip, Any, Ls, Vd>;
+    /// The first landing in the mode.
+    [N, Top, RD: SMul<D>, D, Any, SN, L, Vd] AddMode<N, Top> as Emitted<RD, D, Any, Leaf<SN, L>, HNil, Vd> => Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HNil>, Vd>;
+    /// Another landing in the mode: the disjointness pass has a sum to check.
+    [N, Top, RD: SMul<D>, D, Any, SN, L, X, T, V, Bl, Tw] AddMode<N, Top> as Emitted<RD, D, Any, Leaf<SN, L>, HCons<X, T>, Verdict<V, Bl, Tw>> => Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HCons<X, T>>, Verdict<V, Bl, B1>>;
 }
 
 /// Puts the emitted mode (if any) in front of the rest's modes `Sh:Sd`.

@@ -95,14 +95,10 @@ pub trait Eval {
     /// The unsigned.
     type Output;
 }
-impl<Ub, Bb> Eval for UInt<Ub, Bb> {
-    type Output = Self;
-}
-impl<Cu: core::ops::Sub<Ru>, Ru> Eval for FillTop<Cu, Ru> {
-    type Output = Diff<Cu, Ru>;
-}
-impl<Su: core::ops::Sub<B1, Output: core::ops::Mul<Ru>>, Ru> Eval for EndTop<Su, Ru> {
-    type Output = Prod<Sub1<Su>, Ru>;
+crate::int::output_impls! {
+    [Ub, Bb] UInt<Ub, Bb> as Eval => Self;
+    [Cu: core::ops::Sub<Ru>, Ru] FillTop<Cu, Ru> as Eval => Diff<Cu, Ru>;
+    [Su: core::ops::Sub<B1, Output: core::ops::Mul<Ru>>, Ru] EndTop<Su, Ru> as Eval => Prod<Sub1<Su>, Ru>;
 }
 
 /// A mode's sum `Self` after leaf `L` adds the footprint `Top`, in a mode
@@ -118,19 +114,11 @@ pub trait AddFootprint<Top, C, F, L> {
     /// The new sum.
     type Output;
 }
-impl<Top, C, F, L> AddFootprint<Top, C, F, L> for Rt {
-    type Output = Rt;
-}
-impl<Top, C, F, L, F0, L0> AddFootprint<Top, C, F, L> for Overlap<F0, L0> {
-    type Output = Self;
-}
-/// A sum so far ([`Eval`]): grown by `Top` and compared with `C`.
-impl<S: Eval, Top, C, F, L, U2> AddFootprint<Top, C, F, L> for S
-where
-    Top: Grow<S::Output, Output = U2>,
-    U2: BelowOr<C, F, L>,
-{
-    type Output = U2::Output;
+crate::int::output_impls! {
+    [Top, C, F, L] Rt as AddFootprint<Top, C, F, L> => Rt;
+    [Top, C, F, L, F0, L0] Overlap<F0, L0> as AddFootprint<Top, C, F, L> => Self;
+    /// A sum so far ([`Eval`]): grown by `Top` and compared with `C`.
+    [S: Eval, Top, C, F, L, U2] S as AddFootprint<Top, C, F, L> => U2::Output where [Top: Grow<S::Output, Output = U2>, U2: BelowOr<C, F, L>];
 }
 
 /// A mode's sum `U` grown by the footprint `Self` ([`Rt`] absorbs).
@@ -189,27 +177,14 @@ pub trait FirstOverlap {
     /// [`Admitted`] or a [`DisjointFail`].
     type Output;
 }
-impl FirstOverlap for HNil {
-    type Output = Admitted;
-}
-/// A mode with no landing, or one: nothing to add up (a step's footprint
-/// is below the mode's shape).
-impl<C, D, T: FirstOverlap<Output = O>, O> FirstOverlap for HCons<ModeOfA<C, D, HNil>, T> {
-    type Output = O;
-}
-impl<C, D, X, T: FirstOverlap<Output = O>, O> FirstOverlap
-    for HCons<ModeOfA<C, D, HCons<X, HNil>>, T>
-{
-    type Output = O;
-}
-/// Two landings or more: their sum ([`SumLandings`]).
-impl<C, D, X, Y, Ls, T, U, F, O, V> FirstOverlap for HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T>
-where
-    HCons<X, HCons<Y, Ls>>: SumLandings<C, Output = Footprint<U, F>>,
-    T: FirstOverlap<Output = O>,
-    U: OverlapVerdict<Output: Then<O, Output = V>>,
-{
-    type Output = V;
+crate::int::output_impls! {
+    [] HNil as FirstOverlap => Admitted;
+    /// A mode with no landing, or one: nothing to add up (a step's footprint
+    /// is below the mode's shape).
+    [C, D, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HNil>, T> as FirstOverlap => O;
+    [C, D, X, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HCons<X, HNil>>, T> as FirstOverlap => O;
+    /// Two landings or more: their sum ([`SumLandings`]).
+    [C, D, X, Y, Ls, T, U, F, O, V] HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T> as FirstOverlap => V where [HCons<X, HCons<Y, Ls>>: SumLandings<C, Output = Footprint<U, F>>, T: FirstOverlap<Output = O>, U: OverlapVerdict<Output: Then<O, Output = V>>];
 }
 
 /// A mode's sum as a verdict: [`Overlap`] fails, anything else is admitted.
@@ -217,12 +192,8 @@ pub trait OverlapVerdict {
     /// The verdict.
     type Output;
 }
-impl<F, L> OverlapVerdict for Overlap<F, L> {
-    type Output = Fail<DisjointFail<F, L>>;
-}
-impl OverlapVerdict for Rt {
-    type Output = Admitted;
-}
-impl<U: Unsigned> OverlapVerdict for U {
-    type Output = Admitted;
+crate::int::output_impls! {
+    [F, L] Overlap<F, L> as OverlapVerdict => Fail<DisjointFail<F, L>>;
+    [] Rt as OverlapVerdict => Admitted;
+    [U: Unsigned] U as OverlapVerdict => Admitted;
 }

@@ -107,14 +107,10 @@ pub trait LeafNotOne {
     /// The flag.
     type Output;
 }
-impl LeafNotOne for StaticOne {
-    type Output = B0;
-}
-impl<T> LeafNotOne for Runtime<T> {
-    type Output = Rt;
-}
-impl<K: StaticNotOneKind> LeafNotOne for K {
-    type Output = B1;
+crate::int::output_impls! {
+    [] StaticOne as LeafNotOne => B0;
+    [T] Runtime<T> as LeafNotOne => Rt;
+    [K: StaticNotOneKind] K as LeafNotOne => B1;
 }
 
 /// The sign flags of a leaf with stride `Self` and shape-not-one flag `SN`.
