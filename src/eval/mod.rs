@@ -250,6 +250,26 @@ fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
     }
 }
 
+/// The call's name as the `'static` name of one of the operations it can
+/// be (the last where it is none of the others), for the errors.
+fn one_of<const N: usize>(name: &str, ops: [&'static str; N]) -> &'static str {
+    ops.iter()
+        .copied()
+        .find(|op| *op == name)
+        .unwrap_or(ops[N - 1])
+}
+
+/// `tile_to_shape(X, shape[, order])`'s arguments after `X` (their number
+/// checked): the target shape and the optional mode order.
+fn tile_to_shape_args(args: &[Value]) -> Result<(IntTree, Option<IntTree>), LayoutError> {
+    let s = as_tree(&args[1], "tile_to_shape")?;
+    let o = args
+        .get(2)
+        .map(|o| as_tree(o, "tile_to_shape"))
+        .transpose()?;
+    Ok((s, o))
+}
+
 fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), LayoutError> {
     if args.len() < lo || args.len() > hi {
         return Err(LayoutError::Arity {
