@@ -379,23 +379,7 @@ impl<T: Int + IntSub<P1>> LastCoord for T {
         self.sub(P1::new())
     }
 }
-impl LastCoord for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn last_coord(self) -> HNil {
-        HNil
-    }
-}
-impl<H: LastCoord, T: LastCoord> LastCoord for HCons<H, T> {
-    type Output = HCons<H::Output, T::Output>;
-    #[inline(always)]
-    fn last_coord(self) -> Self::Output {
-        HCons {
-            head: self.head.last_coord(),
-            tail: self.tail.last_coord(),
-        }
-    }
-}
+crate::tuple::map_hlist!(LastCoord::last_coord);
 
 /// Every component plus one.
 pub trait PlusOne {

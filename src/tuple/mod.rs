@@ -15,6 +15,32 @@
 //! assert_eq!(s.to_cute_string(), "(_2,(_3,_4))");
 //! ```
 
+/// A trait `Trait { type Output; fn method(self) -> Self::Output; }` on
+/// HLists, element by element: `HNil` gives `HNil`, `HCons` the `HCons` of
+/// its head's and its tail's results. The leaf impls are the caller's.
+macro_rules! map_hlist {
+    ($Tr:ident::$m:ident) => {
+        impl $Tr for ::frunk_core::hlist::HNil {
+            type Output = ::frunk_core::hlist::HNil;
+            #[inline(always)]
+            fn $m(self) -> ::frunk_core::hlist::HNil {
+                ::frunk_core::hlist::HNil
+            }
+        }
+        impl<H: $Tr, T: $Tr> $Tr for ::frunk_core::hlist::HCons<H, T> {
+            type Output = ::frunk_core::hlist::HCons<H::Output, T::Output>;
+            #[inline(always)]
+            fn $m(self) -> Self::Output {
+                ::frunk_core::hlist::HCons {
+                    head: self.head.$m(),
+                    tail: self.tail.$m(),
+                }
+            }
+        }
+    };
+}
+pub(crate) use map_hlist;
+
 mod basics;
 mod compare;
 mod flat_rev;
