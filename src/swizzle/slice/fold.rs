@@ -108,6 +108,15 @@ pub trait FoldLayout<Off> {
     /// The layout type.
     type Output;
 }
+/// The two folds' mode lists (for the low modes `LowIsZ` and its
+/// negation): their shapes or strides.
+macro_rules! modes {
+    ($Low:ty, $part:ident) => {
+        <Sw::Bits as FoldModes<Off, Sw::Z, Sw::Y, $Low>>::$part
+    };
+}
+/// The negation of `Sw`'s `LowIsZ`.
+type NotLow<Sw> = <<Sw as SwizzleGeometry>::LowIsZ as core::ops::Not>::Output;
 impl<Sw: SwizzleGeometry<Outer = Outer<PM, PSB, PMB, PMBS>>, Off, PM, PSB, PMB, PMBS>
     FoldLayout<Off> for Sw
 where
@@ -116,41 +125,19 @@ where
         + FoldModes<Off, Sw::Z, Sw::Y, <Sw::LowIsZ as core::ops::Not>::Output>,
 {
     type Output = Layout<
-        HCons<
+        frunk_core::HList![
             PM,
-            HCons<
-                <Sw::Bits as FoldModes<Off, Sw::Z, Sw::Y, Sw::LowIsZ>>::Shape,
-                HCons<
-                    PSB,
-                    HCons<
-                        <Sw::Bits as FoldModes<
-                            Off,
-                            Sw::Z,
-                            Sw::Y,
-                            <Sw::LowIsZ as core::ops::Not>::Output,
-                        >>::Shape,
-                        HCons<P1, HNil>,
-                    >,
-                >,
-            >,
-        >,
-        HCons<
+            modes!(Sw::LowIsZ, Shape),
+            PSB,
+            modes!(NotLow<Sw>, Shape),
+            P1
+        ],
+        frunk_core::HList![
             P1,
-            HCons<
-                <Sw::Bits as FoldModes<Off, Sw::Z, Sw::Y, Sw::LowIsZ>>::Stride,
-                HCons<
-                    PMB,
-                    HCons<
-                        <Sw::Bits as FoldModes<
-                            Off,
-                            Sw::Z,
-                            Sw::Y,
-                            <Sw::LowIsZ as core::ops::Not>::Output,
-                        >>::Stride,
-                        HCons<PMBS, HNil>,
-                    >,
-                >,
-            >,
-        >,
+            modes!(Sw::LowIsZ, Stride),
+            PMB,
+            modes!(NotLow<Sw>, Stride),
+            PMBS
+        ],
     >;
 }
