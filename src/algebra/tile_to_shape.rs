@@ -36,7 +36,8 @@ crate::int::output_impls! {
     type Fits;
     [Trg] HNil as BlockRankVerdict<Trg> => B1;
     [BH, BT] HCons<BH, BT> as BlockRankVerdict<HNil> => B0;
-    [BH, BT: BlockRankVerdict<TT>, TH, TT] HCons<BH, BT> as BlockRankVerdict<HCons<TH, TT>> => BT::Fits;
+    [BH, BT: BlockRankVerdict<TT>, TH, TT] HCons<BH, BT> as BlockRankVerdict<HCons<TH, TT>>
+        => BT::Fits;
 }
 
 #[doc(hidden)]

@@ -112,7 +112,8 @@ pub trait UMulOdd<A> {
 super::output_impls! {
     [A] UInt<UTerm, B1> as UMulOdd<A> => A;
     [A, V] UInt<V, B0> as UMulOdd<A> => UInt<V::Output, B0> where [V: UMulOdd<A>];
-    [A: core::ops::Mul<UInt<UInt<X, Y>, B1>>, X, Y] UInt<UInt<X, Y>, B1> as UMulOdd<A> => Prod<A, UInt<UInt<X, Y>, B1>>;
+    [A: core::ops::Mul<UInt<UInt<X, Y>, B1>>, X, Y] UInt<UInt<X, Y>, B1> as UMulOdd<A>
+        => Prod<A, UInt<UInt<X, Y>, B1>>;
 }
 
 /// CuTe's `a * b` on mixed integers, cheaply for static ones ([`UMul`]):

@@ -204,7 +204,8 @@ crate::int::output_impls! {
     [A, B] typenum::Equal as DividesEitherBranch<A, B> => B1;
     /// `a < b`: `b % a == 0`, or `a` is zero (`0 % b == 0`).
     [B] typenum::Less as DividesEitherBranch<UTerm, B> => B1;
-    [AU, AB, B: UDivides<UInt<AU, AB>>] typenum::Less as DividesEitherBranch<UInt<AU, AB>, B> => B::Output;
+    [AU, AB, B: UDivides<UInt<AU, AB>>] typenum::Less as DividesEitherBranch<UInt<AU, AB>, B>
+        => B::Output;
 }
 
 /// The divisibility condition of `shape_div(A, B)` holds: implemented for `B1` only.

@@ -48,11 +48,11 @@ static_eq_differ!(
     [U: Unsigned + NonZero] PInt<U> => i64,
     [U: Unsigned + NonZero] NInt<U> => i64
 );
-impl<U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero> StaticEq<PInt<V>> for PInt<U> {
-    type Output = U::Output;
-}
-impl<U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero> StaticEq<NInt<V>> for NInt<U> {
-    type Output = U::Output;
+crate::int::output_impls! {
+    [U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero] PInt<U> as StaticEq<PInt<V>>
+        => U::Output;
+    [U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero] NInt<U> as StaticEq<NInt<V>>
+        => U::Output;
 }
 
 /// `B1` when the typenum unsigneds `Self` and `B` are equal, by matching

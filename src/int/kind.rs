@@ -83,7 +83,8 @@ crate::int::output_impls! {
     [] PInt<UInt<UTerm, B1>> as IntKind => StaticOne;
     /// Every positive static but `_1`: typenum's `U1` is `UInt<UTerm, B1>`,
     /// and every larger unsigned has at least two bits.
-    [U: Unsigned, B: Bit, C: Bit] PInt<UInt<UInt<U, B>, C>> as IntKind => StaticPos<UInt<UInt<U, B>, C>>;
+    [U: Unsigned, B: Bit, C: Bit] PInt<UInt<UInt<U, B>, C>> as IntKind
+        => StaticPos<UInt<UInt<U, B>, C>>;
     [U: Unsigned + NonZero] NInt<U> as IntKind => StaticNeg<U>;
 }
 

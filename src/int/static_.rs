@@ -29,14 +29,11 @@ pub trait ToStatic {
     /// `Z0` for zero, `PInt` otherwise.
     type Output: StaticInt;
 }
-impl ToStatic for UTerm {
-    type Output = Z0;
-}
-impl<U: Unsigned, B: typenum::Bit> ToStatic for UInt<U, B>
-where
-    PInt<UInt<U, B>>: StaticInt,
-{
-    type Output = PInt<UInt<U, B>>;
+crate::int::output_impls! {
+    [] UTerm as ToStatic => Z0;
+    [U: Unsigned, B: typenum::Bit] UInt<U, B> as ToStatic
+        => PInt<UInt<U, B>>
+        where [PInt<UInt<U, B>>: StaticInt];
 }
 
 /// Maps a typenum unsigned to the negative static integer of that magnitude.
@@ -53,14 +50,11 @@ pub trait ToStaticNeg {
     /// `Z0` for zero, `NInt` otherwise.
     type Output: StaticInt;
 }
-impl ToStaticNeg for UTerm {
-    type Output = Z0;
-}
-impl<U: Unsigned, B: typenum::Bit> ToStaticNeg for UInt<U, B>
-where
-    NInt<UInt<U, B>>: StaticInt,
-{
-    type Output = NInt<UInt<U, B>>;
+crate::int::output_impls! {
+    [] UTerm as ToStaticNeg => Z0;
+    [U: Unsigned, B: typenum::Bit] UInt<U, B> as ToStaticNeg
+        => NInt<UInt<U, B>>
+        where [NInt<UInt<U, B>>: StaticInt];
 }
 
 /// CuTe's const-generic spelling of a static integer: `C<8>` is `P8`.

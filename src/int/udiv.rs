@@ -27,9 +27,16 @@ crate::int::output_impls! {
     /// Even divisor, zero dividend.
     [BU: Unsigned, BB: Bit] UTerm as UFloorDiv<UInt<UInt<BU, BB>, B0>> => UTerm;
     /// Even divisor: drop the low bit of both.
-    [AU, AB: Bit, BU: Unsigned, BB: Bit] UInt<AU, AB> as UFloorDiv<UInt<UInt<BU, BB>, B0>> => AU::Output where [AU: UFloorDiv<UInt<BU, BB>>];
+    [AU, AB: Bit, BU: Unsigned, BB: Bit] UInt<AU, AB> as UFloorDiv<UInt<UInt<BU, BB>, B0>>
+        => AU::Output
+        where [AU: UFloorDiv<UInt<BU, BB>>];
     /// Odd divisor above 1: typenum's long division.
-    [A, BU: Unsigned, BB: Bit] A as UFloorDiv<UInt<UInt<BU, BB>, B1>> => <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output where [A: core::ops::Div<UInt<UInt<BU, BB>, B1>>, <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output: Unsigned];
+    [A, BU: Unsigned, BB: Bit] A as UFloorDiv<UInt<UInt<BU, BB>, B1>>
+        => <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output
+        where [
+            A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
+            <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output: Unsigned,
+        ];
 }
 
 /// `⌈Self / B⌉` for typenum unsigned integers, `B ≥ 1`: [`UCeilDivCarry`]
@@ -73,18 +80,35 @@ pub trait UCeilDivCarry<B, C> {
 }
 crate::int::output_impls! {
     /// Divisor 1: `Self + C`.
-    [A: core::ops::Add<C>, C: Bit] A as UCeilDivCarry<UInt<UTerm, B1>, C> => <A as core::ops::Add<C>>::Output where [<A as core::ops::Add<C>>::Output: Unsigned];
+    [A: core::ops::Add<C>, C: Bit] A as UCeilDivCarry<UInt<UTerm, B1>, C>
+        => <A as core::ops::Add<C>>::Output
+        where [<A as core::ops::Add<C>>::Output: Unsigned];
     /// Even divisor, zero dividend: `⌈C / B⌉ = C`.
-    [BU, BB, C: Bit] UTerm as UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C> => <UTerm as core::ops::Add<C>>::Output where [UTerm: core::ops::Add<C>, <UTerm as core::ops::Add<C>>::Output: Unsigned];
+    [BU, BB, C: Bit] UTerm as UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C>
+        => <UTerm as core::ops::Add<C>>::Output
+        where [UTerm: core::ops::Add<C>, <UTerm as core::ops::Add<C>>::Output: Unsigned];
     /// Even divisor: drop the low bits; the carry is `a0 | C`.
-    [AU, A0: Bit + core::ops::BitOr<C>, C, BU, BB] UInt<AU, A0> as UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C> => <AU as UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>>::Output where [AU: UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>];
+    [AU, A0: Bit + core::ops::BitOr<C>, C, BU, BB] UInt<AU, A0> as UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C>
+        => <AU as UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>>::Output
+        where [AU: UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>];
     /// Odd divisor above 1, carry 1: `⌊a / b⌋ + 1` (typenum's long division
     /// runs on `Self`'s bits only, so it also ends while `B` is being inferred).
-    [A, BU: Unsigned, BB: Bit] A as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1> => typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>> where [A: core::ops::Div<UInt<UInt<BU, BB>, B1>>, typenum::Quot<A, UInt<UInt<BU, BB>, B1>>: core::ops::Add<B1>, typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>: Unsigned];
+    [A, BU: Unsigned, BB: Bit] A as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>
+        => typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>
+        where [
+            A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
+            typenum::Quot<A, UInt<UInt<BU, BB>, B1>>: core::ops::Add<B1>,
+            typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>: Unsigned,
+        ];
     /// Odd divisor above 1, no carry, zero dividend.
     [BU, BB] UTerm as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> => UTerm;
     /// Odd divisor above 1, no carry: `⌊(a - 1) / b⌋ + 1`.
-    [AU, AB, BU: Unsigned, BB: Bit] UInt<AU, AB> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> => <typenum::Sub1<UInt<AU, AB>> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>>::Output where [UInt<AU, AB>: core::ops::Sub<B1>, typenum::Sub1<UInt<AU, AB>>: UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>];
+    [AU, AB, BU: Unsigned, BB: Bit] UInt<AU, AB> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0>
+        => <typenum::Sub1<UInt<AU, AB>> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>>::Output
+        where [
+            UInt<AU, AB>: core::ops::Sub<B1>,
+            typenum::Sub1<UInt<AU, AB>>: UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>,
+        ];
 }
 
 /// `Self / B` for typenum unsigned integers when `B` divides `Self`; no
@@ -108,9 +132,16 @@ crate::int::output_impls! {
     /// Even divisor, zero dividend.
     [BU: Unsigned, BB: Bit] UTerm as UExactDiv<UInt<UInt<BU, BB>, B0>> => UTerm;
     /// Even divisor: the dividend's dropped bit must be 0.
-    [AU, BU: Unsigned, BB: Bit] UInt<AU, B0> as UExactDiv<UInt<UInt<BU, BB>, B0>> => AU::Output where [AU: UExactDiv<UInt<BU, BB>>];
+    [AU, BU: Unsigned, BB: Bit] UInt<AU, B0> as UExactDiv<UInt<UInt<BU, BB>, B0>>
+        => AU::Output
+        where [AU: UExactDiv<UInt<BU, BB>>];
     /// Odd divisor above 1: typenum's division with a zero remainder.
-    [A, BU: Unsigned, BB: Bit] A as UExactDiv<UInt<UInt<BU, BB>, B1>> => typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>> where [A: typenum::PartialDiv<UInt<UInt<BU, BB>, B1>>, typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>: Unsigned];
+    [A, BU: Unsigned, BB: Bit] A as UExactDiv<UInt<UInt<BU, BB>, B1>>
+        => typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>
+        where [
+            A: typenum::PartialDiv<UInt<UInt<BU, BB>, B1>>,
+            typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>: Unsigned,
+        ];
 }
 
 /// `B1` when `B` divides `Self` (typenum unsigned integers, `B ≥ 1`), else
@@ -135,11 +166,17 @@ crate::int::output_impls! {
     /// Even divisor, zero dividend.
     [BU, BB] UTerm as UDivides<UInt<UInt<BU, BB>, B0>> => B1;
     /// Even divisor, even dividend: drop the low bit of both.
-    [AU: UDivides<UInt<BU, BB>>, BU, BB] UInt<AU, B0> as UDivides<UInt<UInt<BU, BB>, B0>> => AU::Output;
+    [AU: UDivides<UInt<BU, BB>>, BU, BB] UInt<AU, B0> as UDivides<UInt<UInt<BU, BB>, B0>>
+        => AU::Output;
     /// Even divisor, odd dividend.
     [AU, BU, BB] UInt<AU, B1> as UDivides<UInt<UInt<BU, BB>, B0>> => B0;
     /// Odd divisor above 1: typenum's remainder, compared with zero.
-    [A, BU, BB] A as UDivides<UInt<UInt<BU, BB>, B1>> => <<A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output as IsUTerm>::Output where [A: core::ops::Rem<UInt<UInt<BU, BB>, B1>>, <A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output: IsUTerm];
+    [A, BU, BB] A as UDivides<UInt<UInt<BU, BB>, B1>>
+        => <<A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output as IsUTerm>::Output
+        where [
+            A: core::ops::Rem<UInt<UInt<BU, BB>, B1>>,
+            <A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output: IsUTerm,
+        ];
 }
 
 /// `B1` for typenum's unsigned zero, `B0` for any other unsigned.
@@ -156,9 +193,7 @@ pub trait IsUTerm {
     /// `B1` or `B0`.
     type Output: Bit;
 }
-impl IsUTerm for UTerm {
-    type Output = B1;
-}
-impl<U, B> IsUTerm for UInt<U, B> {
-    type Output = B0;
+crate::int::output_impls! {
+    [] UTerm as IsUTerm => B1;
+    [U, B] UInt<U, B> as IsUTerm => B0;
 }

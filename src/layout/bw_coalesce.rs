@@ -265,14 +265,11 @@ pub trait Mergeable<S, Dd, FD> {
     /// `B1` or `B0`.
     type Output;
 }
-impl<R, Dd, FD> Mergeable<R, Dd, FD> for Runtime<R> {
-    type Output = B0;
-}
-impl<K: StaticNotOneKind, S: SMul<Dd>, Dd, FD> Mergeable<S, Dd, FD> for K
-where
-    S::Output: StaticEq<FD>,
-{
-    type Output = <S::Output as StaticEq<FD>>::Output;
+crate::int::output_impls! {
+    [R, Dd, FD] Runtime<R> as Mergeable<R, Dd, FD> => B0;
+    [K: StaticNotOneKind, S: SMul<Dd>, Dd, FD] K as Mergeable<S, Dd, FD>
+        => <S::Output as StaticEq<FD>>::Output
+        where [S::Output: StaticEq<FD>];
 }
 
 #[doc(hidden)]

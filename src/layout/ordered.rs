@@ -70,7 +70,8 @@ pub trait MaxStatic<Acc> {
 }
 crate::int::output_impls! {
     [Acc] HNil as MaxStatic<Acc> => Acc;
-    [Acc: Max<O>, O: StaticInt, T: MaxStatic<Maximum<Acc, O>>] HCons<O, T> as MaxStatic<Acc> => T::Output;
+    [Acc: Max<O>, O: StaticInt, T: MaxStatic<Maximum<Acc, O>>] HCons<O, T> as MaxStatic<Acc>
+        => T::Output;
     [Acc, T: MaxStatic<Acc>] HCons<i32, T> as MaxStatic<Acc> => T::Output;
 }
 
@@ -83,8 +84,10 @@ pub trait RefOrder<Base, K> {
 }
 crate::int::output_impls! {
     [Base, K] HNil as RefOrder<Base, K> => HNil;
-    [Base, K: core::ops::Add<P1>, O: StaticInt, T: RefOrder<Base, Sum<K, P1>>] HCons<O, T> as RefOrder<Base, K> => HCons<O, T::Output>;
-    [Base: core::ops::Add<K>, K: core::ops::Add<P1>, T: RefOrder<Base, Sum<K, P1>>] HCons<i32, T> as RefOrder<Base, K> => HCons<Sum<Base, K>, T::Output>;
+    [Base, K: core::ops::Add<P1>, O: StaticInt, T: RefOrder<Base, Sum<K, P1>>] HCons<O, T> as RefOrder<Base, K>
+        => HCons<O, T::Output>;
+    [Base: core::ops::Add<K>, K: core::ops::Add<P1>, T: RefOrder<Base, Sum<K, P1>>] HCons<i32, T> as RefOrder<Base, K>
+        => HCons<Sum<Base, K>, T::Output>;
 }
 
 /// The product of the sizes whose order is below `R` (each entry compared

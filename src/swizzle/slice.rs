@@ -63,7 +63,12 @@ pub trait AllUnderscore {
 crate::int::output_impls! {
     [] Underscore as AllUnderscore => B1;
     [] HNil as AllUnderscore => B1;
-    [H: AllUnderscore, T: AllUnderscore] HCons<H, T> as AllUnderscore => <H::Output as core::ops::BitAnd<T::Output>>::Output where [H::Output: core::ops::BitAnd<T::Output>, <H::Output as core::ops::BitAnd<T::Output>>::Output: Bit];
+    [H: AllUnderscore, T: AllUnderscore] HCons<H, T> as AllUnderscore
+        => <H::Output as core::ops::BitAnd<T::Output>>::Output
+        where [
+            H::Output: core::ops::BitAnd<T::Output>,
+            <H::Output as core::ops::BitAnd<T::Output>>::Output: Bit,
+        ];
 }
 macro_rules! not_underscore {
     ($($T:ty => [$($g:tt)*];)*) => {$(

@@ -166,11 +166,9 @@ pub trait PeanoSub<B> {
     /// The difference.
     type Output;
 }
-impl<E> PeanoSub<Z> for E {
-    type Output = E;
-}
-impl<E: PeanoSub<B>, B> PeanoSub<S<B>> for S<E> {
-    type Output = E::Output;
+crate::int::output_impls! {
+    [E] E as PeanoSub<Z> => E;
+    [E: PeanoSub<B>, B] S<E> as PeanoSub<S<B>> => E::Output;
 }
 
 /// Mode `I` of a tuple, with a const-generic index.

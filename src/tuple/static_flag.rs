@@ -27,5 +27,7 @@ crate::int::output_impls! {
     [U: Unsigned + NonZero] PInt<U> as AllStatic => B1;
     [U: Unsigned + NonZero] NInt<U> as AllStatic => B1;
     [] HNil as AllStatic => B1;
-    [H: AllStatic, T: AllStatic] HCons<H, T> as AllStatic => <H::Is as core::ops::BitAnd<T::Is>>::Output where [H::Is: core::ops::BitAnd<T::Is>, <H::Is as core::ops::BitAnd<T::Is>>::Output: Bit];
+    [H: AllStatic, T: AllStatic] HCons<H, T> as AllStatic
+        => <H::Is as core::ops::BitAnd<T::Is>>::Output
+        where [H::Is: core::ops::BitAnd<T::Is>, <H::Is as core::ops::BitAnd<T::Is>>::Output: Bit];
 }

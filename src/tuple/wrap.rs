@@ -51,11 +51,10 @@ pub trait RankIsOne {
     /// `B1` or `B0`.
     type Is;
 }
-impl<A> RankIsOne for HCons<A, HNil> {
-    type Is = typenum::B1;
-}
-impl<A, B, T> RankIsOne for HCons<A, HCons<B, T>> {
-    type Is = typenum::B0;
+crate::int::output_impls! {
+    type Is;
+    [A] HCons<A, HNil> as RankIsOne => typenum::B1;
+    [A, B, T] HCons<A, HCons<B, T>> as RankIsOne => typenum::B0;
 }
 
 /// A one-element tuple as its element (CuTe's `fold_first` result).

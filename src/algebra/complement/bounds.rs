@@ -34,7 +34,9 @@ crate::int::output_impls! {
     [B] i64 as StaticNotLess<B> => B1;
     [A: StaticInt] A as StaticNotLess<i32> => B1;
     [A: StaticInt] A as StaticNotLess<i64> => B1;
-    [A: StaticInt + Cmp<B>, B: StaticInt] A as StaticNotLess<B> => <Compare<A, B> as Pick<B0, B1, B1>>::Output where [Compare<A, B>: Pick<B0, B1, B1>];
+    [A: StaticInt + Cmp<B>, B: StaticInt] A as StaticNotLess<B>
+        => <Compare<A, B> as Pick<B0, B1, B1>>::Output
+        where [Compare<A, B>: Pick<B0, B1, B1>];
 }
 
 /// A broken bound `Why`, as a [`Fail`] verdict: reported through

@@ -129,7 +129,12 @@ pub trait HasI64 {
 crate::int::output_impls! {
     [] i64 as HasI64 => B1;
     [] HNil as HasI64 => B0;
-    [H: HasI64, T: HasI64] HCons<H, T> as HasI64 => typenum::Or<H::Output, T::Output> where [H::Output: core::ops::BitOr<T::Output>, typenum::Or<H::Output, T::Output>: typenum::Bit];
+    [H: HasI64, T: HasI64] HCons<H, T> as HasI64
+        => typenum::Or<H::Output, T::Output>
+        where [
+            H::Output: core::ops::BitOr<T::Output>,
+            typenum::Or<H::Output, T::Output>: typenum::Bit,
+        ];
 }
 /// The composition's result with its runtime `i32` leaves made `i64` when
 /// `F` is `B1` (an operand has an `i64` leaf): the mixing rule, applied

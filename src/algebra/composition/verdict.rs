@@ -41,11 +41,9 @@ pub trait Then<W> {
     /// The combined verdict.
     type Output;
 }
-impl<W> Then<W> for Admitted {
-    type Output = W;
-}
-impl<X, W> Then<W> for Fail<X> {
-    type Output = Fail<X>;
+crate::int::output_impls! {
+    [W] Admitted as Then<W> => W;
+    [X, W] Fail<X> as Then<W> => Fail<X>;
 }
 
 /// Three-valued "or" of flags (`B0`, `B1`, [`Rt`]).
@@ -96,7 +94,9 @@ pub trait SignMix<N, B, L> {
 crate::int::output_impls! {
     [N, B, L] B0 as SignMix<N, B, L> => Admitted;
     [N, B, L] Rt as SignMix<N, B, L> => Admitted;
-    [N: Pick<B, B0, Rt>, B, L] B1 as SignMix<N, B, L> => <<N as Pick<B, B0, Rt>>::Output as Pick< Fail<DisjointFail<Z, L>>, Admitted, Admitted, >>::Output where [<N as Pick<B, B0, Rt>>::Output: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>];
+    [N: Pick<B, B0, Rt>, B, L] B1 as SignMix<N, B, L>
+        => <<N as Pick<B, B0, Rt>>::Output as Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>>::Output
+        where [<N as Pick<B, B0, Rt>>::Output: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>];
 }
 
 // ---- Printing values in error messages ----

@@ -221,11 +221,10 @@ pub trait BlockName {
     /// [`names::blocked_product`] or [`names::raked_product`].
     type N;
 }
-impl BlockName for Raked<false> {
-    type N = names::blocked_product;
-}
-impl BlockName for Raked<true> {
-    type N = names::raked_product;
+crate::int::output_impls! {
+    type N;
+    [] Raked<false> as BlockName => names::blocked_product;
+    [] Raked<true> as BlockName => names::raked_product;
 }
 
 #[doc(hidden)]

@@ -62,7 +62,8 @@ pub trait LeafProduct<Acc> {
 }
 crate::int::output_impls! {
     [Acc] HNil as LeafProduct<Acc> => Acc;
-    [Acc, H: LeafProduct<Acc>, T: LeafProduct<H::Output>] HCons<H, T> as LeafProduct<Acc> => T::Output;
+    [Acc, H: LeafProduct<Acc>, T: LeafProduct<H::Output>] HCons<H, T> as LeafProduct<Acc>
+        => T::Output;
     [Acc: SMul<I>, I: crate::int::Int] I as LeafProduct<Acc> => Acc::Output;
 }
 
@@ -76,11 +77,18 @@ pub trait CosizeTerms<D, Acc> {
 }
 crate::int::output_impls! {
     [Acc] HNil as CosizeTerms<HNil, Acc> => Acc;
-    [Acc, H: CosizeTerms<DH, Acc>, T: CosizeTerms<DT, H::Output>, DH, DT] HCons<H, T> as CosizeTerms<HCons<DH, DT>, Acc> => T::Output;
+    [Acc, H: CosizeTerms<DH, Acc>, T: CosizeTerms<DT, H::Output>, DH, DT] HCons<H, T> as CosizeTerms<HCons<DH, DT>, Acc>
+        => T::Output;
     /// A `_1` shape or a `_0` stride adds a static `_0`.
     [D, Acc] PInt<U1> as CosizeTerms<D, Acc> => Acc;
     /// A static shape `s >= 2`: by the stride.
-    [U: Unsigned + NonZero, D, Acc] PInt<U> as CosizeTerms<D, Acc> => D::Output where [PInt<U>: IntKind<Kind = StaticPos<U>>, U: core::ops::Sub<B1>, D: StrideTerm<Sub1<U>, Acc>];
+    [U: Unsigned + NonZero, D, Acc] PInt<U> as CosizeTerms<D, Acc>
+        => D::Output
+        where [
+            PInt<U>: IntKind<Kind = StaticPos<U>>,
+            U: core::ops::Sub<B1>,
+            D: StrideTerm<Sub1<U>, Acc>,
+        ];
 }
 /// A runtime shape `Self`: a `_0` stride adds nothing; any other stride
 /// makes the sum runtime, at least as wide as `Self` and the stride.
@@ -118,8 +126,10 @@ crate::int::output_impls! {
     [Sm1, Acc] Z0 as StrideTerm<Sm1, Acc> => Acc;
     [Sm1, Acc: RuntimeJoin<i32>] i32 as StrideTerm<Sm1, Acc> => Acc::Output;
     [Sm1, Acc: RuntimeJoin<i64>] i64 as StrideTerm<Sm1, Acc> => Acc::Output;
-    [Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>] PInt<V> as StrideTerm<Sm1, Acc> => Acc::Output;
-    [Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>] NInt<V> as StrideTerm<Sm1, Acc> => Acc::Output;
+    [Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>] PInt<V> as StrideTerm<Sm1, Acc>
+        => Acc::Output;
+    [Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>] NInt<V> as StrideTerm<Sm1, Acc>
+        => Acc::Output;
 }
 
 #[doc(hidden)]

@@ -19,11 +19,9 @@ pub trait Select<T, F> {
     /// The chosen type.
     type Output;
 }
-impl<T, F> Select<T, F> for B1 {
-    type Output = T;
-}
-impl<T, F> Select<T, F> for B0 {
-    type Output = F;
+crate::int::output_impls! {
+    [T, F] B1 as Select<T, F> => T;
+    [T, F] B0 as Select<T, F> => F;
 }
 pub(super) type If<C, T, F> = <C as Select<T, F>>::Output;
 
@@ -35,29 +33,24 @@ pub trait FoldStride<Off, Zi, Yi> {
     /// The stride, a static integer.
     type Output;
 }
-impl<Off, Zi: NonZero + Unsigned, Yi> FoldStride<Off, Zi, Yi> for B1
-where
-    Off: BitAnd<Yi>,
-    <Off as BitAnd<Yi>>::Output: IsEqual<U0>,
-    <<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output: Select<PInt<Zi>, NInt<Zi>>,
-{
-    type Output = If<<<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output, PInt<Zi>, NInt<Zi>>;
-}
-impl<Off, Zi: NonZero + Unsigned, Yi: NonZero + Unsigned> FoldStride<Off, Zi, Yi> for B0
-where
-    Off: BitAnd<Zi>,
-    <Off as BitAnd<Zi>>::Output: IsEqual<U0>,
-    Yi: Add<Zi>,
-    <Yi as Add<Zi>>::Output: ToStatic,
-    PInt<Yi>: Sub<PInt<Zi>>,
-    <<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output:
-        Select<St<<Yi as Add<Zi>>::Output>, <PInt<Yi> as Sub<PInt<Zi>>>::Output>,
-{
-    type Output = If<
-        <<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output,
-        St<<Yi as Add<Zi>>::Output>,
-        <PInt<Yi> as Sub<PInt<Zi>>>::Output,
-    >;
+crate::int::output_impls! {
+    [Off, Zi: NonZero + Unsigned, Yi] B1 as FoldStride<Off, Zi, Yi>
+        => If<<<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output, PInt<Zi>, NInt<Zi>>
+        where [
+            Off: BitAnd<Yi>,
+            <Off as BitAnd<Yi>>::Output: IsEqual<U0>,
+            <<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output: Select<PInt<Zi>, NInt<Zi>>,
+        ];
+    [Off, Zi: NonZero + Unsigned, Yi: NonZero + Unsigned] B0 as FoldStride<Off, Zi, Yi>
+        => If<<<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output, St<<Yi as Add<Zi>>::Output>, <PInt<Yi> as Sub<PInt<Zi>>>::Output>
+        where [
+            Off: BitAnd<Zi>,
+            <Off as BitAnd<Zi>>::Output: IsEqual<U0>,
+            Yi: Add<Zi>,
+            <Yi as Add<Zi>>::Output: ToStatic,
+            PInt<Yi>: Sub<PInt<Zi>>,
+            <<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output: Select<St<<Yi as Add<Zi>>::Output>, <PInt<Yi> as Sub<PInt<Zi>>>::Output>,
+        ];
 }
 
 /// The `B` folded modes of one group of bits: extents `2`, strides by

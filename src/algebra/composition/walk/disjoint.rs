@@ -68,18 +68,17 @@ pub trait SumLandings<C> {
     /// A [`Footprint`].
     type Output;
 }
-/// The first landing: its leaf is the mode's first, its footprint the sum,
-/// below `c` by construction.
-impl<C, L, Top> SumLandings<C> for HCons<Landing<L, Top>, HNil> {
-    type Output = Footprint<Top, L>;
-}
-/// A later landing ([`AddFootprint`]).
-impl<C, L, Top, X, T, U, F> SumLandings<C> for HCons<Landing<L, Top>, HCons<X, T>>
-where
-    HCons<X, T>: SumLandings<C, Output = Footprint<U, F>>,
-    U: AddFootprint<Top, C, F, L>,
-{
-    type Output = Footprint<U::Output, F>;
+crate::int::output_impls! {
+    /// The first landing: its leaf is the mode's first, its footprint the sum,
+    /// below `c` by construction.
+    [C, L, Top] HCons<Landing<L, Top>, HNil> as SumLandings<C> => Footprint<Top, L>;
+    /// A later landing ([`AddFootprint`]).
+    [C, L, Top, X, T, U, F] HCons<Landing<L, Top>, HCons<X, T>> as SumLandings<C>
+        => Footprint<U::Output, F>
+        where [
+            HCons<X, T>: SumLandings<C, Output = Footprint<U, F>>,
+            U: AddFootprint<Top, C, F, L>,
+        ];
 }
 
 /// A leaf's footprint in a mode it fills: `c - |rd|`, computed only when
@@ -98,7 +97,8 @@ pub trait Eval {
 crate::int::output_impls! {
     [Ub, Bb] UInt<Ub, Bb> as Eval => Self;
     [Cu: core::ops::Sub<Ru>, Ru] FillTop<Cu, Ru> as Eval => Diff<Cu, Ru>;
-    [Su: core::ops::Sub<B1, Output: core::ops::Mul<Ru>>, Ru] EndTop<Su, Ru> as Eval => Prod<Sub1<Su>, Ru>;
+    [Su: core::ops::Sub<B1, Output: core::ops::Mul<Ru>>, Ru] EndTop<Su, Ru> as Eval
+        => Prod<Sub1<Su>, Ru>;
 }
 
 /// A mode's sum `Self` after leaf `L` adds the footprint `Top`, in a mode
@@ -118,7 +118,9 @@ crate::int::output_impls! {
     [Top, C, F, L] Rt as AddFootprint<Top, C, F, L> => Rt;
     [Top, C, F, L, F0, L0] Overlap<F0, L0> as AddFootprint<Top, C, F, L> => Self;
     /// A sum so far ([`Eval`]): grown by `Top` and compared with `C`.
-    [S: Eval, Top, C, F, L, U2] S as AddFootprint<Top, C, F, L> => U2::Output where [Top: Grow<S::Output, Output = U2>, U2: BelowOr<C, F, L>];
+    [S: Eval, Top, C, F, L, U2] S as AddFootprint<Top, C, F, L>
+        => U2::Output
+        where [Top: Grow<S::Output, Output = U2>, U2: BelowOr<C, F, L>];
 }
 
 /// A mode's sum `U` grown by the footprint `Self` ([`Rt`] absorbs).
@@ -126,11 +128,9 @@ pub trait Grow<U> {
     /// The new sum.
     type Output;
 }
-impl<U> Grow<U> for Rt {
-    type Output = Rt;
-}
-impl<X: Eval, U: core::ops::Add<X::Output>> Grow<U> for X {
-    type Output = Sum<U, X::Output>;
+crate::int::output_impls! {
+    [U] Rt as Grow<U> => Rt;
+    [X: Eval, U: core::ops::Add<X::Output>] X as Grow<U> => Sum<U, X::Output>;
 }
 
 /// A grown sum `Self`, kept if below the mode's shape `C`, else the
@@ -139,14 +139,11 @@ pub trait BelowOr<C, F, L> {
     /// The sum or the overlap.
     type Output;
 }
-impl<C, F, L> BelowOr<C, F, L> for Rt {
-    type Output = Rt;
-}
-impl<U: Unsigned + Cmp<Cu>, Cu: Unsigned + NonZero, F, L> BelowOr<PInt<Cu>, F, L> for U
-where
-    Compare<U, Cu>: Pick<U, Overlap<F, L>, U>,
-{
-    type Output = <Compare<U, Cu> as Pick<U, Overlap<F, L>, U>>::Output;
+crate::int::output_impls! {
+    [C, F, L] Rt as BelowOr<C, F, L> => Rt;
+    [U: Unsigned + Cmp<Cu>, Cu: Unsigned + NonZero, F, L] U as BelowOr<PInt<Cu>, F, L>
+        => <Compare<U, Cu> as Pick<U, Overlap<F, L>, U>>::Output
+        where [Compare<U, Cu>: Pick<U, Overlap<F, L>, U>];
 }
 
 /// The disjointness pass over the records `A` after the last leaf, by
@@ -164,11 +161,9 @@ pub trait DisjointPass<A> {
     /// [`Admitted`] or a [`DisjointFail`].
     type Output;
 }
-impl<A> DisjointPass<A> for B0 {
-    type Output = Admitted;
-}
-impl<A: FirstOverlap> DisjointPass<A> for B1 {
-    type Output = A::Output;
+crate::int::output_impls! {
+    [A] B0 as DisjointPass<A> => Admitted;
+    [A: FirstOverlap] B1 as DisjointPass<A> => A::Output;
 }
 
 /// The disjointness verdict of the records `Self` after the last leaf: the
@@ -182,9 +177,16 @@ crate::int::output_impls! {
     /// A mode with no landing, or one: nothing to add up (a step's footprint
     /// is below the mode's shape).
     [C, D, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HNil>, T> as FirstOverlap => O;
-    [C, D, X, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HCons<X, HNil>>, T> as FirstOverlap => O;
+    [C, D, X, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HCons<X, HNil>>, T> as FirstOverlap
+        => O;
     /// Two landings or more: their sum ([`SumLandings`]).
-    [C, D, X, Y, Ls, T, U, F, O, V] HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T> as FirstOverlap => V where [HCons<X, HCons<Y, Ls>>: SumLandings<C, Output = Footprint<U, F>>, T: FirstOverlap<Output = O>, U: OverlapVerdict<Output: Then<O, Output = V>>];
+    [C, D, X, Y, Ls, T, U, F, O, V] HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T> as FirstOverlap
+        => V
+        where [
+            HCons<X, HCons<Y, Ls>>: SumLandings<C, Output = Footprint<U, F>>,
+            T: FirstOverlap<Output = O>,
+            U: OverlapVerdict<Output: Then<O, Output = V>>,
+        ];
 }
 
 /// A mode's sum as a verdict: [`Overlap`] fails, anything else is admitted.

@@ -142,11 +142,9 @@ pub trait Unwrap {
     /// The result.
     type Output;
 }
-impl<X> Unwrap for HCons<X, HNil> {
-    type Output = X;
-}
-impl<X, Y, T> Unwrap for HCons<X, HCons<Y, T>> {
-    type Output = Self;
+crate::int::output_impls! {
+    [X] HCons<X, HNil> as Unwrap => X;
+    [X, Y, T] HCons<X, HCons<Y, T>> as Unwrap => Self;
 }
 
 /// The verdict after the last leaf: the walk's, then the disjointness
