@@ -200,17 +200,7 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
         BasisLayout { shape, stride }
     }
 
-    /// The shape.
-    #[inline(always)]
-    pub fn shape(&self) -> S {
-        self.shape
-    }
-
-    /// The stride.
-    #[inline(always)]
-    pub fn stride(&self) -> D {
-        self.stride
-    }
+    crate::layout::shape_stride_getters!();
 
     /// The number of coordinates (CuTe's `size`).
     #[inline(always)]
