@@ -92,27 +92,19 @@ impl DynComposedTensor {
         })
     }
 
-    /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
-    pub fn inner_partition<'t>(
+    /// The inner (`inner`) or outer partition: the zipped divide, sliced.
+    fn partition(
         &self,
-        t: impl Into<TilerRef<'t>>,
+        t: TilerRef,
         c: &CoordTree,
+        inner: bool,
     ) -> Result<MaybeComposedTensor, LayoutError> {
         let z = self.layout.zipped_divide(t)?;
-        let inner = partition_coords(z.layout(), c, true)?;
-        self.zipped(z).slice(&inner)
+        let coord = partition_coords(z.layout(), c, inner)?;
+        self.zipped(z).slice(&coord)
     }
 
-    /// `outer_partition(tensor, tiler, coord)`.
-    pub fn outer_partition<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-        c: &CoordTree,
-    ) -> Result<MaybeComposedTensor, LayoutError> {
-        let z = self.layout.zipped_divide(t)?;
-        let outer = partition_coords(z.layout(), c, false)?;
-        self.zipped(z).slice(&outer)
-    }
+    super::partition_methods!(MaybeComposedTensor);
 
     fn zipped(&self, layout: DynComposed) -> DynComposedTensor {
         DynComposedTensor {
