@@ -126,6 +126,22 @@ where
     }
 }
 
+/// The sums with a zero operand (`_0`, or an empty component list): the
+/// other operand, `self` or `rhs`, unchanged.
+macro_rules! keep_operand {
+    ($Tr:ident::$m:ident { $([$($g:tt)*] $A:ty, $R:ty => $keep:ident;)* }) => {$(
+        impl<$($g)*> $Tr<$R> for $A {
+            type Output = keep_operand!(@pick $keep ($A, $R));
+            #[inline(always)]
+            fn $m(self, _rhs: $R) -> Self::Output {
+                keep_operand!(@pick $keep (self, _rhs))
+            }
+        }
+    )*};
+    (@pick self ($a:tt, $b:tt)) => { $a };
+    (@pick rhs ($a:tt, $b:tt)) => { $b };
+}
+
 /// Component-wise sum of two component lists, the shorter padded with `_0`.
 pub trait ZipAdd<R> {
     /// The sum.
@@ -133,27 +149,11 @@ pub trait ZipAdd<R> {
     /// Computes it.
     fn zip_add(self, r: R) -> Self::Output;
 }
-impl ZipAdd<HNil> for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn zip_add(self, _: HNil) -> HNil {
-        HNil
-    }
-}
-impl<H: Int, T: Components> ZipAdd<HNil> for HCons<H, T> {
-    type Output = Self;
-    #[inline(always)]
-    fn zip_add(self, _: HNil) -> Self {
-        self
-    }
-}
-impl<H: Int, T: Components> ZipAdd<HCons<H, T>> for HNil {
-    type Output = HCons<H, T>;
-    #[inline(always)]
-    fn zip_add(self, r: HCons<H, T>) -> HCons<H, T> {
-        r
-    }
-}
+keep_operand!(ZipAdd::zip_add {
+    [] HNil, HNil => self;
+    [H: Int, T: Components] HCons<H, T>, HNil => self;
+    [H: Int, T: Components] HNil, HCons<H, T> => rhs;
+});
 impl<A: IntAdd<B>, AT: ZipAdd<BT>, B: Int, BT> ZipAdd<HCons<B, BT>> for HCons<A, AT> {
     type Output = HCons<Sum<A, B>, AT::Output>;
     #[inline(always)]
@@ -199,41 +199,13 @@ pub trait BasisAdd<R> {
 /// The result type of [`BasisAdd`].
 pub type BasisSum<A, B> = <A as BasisAdd<B>>::Output;
 
-impl BasisAdd<Z0> for Z0 {
-    type Output = Z0;
-    #[inline(always)]
-    fn badd(self, _: Z0) -> Z0 {
-        self
-    }
-}
-impl<V: Copy, M: Copy> BasisAdd<Z0> for ScaledBasis<V, M> {
-    type Output = Self;
-    #[inline(always)]
-    fn badd(self, _: Z0) -> Self {
-        self
-    }
-}
-impl<V: Copy, M: Copy> BasisAdd<ScaledBasis<V, M>> for Z0 {
-    type Output = ScaledBasis<V, M>;
-    #[inline(always)]
-    fn badd(self, r: ScaledBasis<V, M>) -> ScaledBasis<V, M> {
-        r
-    }
-}
-impl<L: Copy> BasisAdd<Z0> for ArithTuple<L> {
-    type Output = Self;
-    #[inline(always)]
-    fn badd(self, _: Z0) -> Self {
-        self
-    }
-}
-impl<L: Copy> BasisAdd<ArithTuple<L>> for Z0 {
-    type Output = ArithTuple<L>;
-    #[inline(always)]
-    fn badd(self, r: ArithTuple<L>) -> ArithTuple<L> {
-        r
-    }
-}
+keep_operand!(BasisAdd::badd {
+    [] Z0, Z0 => self;
+    [V: Copy, M: Copy] ScaledBasis<V, M>, Z0 => self;
+    [V: Copy, M: Copy] Z0, ScaledBasis<V, M> => rhs;
+    [L: Copy] ArithTuple<L>, Z0 => self;
+    [L: Copy] Z0, ArithTuple<L> => rhs;
+});
 macro_rules! tuple_sum {
     ([$($l:tt)*] $L:ty, [$($r:tt)*] $R:ty) => {
         impl<$($l)* $($r)*> BasisAdd<$R> for $L
