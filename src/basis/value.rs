@@ -360,13 +360,7 @@ pub trait PlusOne {
     /// Computes them.
     fn plus_one(self) -> Self::Output;
 }
-impl PlusOne for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn plus_one(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(PlusOne::plus_one);
 impl<H: IntAdd<P1>, T: PlusOne> PlusOne for HCons<H, T> {
     type Output = HCons<Sum<H, P1>, T::Output>;
     #[inline(always)]

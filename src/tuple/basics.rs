@@ -249,13 +249,7 @@ impl<T: crate::int::Int> Flatten for T {
         self
     }
 }
-impl Flatten for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn flatten_modes(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(Flatten::flatten_modes);
 impl<H, T> Flatten for HCons<H, T>
 where
     Self: IntTuple,

@@ -20,13 +20,7 @@
 /// its head's and its tail's results. The leaf impls are the caller's.
 macro_rules! map_hlist {
     ($Tr:ident::$m:ident) => {
-        impl $Tr for ::frunk_core::hlist::HNil {
-            type Output = ::frunk_core::hlist::HNil;
-            #[inline(always)]
-            fn $m(self) -> ::frunk_core::hlist::HNil {
-                ::frunk_core::hlist::HNil
-            }
-        }
+        $crate::tuple::nil_to_nil!($Tr::$m);
         impl<H: $Tr, T: $Tr> $Tr for ::frunk_core::hlist::HCons<H, T> {
             type Output = ::frunk_core::hlist::HCons<H::Output, T::Output>;
             #[inline(always)]
@@ -40,6 +34,25 @@ macro_rules! map_hlist {
     };
 }
 pub(crate) use map_hlist;
+
+/// The end of a walk that rebuilds a list: `HNil` gives `HNil`, for a
+/// trait whose one item besides the method is the result type (`Output`,
+/// or the one named).
+macro_rules! nil_to_nil {
+    ($Tr:ident::$m:ident $(, $N:ident)?) => {
+        $crate::tuple::nil_to_nil!(@impl $Tr::$m, [$($N)? Output]);
+    };
+    (@impl $Tr:ident::$m:ident, [$N:ident $($rest:tt)*]) => {
+        impl $Tr for ::frunk_core::hlist::HNil {
+            type $N = ::frunk_core::hlist::HNil;
+            #[inline(always)]
+            fn $m(self) -> ::frunk_core::hlist::HNil {
+                ::frunk_core::hlist::HNil
+            }
+        }
+    };
+}
+pub(crate) use nil_to_nil;
 
 mod basics;
 mod compare;

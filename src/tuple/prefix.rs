@@ -161,12 +161,7 @@ pub trait ProductEach {
     /// Computes them.
     fn product_each(self) -> Self::Output;
 }
-impl ProductEach for HNil {
-    type Output = HNil;
-    fn product_each(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(ProductEach::product_each);
 impl<H: IntTuple, T: ProductEach> ProductEach for HCons<H, T>
 where
     HCons<H::Size, T::Output>: IntTuple,

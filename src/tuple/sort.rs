@@ -109,13 +109,7 @@ pub trait ExchangeSort {
     /// Sorts.
     fn exchange_sort(self) -> Self::Output;
 }
-impl ExchangeSort for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn exchange_sort(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(ExchangeSort::exchange_sort);
 impl<H, T: ExchangePass<H>> ExchangeSort for HCons<H, T>
 where
     T::Rest: ExchangeSort,

@@ -30,13 +30,7 @@ impl<I: crate::int::Int> IntoModes for I {
         single(self)
     }
 }
-impl IntoModes for HNil {
-    type Modes = HNil;
-    #[inline(always)]
-    fn into_modes(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(IntoModes::into_modes, Modes);
 impl<H, T> IntoModes for HCons<H, T> {
     type Modes = Self;
     #[inline(always)]
