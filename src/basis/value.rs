@@ -12,6 +12,7 @@ use super::{BasisLayout, BasisTuple, ScaledBasis};
 use crate::int::{Diff, Int, IntAdd, IntMul, IntSub, Prod, Sum};
 use crate::layout::{Idx2Crd, Underscore};
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 
 /// CuTe's `ArithmeticTuple`: a coordinate as a value, an HList of integers
 /// (static `_0` where no stride reached the mode).
@@ -105,10 +106,7 @@ impl<V: Int> AsTuple<V> for UTerm {
     type Output = HCons<V, HNil>;
     #[inline(always)]
     fn as_tuple(v: V) -> Self::Output {
-        HCons {
-            head: v,
-            tail: HNil,
-        }
+        cons(v, HNil)
     }
 }
 impl<V: Int, U: Unsigned, B> AsTuple<V> for UInt<U, B>
@@ -119,10 +117,7 @@ where
     type Output = HCons<Z0, <Sub1<UInt<U, B>> as AsTuple<V>>::Output>;
     #[inline(always)]
     fn as_tuple(v: V) -> Self::Output {
-        HCons {
-            head: Z0::new(),
-            tail: <Sub1<UInt<U, B>> as AsTuple<V>>::as_tuple(v),
-        }
+        cons(Z0::new(), <Sub1<UInt<U, B>> as AsTuple<V>>::as_tuple(v))
     }
 }
 
@@ -365,10 +360,7 @@ impl<H: IntAdd<P1>, T: PlusOne> PlusOne for HCons<H, T> {
     type Output = HCons<Sum<H, P1>, T::Output>;
     #[inline(always)]
     fn plus_one(self) -> Self::Output {
-        HCons {
-            head: self.head.add(P1::new()),
-            tail: self.tail.plus_one(),
-        }
+        cons(self.head.add(P1::new()), self.tail.plus_one())
     }
 }
 

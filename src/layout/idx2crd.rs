@@ -8,6 +8,7 @@ use crate::int::kind::{IntKind, KindOf, Runtime, StaticPos};
 use crate::int::{Int, IntDiv, IntRem, Mod, Quot};
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B1, PInt, UInt, UTerm, Z0};
 
@@ -46,10 +47,7 @@ impl<S0: Idx2Crd<I>, I> Idx2CrdRest<S0, I> for HNil {
     type Output = HCons<S0::Output, HNil>;
     #[inline(always)]
     fn idx2crd_rest(self, s0: S0, i: I) -> Self::Output {
-        HCons {
-            head: s0.idx2crd(i),
-            tail: HNil,
-        }
+        cons(s0.idx2crd(i), HNil)
     }
 }
 impl<S0, I, S1, ST> Idx2CrdRest<S0, I> for HCons<S1, ST>
@@ -62,10 +60,7 @@ where
     #[inline(always)]
     fn idx2crd_rest(self, s0: S0, i: I) -> Self::Output {
         let n = s0.size();
-        HCons {
-            head: s0.idx2crd(i.rem(n)),
-            tail: self.idx2crd(i.div(n)),
-        }
+        cons(s0.idx2crd(i.rem(n)), self.idx2crd(i.div(n)))
     }
 }
 
@@ -127,10 +122,10 @@ impl<I: Copy, S0: Idx2CrdStrided<I, D0>, ST: Idx2CrdStrided<I, DT>, D0, DT>
     type Output = HCons<S0::Output, ST::Output>;
     #[inline(always)]
     fn idx2crd_strided(self, i: I, stride: HCons<D0, DT>) -> Self::Output {
-        HCons {
-            head: self.head.idx2crd_strided(i, stride.head),
-            tail: self.tail.idx2crd_strided(i, stride.tail),
-        }
+        cons(
+            self.head.idx2crd_strided(i, stride.head),
+            self.tail.idx2crd_strided(i, stride.tail),
+        )
     }
 }
 

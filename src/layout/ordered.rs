@@ -7,6 +7,7 @@
 
 use crate::int::{Int, IntMul, Prod, StaticInt};
 use crate::layout::Layout;
+use crate::tuple::cons;
 use crate::tuple::{Compact, IntTuple, LayoutLeft};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Compare, Equal, Greater, Less, Max, Maximum, P1, Sum, Z0};
@@ -26,16 +27,7 @@ impl<S: IntTuple, O: Int> OrderLeaves<O> for S {
     type Sizes = HCons<S::Size, HNil>;
     type Orders = HCons<O, HNil>;
     fn order_leaves(self, order: O) -> (Self::Sizes, Self::Orders) {
-        (
-            HCons {
-                head: self.size(),
-                tail: HNil,
-            },
-            HCons {
-                head: order,
-                tail: HNil,
-            },
-        )
+        (cons(self.size(), HNil), cons(order, HNil))
     }
 }
 impl OrderLeaves<HNil> for HNil {
@@ -163,10 +155,7 @@ impl<Sizes: Copy + ProductBelow<R, All>, All, R, T: Starts<Sizes, All>> Starts<S
 {
     type Output = HCons<<Sizes as ProductBelow<R, All>>::Output, T::Output>;
     fn starts(self, sizes: Sizes) -> Self::Output {
-        HCons {
-            head: sizes.product_below(),
-            tail: self.tail.starts(sizes),
-        }
+        cons(sizes.product_below(), self.tail.starts(sizes))
     }
 }
 
@@ -305,10 +294,10 @@ where
     type Output = HCons<S0::Output, ST::Output>;
     #[inline(always)]
     fn filter_zeros(self, stride: HCons<D0, DT>) -> Self::Output {
-        HCons {
-            head: self.head.filter_zeros(stride.head),
-            tail: self.tail.filter_zeros(stride.tail),
-        }
+        cons(
+            self.head.filter_zeros(stride.head),
+            self.tail.filter_zeros(stride.tail),
+        )
     }
 }
 

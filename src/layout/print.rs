@@ -4,6 +4,7 @@
 use crate::int::{Int, IntAdd};
 use crate::layout::Span;
 use crate::layout::{Crd2Idx, Layout};
+use crate::tuple::cons;
 use crate::tuple::{Cute, IntTuple};
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
@@ -128,10 +129,7 @@ where
         let at = |i: i64, j: i64| {
             let c = HCons {
                 head: i as i32,
-                tail: HCons {
-                    head: j as i32,
-                    tail: HNil,
-                },
+                tail: cons(j as i32, HNil),
             };
             l.crd2idx(c).wide()
         };

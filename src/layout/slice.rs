@@ -6,6 +6,7 @@
 
 use crate::int::Int;
 use crate::layout::{Crd2Idx, Layout};
+use crate::tuple::cons;
 use crate::tuple::{Concat, IntTuple};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::Z0;
@@ -42,10 +43,7 @@ impl<T> SliceMode<T, true> for Underscore {
     type Output = HCons<T, HNil>;
     #[inline(always)]
     fn slice_mode(self, t: T) -> Self::Output {
-        HCons {
-            head: t,
-            tail: HNil,
-        }
+        cons(t, HNil)
     }
 }
 impl<T> SliceMode<T, false> for Underscore {
@@ -66,10 +64,7 @@ impl<C: Int, T: IntTuple> SliceMode<T, false> for C {
     type Output = HCons<T, HNil>;
     #[inline(always)]
     fn slice_mode(self, t: T) -> Self::Output {
-        HCons {
-            head: t,
-            tail: HNil,
-        }
+        cons(t, HNil)
     }
 }
 impl<T, const K: bool> SliceMode<T, K> for HNil {

@@ -36,6 +36,7 @@ use crate::basis::{
 use crate::int::Int;
 use crate::layout::{SliceLayout, Sliced};
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 
 /// The offset type of a basis-strided layout's 1-D index (a runtime
 /// index): what [`TensorLayout::offset_at`] gives, and what every
@@ -104,10 +105,7 @@ impl<H: IntoIndexValue<H2>, T: IntoIndexValue<T2>, H2, T2> IntoIndexValue<HCons<
 {
     #[inline(always)]
     fn into_index_value(self) -> HCons<H2, T2> {
-        HCons {
-            head: self.head.into_index_value(),
-            tail: self.tail.into_index_value(),
-        }
+        cons(self.head.into_index_value(), self.tail.into_index_value())
     }
 }
 
@@ -163,10 +161,7 @@ impl<H, T: ZerosLike> ZerosLike for HCons<H, T> {
     type Output = HCons<Z0, T::Output>;
     #[inline(always)]
     fn zeros() -> Self::Output {
-        HCons {
-            head: Z0::new(),
-            tail: T::zeros(),
-        }
+        cons(Z0::new(), T::zeros())
     }
 }
 

@@ -14,6 +14,7 @@ use crate::int::kind::{IntKind, StaticPos};
 use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, P1, PInt, Unsigned, Z0};
 
@@ -44,10 +45,7 @@ impl<H, T: Underscores> Underscores for HCons<H, T> {
     type Output = HCons<Underscore, T::Output>;
     #[inline(always)]
     fn underscores() -> Self::Output {
-        HCons {
-            head: Underscore,
-            tail: T::underscores(),
-        }
+        cons(Underscore, T::underscores())
     }
 }
 
@@ -86,13 +84,10 @@ fn inner_coord<L: TensorDivide<T>, T, C>(coord: C) -> InnerCoord<L, T, C>
 where
     ZShape<L, T>: ZippedModesValues,
 {
-    HCons {
-        head: <ZShape<L, T> as ZippedModesValues>::tile(),
-        tail: HCons {
-            head: coord,
-            tail: HNil,
-        },
-    }
+    cons(
+        <ZShape<L, T> as ZippedModesValues>::tile(),
+        cons(coord, HNil),
+    )
 }
 
 /// The slice coordinate of [`outer_partition`], built.
@@ -101,13 +96,10 @@ fn outer_coord<L: TensorDivide<T>, T, C>(coord: C) -> OuterCoord<L, T, C>
 where
     ZShape<L, T>: ZippedModesValues,
 {
-    HCons {
-        head: coord,
-        tail: HCons {
-            head: <ZShape<L, T> as ZippedModesValues>::rest(),
-            tail: HNil,
-        },
-    }
+    cons(
+        coord,
+        cons(<ZShape<L, T> as ZippedModesValues>::rest(), HNil),
+    )
 }
 
 /// The partitions slice the zipped divide with a coordinate `K` (built by
@@ -370,10 +362,10 @@ impl<S0: ModeIndex<D0, I> + Copy, ST: FlatCoord<DT, I>, D0: Copy, DT, I: Copy>
         if self.head.divides_by_zero(d.head, idx) {
             return None;
         }
-        Some(HCons {
-            head: self.head.mode_index(d.head, idx).0,
-            tail: self.tail.flat_coord(d.tail, idx)?,
-        })
+        Some(cons(
+            self.head.mode_index(d.head, idx).0,
+            self.tail.flat_coord(d.tail, idx)?,
+        ))
     }
 }
 

@@ -3,6 +3,7 @@
 //! Stable Rust cannot compute `I - 1` in a const generic, so each index
 //! maps once to a Peano type ([`Idx`]) and the recursion walks that.
 
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
 /// Peano zero.
@@ -122,10 +123,7 @@ impl<H, T: TakeFirst<N>, N> TakeFirst<S<N>> for HCons<H, T> {
     type Output = HCons<H, T::Output>;
     #[inline(always)]
     fn take_first(self) -> Self::Output {
-        HCons {
-            head: self.head,
-            tail: self.tail.take_first(),
-        }
+        cons(self.head, self.tail.take_first())
     }
 }
 

@@ -25,10 +25,7 @@ macro_rules! map_hlist {
             type Output = ::frunk_core::hlist::HCons<H::Output, T::Output>;
             #[inline(always)]
             fn $m(self) -> Self::Output {
-                ::frunk_core::hlist::HCons {
-                    head: self.head.$m(),
-                    tail: self.tail.$m(),
-                }
+                $crate::tuple::cons(self.head.$m(), self.tail.$m())
             }
         }
     };
@@ -53,6 +50,13 @@ macro_rules! nil_to_nil {
     };
 }
 pub(crate) use nil_to_nil;
+
+/// `HCons { head, tail }` as a call: the walks that rebuild a list build
+/// each node with it, one line a node.
+#[inline(always)]
+pub(crate) const fn cons<H, T>(head: H, tail: T) -> frunk_core::hlist::HCons<H, T> {
+    frunk_core::hlist::HCons { head, tail }
+}
 
 mod basics;
 mod compare;

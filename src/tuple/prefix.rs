@@ -4,6 +4,7 @@
 use crate::int::kind::NotOne;
 use crate::int::{Int, IntAdd, IntMul, Prod, Sum};
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B1, P1, PInt, UInt, UTerm, Z0};
 
@@ -135,10 +136,7 @@ where
     type Output = HCons<C, T::Output>;
     fn prefix_product_from(self, current: C) -> Self::Output {
         let next = current.mul(self.head.size());
-        HCons {
-            head: current,
-            tail: self.tail.prefix_product_from(next),
-        }
+        cons(current, self.tail.prefix_product_from(next))
     }
 }
 
@@ -168,10 +166,7 @@ where
 {
     type Output = HCons<H::Size, T::Output>;
     fn product_each(self) -> Self::Output {
-        HCons {
-            head: self.head.size(),
-            tail: self.tail.product_each(),
-        }
+        cons(self.head.size(), self.tail.product_each())
     }
 }
 

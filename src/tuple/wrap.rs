@@ -2,15 +2,13 @@
 //! tuple `(s)`, a one-mode tuple as its mode, the rank-1 test that decides
 //! between them, and [`Unpack`], the modes a `_` slice splices.
 
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
 /// The rank-1 tuple `(x)`.
 #[inline(always)]
 fn single<X>(x: X) -> HCons<X, HNil> {
-    HCons {
-        head: x,
-        tail: HNil,
-    }
+    cons(x, HNil)
 }
 
 #[doc(hidden)]

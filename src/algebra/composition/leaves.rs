@@ -4,6 +4,7 @@
 //! when an operand holds an `i64` ([`AnyI64`], [`WidenIf`]).
 
 use crate::layout::Layout;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Integer, NInt, NonZero, PInt, Unsigned, Z0};
 
@@ -29,16 +30,7 @@ impl<S: crate::int::Int, D> ModeLists for Layout<S, D> {
     #[inline(always)]
     fn mode_lists(self) -> (Self::Shapes, Self::Strides) {
         let (s, d) = self.into_parts();
-        (
-            HCons {
-                head: s,
-                tail: HNil,
-            },
-            HCons {
-                head: d,
-                tail: HNil,
-            },
-        )
+        (cons(s, HNil), cons(d, HNil))
     }
 }
 impl<H, T, D> ModeLists for Layout<HCons<H, T>, D> {
@@ -206,10 +198,7 @@ impl<H: Leaves, T: Leaves> Leaves for HCons<H, T> {
         self.head.leaf(i).or_else(|| self.tail.leaf(i))
     }
     fn blank() -> Self {
-        HCons {
-            head: H::blank(),
-            tail: T::blank(),
-        }
+        cons(H::blank(), T::blank())
     }
     fn set_leaf(&mut self, i: &mut usize, v: i64) -> Option<bool> {
         if self.head.set_leaf(i, v)? {

@@ -7,6 +7,7 @@ use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, RuntimeInt, UDivide
 use crate::layout::bw_coalesce::BwStart;
 use crate::steps::inverse::{LeftInverseCondition, left_inverse_overlap};
 use crate::tuple::ExchangeSort;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
 
@@ -94,11 +95,7 @@ where
         last: Last,
         w: LeftWalk<(), Size, AS, AD>,
     ) -> Result<Self::Output, LayoutError> {
-        Ok(HCons {
-            head: last,
-            tail: w.acc_s,
-        }
-        .bw_start(w.acc_d))
+        Ok(cons(last, w.acc_s).bw_start(w.acc_d))
     }
 }
 impl<D, S, P, T, Prev, Last, Size, AS, AD> LeftInverseFold<Prev, Last, Size, AS, AD>
@@ -447,14 +444,8 @@ where
         let next = LeftWalk {
             rest: (),
             size: w.size.mul(q),
-            acc_s: HCons {
-                head: q,
-                tail: w.acc_s,
-            },
-            acc_d: HCons {
-                head: p,
-                tail: w.acc_d,
-            },
+            acc_s: cons(q, w.acc_s),
+            acc_d: cons(p, w.acc_d),
         };
         w.rest.fold((s, self), s, next)
     }

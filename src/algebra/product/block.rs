@@ -7,6 +7,7 @@ use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::Layout;
 use crate::tuple::Zip;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{P1, Z0};
 
@@ -40,22 +41,10 @@ fn cons4<A, B, C, D, W, X, Y, Z>(
     t: (W, X, Y, Z),
 ) -> (HCons<A, W>, HCons<B, X>, HCons<C, Y>, HCons<D, Z>) {
     (
-        HCons {
-            head: h.0,
-            tail: t.0,
-        },
-        HCons {
-            head: h.1,
-            tail: t.1,
-        },
-        HCons {
-            head: h.2,
-            tail: t.2,
-        },
-        HCons {
-            head: h.3,
-            tail: t.3,
-        },
+        cons(h.0, t.0),
+        cons(h.1, t.1),
+        cons(h.2, t.2),
+        cons(h.3, t.3),
     )
 }
 impl PadPair<HNil, HNil, HNil> for HNil {

@@ -24,6 +24,7 @@ use crate::algebra::{
 use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::{IntoParts, Layout, LayoutParts};
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
 /// `size(S) * cosize(TS:TD)`, the cotarget of the block's complement.
@@ -60,20 +61,8 @@ where
             .parts();
         let (s, d) = a.into_parts();
         Ok(Layout::from_parts(
-            HCons {
-                head: s,
-                tail: HCons {
-                    head: rs,
-                    tail: HNil,
-                },
-            },
-            HCons {
-                head: d,
-                tail: HCons {
-                    head: rd,
-                    tail: HNil,
-                },
-            },
+            cons(s, cons(rs, HNil)),
+            cons(d, cons(rd, HNil)),
         ))
     }
 }
