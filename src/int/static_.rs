@@ -29,12 +29,6 @@ pub trait ToStatic {
     /// `Z0` for zero, `PInt` otherwise.
     type Output: StaticInt;
 }
-crate::int::output_impls! {
-    [] UTerm as ToStatic => Z0;
-    [U: Unsigned, B: typenum::Bit] UInt<U, B> as ToStatic
-        => PInt<UInt<U, B>>
-        where [PInt<UInt<U, B>>: StaticInt];
-}
 
 /// Maps a typenum unsigned to the negative static integer of that magnitude.
 ///
@@ -50,12 +44,21 @@ pub trait ToStaticNeg {
     /// `Z0` for zero, `NInt` otherwise.
     type Output: StaticInt;
 }
-crate::int::output_impls! {
-    [] UTerm as ToStaticNeg => Z0;
-    [U: Unsigned, B: typenum::Bit] UInt<U, B> as ToStaticNeg
-        => NInt<UInt<U, B>>
-        where [NInt<UInt<U, B>>: StaticInt];
+/// Zero is `Z0` either way; a nonzero magnitude is `PInt` or `NInt`.
+macro_rules! to_static {
+    ($($Tr:ident => $I:ident),*) => {$(
+        impl $Tr for UTerm {
+            type Output = Z0;
+        }
+        impl<U: Unsigned, B: typenum::Bit> $Tr for UInt<U, B>
+        where
+            $I<UInt<U, B>>: StaticInt,
+        {
+            type Output = $I<UInt<U, B>>;
+        }
+    )*};
 }
+to_static!(ToStatic => PInt, ToStaticNeg => NInt);
 
 /// CuTe's const-generic spelling of a static integer: `C<8>` is `P8`.
 /// It reaches as far as typenum's const bridge (0 to 1024); beyond that,

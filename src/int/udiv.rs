@@ -3,6 +3,18 @@
 
 use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
 
+/// The quotient's two ends shared by the floor and the exact division:
+/// divisor 1 gives the dividend, and an even divisor of a zero dividend
+/// gives zero.
+macro_rules! divisor_one_or_zero_dividend {
+    ($Tr:ident) => {
+        crate::int::output_impls! {
+            [A: Unsigned] A as $Tr<UInt<UTerm, B1>> => A;
+            [BU: Unsigned, BB: Bit] UTerm as $Tr<UInt<UInt<BU, BB>, B0>> => UTerm;
+        }
+    };
+}
+
 /// `⌊Self / B⌋` for typenum unsigned integers, `B ≥ 1`.
 ///
 /// An even divisor drops one low bit of each operand (`⌊a / 2b⌋ = ⌊⌊a/2⌋ / b⌋`),
@@ -21,11 +33,8 @@ pub trait UFloorDiv<B> {
     /// The quotient.
     type Output: Unsigned;
 }
+divisor_one_or_zero_dividend!(UFloorDiv);
 crate::int::output_impls! {
-    /// Divisor 1.
-    [A: Unsigned] A as UFloorDiv<UInt<UTerm, B1>> => A;
-    /// Even divisor, zero dividend.
-    [BU: Unsigned, BB: Bit] UTerm as UFloorDiv<UInt<UInt<BU, BB>, B0>> => UTerm;
     /// Even divisor: drop the low bit of both.
     [AU, AB: Bit, BU: Unsigned, BB: Bit] UInt<AU, AB> as UFloorDiv<UInt<UInt<BU, BB>, B0>>
         => AU::Output
@@ -126,11 +135,8 @@ pub trait UExactDiv<B> {
     /// The exact quotient.
     type Output: Unsigned;
 }
+divisor_one_or_zero_dividend!(UExactDiv);
 crate::int::output_impls! {
-    /// Divisor 1.
-    [A: Unsigned] A as UExactDiv<UInt<UTerm, B1>> => A;
-    /// Even divisor, zero dividend.
-    [BU: Unsigned, BB: Bit] UTerm as UExactDiv<UInt<UInt<BU, BB>, B0>> => UTerm;
     /// Even divisor: the dividend's dropped bit must be 0.
     [AU, BU: Unsigned, BB: Bit] UInt<AU, B0> as UExactDiv<UInt<UInt<BU, BB>, B0>>
         => AU::Output
