@@ -63,6 +63,28 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The items of a list whose opening bracket has been read, up to the
+    /// byte `close`: `item` reads each, commas between them (`msg` where
+    /// neither a comma nor `close` follows); no item is the empty list.
+    pub(crate) fn list_rest<T>(
+        &mut self,
+        close: u8,
+        msg: &'static str,
+        mut item: impl FnMut(&mut Self) -> Result<T, LayoutError>,
+    ) -> Result<Vec<T>, LayoutError> {
+        let mut v = Vec::new();
+        if self.eat(close) {
+            return Ok(v);
+        }
+        loop {
+            v.push(item(self)?);
+            if self.eat(close) {
+                return Ok(v);
+            }
+            self.expect(b',', msg)?;
+        }
+    }
+
     pub(crate) fn at_end(&mut self) -> bool {
         self.peek().is_none()
     }
@@ -112,17 +134,8 @@ impl<'a> Cursor<'a> {
         match self.peek() {
             Some(b'(') => {
                 self.pos += 1;
-                let mut v = Vec::new();
-                if self.eat(b')') {
-                    return Ok(CoordTree::Tuple(v));
-                }
-                loop {
-                    v.push(self.coord(depth + 1)?);
-                    if self.eat(b')') {
-                        return Ok(CoordTree::Tuple(v));
-                    }
-                    self.expect(b',', "expected ',' or ')'")?;
-                }
+                self.list_rest(b')', "expected ',' or ')'", |c| c.coord(depth + 1))
+                    .map(CoordTree::Tuple)
             }
             Some(b'_') if !matches!(self.peek_at(1), Some(b'0'..=b'9' | b'-')) => {
                 self.pos += 1;

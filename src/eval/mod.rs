@@ -123,18 +123,11 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
     match c.peek() {
         Some(b'<') => {
             c.pos += 1;
-            let mut items = Vec::new();
             // `<>` (the empty tiler, as an empty shape `()` prints) reads back.
-            if c.eat(b'>') {
-                return Ok(Value::Tiler(Tiler::Tuple(items)));
-            }
-            loop {
-                items.push(as_tiler(arg(c, depth + 1)?)?);
-                if c.eat(b'>') {
-                    return Ok(Value::Tiler(Tiler::Tuple(items)));
-                }
-                c.expect(b',', "expected ',' or '>'")?;
-            }
+            c.list_rest(b'>', "expected ',' or '>'", |c| {
+                as_tiler(arg(c, depth + 1)?)
+            })
+            .map(|items| Value::Tiler(Tiler::Tuple(items)))
         }
         Some(ch) if ch.is_ascii_alphabetic() => {
             let start = c.pos;
@@ -150,19 +143,13 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
                 return swizzle::parse_sw(c);
             }
             c.expect(b'(', "expected '(' after a function name")?;
-            let mut args = Vec::new();
             let mut texts = Vec::new();
-            if !c.eat(b')') {
-                loop {
-                    let a0 = c.pos;
-                    args.push(arg(c, depth + 1)?);
-                    texts.push(core::str::from_utf8(&c.s[a0..c.pos]).unwrap_or(""));
-                    if c.eat(b')') {
-                        break;
-                    }
-                    c.expect(b',', "expected ',' or ')'")?;
-                }
-            }
+            let args = c.list_rest(b')', "expected ',' or ')'", |c| {
+                let a0 = c.pos;
+                let a = arg(c, depth + 1)?;
+                texts.push(core::str::from_utf8(&c.s[a0..c.pos]).unwrap_or(""));
+                Ok(a)
+            })?;
             call(name, args, &texts).map_err(|e| match e {
                 LayoutError::BadArgument { op: "eval", msg } => perr(start, msg),
                 LayoutError::UnknownFunction { name, .. } => {
