@@ -51,35 +51,31 @@ impl<M, C: Int> Compact<M, C> for HNil {
         (HNil, current)
     }
 }
-impl<C: Int, H: Compact<LayoutLeft, C>, T: Compact<LayoutLeft, H::Next>> Compact<LayoutLeft, C>
-    for HCons<H, T>
-where
-    Self: IntTuple,
-    HCons<H::Stride, T::Stride>: IntTuple,
-{
-    type Stride = HCons<H::Stride, T::Stride>;
-    type Next = T::Next;
-    #[inline(always)]
-    fn compact(self, current: C) -> (Self::Stride, T::Next) {
-        let (head, next) = self.head.compact(current);
-        let (tail, last) = self.tail.compact(next);
-        (HCons { head, tail }, last)
-    }
+/// A tuple's compact strides, mode by mode: column-major walks the head
+/// first, row-major the tail first, each mode starting where the one
+/// walked before it ends.
+macro_rules! compact_modes {
+    ($($Major:ident: $First:ident($first:ident), $Second:ident($second:ident) => $build:expr;)*) => {$(
+        impl<C: Int, $First: Compact<$Major, C>, $Second: Compact<$Major, $First::Next>>
+            Compact<$Major, C> for HCons<H, T>
+        where
+            Self: IntTuple,
+            HCons<H::Stride, T::Stride>: IntTuple,
+        {
+            type Stride = HCons<H::Stride, T::Stride>;
+            type Next = $Second::Next;
+            #[inline(always)]
+            fn compact(self, current: C) -> (Self::Stride, $Second::Next) {
+                let ($first, next) = self.$first.compact(current);
+                let ($second, last) = self.$second.compact(next);
+                ($build, last)
+            }
+        }
+    )*};
 }
-impl<C: Int, T: Compact<LayoutRight, C>, H: Compact<LayoutRight, T::Next>> Compact<LayoutRight, C>
-    for HCons<H, T>
-where
-    Self: IntTuple,
-    HCons<H::Stride, T::Stride>: IntTuple,
-{
-    type Stride = HCons<H::Stride, T::Stride>;
-    type Next = H::Next;
-    #[inline(always)]
-    fn compact(self, current: C) -> (Self::Stride, H::Next) {
-        let (tail, next) = self.tail.compact(current);
-        let (head, last) = self.head.compact(next);
-        (HCons { head, tail }, last)
-    }
+compact_modes! {
+    LayoutLeft: H(head), T(tail) => HCons { head, tail };
+    LayoutRight: T(tail), H(head) => HCons { head, tail };
 }
 
 /// The column-major compact strides of a shape type.
