@@ -38,28 +38,18 @@ impl<A: Unsigned> CeilDivExact<UInt<UTerm, B1>> for A {
     type Exact = B1;
 }
 
-/// An even divisor: halve both. Zero divided by anything is zero.
-impl<Bh> CeilDivExact<UInt<Bh, B0>> for UTerm {
-    type Quot = UTerm;
-    type Exact = B1;
-}
-/// An even dividend and an even divisor: drop the low bits.
-impl<Ah, Bh> CeilDivExact<UInt<Bh, B0>> for UInt<Ah, B0>
-where
-    Ah: CeilDivExact<Bh>,
-{
-    type Quot = Ah::Quot;
-    type Exact = Ah::Exact;
-}
-/// An odd dividend and an even divisor: `ceil((2a+1) / 2b) = ceil((a+1) / b)`,
-/// never exact.
-impl<Ah, Bh> CeilDivExact<UInt<Bh, B0>> for UInt<Ah, B1>
-where
-    Ah: core::ops::Add<B1>,
-    Add1<Ah>: CeilDivExact<Bh>,
-{
-    type Quot = <Add1<Ah> as CeilDivExact<Bh>>::Quot;
-    type Exact = B0;
+crate::int::assoc_impls! {
+    /// An even divisor: halve both. Zero divided by anything is zero.
+    [Bh] UTerm as CeilDivExact<UInt<Bh, B0>> => { Quot = UTerm, Exact = B1 };
+    /// An even dividend and an even divisor: drop the low bits.
+    [Ah, Bh] UInt<Ah, B0> as CeilDivExact<UInt<Bh, B0>>
+        => { Quot = Ah::Quot, Exact = Ah::Exact }
+        where [Ah: CeilDivExact<Bh>];
+    /// An odd dividend and an even divisor: `ceil((2a+1) / 2b) = ceil((a+1) / b)`,
+    /// never exact.
+    [Ah, Bh] UInt<Ah, B1> as CeilDivExact<UInt<Bh, B0>>
+        => { Quot = <Add1<Ah> as CeilDivExact<Bh>>::Quot, Exact = B0 }
+        where [Ah: core::ops::Add<B1>, Add1<Ah>: CeilDivExact<Bh>];
 }
 
 /// An odd divisor `b >= 3`: typenum's division of `a + b - 1`, exact when

@@ -285,3 +285,16 @@ macro_rules! output_impls {
     };
 }
 pub(crate) use output_impls;
+
+/// A table of impls whose items are associated types only, a row each:
+/// `[generics] Self as Trait<Args> => { Name = Type, ... } where [bounds];`
+/// (the bounds optional): [`output_impls!`] for traits of several types.
+macro_rules! assoc_impls {
+    ($($(#[$m:meta])* [$($g:tt)*] $A:ty as $Tr:path => { $($N:ident = $R:ty),+ $(,)? } $(where [$($w:tt)*])?;)*) => {$(
+        $(#[$m])*
+        impl<$($g)*> $Tr for $A $(where $($w)*)? {
+            $(type $N = $R;)+
+        }
+    )*};
+}
+pub(crate) use assoc_impls;

@@ -54,25 +54,14 @@ pub trait BitInfo {
     /// The number of trailing zero bits.
     type Tz: Unsigned;
 }
-impl BitInfo for UTerm {
-    type Pop = U0;
-    type Tz = U0;
-}
-impl<U: BitInfo> BitInfo for UInt<U, B1>
-where
-    U::Pop: Add<B1>,
-    <U::Pop as Add<B1>>::Output: Unsigned,
-{
-    type Pop = <U::Pop as Add<B1>>::Output;
-    type Tz = U0;
-}
-impl<U: BitInfo> BitInfo for UInt<U, B0>
-where
-    U::Tz: Add<B1>,
-    <U::Tz as Add<B1>>::Output: Unsigned,
-{
-    type Pop = U::Pop;
-    type Tz = <U::Tz as Add<B1>>::Output;
+crate::int::assoc_impls! {
+    [] UTerm as BitInfo => { Pop = U0, Tz = U0 };
+    [U: BitInfo] UInt<U, B1> as BitInfo
+        => { Pop = <U::Pop as Add<B1>>::Output, Tz = U0 }
+        where [U::Pop: Add<B1>, <U::Pop as Add<B1>>::Output: Unsigned];
+    [U: BitInfo] UInt<U, B0> as BitInfo
+        => { Pop = U::Pop, Tz = <U::Tz as Add<B1>>::Output }
+        where [U::Tz: Add<B1>, <U::Tz as Add<B1>>::Output: Unsigned];
 }
 
 /// The two masks have as many bits (CuTe's `make_swizzle`: "Number of bits

@@ -110,17 +110,11 @@ pub trait ShowIndex {
     /// `Mode<n>`.
     type Output;
 }
-impl ShowIndex for Z {
-    type U = typenum::UTerm;
-    type Output = Mode<0>;
-}
-impl<N: ShowIndex> ShowIndex for S<N>
-where
-    N::U: core::ops::Add<B1>,
-    Add1<N::U>: Show,
-{
-    type U = Add1<N::U>;
-    type Output = <Add1<N::U> as Show>::Mode;
+crate::int::assoc_impls! {
+    [] Z as ShowIndex => { U = typenum::UTerm, Output = Mode<0> };
+    [N: ShowIndex] S<N> as ShowIndex
+        => { U = Add1<N::U>, Output = <Add1<N::U> as Show>::Mode }
+        where [N::U: core::ops::Add<B1>, Add1<N::U>: Show];
 }
 
 // ---- The errors ----

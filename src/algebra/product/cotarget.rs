@@ -155,25 +155,16 @@ pub trait AccAdd<X> {
     /// `Self + 1` as an integer (`X` unused).
     type PlusOne;
 }
-impl<X> AccAdd<X> for i32 {
-    type Output = i32;
-    type PlusOne = i32;
-}
-impl<X> AccAdd<X> for i64 {
-    type Output = i64;
-    type PlusOne = i64;
-}
-impl<X> AccAdd<X> for UTerm {
-    type Output = X;
-    type PlusOne = P1;
-}
-impl<U, B, X> AccAdd<X> for UInt<U, B>
-where
-    UInt<U, B>: core::ops::Add<X> + core::ops::Add<B1>,
-    Add1<UInt<U, B>>: Unsigned + NonZero,
-{
-    type Output = typenum::Sum<UInt<U, B>, X>;
-    type PlusOne = PInt<Add1<UInt<U, B>>>;
+crate::int::assoc_impls! {
+    [X] i32 as AccAdd<X> => { Output = i32, PlusOne = i32 };
+    [X] i64 as AccAdd<X> => { Output = i64, PlusOne = i64 };
+    [X] UTerm as AccAdd<X> => { Output = X, PlusOne = P1 };
+    [U, B, X] UInt<U, B> as AccAdd<X>
+        => { Output = typenum::Sum<UInt<U, B>, X>, PlusOne = PInt<Add1<UInt<U, B>>> }
+        where [
+            UInt<U, B>: core::ops::Add<X> + core::ops::Add<B1>,
+            Add1<UInt<U, B>>: Unsigned + NonZero,
+        ];
 }
 
 #[cfg(test)]

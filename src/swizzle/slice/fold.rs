@@ -62,36 +62,18 @@ pub trait FoldModes<Off, Zi, Yi, Form> {
     /// Their strides.
     type Stride;
 }
-impl<Off, Zi, Yi, Form> FoldModes<Off, Zi, Yi, Form> for UTerm {
-    type Shape = HNil;
-    type Stride = HNil;
-}
-impl<U, Bt, Off, Zi, Yi, Form> FoldModes<Off, Zi, Yi, Form> for UInt<U, Bt>
-where
-    UInt<U, Bt>: Sub<B1>,
-    <UInt<U, Bt> as Sub<B1>>::Output: FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>,
-    Form: FoldStride<Off, Zi, Yi>,
-{
-    type Shape =
-        HCons<
-            typenum::P2,
-            <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<
-                Off,
-                UInt<Zi, B0>,
-                UInt<Yi, B0>,
-                Form,
-            >>::Shape,
-        >;
-    type Stride =
-        HCons<
-            <Form as FoldStride<Off, Zi, Yi>>::Output,
-            <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<
-                Off,
-                UInt<Zi, B0>,
-                UInt<Yi, B0>,
-                Form,
-            >>::Stride,
-        >;
+crate::int::assoc_impls! {
+    [Off, Zi, Yi, Form] UTerm as FoldModes<Off, Zi, Yi, Form> => { Shape = HNil, Stride = HNil };
+    [U, Bt, Off, Zi, Yi, Form] UInt<U, Bt> as FoldModes<Off, Zi, Yi, Form>
+        => {
+            Shape = HCons<typenum::P2, <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>>::Shape>,
+            Stride = HCons<<Form as FoldStride<Off, Zi, Yi>>::Output, <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>>::Stride>,
+        }
+        where [
+            UInt<U, Bt>: Sub<B1>,
+            <UInt<U, Bt> as Sub<B1>>::Output: FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>,
+            Form: FoldStride<Off, Zi, Yi>,
+        ];
 }
 
 /// The layout CuTe composes with the kept modes to fold the swizzle:

@@ -41,19 +41,15 @@ leaf_tree!(
     [] i32,
     [] i64
 );
-impl<Ctx> ComposeTree<HNil, Ctx> for HNil {
-    type Shape = HNil;
-    type Stride = HNil;
-    type After = Ctx;
-}
-impl<H, T, DH, DT, Ctx> ComposeTree<HCons<DH, DT>, Ctx> for HCons<H, T>
-where
-    H: ComposeTree<DH, Ctx>,
-    T: ComposeTree<DT, H::After>,
-{
-    type Shape = HCons<H::Shape, T::Shape>;
-    type Stride = HCons<H::Stride, T::Stride>;
-    type After = T::After;
+crate::int::assoc_impls! {
+    [Ctx] HNil as ComposeTree<HNil, Ctx> => { Shape = HNil, Stride = HNil, After = Ctx };
+    [H, T, DH, DT, Ctx] HCons<H, T> as ComposeTree<HCons<DH, DT>, Ctx>
+        => {
+            Shape = HCons<H::Shape, T::Shape>,
+            Stride = HCons<H::Stride, T::Stride>,
+            After = T::After,
+        }
+        where [H: ComposeTree<DH, Ctx>, T: ComposeTree<DT, H::After>];
 }
 
 /// One leaf `S:Self`, by its stride.
@@ -120,21 +116,11 @@ pub trait SignFlags<SN> {
     /// Negative stride on a leaf of size > 1.
     type Neg;
 }
-impl<SN, U: Unsigned + NonZero> SignFlags<SN> for PInt<U> {
-    type Pos = SN;
-    type Neg = B0;
-}
-impl<SN, U: Unsigned + NonZero> SignFlags<SN> for NInt<U> {
-    type Pos = B0;
-    type Neg = SN;
-}
-impl<SN: AndRt> SignFlags<SN> for i32 {
-    type Pos = SN::Output;
-    type Neg = SN::Output;
-}
-impl<SN: AndRt> SignFlags<SN> for i64 {
-    type Pos = SN::Output;
-    type Neg = SN::Output;
+crate::int::assoc_impls! {
+    [SN, U: Unsigned + NonZero] PInt<U> as SignFlags<SN> => { Pos = SN, Neg = B0 };
+    [SN, U: Unsigned + NonZero] NInt<U> as SignFlags<SN> => { Pos = B0, Neg = SN };
+    [SN: AndRt] i32 as SignFlags<SN> => { Pos = SN::Output, Neg = SN::Output };
+    [SN: AndRt] i64 as SignFlags<SN> => { Pos = SN::Output, Neg = SN::Output };
 }
 
 /// A leaf's result list: one mode is an integral result, more a tuple.
