@@ -103,31 +103,46 @@ where
     crate::algebra::coalesce(l.encoded::<F1>()).decode()
 }
 
+/// The bounds of composing a basis-strided layout after `B`: the plain
+/// composition at both field widths, the readings agreeing. The function
+/// and the trait impl share them.
+macro_rules! with_composition_bounds {
+    ([$($head:tt)*] { $($body:tt)* }) => {
+        $($head)*
+        where
+            S: IntTuple,
+            D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
+            Enc<D, F1>: IntTuple,
+            Encoded<S, D, F1>: Composition<B>,
+            Encoded<S, D, F2>: Composition<B>,
+            <Encoded<S, D, F1> as Composition<B>>::Output:
+                Agree<<Encoded<S, D, F2> as Composition<B>>::Output>,
+        {
+            $($body)*
+        }
+    };
+}
+
 /// Result of [`composition`].
 pub type BasisComposed<S, D, B> = Decoded<<Encoded<S, D, F1> as Composition<B>>::Output>;
 
-/// CuTe's `composition(L, B)` for basis-strided `L` after a plain layout or
-/// tiler `B`: `R(i) = L(B(i))`.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// use cute_algebra::basis::{self, make_identity_layout};
-/// let id = make_identity_layout(shape![4, 8]);
-/// assert_eq!(basis::composition(id, layout![(2, 2) : (8, 1)]).to_string(), "(_2,_2):(_2@1,_1@0)");
-/// ```
-#[inline(always)]
-#[track_caller]
-pub fn composition<S, D, B>(l: BasisLayout<S, D>, b: B) -> BasisComposed<S, D, B>
-where
-    S: IntTuple,
-    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
-    Enc<D, F1>: IntTuple,
-    Encoded<S, D, F1>: Composition<B>,
-    Encoded<S, D, F2>: Composition<B>,
-    <Encoded<S, D, F1> as Composition<B>>::Output:
-        Agree<<Encoded<S, D, F2> as Composition<B>>::Output>,
-{
-    crate::algebra::composition(l.encoded::<F1>(), b).decode()
+with_composition_bounds! {
+    [
+        /// CuTe's `composition(L, B)` for basis-strided `L` after a plain layout or
+        /// tiler `B`: `R(i) = L(B(i))`.
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// use cute_algebra::basis::{self, make_identity_layout};
+        /// let id = make_identity_layout(shape![4, 8]);
+        /// assert_eq!(basis::composition(id, layout![(2, 2) : (8, 1)]).to_string(), "(_2,_2):(_2@1,_1@0)");
+        /// ```
+        #[inline(always)]
+        #[track_caller]
+        pub fn composition<S, D, B>(l: BasisLayout<S, D>, b: B) -> BasisComposed<S, D, B>
+    ] {
+        crate::algebra::composition(l.encoded::<F1>(), b).decode()
+    }
 }
 
 /// The four basis divides differ only in the plain divide they run (its
@@ -225,21 +240,16 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
     }
 }
 
-/// [`composition`] as the algebra's trait, so that a tensor over a
-/// basis-strided layout composes as any tensor does (`t.compose(b)`).
-impl<S, D, B> Composition<B> for BasisLayout<S, D>
-where
-    S: IntTuple,
-    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
-    Enc<D, F1>: IntTuple,
-    Encoded<S, D, F1>: Composition<B>,
-    Encoded<S, D, F2>: Composition<B>,
-    <Encoded<S, D, F1> as Composition<B>>::Output:
-        Agree<<Encoded<S, D, F2> as Composition<B>>::Output>,
-{
-    type Output = BasisComposed<S, D, B>;
-    #[inline(always)]
-    fn try_compose(self, b: B) -> Result<Self::Output, crate::error::LayoutError> {
-        Ok(self.encoded::<F1>().try_compose(b)?.decode())
+with_composition_bounds! {
+    [
+        /// [`composition`] as the algebra's trait, so that a tensor over a
+        /// basis-strided layout composes as any tensor does (`t.compose(b)`).
+        impl<S, D, B> Composition<B> for BasisLayout<S, D>
+    ] {
+        type Output = BasisComposed<S, D, B>;
+        #[inline(always)]
+        fn try_compose(self, b: B) -> Result<Self::Output, crate::error::LayoutError> {
+            Ok(self.encoded::<F1>().try_compose(b)?.decode())
+        }
     }
 }

@@ -9,9 +9,10 @@ use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
 macro_rules! divisor_one_or_zero_dividend {
     ($Tr:ident) => {
         crate::int::output_impls! {
-    [A: Unsigned] A as $Tr<UInt<UTerm, B1>> => A;
-    [BU: Unsigned, BB: Bit] UTerm as $Tr<UInt<UInt<BU, BB>, B0>> => UTerm;
-    } };
+        [A: Unsigned] A as $Tr<UInt<UTerm, B1>> => A;
+        [BU: Unsigned, BB: Bit] UTerm as $Tr<UInt<UInt<BU, BB>, B0>> => UTerm;
+        }
+    };
 }
 
 /// `⌊Self / B⌋` for typenum unsigned integers, `B ≥ 1`.
