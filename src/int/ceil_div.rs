@@ -247,19 +247,22 @@ macro_rules! runtime_shape_div {
         }
     )*};
 }
+/// A runtime operand of width `W` with another of that width or a static
+/// one: the result is a `W`.
+macro_rules! runtime_shape_div_in {
+    ($($W:ty),*) => {$(
+        runtime_shape_div! {
+            [] $W, $W => $W;
+            [U: Unsigned + NonZero] $W, PInt<U> => $W;
+            [U: Unsigned + NonZero] $W, NInt<U> => $W;
+            [U: Unsigned + NonZero] PInt<U>, $W => $W;
+            [U: Unsigned + NonZero] NInt<U>, $W => $W;
+            [] Z0, $W => $W;
+        }
+    )*};
+}
+runtime_shape_div_in!(i32, i64);
 runtime_shape_div! {
-    [] i32, i32 => i32;
-    [U: Unsigned + NonZero] i32, PInt<U> => i32;
-    [U: Unsigned + NonZero] i32, NInt<U> => i32;
-    [U: Unsigned + NonZero] PInt<U>, i32 => i32;
-    [U: Unsigned + NonZero] NInt<U>, i32 => i32;
-    [] Z0, i32 => i32;
-    [] i64, i64 => i64;
     [] i32, i64 => i64;
     [] i64, i32 => i64;
-    [U: Unsigned + NonZero] i64, PInt<U> => i64;
-    [U: Unsigned + NonZero] i64, NInt<U> => i64;
-    [U: Unsigned + NonZero] PInt<U>, i64 => i64;
-    [U: Unsigned + NonZero] NInt<U>, i64 => i64;
-    [] Z0, i64 => i64;
 }
