@@ -86,6 +86,23 @@ where
     }
 }
 
+/// `Display` for an enum whose variants each hold one printable value:
+/// each prints as the value it holds.
+#[cfg(feature = "alloc")]
+macro_rules! display_variants {
+    ($E:ident: $($V:ident),+) => {
+        impl core::fmt::Display for $E {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                match self {
+                    $($E::$V(x) => write!(f, "{x}"),)+
+                }
+            }
+        }
+    };
+}
+#[cfg(feature = "alloc")]
+pub(crate) use display_variants;
+
 /// `print_layout` and its table need the same of a rank-2 layout: its
 /// offsets at `i32` coordinates, and its span plus one.
 macro_rules! printable_rank2 {

@@ -42,14 +42,7 @@ pub enum MaybeComposed {
     Composed(DynComposed),
 }
 
-impl fmt::Display for MaybeComposed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MaybeComposed::Layout(l) => write!(f, "{l}"),
-            MaybeComposed::Composed(c) => write!(f, "{c}"),
-        }
-    }
-}
+crate::layout::print::display_variants!(MaybeComposed: Layout, Composed);
 
 impl DynComposed {
     /// `swizzle o offset o layout` (CuTe's three-argument `composition`).

@@ -19,7 +19,6 @@
 //! ```
 
 use alloc::vec::Vec;
-use core::fmt;
 
 use super::{DynTensor, partition_coords};
 use crate::dynamic::{self, CoordTree, TilerRef};
@@ -36,14 +35,7 @@ pub enum MaybeComposedTensor {
     Composed(DynComposedTensor),
 }
 
-impl fmt::Display for MaybeComposedTensor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MaybeComposedTensor::Tensor(t) => write!(f, "{t}"),
-            MaybeComposedTensor::Composed(t) => write!(f, "{t}"),
-        }
-    }
-}
+crate::layout::print::display_variants!(MaybeComposedTensor: Tensor, Composed);
 
 /// A counting tensor over a swizzled composed layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,11 +46,7 @@ pub struct DynComposedTensor {
     pub layout: DynComposed,
 }
 
-impl fmt::Display for DynComposedTensor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "counting_iter({}) o {}", self.start, self.layout)
-    }
-}
+super::counting_display!(DynComposedTensor);
 
 impl DynComposedTensor {
     /// The value at every index `0..size`.

@@ -20,7 +20,6 @@ pub use identity::DynIdentityTensor;
 
 use alloc::vec;
 use alloc::vec::Vec;
-use core::fmt;
 
 use crate::dynamic::{self, CoordTree, DynLayout, IntTree, Tiler, TilerRef};
 use crate::error::LayoutError;
@@ -35,11 +34,18 @@ pub struct DynTensor {
     pub layout: DynLayout,
 }
 
-impl fmt::Display for DynTensor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "counting_iter({}) o {}", self.start, self.layout)
-    }
+/// `Display` of a counting tensor: CuTe's `counting_iter(start) o layout`.
+macro_rules! counting_display {
+    ($T:ty) => {
+        impl core::fmt::Display for $T {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "counting_iter({}) o {}", self.start, self.layout)
+            }
+        }
+    };
 }
+pub(crate) use counting_display;
+counting_display!(DynTensor);
 
 /// `inner_partition` and `outer_partition` of a runtime tensor type, over
 /// its `partition` (the zipped divide sliced with the partition's
