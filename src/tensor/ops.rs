@@ -6,6 +6,20 @@ use super::{Shift, Tensor, TensorDivide, TensorSlice, TensorUnpack};
 use crate::algebra::Composition;
 use crate::error::{LayoutError, ok_or_panic};
 
+/// The logical and zipped divides of a tensor: its layout's divide, the
+/// engine kept.
+macro_rules! divide_methods {
+    ($($(#[$doc:meta])* $try_name:ident -> $Out:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $try_name<T>(self, tiler: T) -> Result<Tensor<E, $Out>, LayoutError>
+        where
+            L: TensorDivide<T>,
+        {
+            Ok(Tensor::from_parts(self.engine, self.layout.$try_name(tiler)?))
+        }
+    )*};
+}
+
 /// The tiled (`false`) and flat (`true`) divides of a tensor: the zipped
 /// divide of its layout, regrouped; the engine stays.
 macro_rules! unpacked_divide_methods {
@@ -69,26 +83,12 @@ impl<E, L> Tensor<E, L> {
     {
         Ok(Tensor::from_parts(self.engine, self.layout.try_compose(b)?))
     }
-    /// CuTe's `logical_divide(tensor, tiler)`: the layout divided, the same
-    /// engine (a divide keeps offset 0 at coordinate 0).
-    pub fn try_logical_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Logical>, LayoutError>
-    where
-        L: TensorDivide<T>,
-    {
-        Ok(Tensor::from_parts(
-            self.engine,
-            self.layout.try_logical_divide(tiler)?,
-        ))
-    }
-    /// CuTe's `zipped_divide(tensor, tiler)`: `((tile…), (rest…))`.
-    pub fn try_zipped_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Zipped>, LayoutError>
-    where
-        L: TensorDivide<T>,
-    {
-        Ok(Tensor::from_parts(
-            self.engine,
-            self.layout.try_zipped_divide(tiler)?,
-        ))
+    divide_methods! {
+        /// CuTe's `logical_divide(tensor, tiler)`: the layout divided, the same
+        /// engine (a divide keeps offset 0 at coordinate 0).
+        try_logical_divide -> L::Logical;
+        /// CuTe's `zipped_divide(tensor, tiler)`: `((tile…), (rest…))`.
+        try_zipped_divide -> L::Zipped;
     }
     unpacked_divide_methods! {
         /// CuTe's `tiled_divide(tensor, tiler)`: `((tile…), rest0, rest1, …)`.
