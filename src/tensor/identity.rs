@@ -150,20 +150,7 @@ pub trait ZerosLike {
     /// Builds them.
     fn zeros() -> Self::Output;
 }
-impl ZerosLike for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn zeros() -> HNil {
-        HNil
-    }
-}
-impl<H, T: ZerosLike> ZerosLike for HCons<H, T> {
-    type Output = HCons<Z0, T::Output>;
-    #[inline(always)]
-    fn zeros() -> Self::Output {
-        cons(Z0::new(), T::zeros())
-    }
-}
+crate::tuple::fill_hlist!(ZerosLike::zeros, Z0 = Z0::new());
 
 /// The type of [`make_identity_tensor`] over shape `S`.
 pub type IdentityTensor<S> =

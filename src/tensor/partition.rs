@@ -34,20 +34,7 @@ impl<I: Int> Underscores for I {
         Underscore
     }
 }
-impl Underscores for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn underscores() -> HNil {
-        HNil
-    }
-}
-impl<H, T: Underscores> Underscores for HCons<H, T> {
-    type Output = HCons<Underscore, T::Output>;
-    #[inline(always)]
-    fn underscores() -> Self::Output {
-        cons(Underscore, T::underscores())
-    }
-}
+crate::tuple::fill_hlist!(Underscores::underscores, Underscore = Underscore);
 
 /// The two modes of a zipped shape `((tile…), (rest…))`.
 #[doc(hidden)]

@@ -32,6 +32,28 @@ macro_rules! map_hlist {
 }
 pub(crate) use map_hlist;
 
+/// A trait `Trait { type Output; fn method() -> Self::Output; }` on HLists
+/// that puts the value `$v` of type `$X` in place of every element.
+macro_rules! fill_hlist {
+    ($Tr:ident::$m:ident, $X:ty = $v:expr) => {
+        impl $Tr for ::frunk_core::hlist::HNil {
+            type Output = ::frunk_core::hlist::HNil;
+            #[inline(always)]
+            fn $m() -> ::frunk_core::hlist::HNil {
+                ::frunk_core::hlist::HNil
+            }
+        }
+        impl<H, T: $Tr> $Tr for ::frunk_core::hlist::HCons<H, T> {
+            type Output = ::frunk_core::hlist::HCons<$X, T::Output>;
+            #[inline(always)]
+            fn $m() -> Self::Output {
+                $crate::tuple::cons($v, T::$m())
+            }
+        }
+    };
+}
+pub(crate) use fill_hlist;
+
 /// The end of a walk that rebuilds a list: `HNil` gives `HNil`, for a
 /// trait whose one item besides the method is the result type (`Output`,
 /// or the one named).
