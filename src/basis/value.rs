@@ -246,20 +246,12 @@ impl<C: Int + IntMul<V>, S: Int, V: Int, M: Copy> BasisCrd2Idx<S, ScaledBasis<V,
         }
     }
 }
-impl<C: Int, S: Int> BasisCrd2Idx<S, Z0> for C {
-    type Output = Z0;
-    #[inline(always)]
-    fn bcrd2idx(self, _: S, _: Z0) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    [C: Int, S: Int] C as BasisCrd2Idx<S, Z0>::bcrd2idx(S, Z0);
 }
-/// In a slice coordinate, `_` stands for coordinate 0 of its mode.
-impl<S, D> BasisCrd2Idx<S, D> for Underscore {
-    type Output = Z0;
-    #[inline(always)]
-    fn bcrd2idx(self, _: S, _: D) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// In a slice coordinate, `_` stands for coordinate 0 of its mode.
+    [S, D] Underscore as BasisCrd2Idx<S, D>::bcrd2idx(S, D);
 }
 /// An integer coordinate into a tuple mode is split colexicographically
 /// over the mode (the last mode unreduced), as CuTe's `crd2idx` does.
@@ -277,12 +269,8 @@ where
         s.idx2crd(self).bcrd2idx(s, d)
     }
 }
-impl BasisCrd2Idx<HNil, HNil> for HNil {
-    type Output = Z0;
-    #[inline(always)]
-    fn bcrd2idx(self, _: HNil, _: HNil) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    [] HNil as BasisCrd2Idx<HNil, HNil>::bcrd2idx(HNil, HNil);
 }
 impl<C0, CT, S0, ST, D0, DT> BasisCrd2Idx<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
 where

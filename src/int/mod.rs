@@ -298,3 +298,20 @@ macro_rules! assoc_impls {
     )*};
 }
 pub(crate) use assoc_impls;
+
+/// Impls whose result is the static `_0` whatever the operands, a row
+/// each: `[generics] Self as Trait<Args>::method(ArgTypes);` (the empty
+/// coordinate's offset, a `_` coordinate's, a stride-0 leaf's).
+macro_rules! zero_impls {
+    ($($(#[$m:meta])* [$($g:tt)*] $A:ty as $Tr:ident<$($P:ty),*>::$f:ident($($Arg:ty),*);)*) => {$(
+        $(#[$m])*
+        impl<$($g)*> $Tr<$($P),*> for $A {
+            type Output = ::typenum::Z0;
+            #[inline(always)]
+            fn $f(self, $(_: $Arg),*) -> ::typenum::Z0 {
+                ::typenum::Z0::new()
+            }
+        }
+    )*};
+}
+pub(crate) use zero_impls;

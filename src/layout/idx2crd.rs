@@ -10,7 +10,7 @@ use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{B1, PInt, UInt, UTerm, Z0};
+use typenum::{B1, PInt, UInt, UTerm};
 
 /// Splits the index `I` colexicographically over the shape `Self`.
 pub trait Idx2Crd<I> {
@@ -84,13 +84,9 @@ pub trait Idx2CrdStrided<I, D> {
     /// Computes it.
     fn idx2crd_strided(self, i: I, stride: D) -> Self::Output;
 }
-/// A static size-1 leaf has the single coordinate `_0`.
-impl<I: Int, D: Int> Idx2CrdStrided<I, D> for PInt<UInt<UTerm, B1>> {
-    type Output = Z0;
-    #[inline(always)]
-    fn idx2crd_strided(self, _: I, _: D) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// A static size-1 leaf has the single coordinate `_0`.
+    [I: Int, D: Int] PInt<UInt<UTerm, B1>> as Idx2CrdStrided<I, D>::idx2crd_strided(I, D);
 }
 #[doc(hidden)]
 /// The leaves that split an index by `(i / d) % s`: a runtime `i32` and

@@ -9,7 +9,6 @@ use crate::layout::{Crd2Idx, Layout};
 use crate::tuple::cons;
 use crate::tuple::{Concat, IntTuple};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::Z0;
 
 /// CuTe's `_`: a slice coordinate that keeps its whole mode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -17,13 +16,9 @@ pub struct Underscore;
 
 impl crate::int::sealed::Operand for Underscore {}
 
-/// In `crd2idx`, `_` stands for coordinate 0 (the start of its mode).
-impl<S: IntTuple, D: IntTuple> Crd2Idx<S, D> for Underscore {
-    type Output = Z0;
-    #[inline(always)]
-    fn crd2idx(self, _: S, _: D) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// In `crd2idx`, `_` stands for coordinate 0 (the start of its mode).
+    [S: IntTuple, D: IntTuple] Underscore as Crd2Idx<S, D>::crd2idx(S, D);
 }
 
 /// What one coordinate element keeps of its mode `T`, as a list to splice.

@@ -198,24 +198,16 @@ impl<A: Int + IntMul<B>, B: Int> InnerProduct<B> for A {
 )]
 #[doc(hidden)]
 pub trait NotCongruentWith<T> {}
-/// A tuple against an integer: refused by [`NotCongruentWith`]. Without this
-/// impl the tuple impl would be the only candidate for a tuple, rustc would
-/// take the second operand's type from it while checking the call, and the
-/// error would be a type mismatch inside that operand instead of this
-/// condition.
-impl<H, T, I: Int + NotCongruentWith<Self>> InnerProduct<I> for HCons<H, T> {
-    type Output = Z0;
-    #[inline(always)]
-    fn inner_product(self, _: I) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// A tuple against an integer: refused by [`NotCongruentWith`]. Without this
+    /// impl the tuple impl would be the only candidate for a tuple, rustc would
+    /// take the second operand's type from it while checking the call, and the
+    /// error would be a type mismatch inside that operand instead of this
+    /// condition.
+    [H, T, I: Int + NotCongruentWith<Self>] HCons<H, T> as InnerProduct<I>::inner_product(I);
 }
-impl InnerProduct<HNil> for HNil {
-    type Output = Z0;
-    #[inline(always)]
-    fn inner_product(self, _: HNil) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    [] HNil as InnerProduct<HNil>::inner_product(HNil);
 }
 #[diagnostic::do_not_recommend]
 impl<H1: InnerProduct<H2>, T1: InnerProduct<T2>, H2, T2> InnerProduct<HCons<H2, T2>>
