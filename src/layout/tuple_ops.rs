@@ -58,24 +58,21 @@ pub type Taken<const B: usize, const E: usize, L> =
     >>::Output;
 
 impl<Sh, D> Layout<Sh, D> {
-    /// Modes `[B, E)` (CuTe's `take<B, E>(layout)`).
-    ///
-    /// ```
-    /// use cute_algebra::prelude::*;
-    /// let l = layout![(2, (3, 4), 5) : (60, (1, 3), 12)];
-    /// assert_eq!(l.take::<1, 3>().to_string(), "((_3,_4),_5):((_1,_3),_12)");
-    /// ```
-    #[inline(always)]
-    pub fn take<const B: usize, const E: usize>(self) -> Taken<B, E, Self>
-    where
-        Idx<B>: ToPeano,
-        Idx<E>: ToPeano,
-        <Idx<E> as ToPeano>::Peano: PeanoSub<<Idx<B> as ToPeano>::Peano>,
-        Self: DropFirst<<Idx<B> as ToPeano>::Peano>,
-        <Self as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output:
-            TakeFirst<<<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output>,
-    {
-        crate::tuple::take::<B, E, Self>(self)
+    crate::tuple::with_take_bounds! {
+        Self,
+        [
+            /// Modes `[B, E)` (CuTe's `take<B, E>(layout)`).
+            ///
+            /// ```
+            /// use cute_algebra::prelude::*;
+            /// let l = layout![(2, (3, 4), 5) : (60, (1, 3), 12)];
+            /// assert_eq!(l.take::<1, 3>().to_string(), "((_3,_4),_5):((_1,_3),_12)");
+            /// ```
+            #[inline(always)]
+            pub fn take<const B: usize, const E: usize>(self) -> Taken<B, E, Self>
+        ] {
+            crate::tuple::take::<B, E, Self>(self)
+        }
     }
 
     /// The modes listed in `Ix`, an HList of [`Idx`] (CuTe's `select<I...>`).

@@ -186,29 +186,50 @@ where
     t.get_at()
 }
 
-/// Modes `[B, E)` of a tuple (CuTe's `take<B, E>`).
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let s = shape![2, 3, 4, 5];
-/// assert_eq!(take::<1, 3, _>(s).to_cute_string(), "(_3,_4)");
-/// ```
-#[inline(always)]
-#[allow(clippy::type_complexity)]
-pub fn take<const B: usize, const E: usize, T>(
-    t: T,
-) -> <<T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output as TakeFirst<
-    <<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output,
->>::Output
-where
-    Idx<B>: ToPeano,
-    Idx<E>: ToPeano,
-    <Idx<E> as ToPeano>::Peano: PeanoSub<<Idx<B> as ToPeano>::Peano>,
-    T: DropFirst<<Idx<B> as ToPeano>::Peano>,
-    <T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output:
-        TakeFirst<<<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output>,
-{
-    t.drop_first().take_first()
+/// The bounds of `take::<B, E>` on `$T`: drop the first `B` modes, then
+/// take `E - B`. The function and the layout's method share them.
+macro_rules! with_take_bounds {
+    ($T:ty, [$($head:tt)*] { $($body:tt)* }) => {
+        $($head)*
+        where
+            $crate::tuple::Idx<B>: $crate::tuple::ToPeano,
+            $crate::tuple::Idx<E>: $crate::tuple::ToPeano,
+            <$crate::tuple::Idx<E> as $crate::tuple::ToPeano>::Peano:
+                $crate::tuple::PeanoSub<<$crate::tuple::Idx<B> as $crate::tuple::ToPeano>::Peano>,
+            $T: $crate::tuple::DropFirst<<$crate::tuple::Idx<B> as $crate::tuple::ToPeano>::Peano>,
+            <$T as $crate::tuple::DropFirst<<$crate::tuple::Idx<B> as $crate::tuple::ToPeano>::Peano>>::Output:
+                $crate::tuple::TakeFirst<
+                    <<$crate::tuple::Idx<E> as $crate::tuple::ToPeano>::Peano as $crate::tuple::PeanoSub<
+                        <$crate::tuple::Idx<B> as $crate::tuple::ToPeano>::Peano,
+                    >>::Output,
+                >,
+        {
+            $($body)*
+        }
+    };
+}
+pub(crate) use with_take_bounds;
+
+with_take_bounds! {
+    T,
+    [
+        /// Modes `[B, E)` of a tuple (CuTe's `take<B, E>`).
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// let s = shape![2, 3, 4, 5];
+        /// assert_eq!(take::<1, 3, _>(s).to_cute_string(), "(_3,_4)");
+        /// ```
+        #[inline(always)]
+        #[allow(clippy::type_complexity)]
+        pub fn take<const B: usize, const E: usize, T>(
+            t: T,
+        ) -> <<T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output as TakeFirst<
+            <<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output,
+        >>::Output
+    ] {
+        t.drop_first().take_first()
+    }
 }
 
 /// Method forms of [`get`] and [`take`] for tuples.
