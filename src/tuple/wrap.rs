@@ -11,6 +11,25 @@ fn single<X>(x: X) -> HCons<X, HNil> {
     cons(x, HNil)
 }
 
+/// Impls of a wrapping trait (`fn method(self) -> Self::Assoc`): a row's
+/// value is kept as it is (`self`) or wrapped as the rank-1 tuple
+/// (`single`).
+macro_rules! wrapping {
+    ($Tr:ident::$m:ident -> $N:ident; $([$($g:tt)*] $A:ty => $how:ident;)*) => {$(
+        impl<$($g)*> $Tr for $A {
+            type $N = wrapping!(@type $how);
+            #[inline(always)]
+            fn $m(self) -> Self::$N {
+                wrapping!(@value $how self)
+            }
+        }
+    )*};
+    (@type self) => { Self };
+    (@type single) => { HCons<Self, HNil> };
+    (@value self $v:tt) => { $v };
+    (@value single $v:tt) => { single($v) };
+}
+
 #[doc(hidden)]
 /// An integer as the rank-1 tuple `(s)`, a tuple as it is (CuTe's `wrap`,
 /// as `zip` applies it in `blocked_product`, `raked_product` and
@@ -21,21 +40,12 @@ pub trait IntoModes {
     /// Wraps.
     fn into_modes(self) -> Self::Modes;
 }
-impl<I: crate::int::Int> IntoModes for I {
-    type Modes = HCons<Self, HNil>;
-    #[inline(always)]
-    fn into_modes(self) -> Self::Modes {
-        single(self)
-    }
+wrapping! {
+    IntoModes::into_modes -> Modes;
+    [I: crate::int::Int] I => single;
+    [H, T] HCons<H, T> => self;
 }
 crate::tuple::nil_to_nil!(IntoModes::into_modes, Modes);
-impl<H, T> IntoModes for HCons<H, T> {
-    type Modes = Self;
-    #[inline(always)]
-    fn into_modes(self) -> Self {
-        self
-    }
-}
 
 #[doc(hidden)]
 /// `B1` for a one-mode list.
@@ -64,12 +74,9 @@ impl<A> IntIfSingle for HCons<A, HNil> {
         self.head
     }
 }
-impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
-    type Output = Self;
-    #[inline(always)]
-    fn int_if_single(self) -> Self {
-        self
-    }
+wrapping! {
+    IntIfSingle::int_if_single -> Output;
+    [A, B, T] HCons<A, HCons<B, T>> => self;
 }
 
 /// The modes one `_` or `repeat<R>(_)` slice coordinate keeps of a mode:
@@ -93,24 +100,9 @@ pub trait Unpack {
     /// Unpacks.
     fn unpack(self) -> Self::Modes;
 }
-impl<I: crate::int::Int> Unpack for I {
-    type Modes = HCons<Self, HNil>;
-    #[inline(always)]
-    fn unpack(self) -> Self::Modes {
-        single(self)
-    }
-}
-impl<A> Unpack for HCons<A, HNil> {
-    type Modes = HCons<Self, HNil>;
-    #[inline(always)]
-    fn unpack(self) -> Self::Modes {
-        single(self)
-    }
-}
-impl<A, B, T> Unpack for HCons<A, HCons<B, T>> {
-    type Modes = Self;
-    #[inline(always)]
-    fn unpack(self) -> Self {
-        self
-    }
+wrapping! {
+    Unpack::unpack -> Modes;
+    [I: crate::int::Int] I => single;
+    [A] HCons<A, HNil> => single;
+    [A, B, T] HCons<A, HCons<B, T>> => self;
 }
