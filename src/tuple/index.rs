@@ -72,34 +72,6 @@ impl<H, T: GetAt<N>, N> GetAt<S<N>> for HCons<H, T> {
     }
 }
 
-/// An integer is rank 1: mode 0 is the integer itself (CuTe's `get<0>`).
-macro_rules! int_modes {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)*> GetAt<Z> for $T {
-            type Output = $T;
-            #[inline(always)]
-            fn get_at(self) -> $T {
-                self
-            }
-        }
-        impl<$($g)*> TakeFirst<S<Z>> for $T {
-            type Output = HCons<$T, HNil>;
-            #[inline(always)]
-            fn take_first(self) -> Self::Output {
-                HCons { head: self, tail: HNil }
-            }
-        }
-        impl<$($g)*> DropFirst<S<Z>> for $T {
-            type Output = HNil;
-            #[inline(always)]
-            fn drop_first(self) -> HNil {
-                HNil
-            }
-        }
-    )*};
-}
-crate::int::for_int_kinds!(int_modes);
-
 /// The first `N` modes (Peano) of a tuple.
 #[diagnostic::on_unimplemented(
     message = "take: mode range out of bounds: the modes `[B, E)` of `take::<B, E>` or `group::<B, E>` need E <= rank",
@@ -111,20 +83,6 @@ pub trait TakeFirst<N> {
     type Output;
     /// Takes them.
     fn take_first(self) -> Self::Output;
-}
-impl<L> TakeFirst<Z> for L {
-    type Output = HNil;
-    #[inline(always)]
-    fn take_first(self) -> HNil {
-        HNil
-    }
-}
-impl<H, T: TakeFirst<N>, N> TakeFirst<S<N>> for HCons<H, T> {
-    type Output = HCons<H, T::Output>;
-    #[inline(always)]
-    fn take_first(self) -> Self::Output {
-        cons(self.head, self.tail.take_first())
-    }
 }
 
 /// Drops the first `N` modes (Peano) of a tuple.
@@ -139,19 +97,15 @@ pub trait DropFirst<N> {
     /// Drops them.
     fn drop_first(self) -> Self::Output;
 }
-impl<L> DropFirst<Z> for L {
-    type Output = L;
-    #[inline(always)]
-    fn drop_first(self) -> L {
-        self
-    }
-}
-impl<H, T: DropFirst<N>, N> DropFirst<S<N>> for HCons<H, T> {
-    type Output = T::Output;
-    #[inline(always)]
-    fn drop_first(self) -> Self::Output {
-        self.tail.drop_first()
-    }
+// Both walks count the modes down in Peano: `Z` stops, `S<N>` takes or
+// drops one and goes on.
+crate::tuple::walk_impls! {
+    [L] L as TakeFirst<Z>::take_first => HNil = |_l| HNil;
+    [H, T: TakeFirst<N>, N] HCons<H, T> as TakeFirst<S<N>>::take_first
+        => HCons<H, T::Output> = |l| cons(l.head, l.tail.take_first());
+    [L] L as DropFirst<Z>::drop_first => L = |l| l;
+    [H, T: DropFirst<N>, N] HCons<H, T> as DropFirst<S<N>>::drop_first
+        => T::Output = |l| l.tail.drop_first();
 }
 
 /// Peano subtraction `E - B`, for `take::<B, E>()`.
@@ -168,6 +122,34 @@ crate::int::output_impls! {
     [E] E as PeanoSub<Z> => E;
     [E: PeanoSub<B>, B] S<E> as PeanoSub<S<B>> => E::Output;
 }
+
+/// An integer is rank 1: mode 0 is the integer itself (CuTe's `get<0>`).
+macro_rules! int_modes {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> GetAt<Z> for $T {
+            type Output = $T;
+            #[inline(always)]
+            fn get_at(self) -> $T {
+                self
+            }
+        }
+        impl<$($g)*> TakeFirst<S<Z>> for $T {
+            type Output = HCons<$T, HNil>;
+            #[inline(always)]
+            fn take_first(self) -> Self::Output {
+                cons(self, HNil)
+            }
+        }
+        impl<$($g)*> DropFirst<S<Z>> for $T {
+            type Output = HNil;
+            #[inline(always)]
+            fn drop_first(self) -> HNil {
+                HNil
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(int_modes);
 
 /// Mode `I` of a tuple, with a const-generic index.
 ///

@@ -54,6 +54,24 @@ macro_rules! fill_hlist {
 }
 pub(crate) use fill_hlist;
 
+/// Impls of a one-method walk (`fn method(self) -> Self::Output`), a row
+/// each: `[generics] Self as Trait<Args>::method => Output = |v| value`,
+/// where `v` names `self` in the value.
+macro_rules! walk_impls {
+    ($($(#[$a:meta])* [$($g:tt)*] $A:ty as $Tr:ident<$($P:ty),*>::$m:ident => $Out:ty = |$v:ident| $e:expr;)*) => {$(
+        $(#[$a])*
+        impl<$($g)*> $Tr<$($P),*> for $A {
+            type Output = $Out;
+            #[inline(always)]
+            fn $m(self) -> $Out {
+                let $v = self;
+                $e
+            }
+        }
+    )*};
+}
+pub(crate) use walk_impls;
+
 /// The end of a walk that rebuilds a list: `HNil` gives `HNil`, for a
 /// trait whose one item besides the method is the result type (`Output`,
 /// or the one named).
