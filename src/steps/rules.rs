@@ -11,7 +11,7 @@
 /// Greatest common divisor, always non-negative; `gcd(0, b) == |b|`.
 ///
 /// ```
-/// use cute_algebra::rules::gcd;
+/// use cute_algebra::steps::rules::gcd;
 /// assert_eq!(gcd(12, 18), 6);
 /// assert_eq!(gcd(-4, 6), 2);
 /// assert_eq!(gcd(0, 5), 5);
@@ -32,7 +32,7 @@ pub const fn gcd(a: i64, b: i64) -> i64 {
 /// overflow.
 ///
 /// ```
-/// use cute_algebra::rules::checked_ceil_div;
+/// use cute_algebra::steps::rules::checked_ceil_div;
 /// assert_eq!(checked_ceil_div(7, 2), Some(4));
 /// assert_eq!(checked_ceil_div(8, 2), Some(4));
 /// assert_eq!(checked_ceil_div(2, 8), Some(1));
@@ -64,7 +64,7 @@ pub const fn checked_ceil_div(a: i64, b: i64) -> Option<i64> {
 /// operation and mode.
 ///
 /// ```
-/// use cute_algebra::rules::checked_shape_div;
+/// use cute_algebra::steps::rules::checked_shape_div;
 /// assert_eq!(checked_shape_div(12, 4), Some(3));
 /// assert_eq!(checked_shape_div(4, 12), Some(1));
 /// ```
@@ -77,7 +77,7 @@ pub const fn checked_shape_div(a: i64, b: i64) -> Option<i64> {
 /// A zero operand satisfies it against any non-zero one (`0 % b == 0`), never against zero.
 ///
 /// ```
-/// use cute_algebra::rules::divides_either;
+/// use cute_algebra::steps::rules::divides_either;
 /// assert!(divides_either(12, 4));
 /// assert!(divides_either(4, 12));
 /// assert!(!divides_either(6, 4));
@@ -90,7 +90,7 @@ pub const fn divides_either(a: i64, b: i64) -> bool {
 /// `true` when `b` divides `a` exactly (`b != 0 && a % b == 0`).
 ///
 /// ```
-/// use cute_algebra::rules::divides;
+/// use cute_algebra::steps::rules::divides;
 /// assert!(divides(12, 4));
 /// assert!(!divides(12, 5));
 /// assert!(!divides(12, 0));
@@ -107,7 +107,7 @@ pub const fn divides(a: i64, b: i64) -> bool {
 /// Sign of `x`: 1, -1 or 0, as CuTe's `signum`.
 ///
 /// ```
-/// assert_eq!(cute_algebra::rules::signum(-3), -1);
+/// assert_eq!(cute_algebra::steps::rules::signum(-3), -1);
 /// ```
 #[inline]
 pub const fn signum(x: i64) -> i64 {
@@ -117,7 +117,7 @@ pub const fn signum(x: i64) -> i64 {
 /// Round `a` up to a multiple of `b`, CuTe's `round_up`: `ceil_div(a, b) * b`.
 ///
 /// ```
-/// assert_eq!(cute_algebra::rules::checked_round_up(18, 4), Some(20));
+/// assert_eq!(cute_algebra::steps::rules::checked_round_up(18, 4), Some(20));
 /// ```
 pub const fn checked_round_up(a: i64, b: i64) -> Option<i64> {
     match checked_ceil_div(a, b) {
@@ -133,7 +133,7 @@ pub const fn checked_round_up(a: i64, b: i64) -> Option<i64> {
 /// breaks them its result is not a complement, so both paths report it.
 ///
 /// ```
-/// use cute_algebra::rules::complement_bound_violation;
+/// use cute_algebra::steps::rules::complement_bound_violation;
 /// // complement(4:2, 24) = (2,3):(1,8)
 /// assert_eq!(complement_bound_violation(7, 4, 18, 6, 24), None);
 /// // complement(2:4, 9) = (4,2):(1,8) by CuTe's algorithm: cosize 12 > round_up(9, 5)
