@@ -22,6 +22,24 @@ use crate::dynamic::{DynLayout, IntTree};
 use crate::error::LayoutError;
 use crate::swizzle::DynComposed;
 
+/// The start of a picture `w` by `h`: the SVG element, the title, a white
+/// background and the title as a caption at `(margin, title_y)`.
+fn header(w: f64, h: f64, title: &str, margin: f64, title_y: f64) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="monospace">"#
+    );
+    let _ = writeln!(s, "<title>{title}</title>");
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{margin}" y="{title_y:.1}" font-size="13">{title}</text>"#
+    );
+    s
+}
+
 mod banks;
 pub use banks::{Colouring, Drawing, WarpAccess, warp_access};
 
@@ -208,19 +226,7 @@ pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
         MARGIN + rows as f64 * cell + 26.0 + if footer.is_empty() { 0.0 } else { 18.0 },
     );
 
-    let mut s = String::new();
-    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="monospace">"#
-    );
-    let _ = writeln!(s, "<title>{title}</title>");
-    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="13">{title}</text>"#,
-        h - 8.0
-    );
+    let mut s = header(w, h, title, MARGIN, h - 8.0);
     if !footer.is_empty() {
         let _ = writeln!(
             s,

@@ -204,15 +204,11 @@ pub trait VectorBy<A, B> {
     /// The vector width.
     type Output: Int;
 }
-impl<A, B> VectorBy<A, B> for B0 {
-    type Output = P1;
-}
-impl<A: MaxCommonLayout<B>, B> VectorBy<A, B> for B1
-where
-    A::Output: IntoParts,
-    <A::Output as LayoutParts>::Shape: IntTuple,
-{
-    type Output = <<A::Output as LayoutParts>::Shape as IntTuple>::Size;
+crate::int::output_impls! {
+    [A, B] B0 as VectorBy<A, B> => P1;
+    [A: MaxCommonLayout<B>, B] B1 as VectorBy<A, B>
+        => <<A::Output as LayoutParts>::Shape as IntTuple>::Size
+        where [A::Output: IntoParts, <A::Output as LayoutParts>::Shape: IntTuple];
 }
 
 /// CuTe's `max_common_vector(a, b)`: how many contiguous elements `a` and

@@ -9,6 +9,7 @@
 //! (see [`super::Zip2By`] and [`Unpacked`]).
 
 use super::names::{self, flat_divide as FlatN, tiled_divide as TiledN, zipped_divide as ZippedN};
+use super::tiler::tiler_fns;
 use super::{
     ApplyTiler, ApplyZipped, Coalesce, Complement, Divide, DivideComposition, LayoutTiler,
     RestOfTile, Unpacked, UnpackedLayout, unpack_layout,
@@ -64,234 +65,103 @@ where
         l.try_divide_compose(tiler.try_tile_and_rest(domain)?)
     }
 }
-/// The result type of [`logical_divide`].
-pub type LogicalDivided<L, T> = <T as ApplyTiler<Divide, L>>::Output;
-/// The result type of [`zipped_divide`].
-pub type ZippedDivided<L, T> = <T as ApplyZipped<Divide<ZippedN>, L>>::Zipped;
-/// The zipped divide under the name `N`, before [`tiled_divide`] and
-/// [`flat_divide`] unpack it.
-pub type ZippedDividedAs<L, T, N> = <T as ApplyZipped<Divide<N>, L>>::Zipped;
-/// The result type of [`tiled_divide`].
-pub type TiledDivided<L, T> = UnpackedLayout<
-    <ZippedDividedAs<L, T, TiledN> as LayoutParts>::Shape,
-    <ZippedDividedAs<L, T, TiledN> as LayoutParts>::Stride,
-    false,
->;
-/// The result type of [`flat_divide`].
-pub type FlatDivided<L, T> = UnpackedLayout<
-    <ZippedDividedAs<L, T, FlatN> as LayoutParts>::Shape,
-    <ZippedDividedAs<L, T, FlatN> as LayoutParts>::Stride,
-    true,
->;
-
-/// CuTe's `logical_divide(l, tiler)`: `(tile, rest)` for a layout or
-/// integer tiler, and mode by mode for a tuple tiler.
-///
-/// # Tilers
-/// The same forms as CuTe, for this and the zipped, tiled and flat
-/// divides:
-/// - a layout, `layout![4 : 2]`: `composition(l, (t, complement(t, size(l))))`;
-/// - an integer, `int!(4)` or a runtime `i32`/`i64`: the layout `4:1`;
-/// - a tuple, `shape![4, 3]` (integers) or `tile![4 : 2, _]` (CuTe's
-///   `make_tile` of layouts, integers and `_`): mode `i` of the tiler
-///   divides mode `i` of `l`, `_` keeps a mode, and modes of `l` beyond
-///   the tiler stay as they are. A tiler with more modes than `l` does not
-///   compile; an integer-shaped `l` is rank 1, so a one-mode tuple tiles it.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// // Expected values printed by CuTe C++ (CUTLASS 4.2) for the same calls.
-/// let a = layout![(8, 6) : (1, 8)];
-/// assert_eq!(logical_divide(a, layout![4 : 2]).to_string(), "(_4,(_2,_6)):(_2,(_1,_8))");
-/// assert_eq!(logical_divide(a, int!(4)).to_string(), "(_4,_12):(_1,_4)");
-/// assert_eq!(logical_divide(a, shape![4, 3]).to_string(), "((_4,_2),(_3,_2)):((_1,_4),(_8,_24))");
-/// assert_eq!(logical_divide(a, tile![4 : 2, _]).to_string(), "((_4,_2),_6):((_2,_1),_8)");
-/// assert_eq!(zipped_divide(a, tile![4 : 2, 3]).to_string(), "((_4,_3),(_2,_2)):((_2,_8),(_1,_24))");
-/// ```
-///
-/// # Panics
-/// When a runtime value breaks composition's conditions (static values are
-/// checked at compile time); [`try_logical_divide`] returns the error.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let l = logical_divide(layout![(4, 2, 3) : (2, 1, 8)], layout![4 : 2]);
-/// assert_eq!(l.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
-/// ```
-#[inline]
-#[track_caller]
-pub fn logical_divide<
-    S,
-    D,
-    T: ApplyTiler<Divide, Layout<S, D>> + super::named::LogicalDivideFits<S>,
->(
-    l: Layout<S, D>,
-    tiler: T,
-) -> LogicalDivided<Layout<S, D>, T> {
-    ok_or_panic(try_logical_divide(l, tiler))
-}
-
-/// [`logical_divide`], returning a runtime condition's failure as an error.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let n: i32 = 6;
-/// assert!(try_logical_divide(layout![(n, 4) : (1, 7)], layout![8 : 1]).is_err());
-/// ```
-#[inline]
-pub fn try_logical_divide<
-    S,
-    D,
-    T: ApplyTiler<Divide, Layout<S, D>> + super::named::LogicalDivideFits<S>,
->(
-    l: Layout<S, D>,
-    tiler: T,
-) -> Result<LogicalDivided<Layout<S, D>, T>, LayoutError> {
-    tiler.try_apply(l).map_err(|e| e.in_op("logical_divide"))
-}
-
-/// CuTe's `zipped_divide(l, tiler)`: `((tiles…), (rests…, other modes…))`.
-///
-/// # Tilers
-/// Those of [`logical_divide`]: a layout, an integer, or a tuple of
-/// layouts, integers and `_` (mode by mode).
-///
-/// # Panics
-/// As [`logical_divide`].
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let l = zipped_divide(layout![(9, (4, 8)) : (59, (13, 1))], tile![3:3, (2,4):(1,8)]);
-/// assert_eq!(l.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
-/// ```
-#[inline]
-#[track_caller]
-pub fn zipped_divide<
-    S,
-    D,
-    T: ApplyZipped<Divide<ZippedN>, Layout<S, D>> + super::named::ZippedDivideFits<S>,
->(
-    l: Layout<S, D>,
-    tiler: T,
-) -> ZippedDivided<Layout<S, D>, T> {
-    ok_or_panic(try_zipped_divide(l, tiler))
-}
-
-/// CuTe's `tiled_divide(l, tiler)`: `((tiles…), rest0, rest1, …)`.
-///
-/// # Tilers
-/// Those of [`logical_divide`]: a layout, an integer, or a tuple of
-/// layouts, integers and `_` (mode by mode).
-///
-/// # Panics
-/// As [`logical_divide`].
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let (m, n) = (256, 512);
-/// let l = tiled_divide(make_layout(shape![m, n]), shape![128, 64]);
-/// assert_eq!(l.to_string(), "((_128,_64),2,8):((_1,256),_128,16384)");
-/// ```
-#[inline]
-#[track_caller]
-pub fn tiled_divide<
-    S,
-    D,
-    T: ApplyZipped<Divide<TiledN>, Layout<S, D>> + super::named::TiledDivideFits<S>,
->(
-    l: Layout<S, D>,
-    tiler: T,
-) -> TiledDivided<Layout<S, D>, T>
-where
-    <ZippedDividedAs<Layout<S, D>, T, TiledN> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedDividedAs<Layout<S, D>, T, TiledN> as LayoutParts>::Stride: Unpacked<false>,
-{
-    ok_or_panic(try_tiled_divide(l, tiler))
-}
-
-/// CuTe's `flat_divide(l, tiler)`: `(tile0, tile1, …, rest0, rest1, …)`.
-///
-/// # Tilers
-/// Those of [`logical_divide`]: a layout, an integer, or a tuple of
-/// layouts, integers and `_` (mode by mode).
-///
-/// # Panics
-/// As [`logical_divide`].
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let l = flat_divide(layout![(8, 6) : (1, 8)], shape![2, 3]);
-/// assert_eq!(l.to_string(), "(_2,_3,_4,_2):(_1,_8,_2,_24)");
-/// ```
-#[inline]
-#[track_caller]
-pub fn flat_divide<
-    S,
-    D,
-    T: ApplyZipped<Divide<FlatN>, Layout<S, D>> + super::named::FlatDivideFits<S>,
->(
-    l: Layout<S, D>,
-    tiler: T,
-) -> FlatDivided<Layout<S, D>, T>
-where
-    <ZippedDividedAs<Layout<S, D>, T, FlatN> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedDividedAs<Layout<S, D>, T, FlatN> as LayoutParts>::Stride: Unpacked<true>,
-{
-    ok_or_panic(try_flat_divide(l, tiler))
-}
-
-/// [`zipped_divide`], returning a runtime condition's failure as an error
-/// named `zipped_divide`.
-#[inline]
-pub fn try_zipped_divide<
-    S,
-    D,
-    T: ApplyZipped<Divide<ZippedN>, Layout<S, D>> + super::named::ZippedDivideFits<S>,
->(
-    l: Layout<S, D>,
-    tiler: T,
-) -> Result<ZippedDivided<Layout<S, D>, T>, LayoutError> {
-    tiler.try_zipped(l).map_err(|e| e.in_op("zipped_divide"))
-}
-
-/// [`tiled_divide`], returning a runtime condition's failure as an error
-/// named `tiled_divide`.
-#[inline]
-pub fn try_tiled_divide<
-    S,
-    D,
-    T: ApplyZipped<Divide<TiledN>, Layout<S, D>> + super::named::TiledDivideFits<S>,
->(
-    l: Layout<S, D>,
-    tiler: T,
-) -> Result<TiledDivided<Layout<S, D>, T>, LayoutError>
-where
-    <ZippedDividedAs<Layout<S, D>, T, TiledN> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedDividedAs<Layout<S, D>, T, TiledN> as LayoutParts>::Stride: Unpacked<false>,
-{
-    tiler
-        .try_zipped(l)
-        .map(unpack_layout)
-        .map_err(|e| e.in_op("tiled_divide"))
-}
-
-/// [`flat_divide`], returning a runtime condition's failure as an error
-/// named `flat_divide`.
-#[inline]
-pub fn try_flat_divide<
-    S,
-    D,
-    T: ApplyZipped<Divide<FlatN>, Layout<S, D>> + super::named::FlatDivideFits<S>,
->(
-    l: Layout<S, D>,
-    tiler: T,
-) -> Result<FlatDivided<Layout<S, D>, T>, LayoutError>
-where
-    <ZippedDividedAs<Layout<S, D>, T, FlatN> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedDividedAs<Layout<S, D>, T, FlatN> as LayoutParts>::Stride: Unpacked<true>,
-{
-    tiler
-        .try_zipped(l)
-        .map(unpack_layout)
-        .map_err(|e| e.in_op("flat_divide"))
+tiler_fns! {
+    /// CuTe's `logical_divide(l, tiler)`: `(tile, rest)` for a layout or
+    /// integer tiler, and mode by mode for a tuple tiler.
+    ///
+    /// # Tilers
+    /// The same forms as CuTe, for this and the zipped, tiled and flat
+    /// divides:
+    /// - a layout, `layout![4 : 2]`: `composition(l, (t, complement(t, size(l))))`;
+    /// - an integer, `int!(4)` or a runtime `i32`/`i64`: the layout `4:1`;
+    /// - a tuple, `shape![4, 3]` (integers) or `tile![4 : 2, _]` (CuTe's
+    ///   `make_tile` of layouts, integers and `_`): mode `i` of the tiler
+    ///   divides mode `i` of `l`, `_` keeps a mode, and modes of `l` beyond
+    ///   the tiler stay as they are. A tiler with more modes than `l` does not
+    ///   compile; an integer-shaped `l` is rank 1, so a one-mode tuple tiles it.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// // Expected values printed by CuTe C++ (CUTLASS 4.2) for the same calls.
+    /// let a = layout![(8, 6) : (1, 8)];
+    /// assert_eq!(logical_divide(a, layout![4 : 2]).to_string(), "(_4,(_2,_6)):(_2,(_1,_8))");
+    /// assert_eq!(logical_divide(a, int!(4)).to_string(), "(_4,_12):(_1,_4)");
+    /// assert_eq!(logical_divide(a, shape![4, 3]).to_string(), "((_4,_2),(_3,_2)):((_1,_4),(_8,_24))");
+    /// assert_eq!(logical_divide(a, tile![4 : 2, _]).to_string(), "((_4,_2),_6):((_2,_1),_8)");
+    /// assert_eq!(zipped_divide(a, tile![4 : 2, 3]).to_string(), "((_4,_3),(_2,_2)):((_2,_8),(_1,_24))");
+    /// ```
+    ///
+    /// # Panics
+    /// When a runtime value breaks composition's conditions (static values are
+    /// checked at compile time); [`try_logical_divide`] returns the error.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = logical_divide(layout![(4, 2, 3) : (2, 1, 8)], layout![4 : 2]);
+    /// assert_eq!(l.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+    /// ```
+    logical_divide(l) / try_logical_divide -> LogicalDivided = ApplyTiler<Divide>, LogicalDivideFits {
+        /// [`logical_divide`], returning a runtime condition's failure as an error.
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// let n: i32 = 6;
+        /// assert!(try_logical_divide(layout![(n, 4) : (1, 7)], layout![8 : 1]).is_err());
+        /// ```
+    }
+    /// CuTe's `zipped_divide(l, tiler)`: `((tiles…), (rests…, other modes…))`.
+    ///
+    /// # Tilers
+    /// Those of [`logical_divide`]: a layout, an integer, or a tuple of
+    /// layouts, integers and `_` (mode by mode).
+    ///
+    /// # Panics
+    /// As [`logical_divide`].
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = zipped_divide(layout![(9, (4, 8)) : (59, (13, 1))], tile![3:3, (2,4):(1,8)]);
+    /// assert_eq!(l.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
+    /// ```
+    zipped_divide(l) / try_zipped_divide -> ZippedDivided as ZippedDividedAs = ApplyZipped<Divide<ZippedN>>, ZippedDivideFits {
+        /// [`zipped_divide`], returning a runtime condition's failure as an error
+        /// named `zipped_divide`.
+    }
+    /// CuTe's `tiled_divide(l, tiler)`: `((tiles…), rest0, rest1, …)`.
+    ///
+    /// # Tilers
+    /// Those of [`logical_divide`]: a layout, an integer, or a tuple of
+    /// layouts, integers and `_` (mode by mode).
+    ///
+    /// # Panics
+    /// As [`logical_divide`].
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let (m, n) = (256, 512);
+    /// let l = tiled_divide(make_layout(shape![m, n]), shape![128, 64]);
+    /// assert_eq!(l.to_string(), "((_128,_64),2,8):((_1,256),_128,16384)");
+    /// ```
+    tiled_divide(l) / try_tiled_divide -> TiledDivided = ApplyZipped<Divide<TiledN>>, TiledDivideFits {
+        /// [`tiled_divide`], returning a runtime condition's failure as an error
+        /// named `tiled_divide`.
+    }
+    /// CuTe's `flat_divide(l, tiler)`: `(tile0, tile1, …, rest0, rest1, …)`.
+    ///
+    /// # Tilers
+    /// Those of [`logical_divide`]: a layout, an integer, or a tuple of
+    /// layouts, integers and `_` (mode by mode).
+    ///
+    /// # Panics
+    /// As [`logical_divide`].
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = flat_divide(layout![(8, 6) : (1, 8)], shape![2, 3]);
+    /// assert_eq!(l.to_string(), "(_2,_3,_4,_2):(_1,_8,_2,_24)");
+    /// ```
+    flat_divide(l) / try_flat_divide -> FlatDivided = ApplyZipped<Divide<FlatN>>, FlatDivideFits {
+        /// [`flat_divide`], returning a runtime condition's failure as an error
+        /// named `flat_divide`.
+    }
 }

@@ -5,6 +5,7 @@ use super::Complement;
 use crate::error::LayoutError;
 use crate::int::IntCeilDiv;
 use crate::layout::{IntoParts, Layout, LayoutParts};
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
 /// The number of tiles `Self` needed to cover the target `T`.
@@ -76,10 +77,10 @@ impl<T0: CeilDivBy<X0>, TT: CeilDivBy<XT>, X0, XT> CeilDivBy<HCons<X0, XT>> for 
     type Output = HCons<T0::Output, TT::Output>;
     #[inline(always)]
     fn try_ceil_div_by(self, target: HCons<X0, XT>) -> Result<Self::Output, LayoutError> {
-        Ok(HCons {
-            head: self.head.try_ceil_div_by(target.head)?,
-            tail: self.tail.try_ceil_div_by(target.tail)?,
-        })
+        Ok(cons(
+            self.head.try_ceil_div_by(target.head)?,
+            self.tail.try_ceil_div_by(target.tail)?,
+        ))
     }
 }
 

@@ -21,6 +21,7 @@
 use super::{Composition, TilerModesFit, names};
 use crate::error::LayoutError;
 use crate::layout::Layout;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
 /// The complement `Self` of the tile `TS:TD` is a layout, so the divide
@@ -60,22 +61,7 @@ pub type Pair<TS, TD, RS, RD> = Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCo
 #[inline(always)]
 fn pair<TS, TD, RS, RD>((ts, td): (TS, TD), r: Layout<RS, RD>) -> Pair<TS, TD, RS, RD> {
     let (rs, rd) = r.into_parts();
-    Layout::from_parts(
-        HCons {
-            head: ts,
-            tail: HCons {
-                head: rs,
-                tail: HNil,
-            },
-        },
-        HCons {
-            head: td,
-            tail: HCons {
-                head: rd,
-                tail: HNil,
-            },
-        },
-    )
+    Layout::from_parts(cons(ts, cons(rs, HNil)), cons(td, cons(rd, HNil)))
 }
 
 /// The tiler-length check of the operation `$n`, with its message.

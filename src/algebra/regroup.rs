@@ -3,6 +3,7 @@
 //! `result(_, repeat<R>(_))` slices).
 
 use crate::layout::{IntoParts, Layout, Underscore};
+use crate::tuple::cons;
 use crate::tuple::{Concat, Unpack};
 use frunk_core::hlist::{HCons, HNil};
 
@@ -82,22 +83,7 @@ pub(crate) fn tile_unzip<S: Zip2By<G>, D: Zip2By<G>, G>(l: Layout<S, D>) -> Tile
     let (s, d) = l.into_parts();
     let (s0, s1) = s.zip2_by();
     let (d0, d1) = d.zip2_by();
-    Layout::from_parts(
-        HCons {
-            head: s0,
-            tail: HCons {
-                head: s1,
-                tail: HNil,
-            },
-        },
-        HCons {
-            head: d0,
-            tail: HCons {
-                head: d1,
-                tail: HNil,
-            },
-        },
-    )
+    Layout::from_parts(cons(s0, cons(s1, HNil)), cons(d0, cons(d1, HNil)))
 }
 
 #[doc(hidden)]
@@ -117,11 +103,7 @@ where
     type Output = <HCons<A, HNil> as Concat<B::Modes>>::Output;
     #[inline(always)]
     fn unpacked(self) -> Self::Output {
-        HCons {
-            head: self.head,
-            tail: HNil,
-        }
-        .concat(self.tail.head.unpack())
+        cons(self.head, HNil).concat(self.tail.head.unpack())
     }
 }
 impl<A: Unpack, B: Unpack> Unpacked<true> for HCons<A, HCons<B, HNil>>

@@ -32,14 +32,12 @@ pub trait BlockRankVerdict<Trg> {
     /// `B1` when the block fits.
     type Fits;
 }
-impl<Trg> BlockRankVerdict<Trg> for HNil {
-    type Fits = B1;
-}
-impl<BH, BT> BlockRankVerdict<HNil> for HCons<BH, BT> {
-    type Fits = B0;
-}
-impl<BH, BT: BlockRankVerdict<TT>, TH, TT> BlockRankVerdict<HCons<TH, TT>> for HCons<BH, BT> {
-    type Fits = BT::Fits;
+crate::int::output_impls! {
+    type Fits;
+    [Trg] HNil as BlockRankVerdict<Trg> => B1;
+    [BH, BT] HCons<BH, BT> as BlockRankVerdict<HNil> => B0;
+    [BH, BT: BlockRankVerdict<TT>, TH, TT] HCons<BH, BT> as BlockRankVerdict<HCons<TH, TT>>
+        => BT::Fits;
 }
 
 #[doc(hidden)]

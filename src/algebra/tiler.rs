@@ -212,3 +212,91 @@ where
         Ok(tile_unzip::<_, _, T>(Layout::from_parts(s, d)))
     }
 }
+
+/// The four forms of a divide or a product (logical, zipped, tiled, flat):
+/// their result types, each form's function that panics on a runtime
+/// condition's failure, and its `try_` twin, which names the form in the
+/// error. The divides and the products differ only in the marker, the
+/// names and the docs; within one operation the forms differ in the
+/// `Apply*` trait that runs them, the admissibility check and, for the
+/// tiled and flat forms, the unpacking of the zipped result.
+macro_rules! tiler_fns {
+    ($(#[$ldoc:meta])*
+     $logical:ident($larg:ident) / $try_logical:ident -> $Logical:ident = ApplyTiler<$Op:ident>, $LFits:ident
+        { $(#[$ltry:meta])* }
+     $(#[$zdoc:meta])*
+     $zipped:ident($zarg:ident) / $try_zipped:ident -> $Zipped:ident as $ZippedAs:ident = ApplyZipped<$ZOp:ty>, $ZFits:ident
+        { $(#[$ztry:meta])* }
+     $(#[$tdoc:meta])*
+     $tiled:ident($targ:ident) / $try_tiled:ident -> $Tiled:ident = ApplyZipped<$TOp:ty>, $TFits:ident
+        { $(#[$ttry:meta])* }
+     $(#[$fdoc:meta])*
+     $flat:ident($farg:ident) / $try_flat:ident -> $Flat:ident = ApplyZipped<$FOp:ty>, $FFits:ident
+        { $(#[$ftry:meta])* }
+    ) => {
+        #[doc = concat!("The result type of [`", stringify!($logical), "`].")]
+        pub type $Logical<L, T> = <T as ApplyTiler<$Op, L>>::Output;
+        #[doc = concat!("The result type of [`", stringify!($zipped), "`].")]
+        pub type $Zipped<L, T> = <T as ApplyZipped<$ZOp, L>>::Zipped;
+        #[doc = concat!(
+            "The `", stringify!($zipped), "` under the name `N`, before [`",
+            stringify!($tiled), "`] and [`", stringify!($flat), "`] unpack it."
+        )]
+        pub type $ZippedAs<L, T, N> = <T as ApplyZipped<$Op<N>, L>>::Zipped;
+        #[doc = concat!("The result type of [`", stringify!($tiled), "`].")]
+        pub type $Tiled<L, T> = UnpackedLayout<
+            <$ZippedAs<L, T, crate::algebra::names::$tiled> as LayoutParts>::Shape,
+            <$ZippedAs<L, T, crate::algebra::names::$tiled> as LayoutParts>::Stride,
+            false,
+        >;
+        #[doc = concat!("The result type of [`", stringify!($flat), "`].")]
+        pub type $Flat<L, T> = UnpackedLayout<
+            <$ZippedAs<L, T, crate::algebra::names::$flat> as LayoutParts>::Shape,
+            <$ZippedAs<L, T, crate::algebra::names::$flat> as LayoutParts>::Stride,
+            true,
+        >;
+
+        $crate::algebra::tiler::tiler_fns!(@form $(#[$ldoc])* $logical($larg) / $(#[$ltry])* $try_logical
+            -> $Logical = ApplyTiler<$Op>::try_apply, $LFits);
+        $crate::algebra::tiler::tiler_fns!(@form $(#[$zdoc])* $zipped($zarg) / $(#[$ztry])* $try_zipped
+            -> $Zipped = ApplyZipped<$ZOp>::try_zipped, $ZFits);
+        $crate::algebra::tiler::tiler_fns!(@form $(#[$tdoc])* $tiled($targ) / $(#[$ttry])* $try_tiled
+            -> $Tiled = ApplyZipped<$TOp>::try_zipped, $TFits, unpacked false from $ZippedAs);
+        $crate::algebra::tiler::tiler_fns!(@form $(#[$fdoc])* $flat($farg) / $(#[$ftry])* $try_flat
+            -> $Flat = ApplyZipped<$FOp>::try_zipped, $FFits, unpacked true from $ZippedAs);
+    };
+    (@form $(#[$doc:meta])* $name:ident($arg:ident) / $(#[$try_doc:meta])* $try_name:ident
+        -> $Res:ident = $Apply:ident<$Op:ty>::$apply:ident, $Fits:ident
+        $(, unpacked $unflat:literal from $ZippedAs:ident)?) => {
+        $(#[$doc])*
+        #[inline]
+        #[track_caller]
+        pub fn $name<S, D, T: $Apply<$Op, Layout<S, D>> + crate::algebra::named::$Fits<S>>(
+            $arg: Layout<S, D>,
+            tiler: T,
+        ) -> $Res<Layout<S, D>, T>
+        $(where
+            <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$unflat>,
+            <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$unflat>,)?
+        {
+            ok_or_panic($try_name($arg, tiler))
+        }
+
+        $(#[$try_doc])*
+        #[inline]
+        pub fn $try_name<S, D, T: $Apply<$Op, Layout<S, D>> + crate::algebra::named::$Fits<S>>(
+            $arg: Layout<S, D>,
+            tiler: T,
+        ) -> Result<$Res<Layout<S, D>, T>, LayoutError>
+        $(where
+            <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$unflat>,
+            <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$unflat>,)?
+        {
+            tiler
+                .$apply($arg)
+                $(.map(unpack_layout::<_, $unflat>))?
+                .map_err(|e| e.in_op(stringify!($name)))
+        }
+    };
+}
+pub(crate) use tiler_fns;

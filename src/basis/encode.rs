@@ -21,11 +21,9 @@ pub trait EncodeStrides<F> {
     /// The encoded stride tree.
     type Output: Default;
 }
-impl<F> EncodeStrides<F> for Z0 {
-    type Output = Z0;
-}
-impl<F, V: StaticScale<M, F>, M> EncodeStrides<F> for ScaledBasis<V, M> {
-    type Output = V::Output;
+crate::int::output_impls! {
+    [F] Z0 as EncodeStrides<F> => Z0;
+    [F, V: StaticScale<M, F>, M] ScaledBasis<V, M> as EncodeStrides<F> => V::Output;
 }
 
 /// A static scale `V` on mode `M`, as the integer `V * 2^(F*M)`.
@@ -55,14 +53,11 @@ macro_rules! static_scale {
 }
 static_scale!(PInt, NInt);
 
-impl<F> EncodeStrides<F> for HNil {
-    type Output = HNil;
-}
-impl<F, H: EncodeStrides<F>, T: EncodeStrides<F>> EncodeStrides<F> for HCons<H, T>
-where
-    HCons<H::Output, T::Output>: Default,
-{
-    type Output = HCons<H::Output, T::Output>;
+crate::int::output_impls! {
+    [F] HNil as EncodeStrides<F> => HNil;
+    [F, H: EncodeStrides<F>, T: EncodeStrides<F>] HCons<H, T> as EncodeStrides<F>
+        => HCons<H::Output, T::Output>
+        where [HCons<H::Output, T::Output>: Default];
 }
 
 /// The encoded result strides `Self` read back as bases.
@@ -76,29 +71,18 @@ pub trait DecodeStrides<F> {
     /// The basis stride tree.
     type Output: BasisTuple + Default;
 }
-impl<F> DecodeStrides<F> for Z0 {
-    type Output = Z0;
-}
-impl<F, U: Unsigned + NonZero + DecodeMag<F>> DecodeStrides<F> for PInt<U>
-where
-    ScaledBasis<PInt<U::Scale>, U::Mode>: BasisTuple + Default,
-{
-    type Output = ScaledBasis<PInt<U::Scale>, U::Mode>;
-}
-impl<F, U: Unsigned + NonZero + DecodeMag<F>> DecodeStrides<F> for NInt<U>
-where
-    ScaledBasis<NInt<U::Scale>, U::Mode>: BasisTuple + Default,
-{
-    type Output = ScaledBasis<NInt<U::Scale>, U::Mode>;
-}
-impl<F> DecodeStrides<F> for HNil {
-    type Output = HNil;
-}
-impl<F, H: DecodeStrides<F>, T: DecodeStrides<F>> DecodeStrides<F> for HCons<H, T>
-where
-    HCons<H::Output, T::Output>: BasisTuple + Default,
-{
-    type Output = HCons<H::Output, T::Output>;
+crate::int::output_impls! {
+    [F] Z0 as DecodeStrides<F> => Z0;
+    [F, U: Unsigned + NonZero + DecodeMag<F>] PInt<U> as DecodeStrides<F>
+        => ScaledBasis<PInt<U::Scale>, U::Mode>
+        where [ScaledBasis<PInt<U::Scale>, U::Mode>: BasisTuple + Default];
+    [F, U: Unsigned + NonZero + DecodeMag<F>] NInt<U> as DecodeStrides<F>
+        => ScaledBasis<NInt<U::Scale>, U::Mode>
+        where [ScaledBasis<NInt<U::Scale>, U::Mode>: BasisTuple + Default];
+    [F] HNil as DecodeStrides<F> => HNil;
+    [F, H: DecodeStrides<F>, T: DecodeStrides<F>] HCons<H, T> as DecodeStrides<F>
+        => HCons<H::Output, T::Output>
+        where [HCons<H::Output, T::Output>: BasisTuple + Default];
 }
 
 /// A magnitude's field (`Mode`) and the value in it (`Scale`).

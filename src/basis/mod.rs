@@ -200,17 +200,7 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
         BasisLayout { shape, stride }
     }
 
-    /// The shape.
-    #[inline(always)]
-    pub fn shape(&self) -> S {
-        self.shape
-    }
-
-    /// The stride.
-    #[inline(always)]
-    pub fn stride(&self) -> D {
-        self.stride
-    }
+    crate::layout::shape_stride_getters!();
 
     /// The number of coordinates (CuTe's `size`).
     #[inline(always)]
@@ -245,17 +235,15 @@ pub trait IdentityStrides<M> {
     /// The strides.
     type Output: BasisTuple + Default;
 }
-impl<M> IdentityStrides<M> for HNil {
-    type Output = HNil;
-}
-impl<M, H: Int, T> IdentityStrides<M> for HCons<H, T>
-where
-    M: Unsigned + core::ops::Add<typenum::B1> + Copy + fmt::Debug + Default + 'static,
-    T: IdentityStrides<typenum::Add1<M>>,
-    HCons<ScaledBasis<P1, M>, <T as IdentityStrides<typenum::Add1<M>>>::Output>:
-        BasisTuple + Default,
-{
-    type Output = HCons<ScaledBasis<P1, M>, <T as IdentityStrides<typenum::Add1<M>>>::Output>;
+crate::int::output_impls! {
+    [M] HNil as IdentityStrides<M> => HNil;
+    [M, H: Int, T] HCons<H, T> as IdentityStrides<M>
+        => HCons<ScaledBasis<P1, M>, <T as IdentityStrides<typenum::Add1<M>>>::Output>
+        where [
+            M: Unsigned + core::ops::Add<typenum::B1> + Copy + fmt::Debug + Default + 'static,
+            T: IdentityStrides<typenum::Add1<M>>,
+            HCons<ScaledBasis<P1, M>, <T as IdentityStrides<typenum::Add1<M>>>::Output>: BasisTuple + Default,
+        ];
 }
 
 /// The layout type of `make_identity_layout(S)`.

@@ -103,131 +103,116 @@ where
     crate::algebra::coalesce(l.encoded::<F1>()).decode()
 }
 
+/// The bounds of composing a basis-strided layout after `B`: the plain
+/// composition at both field widths, the readings agreeing. The function
+/// and the trait impl share them.
+macro_rules! with_composition_bounds {
+    ([$($head:tt)*] { $($body:tt)* }) => {
+        $($head)*
+        where
+            S: IntTuple,
+            D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
+            Enc<D, F1>: IntTuple,
+            Encoded<S, D, F1>: Composition<B>,
+            Encoded<S, D, F2>: Composition<B>,
+            <Encoded<S, D, F1> as Composition<B>>::Output:
+                Agree<<Encoded<S, D, F2> as Composition<B>>::Output>,
+        {
+            $($body)*
+        }
+    };
+}
+
 /// Result of [`composition`].
 pub type BasisComposed<S, D, B> = Decoded<<Encoded<S, D, F1> as Composition<B>>::Output>;
 
-/// CuTe's `composition(L, B)` for basis-strided `L` after a plain layout or
-/// tiler `B`: `R(i) = L(B(i))`.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// use cute_algebra::basis::{self, make_identity_layout};
-/// let id = make_identity_layout(shape![4, 8]);
-/// assert_eq!(basis::composition(id, layout![(2, 2) : (8, 1)]).to_string(), "(_2,_2):(_2@1,_1@0)");
-/// ```
-#[inline(always)]
-#[track_caller]
-pub fn composition<S, D, B>(l: BasisLayout<S, D>, b: B) -> BasisComposed<S, D, B>
-where
-    S: IntTuple,
-    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
-    Enc<D, F1>: IntTuple,
-    Encoded<S, D, F1>: Composition<B>,
-    Encoded<S, D, F2>: Composition<B>,
-    <Encoded<S, D, F1> as Composition<B>>::Output:
-        Agree<<Encoded<S, D, F2> as Composition<B>>::Output>,
-{
-    crate::algebra::composition(l.encoded::<F1>(), b).decode()
+with_composition_bounds! {
+    [
+        /// CuTe's `composition(L, B)` for basis-strided `L` after a plain layout or
+        /// tiler `B`: `R(i) = L(B(i))`.
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// use cute_algebra::basis::{self, make_identity_layout};
+        /// let id = make_identity_layout(shape![4, 8]);
+        /// assert_eq!(basis::composition(id, layout![(2, 2) : (8, 1)]).to_string(), "(_2,_2):(_2@1,_1@0)");
+        /// ```
+        #[inline(always)]
+        #[track_caller]
+        pub fn composition<S, D, B>(l: BasisLayout<S, D>, b: B) -> BasisComposed<S, D, B>
+    ] {
+        crate::algebra::composition(l.encoded::<F1>(), b).decode()
+    }
 }
 
-/// Result of [`logical_divide`].
-pub type BasisLogicalDivided<S, D, T> = Decoded<LogicalDivided<Encoded<S, D, F1>, T>>;
+/// The four basis divides differ only in the plain divide they run (its
+/// name, the `Apply*` trait that runs it, its admissibility check) and, for
+/// the unpacked forms, the flattening bound; the rest (run at both field
+/// widths, the readings agree, decode the first) is the same code.
+macro_rules! basis_divide {
+    ($(#[$doc:meta])* $name:ident -> $Res:ident = $Divided:ident,
+     $Apply:ident<$Op:ty>, $Fits:ident $(, unpacked $flat:literal)?) => {
+        #[doc = concat!("Result of [`", stringify!($name), "`].")]
+        pub type $Res<S, D, T> = Decoded<$Divided<Encoded<S, D, F1>, T>>;
 
-/// CuTe's `logical_divide(L, tiler)` for basis-strided `L`.
-///
-/// # Panics
-/// As [`crate::algebra::logical_divide`], where runtime shapes break the
-/// divide's conditions.
-#[inline(always)]
-#[track_caller]
-pub fn logical_divide<S, D, T>(l: BasisLayout<S, D>, t: T) -> BasisLogicalDivided<S, D, T>
-where
-    S: IntTuple,
-    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
-    Enc<D, F1>: IntTuple,
-    T: ApplyTiler<Divide, Encoded<S, D, F1>>
-        + ApplyTiler<Divide, Encoded<S, D, F2>>
-        + crate::algebra::named::LogicalDivideFits<S>,
-    LogicalDivided<Encoded<S, D, F1>, T>: Agree<LogicalDivided<Encoded<S, D, F2>, T>>,
-{
-    crate::algebra::logical_divide(l.encoded::<F1>(), t).decode()
+        $(#[$doc])*
+        #[inline(always)]
+        #[track_caller]
+        pub fn $name<S, D, T>(l: BasisLayout<S, D>, t: T) -> $Res<S, D, T>
+        where
+            S: IntTuple,
+            D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
+            Enc<D, F1>: IntTuple,
+            T: $Apply<$Op, Encoded<S, D, F1>>
+                + $Apply<$Op, Encoded<S, D, F2>>
+                + crate::algebra::named::$Fits<S>,
+            $(
+            <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$flat>,
+            <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$flat>,
+            <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$flat>,
+            <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$flat>,
+            )?
+            $Divided<Encoded<S, D, F1>, T>: Agree<$Divided<Encoded<S, D, F2>, T>>,
+        {
+            crate::algebra::$name(l.encoded::<F1>(), t).decode()
+        }
+    };
 }
 
-/// Result of [`zipped_divide`].
-pub type BasisZippedDivided<S, D, T> = Decoded<ZippedDivided<Encoded<S, D, F1>, T>>;
-
-/// CuTe's `zipped_divide(L, tiler)` for basis-strided `L`:
-/// `((tiles...), (rests...))`.
-///
-/// # Panics
-/// As [`crate::algebra::zipped_divide`].
-#[inline(always)]
-#[track_caller]
-pub fn zipped_divide<S, D, T>(l: BasisLayout<S, D>, t: T) -> BasisZippedDivided<S, D, T>
-where
-    S: IntTuple,
-    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
-    Enc<D, F1>: IntTuple,
-    T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::zipped_divide>, Encoded<S, D, F1>>
-        + ApplyZipped<crate::algebra::Divide<crate::algebra::names::zipped_divide>, Encoded<S, D, F2>>
-        + crate::algebra::named::ZippedDivideFits<S>,
-    ZippedDivided<Encoded<S, D, F1>, T>: Agree<ZippedDivided<Encoded<S, D, F2>, T>>,
-{
-    crate::algebra::zipped_divide(l.encoded::<F1>(), t).decode()
+basis_divide! {
+    /// CuTe's `logical_divide(L, tiler)` for basis-strided `L`.
+    ///
+    /// # Panics
+    /// As [`crate::algebra::logical_divide`], where runtime shapes break the
+    /// divide's conditions.
+    logical_divide -> BasisLogicalDivided = LogicalDivided, ApplyTiler<Divide>, LogicalDivideFits
 }
-
-/// Result of [`tiled_divide`].
-pub type BasisTiledDivided<S, D, T> = Decoded<TiledDivided<Encoded<S, D, F1>, T>>;
-
-/// CuTe's `tiled_divide(L, tiler)` for basis-strided `L`:
-/// `((tiles...), rest0, rest1, ...)`.
-///
-/// # Panics
-/// As [`crate::algebra::tiled_divide`].
-#[inline(always)]
-#[track_caller]
-pub fn tiled_divide<S, D, T>(l: BasisLayout<S, D>, t: T) -> BasisTiledDivided<S, D, T>
-where
-    S: IntTuple,
-    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
-    Enc<D, F1>: IntTuple,
-    T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::tiled_divide>, Encoded<S, D, F1>>
-        + ApplyZipped<crate::algebra::Divide<crate::algebra::names::tiled_divide>, Encoded<S, D, F2>>
-        + crate::algebra::named::TiledDivideFits<S>,
-    <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Shape: Unpacked<false>,
-    <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Stride: Unpacked<false>,
-    <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Shape: Unpacked<false>,
-    <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Stride: Unpacked<false>,
-    TiledDivided<Encoded<S, D, F1>, T>: Agree<TiledDivided<Encoded<S, D, F2>, T>>,
-{
-    crate::algebra::tiled_divide(l.encoded::<F1>(), t).decode()
+basis_divide! {
+    /// CuTe's `zipped_divide(L, tiler)` for basis-strided `L`:
+    /// `((tiles...), (rests...))`.
+    ///
+    /// # Panics
+    /// As [`crate::algebra::zipped_divide`].
+    zipped_divide -> BasisZippedDivided = ZippedDivided,
+    ApplyZipped<Divide<crate::algebra::names::zipped_divide>>, ZippedDivideFits
 }
-
-/// Result of [`flat_divide`].
-pub type BasisFlatDivided<S, D, T> = Decoded<FlatDivided<Encoded<S, D, F1>, T>>;
-
-/// CuTe's `flat_divide(L, tiler)` for basis-strided `L`:
-/// `(tile0, tile1, ..., rest0, rest1, ...)`.
-///
-/// # Panics
-/// As [`crate::algebra::flat_divide`].
-#[inline(always)]
-#[track_caller]
-pub fn flat_divide<S, D, T>(l: BasisLayout<S, D>, t: T) -> BasisFlatDivided<S, D, T>
-where
-    S: IntTuple,
-    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
-    Enc<D, F1>: IntTuple,
-    T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::flat_divide>, Encoded<S, D, F1>>
-        + ApplyZipped<crate::algebra::Divide<crate::algebra::names::flat_divide>, Encoded<S, D, F2>>
-        + crate::algebra::named::FlatDivideFits<S>,
-    <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::flat_divide> as LayoutParts>::Shape: Unpacked<true>,
-    <crate::algebra::ZippedDividedAs<Encoded<S, D, F1>, T, crate::algebra::names::flat_divide> as LayoutParts>::Stride: Unpacked<true>,
-    <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::flat_divide> as LayoutParts>::Shape: Unpacked<true>,
-    <crate::algebra::ZippedDividedAs<Encoded<S, D, F2>, T, crate::algebra::names::flat_divide> as LayoutParts>::Stride: Unpacked<true>,
-    FlatDivided<Encoded<S, D, F1>, T>: Agree<FlatDivided<Encoded<S, D, F2>, T>>,
-{
-    crate::algebra::flat_divide(l.encoded::<F1>(), t).decode()
+basis_divide! {
+    /// CuTe's `tiled_divide(L, tiler)` for basis-strided `L`:
+    /// `((tiles...), rest0, rest1, ...)`.
+    ///
+    /// # Panics
+    /// As [`crate::algebra::tiled_divide`].
+    tiled_divide -> BasisTiledDivided = TiledDivided,
+    ApplyZipped<Divide<crate::algebra::names::tiled_divide>>, TiledDivideFits, unpacked false
+}
+basis_divide! {
+    /// CuTe's `flat_divide(L, tiler)` for basis-strided `L`:
+    /// `(tile0, tile1, ..., rest0, rest1, ...)`.
+    ///
+    /// # Panics
+    /// As [`crate::algebra::flat_divide`].
+    flat_divide -> BasisFlatDivided = FlatDivided,
+    ApplyZipped<Divide<crate::algebra::names::flat_divide>>, FlatDivideFits, unpacked true
 }
 
 /// Result of [`BasisLayout::slice`].
@@ -255,21 +240,16 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
     }
 }
 
-/// [`composition`] as the algebra's trait, so that a tensor over a
-/// basis-strided layout composes as any tensor does (`t.compose(b)`).
-impl<S, D, B> Composition<B> for BasisLayout<S, D>
-where
-    S: IntTuple,
-    D: BasisTuple + EncodeStrides<F1> + EncodeStrides<F2>,
-    Enc<D, F1>: IntTuple,
-    Encoded<S, D, F1>: Composition<B>,
-    Encoded<S, D, F2>: Composition<B>,
-    <Encoded<S, D, F1> as Composition<B>>::Output:
-        Agree<<Encoded<S, D, F2> as Composition<B>>::Output>,
-{
-    type Output = BasisComposed<S, D, B>;
-    #[inline(always)]
-    fn try_compose(self, b: B) -> Result<Self::Output, crate::error::LayoutError> {
-        Ok(self.encoded::<F1>().try_compose(b)?.decode())
+with_composition_bounds! {
+    [
+        /// [`composition`] as the algebra's trait, so that a tensor over a
+        /// basis-strided layout composes as any tensor does (`t.compose(b)`).
+        impl<S, D, B> Composition<B> for BasisLayout<S, D>
+    ] {
+        type Output = BasisComposed<S, D, B>;
+        #[inline(always)]
+        fn try_compose(self, b: B) -> Result<Self::Output, crate::error::LayoutError> {
+            Ok(self.encoded::<F1>().try_compose(b)?.decode())
+        }
     }
 }

@@ -12,6 +12,7 @@ use super::{BasisLayout, BasisTuple, ScaledBasis};
 use crate::int::{Diff, Int, IntAdd, IntMul, IntSub, Prod, Sum};
 use crate::layout::{Idx2Crd, Underscore};
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 
 /// CuTe's `ArithmeticTuple`: a coordinate as a value, an HList of integers
 /// (static `_0` where no stride reached the mode).
@@ -115,10 +116,7 @@ impl<V: Int> AsTuple<V> for UTerm {
     type Output = HCons<V, HNil>;
     #[inline(always)]
     fn as_tuple(v: V) -> Self::Output {
-        HCons {
-            head: v,
-            tail: HNil,
-        }
+        cons(v, HNil)
     }
 }
 impl<V: Int, U: Unsigned, B> AsTuple<V> for UInt<U, B>
@@ -129,11 +127,24 @@ where
     type Output = HCons<Z0, <Sub1<UInt<U, B>> as AsTuple<V>>::Output>;
     #[inline(always)]
     fn as_tuple(v: V) -> Self::Output {
-        HCons {
-            head: Z0::new(),
-            tail: <Sub1<UInt<U, B>> as AsTuple<V>>::as_tuple(v),
-        }
+        cons(Z0::new(), <Sub1<UInt<U, B>> as AsTuple<V>>::as_tuple(v))
     }
+}
+
+/// The sums with a zero operand (`_0`, or an empty component list): the
+/// other operand, `self` or `rhs`, unchanged.
+macro_rules! keep_operand {
+    ($Tr:ident::$m:ident { $([$($g:tt)*] $A:ty, $R:ty => $keep:ident;)* }) => {$(
+        impl<$($g)*> $Tr<$R> for $A {
+            type Output = keep_operand!(@pick $keep ($A, $R));
+            #[inline(always)]
+            fn $m(self, _rhs: $R) -> Self::Output {
+                keep_operand!(@pick $keep (self, _rhs))
+            }
+        }
+    )*};
+    (@pick self ($a:tt, $b:tt)) => { $a };
+    (@pick rhs ($a:tt, $b:tt)) => { $b };
 }
 
 /// Component-wise sum of two component lists, the shorter padded with `_0`.
@@ -143,27 +154,11 @@ pub trait ZipAdd<R> {
     /// Computes it.
     fn zip_add(self, r: R) -> Self::Output;
 }
-impl ZipAdd<HNil> for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn zip_add(self, _: HNil) -> HNil {
-        HNil
-    }
-}
-impl<H: Int, T: Components> ZipAdd<HNil> for HCons<H, T> {
-    type Output = Self;
-    #[inline(always)]
-    fn zip_add(self, _: HNil) -> Self {
-        self
-    }
-}
-impl<H: Int, T: Components> ZipAdd<HCons<H, T>> for HNil {
-    type Output = HCons<H, T>;
-    #[inline(always)]
-    fn zip_add(self, r: HCons<H, T>) -> HCons<H, T> {
-        r
-    }
-}
+keep_operand!(ZipAdd::zip_add {
+    [] HNil, HNil => self;
+    [H: Int, T: Components] HCons<H, T>, HNil => self;
+    [H: Int, T: Components] HNil, HCons<H, T> => rhs;
+});
 impl<A: IntAdd<B>, AT: ZipAdd<BT>, B: Int, BT> ZipAdd<HCons<B, BT>> for HCons<A, AT> {
     type Output = HCons<Sum<A, B>, AT::Output>;
     #[inline(always)]
@@ -209,41 +204,13 @@ pub trait BasisAdd<R> {
 /// The result type of [`BasisAdd`].
 pub type BasisSum<A, B> = <A as BasisAdd<B>>::Output;
 
-impl BasisAdd<Z0> for Z0 {
-    type Output = Z0;
-    #[inline(always)]
-    fn badd(self, _: Z0) -> Z0 {
-        self
-    }
-}
-impl<V: Copy, M: Copy> BasisAdd<Z0> for ScaledBasis<V, M> {
-    type Output = Self;
-    #[inline(always)]
-    fn badd(self, _: Z0) -> Self {
-        self
-    }
-}
-impl<V: Copy, M: Copy> BasisAdd<ScaledBasis<V, M>> for Z0 {
-    type Output = ScaledBasis<V, M>;
-    #[inline(always)]
-    fn badd(self, r: ScaledBasis<V, M>) -> ScaledBasis<V, M> {
-        r
-    }
-}
-impl<L: Copy> BasisAdd<Z0> for ArithTuple<L> {
-    type Output = Self;
-    #[inline(always)]
-    fn badd(self, _: Z0) -> Self {
-        self
-    }
-}
-impl<L: Copy> BasisAdd<ArithTuple<L>> for Z0 {
-    type Output = ArithTuple<L>;
-    #[inline(always)]
-    fn badd(self, r: ArithTuple<L>) -> ArithTuple<L> {
-        r
-    }
-}
+keep_operand!(BasisAdd::badd {
+    [] Z0, Z0 => self;
+    [V: Copy, M: Copy] ScaledBasis<V, M>, Z0 => self;
+    [V: Copy, M: Copy] Z0, ScaledBasis<V, M> => rhs;
+    [L: Copy] ArithTuple<L>, Z0 => self;
+    [L: Copy] Z0, ArithTuple<L> => rhs;
+});
 macro_rules! tuple_sum {
     ([$($l:tt)*] $L:ty, [$($r:tt)*] $R:ty) => {
         impl<$($l)* $($r)*> BasisAdd<$R> for $L
@@ -299,20 +266,12 @@ impl<C: Int + IntMul<V>, S: Int, V: Int, M: Copy> BasisCrd2Idx<S, ScaledBasis<V,
         }
     }
 }
-impl<C: Int, S: Int> BasisCrd2Idx<S, Z0> for C {
-    type Output = Z0;
-    #[inline(always)]
-    fn bcrd2idx(self, _: S, _: Z0) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    [C: Int, S: Int] C as BasisCrd2Idx<S, Z0>::bcrd2idx(S, Z0);
 }
-/// In a slice coordinate, `_` stands for coordinate 0 of its mode.
-impl<S, D> BasisCrd2Idx<S, D> for Underscore {
-    type Output = Z0;
-    #[inline(always)]
-    fn bcrd2idx(self, _: S, _: D) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// In a slice coordinate, `_` stands for coordinate 0 of its mode.
+    [S, D] Underscore as BasisCrd2Idx<S, D>::bcrd2idx(S, D);
 }
 /// An integer coordinate into a tuple mode is split colexicographically
 /// over the mode (the last mode unreduced), as CuTe's `crd2idx` does.
@@ -330,12 +289,8 @@ where
         s.idx2crd(self).bcrd2idx(s, d)
     }
 }
-impl BasisCrd2Idx<HNil, HNil> for HNil {
-    type Output = Z0;
-    #[inline(always)]
-    fn bcrd2idx(self, _: HNil, _: HNil) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    [] HNil as BasisCrd2Idx<HNil, HNil>::bcrd2idx(HNil, HNil);
 }
 impl<C0, CT, S0, ST, D0, DT> BasisCrd2Idx<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
 where
@@ -399,23 +354,7 @@ impl<T: Int + IntSub<P1>> LastCoord for T {
         self.sub(P1::new())
     }
 }
-impl LastCoord for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn last_coord(self) -> HNil {
-        HNil
-    }
-}
-impl<H: LastCoord, T: LastCoord> LastCoord for HCons<H, T> {
-    type Output = HCons<H::Output, T::Output>;
-    #[inline(always)]
-    fn last_coord(self) -> Self::Output {
-        HCons {
-            head: self.head.last_coord(),
-            tail: self.tail.last_coord(),
-        }
-    }
-}
+crate::tuple::map_hlist!(LastCoord::last_coord);
 
 /// Every component plus one.
 pub trait PlusOne {
@@ -424,21 +363,12 @@ pub trait PlusOne {
     /// Computes them.
     fn plus_one(self) -> Self::Output;
 }
-impl PlusOne for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn plus_one(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(PlusOne::plus_one);
 impl<H: IntAdd<P1>, T: PlusOne> PlusOne for HCons<H, T> {
     type Output = HCons<Sum<H, P1>, T::Output>;
     #[inline(always)]
     fn plus_one(self) -> Self::Output {
-        HCons {
-            head: self.head.add(P1::new()),
-            tail: self.tail.plus_one(),
-        }
+        cons(self.head.add(P1::new()), self.tail.plus_one())
     }
 }
 

@@ -115,6 +115,21 @@ pub(crate) fn push_splat(out: &mut DynLayout, z: &DynLayout) {
     }
 }
 
+/// The zipped, tiled and flat forms of a divide or product, as methods:
+/// [`zip2_by`] of the logical form (`family`, run by `f`), regrouped by the
+/// form's join (`DynLayout::pair`, [`tiled`] or [`flat`]) and named in the
+/// error of a result that overflows.
+macro_rules! zipped_forms {
+    ($family:literal, $f:ident; $($(#[$doc:meta])* $name:ident => $join:path;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
+            let (a, b) = zip2_by(self, t.into(), $family, stringify!($name), $f)?;
+            $join(&a, &b).fits(stringify!($name))
+        }
+    )*};
+}
+pub(crate) use zipped_forms;
+
 /// `(a, b...)`: `a` whole, then `b` splat (the tiled regrouping).
 pub(crate) fn tiled(a: &DynLayout, b: &DynLayout) -> DynLayout {
     let mut out = DynLayout::blank();
@@ -218,51 +233,40 @@ impl DynLayout {
         Some(DynLayout::from_modes(&[(n, d), (s / n, n.checked_mul(d)?)]))
     }
 
-    /// `zipped_divide(A, tiler)`: `((tiles...), (rests...))`, CuTe's
-    /// `zip2_by(logical_divide(A, tiler), tiler)`. Takes the tilers
-    /// [`logical_divide`](Self::logical_divide) takes.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynLayout, Tiler};
-    /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
-    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
-    /// assert_eq!(a.zipped_divide(&t).unwrap().to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
-    /// ```
-    pub fn zipped_divide<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
-        const OP: &str = "zipped_divide";
-        let (tiles, rests) = zip2_by(self, t.into(), "logical_divide", OP, divide)?;
-        DynLayout::pair(&tiles, &rests).fits(OP)
-    }
-
-    /// `tiled_divide(A, tiler)`: `((tiles...), rest0, rest1, ...)`, the
-    /// zipped divide with its rests splat. Takes the tilers
-    /// [`logical_divide`](Self::logical_divide) takes.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynLayout, Tiler};
-    /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
-    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
-    /// assert_eq!(a.tiled_divide(&t).unwrap().to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
-    /// ```
-    pub fn tiled_divide<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
-        const OP: &str = "tiled_divide";
-        let (tiles, rests) = zip2_by(self, t.into(), "logical_divide", OP, divide)?;
-        tiled(&tiles, &rests).fits(OP)
-    }
-
-    /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`, the
-    /// zipped divide with both halves splat. Takes the tilers
-    /// [`logical_divide`](Self::logical_divide) takes.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynLayout, Tiler};
-    /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
-    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
-    /// assert_eq!(a.flat_divide(&t).unwrap().to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
-    /// ```
-    pub fn flat_divide<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
-        const OP: &str = "flat_divide";
-        let (tiles, rests) = zip2_by(self, t.into(), "logical_divide", OP, divide)?;
-        flat(&tiles, &rests).fits(OP)
+    zipped_forms! {
+        "logical_divide", divide;
+        /// `zipped_divide(A, tiler)`: `((tiles...), (rests...))`, CuTe's
+        /// `zip2_by(logical_divide(A, tiler), tiler)`. Takes the tilers
+        /// [`logical_divide`](Self::logical_divide) takes.
+        ///
+        /// ```
+        /// use cute_algebra::dynamic::{DynLayout, Tiler};
+        /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
+        /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
+        /// assert_eq!(a.zipped_divide(&t).unwrap().to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+        /// ```
+        zipped_divide => DynLayout::pair;
+        /// `tiled_divide(A, tiler)`: `((tiles...), rest0, rest1, ...)`, the
+        /// zipped divide with its rests splat. Takes the tilers
+        /// [`logical_divide`](Self::logical_divide) takes.
+        ///
+        /// ```
+        /// use cute_algebra::dynamic::{DynLayout, Tiler};
+        /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
+        /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
+        /// assert_eq!(a.tiled_divide(&t).unwrap().to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
+        /// ```
+        tiled_divide => tiled;
+        /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`, the
+        /// zipped divide with both halves splat. Takes the tilers
+        /// [`logical_divide`](Self::logical_divide) takes.
+        ///
+        /// ```
+        /// use cute_algebra::dynamic::{DynLayout, Tiler};
+        /// let a: DynLayout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
+        /// let t = Tiler::Tuple(vec![Tiler::Layout("3:3".parse().unwrap()), Tiler::Layout("(2,4):(1,8)".parse().unwrap())]);
+        /// assert_eq!(a.flat_divide(&t).unwrap().to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+        /// ```
+        flat_divide => flat;
     }
 }

@@ -63,6 +63,28 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The items of a list whose opening bracket has been read, up to the
+    /// byte `close`: `item` reads each, commas between them (`msg` where
+    /// neither a comma nor `close` follows); no item is the empty list.
+    pub(crate) fn list_rest<T>(
+        &mut self,
+        close: u8,
+        msg: &'static str,
+        mut item: impl FnMut(&mut Self) -> Result<T, LayoutError>,
+    ) -> Result<Vec<T>, LayoutError> {
+        let mut v = Vec::new();
+        if self.eat(close) {
+            return Ok(v);
+        }
+        loop {
+            v.push(item(self)?);
+            if self.eat(close) {
+                return Ok(v);
+            }
+            self.expect(b',', msg)?;
+        }
+    }
+
     pub(crate) fn at_end(&mut self) -> bool {
         self.peek().is_none()
     }
@@ -112,17 +134,8 @@ impl<'a> Cursor<'a> {
         match self.peek() {
             Some(b'(') => {
                 self.pos += 1;
-                let mut v = Vec::new();
-                if self.eat(b')') {
-                    return Ok(CoordTree::Tuple(v));
-                }
-                loop {
-                    v.push(self.coord(depth + 1)?);
-                    if self.eat(b')') {
-                        return Ok(CoordTree::Tuple(v));
-                    }
-                    self.expect(b',', "expected ',' or ')'")?;
-                }
+                self.list_rest(b')', "expected ',' or ')'", |c| c.coord(depth + 1))
+                    .map(CoordTree::Tuple)
             }
             Some(b'_') if !matches!(self.peek_at(1), Some(b'0'..=b'9' | b'-')) => {
                 self.pos += 1;
@@ -152,6 +165,16 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The whole of `s` read by `parse`, nothing left over.
+    pub(crate) fn parse_all<T>(
+        s: &'a str,
+        parse: impl FnOnce(&mut Self) -> Result<T, LayoutError>,
+    ) -> Result<T, LayoutError> {
+        let mut c = Cursor::new(s);
+        let v = parse(&mut c)?;
+        c.finish(v)
+    }
+
     pub(crate) fn finish<T>(&mut self, v: T) -> Result<T, LayoutError> {
         if self.at_end() {
             Ok(v)
@@ -161,35 +184,32 @@ impl<'a> Cursor<'a> {
     }
 }
 
-impl FromStr for IntTree {
-    type Err = LayoutError;
+/// `FromStr` for the parsed types: the whole input read by one parser,
+/// nothing left over.
+macro_rules! from_str_via {
+    ($($(#[$doc:meta])* $T:ty => $parse:expr;)*) => {$(
+        impl FromStr for $T {
+            type Err = LayoutError;
+            $(#[$doc])*
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Cursor::parse_all(s, $parse)
+            }
+        }
+    )*};
+}
+
+from_str_via! {
     /// ```
     /// use cute_algebra::dynamic::IntTree;
     /// assert_eq!("( _2, -3 )".parse::<IntTree>().unwrap().to_string(), "(2,-3)");
     /// assert!("(2,".parse::<IntTree>().is_err());
     /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut c = Cursor::new(s);
-        let t = c.int_tree()?;
-        c.finish(t)
-    }
-}
-
-impl FromStr for CoordTree {
-    type Err = LayoutError;
+    IntTree => |c| c.int_tree();
     /// ```
     /// use cute_algebra::dynamic::CoordTree;
     /// assert_eq!("(_, 1)".parse::<CoordTree>().unwrap().to_string(), "(_,1)");
     /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut c = Cursor::new(s);
-        let t = c.coord(0)?;
-        c.finish(t)
-    }
-}
-
-impl FromStr for DynLayout {
-    type Err = LayoutError;
+    CoordTree => |c| c.coord(0);
     /// ```
     /// use cute_algebra::dynamic::DynLayout;
     /// let l: DynLayout = "(2, (2, 2)):(4, (2, 1))".parse().unwrap();
@@ -198,9 +218,5 @@ impl FromStr for DynLayout {
     /// assert!("(2,2):(1,2,3)".parse::<DynLayout>().is_err());
     /// assert!("(2,0):(1,2)".parse::<DynLayout>().is_err());
     /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut c = Cursor::new(s);
-        let l = c.layout()?;
-        c.finish(l)
-    }
+    DynLayout => |c| c.layout();
 }

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use super::coalesce::Modes;
 use super::complement::complement_raw_modes;
 use super::composition::compose_coalesced;
-use super::divide::{flat, tiled, zip2_by};
+use super::divide::{flat, tiled, zip2_by, zipped_forms};
 use super::tiler::{Beyond, TilerRef, by_mode};
 use super::{DynLayout, IntTree, mul, size_of};
 use crate::error::LayoutError;
@@ -141,52 +141,41 @@ impl DynLayout {
         DynLayout::pair(self, &compose_coalesced(r, b)?).fits(op)
     }
 
-    /// `zipped_product(A, tiler)`: `((blocks...), (products...))`, CuTe's
-    /// `zip2_by(logical_product(A, tiler), tiler)`. Takes the tilers
-    /// [`logical_product`](Self::logical_product) takes.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynLayout, Tiler};
-    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
-    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
-    /// assert_eq!(a.zipped_product(&t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
-    /// ```
-    pub fn zipped_product<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
-        const OP: &str = "zipped_product";
-        let (blocks, products) = zip2_by(self, t.into(), "logical_product", OP, product)?;
-        DynLayout::pair(&blocks, &products).fits(OP)
-    }
-
-    /// `tiled_product(A, tiler)`: `((blocks...), product0, product1, ...)`,
-    /// the zipped product with its products splat. Takes the tilers
-    /// [`logical_product`](Self::logical_product) takes.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynLayout, Tiler};
-    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
-    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
-    /// assert_eq!(a.tiled_product(&t).unwrap().to_string(), "((2,5),3,4):((5,1),1,5)");
-    /// ```
-    pub fn tiled_product<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
-        const OP: &str = "tiled_product";
-        let (blocks, products) = zip2_by(self, t.into(), "logical_product", OP, product)?;
-        tiled(&blocks, &products).fits(OP)
-    }
-
-    /// `flat_product(A, tiler)`: `(block0, block1, ..., product0, ...)`, the
-    /// zipped product with both halves splat. Takes the tilers
-    /// [`logical_product`](Self::logical_product) takes.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::{DynLayout, Tiler};
-    /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
-    /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
-    /// assert_eq!(a.flat_product(&t).unwrap().to_string(), "(2,5,3,4):(5,1,1,5)");
-    /// ```
-    pub fn flat_product<'t>(&self, t: impl Into<TilerRef<'t>>) -> Result<DynLayout, LayoutError> {
-        const OP: &str = "flat_product";
-        let (blocks, products) = zip2_by(self, t.into(), "logical_product", OP, product)?;
-        flat(&blocks, &products).fits(OP)
+    zipped_forms! {
+        "logical_product", product;
+        /// `zipped_product(A, tiler)`: `((blocks...), (products...))`, CuTe's
+        /// `zip2_by(logical_product(A, tiler), tiler)`. Takes the tilers
+        /// [`logical_product`](Self::logical_product) takes.
+        ///
+        /// ```
+        /// use cute_algebra::dynamic::{DynLayout, Tiler};
+        /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+        /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
+        /// assert_eq!(a.zipped_product(&t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
+        /// ```
+        zipped_product => DynLayout::pair;
+        /// `tiled_product(A, tiler)`: `((blocks...), product0, product1, ...)`,
+        /// the zipped product with its products splat. Takes the tilers
+        /// [`logical_product`](Self::logical_product) takes.
+        ///
+        /// ```
+        /// use cute_algebra::dynamic::{DynLayout, Tiler};
+        /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+        /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
+        /// assert_eq!(a.tiled_product(&t).unwrap().to_string(), "((2,5),3,4):((5,1),1,5)");
+        /// ```
+        tiled_product => tiled;
+        /// `flat_product(A, tiler)`: `(block0, block1, ..., product0, ...)`, the
+        /// zipped product with both halves splat. Takes the tilers
+        /// [`logical_product`](Self::logical_product) takes.
+        ///
+        /// ```
+        /// use cute_algebra::dynamic::{DynLayout, Tiler};
+        /// let a: DynLayout = "(2,5):(5,1)".parse().unwrap();
+        /// let t = Tiler::Tuple(vec![Tiler::Layout("3:1".parse().unwrap()), Tiler::Layout("4:1".parse().unwrap())]);
+        /// assert_eq!(a.flat_product(&t).unwrap().to_string(), "(2,5,3,4):(5,1,1,5)");
+        /// ```
+        flat_product => flat;
     }
 
     fn rank_product(

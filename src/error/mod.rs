@@ -599,3 +599,30 @@ pub(crate) fn ok_or_panic<T>(r: Result<T, LayoutError>) -> T {
         Err(e) => panic!("{e}"),
     }
 }
+
+/// A `try_` function and its panicking twin, from one signature: the twin
+/// repeats the bounds and unwraps the `try_` form with [`ok_or_panic`].
+/// The arguments are named by the caller, so that the body sees them.
+macro_rules! try_and_panicking {
+    ($(#[$doc:meta])* pub fn $name:ident;
+     $(#[$try_doc:meta])* pub fn $try_name:ident<$($g:ident $(: $gb:path)?),*>($($arg:ident: $A:ty),*)
+        -> $R:ty
+     where { $($w:tt)* }
+     $body:block) => {
+        $(#[$try_doc])*
+        pub fn $try_name<$($g $(: $gb)?),*>($($arg: $A),*) -> Result<$R, $crate::error::LayoutError>
+        where
+            $($w)*
+        $body
+
+        $(#[$doc])*
+        #[track_caller]
+        pub fn $name<$($g $(: $gb)?),*>($($arg: $A),*) -> $R
+        where
+            $($w)*
+        {
+            $crate::error::ok_or_panic($try_name($($arg),*))
+        }
+    };
+}
+pub(crate) use try_and_panicking;

@@ -15,7 +15,7 @@
 
 use alloc::vec::Vec;
 
-use super::{Value, arity, as_tiler, as_tree, bad};
+use super::{Value, arity, as_tiler, as_tree, bad, coord_arg};
 use crate::basis::DynBasisLayout;
 use crate::dynamic::CoordTree;
 use crate::error::LayoutError;
@@ -117,12 +117,7 @@ fn on_basis(name: &str, l: &DynBasisLayout, args: &[Value]) -> Result<Value, Lay
         }
         "slice" => {
             arity("slice", args, 2, 2)?;
-            let c = match &args[1] {
-                Value::Int(i) => CoordTree::Int(*i),
-                Value::Underscore => CoordTree::Underscore,
-                Value::Tuple(t) => t.clone(),
-                _ => return Err(bad("slice", "expected a coordinate")),
-            };
+            let c = coord_arg(&args[1], "slice")?;
             Value::Basis(l.slice(&c)?)
         }
         "composition" => tiled!("composition", composition),

@@ -19,7 +19,9 @@
 
 use alloc::vec::Vec;
 
-use super::{Value, arity, as_int, as_layout, as_tiler, as_tree, bad};
+use super::{
+    Value, arity, as_int, as_layout, as_tiler, as_tree, bad, coord_arg, one_of, tile_to_shape_args,
+};
 use crate::dynamic::{CoordTree, DynLayout, IntTree, idx2crd_shape};
 use crate::error::LayoutError;
 
@@ -180,11 +182,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
     }
     Ok(Some(match name {
         "coalesce" | "filter" => {
-            let op = if name == "coalesce" {
-                "coalesce"
-            } else {
-                "filter"
-            };
+            let op = one_of(name, ["coalesce", "filter"]);
             arity(op, args, 1, 2)?;
             let l = as_layout(&args[0], op)?;
             Value::Layout(match (args.get(1), op) {
@@ -227,11 +225,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
         "tiled_product" => tiled!("tiled_product", tiled_product),
         "flat_product" => tiled!("flat_product", flat_product),
         "blocked_product" | "raked_product" => {
-            let op = if name == "blocked_product" {
-                "blocked_product"
-            } else {
-                "raked_product"
-            };
+            let op = one_of(name, ["blocked_product", "raked_product"]);
             arity(op, args, 2, 2)?;
             let a = as_layout(&args[0], op)?;
             let b = as_layout(&args[1], op)?;
@@ -244,11 +238,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
         "tile_to_shape" => {
             arity("tile_to_shape", args, 2, 3)?;
             let a = as_layout(&args[0], "tile_to_shape")?;
-            let s = as_tree(&args[1], "tile_to_shape")?;
-            let o = args
-                .get(2)
-                .map(|o| as_tree(o, "tile_to_shape"))
-                .transpose()?;
+            let (s, o) = tile_to_shape_args(args)?;
             Value::Layout(a.tile_to_shape(&s, o.as_ref())?)
         }
         "make_layout" => {
@@ -310,12 +300,7 @@ fn calls(name: &str, args: &[Value], texts: &[&str]) -> Result<Option<Value>, La
         "slice" => {
             arity("slice", args, 2, 2)?;
             let l = as_layout(&args[0], "slice")?;
-            let c = match &args[1] {
-                Value::Int(i) => CoordTree::Int(*i),
-                Value::Underscore => CoordTree::Underscore,
-                Value::Tuple(t) => t.clone(),
-                _ => return Err(bad("slice", "expected a coordinate")),
-            };
+            let c = coord_arg(&args[1], "slice")?;
             Value::Layout(l.slice(&c)?)
         }
         "domain_distribute" => {

@@ -149,18 +149,11 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
     match c.peek() {
         Some(b'<') => {
             c.pos += 1;
-            let mut items = Vec::new();
             // `<>` (the empty tiler, as an empty shape `()` prints) reads back.
-            if c.eat(b'>') {
-                return Ok(Value::Tiler(Tiler::Tuple(items)));
-            }
-            loop {
-                items.push(as_tiler(arg(c, depth + 1)?)?);
-                if c.eat(b'>') {
-                    return Ok(Value::Tiler(Tiler::Tuple(items)));
-                }
-                c.expect(b',', "expected ',' or '>'")?;
-            }
+            c.list_rest(b'>', "expected ',' or '>'", |c| {
+                as_tiler(arg(c, depth + 1)?)
+            })
+            .map(|items| Value::Tiler(Tiler::Tuple(items)))
         }
         Some(ch) if ch.is_ascii_alphabetic() => {
             let start = c.pos;
@@ -189,19 +182,13 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             }
             let name = name.as_str();
             c.expect(b'(', "expected '(' after a function name")?;
-            let mut args = Vec::new();
             let mut texts = Vec::new();
-            if !c.eat(b')') {
-                loop {
-                    let a0 = c.pos;
-                    args.push(arg(c, depth + 1)?);
-                    texts.push(core::str::from_utf8(&c.s[a0..c.pos]).unwrap_or(""));
-                    if c.eat(b')') {
-                        break;
-                    }
-                    c.expect(b',', "expected ',' or ')'")?;
-                }
-            }
+            let args = c.list_rest(b')', "expected ',' or ')'", |c| {
+                let a0 = c.pos;
+                let a = arg(c, depth + 1)?;
+                texts.push(core::str::from_utf8(&c.s[a0..c.pos]).unwrap_or(""));
+                Ok(a)
+            })?;
             call(name, args, &texts).map_err(|e| match e {
                 LayoutError::BadArgument { op: "eval", msg } => perr(start, msg),
                 LayoutError::UnknownFunction { name, .. } => {
@@ -327,6 +314,26 @@ fn coord_arg(v: &Value, op: &'static str) -> Result<CoordTree, LayoutError> {
         Value::Tuple(t) => Ok(t.clone()),
         _ => Err(bad(op, "expected a coordinate")),
     }
+}
+
+/// The call's name as the `'static` name of one of the operations it can
+/// be (the last where it is none of the others), for the errors.
+fn one_of<const N: usize>(name: &str, ops: [&'static str; N]) -> &'static str {
+    ops.iter()
+        .copied()
+        .find(|op| *op == name)
+        .unwrap_or(ops[N - 1])
+}
+
+/// `tile_to_shape(X, shape[, order])`'s arguments after `X` (their number
+/// checked): the target shape and the optional mode order.
+fn tile_to_shape_args(args: &[Value]) -> Result<(IntTree, Option<IntTree>), LayoutError> {
+    let s = as_tree(&args[1], "tile_to_shape")?;
+    let o = args
+        .get(2)
+        .map(|o| as_tree(o, "tile_to_shape"))
+        .transpose()?;
+    Ok((s, o))
 }
 
 fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), LayoutError> {

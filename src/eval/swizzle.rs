@@ -13,7 +13,9 @@
 //! assert!(eval_line("Sw<3,4,2>").starts_with("error: Swizzle: abs(S) must be at least B"));
 //! ```
 
-use super::{Value, as_int, as_layout, as_tiler, as_tree, bad};
+use super::{
+    Value, as_int, as_layout, as_tiler, as_tree, bad, coord_arg, one_of, tile_to_shape_args,
+};
 use crate::dynamic::parse::Cursor;
 use crate::dynamic::{DynLayout, IntTree};
 use crate::error::LayoutError;
@@ -117,11 +119,7 @@ fn calls(name: &str, args: &[Value]) -> Result<Option<Value>, LayoutError> {
             _ => return Ok(None),
         },
         ("upcast" | "downcast", _) => {
-            let op = if name == "upcast" {
-                "upcast"
-            } else {
-                "downcast"
-            };
+            let op = one_of(name, ["upcast", "downcast"]);
             arity(op, args, 2, 2)?;
             let n = as_int(&args[1], op)?;
             match (composed, op) {
@@ -168,11 +166,7 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
         "flat_divide" => Value::Composed(c.flat_divide(&tiler("flat_divide")?)?),
         "tile_to_shape" => {
             arity("tile_to_shape", args, 2, 3)?;
-            let s = as_tree(&args[1], "tile_to_shape")?;
-            let o = args
-                .get(2)
-                .map(|o| as_tree(o, "tile_to_shape"))
-                .transpose()?;
+            let (s, o) = tile_to_shape_args(args)?;
             Value::Composed(c.tile_to_shape(&s, o.as_ref())?)
         }
         "right_inverse" => {
@@ -184,11 +178,7 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
             from_maybe(c.left_inverse()?)
         }
         "coalesce" | "filter" => {
-            let op = if name == "coalesce" {
-                "coalesce"
-            } else {
-                "filter"
-            };
+            let op = one_of(name, ["coalesce", "filter"]);
             arity(op, args, 1, 2)?;
             let p = args.get(1).map(|p| as_tree(p, op)).transpose()?;
             Value::Composed(if op == "coalesce" {
@@ -215,12 +205,7 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
         }
         "slice" => {
             arity("slice", args, 2, 2)?;
-            let coord = match &args[1] {
-                Value::Int(i) => crate::dynamic::CoordTree::Int(*i),
-                Value::Underscore => crate::dynamic::CoordTree::Underscore,
-                Value::Tuple(t) => t.clone(),
-                _ => return Err(bad("slice", "expected a coordinate")),
-            };
+            let coord = coord_arg(&args[1], "slice")?;
             from_maybe(c.slice_and_offset(&coord)?.0)
         }
         "shape" => {

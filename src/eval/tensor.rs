@@ -93,25 +93,40 @@ fn ints(v: Vec<i64>) -> Value {
     Value::List(v.into_iter().map(Value::Int).collect())
 }
 
+/// The calls the three tensor kinds answer alike: the layout operations,
+/// which keep the engine (`with` rebuilds the tensor around the new
+/// layout), and slicing and the partitions (`part` wraps the tensor).
+/// These return from the caller; the other calls fall through.
+macro_rules! shared_calls {
+    ($t:ident, $name:ident, $rest:ident, $with:ident, $part:ident) => {
+        if let Some(v) = match ($name, $rest) {
+            ("slice", [c]) => Some($part($t.slice(&coord_arg(c, "slice")?))),
+            ("composition", [b]) => Some($with($t.layout.composition(&as_tiler(b.clone())?))),
+            ("logical_divide", [b]) => Some($with($t.layout.logical_divide(&as_tiler(b.clone())?))),
+            ("zipped_divide", [b]) => Some($with($t.layout.zipped_divide(&as_tiler(b.clone())?))),
+            ("tiled_divide", [b]) => Some($with($t.layout.tiled_divide(&as_tiler(b.clone())?))),
+            ("flat_divide", [b]) => Some($with($t.layout.flat_divide(&as_tiler(b.clone())?))),
+            ("local_tile" | "inner_partition", [b, c]) => Some($part(
+                $t.inner_partition(&as_tiler(b.clone())?, &coord_arg(c, "local_tile")?),
+            )),
+            ("outer_partition", [b, c]) => Some($part(
+                $t.outer_partition(&as_tiler(b.clone())?, &coord_arg(c, "outer_partition")?),
+            )),
+            _ => None,
+        } {
+            return v;
+        }
+    };
+}
+
 fn counting(name: &str, t: &DynTensor, rest: &[Value]) -> Result<Value, LayoutError> {
     let tensor = |r: Result<DynTensor, LayoutError>| r.map(Value::Tensor);
     let with = |r: Result<DynLayout, LayoutError>| r.map(|l| Value::Tensor(t.with(l)));
+    shared_calls!(t, name, rest, with, tensor);
     match (name, rest) {
         ("values", []) => t.values().map(ints),
         ("size", []) => Ok(Value::Int(t.layout.size()?)),
         ("layout", []) => Ok(Value::Layout(t.layout.clone())),
-        ("slice", [c]) => tensor(t.slice(&coord_arg(c, "slice")?)),
-        ("composition", [b]) => with(t.layout.composition(&as_tiler(b.clone())?)),
-        ("logical_divide", [b]) => with(t.layout.logical_divide(&as_tiler(b.clone())?)),
-        ("zipped_divide", [b]) => with(t.layout.zipped_divide(&as_tiler(b.clone())?)),
-        ("tiled_divide", [b]) => with(t.layout.tiled_divide(&as_tiler(b.clone())?)),
-        ("flat_divide", [b]) => with(t.layout.flat_divide(&as_tiler(b.clone())?)),
-        ("local_tile" | "inner_partition", [b, c]) => {
-            tensor(t.inner_partition(&as_tiler(b.clone())?, &coord_arg(c, "local_tile")?))
-        }
-        ("outer_partition", [b, c]) => {
-            tensor(t.outer_partition(&as_tiler(b.clone())?, &coord_arg(c, "outer_partition")?))
-        }
         ("local_partition", [Value::Layout(thr), Value::Int(i)]) => {
             tensor(t.local_partition(thr, *i))
         }
@@ -124,21 +139,11 @@ fn counting(name: &str, t: &DynTensor, rest: &[Value]) -> Result<Value, LayoutEr
 
 fn composed(name: &str, t: &DynComposedTensor, rest: &[Value]) -> Result<Value, LayoutError> {
     let with = |r: Result<_, LayoutError>| r.map(|l| Value::ComposedTensor(t.with(l)));
+    let part = |r: Result<MaybeComposedTensor, LayoutError>| r.map(maybe_composed);
+    shared_calls!(t, name, rest, with, part);
     match (name, rest) {
         ("values", []) => t.values().map(ints),
         ("size", []) => t.layout.size().map(Value::Int),
-        ("slice", [c]) => t.slice(&coord_arg(c, "slice")?).map(maybe_composed),
-        ("composition", [b]) => with(t.layout.composition(&as_tiler(b.clone())?)),
-        ("logical_divide", [b]) => with(t.layout.logical_divide(&as_tiler(b.clone())?)),
-        ("zipped_divide", [b]) => with(t.layout.zipped_divide(&as_tiler(b.clone())?)),
-        ("tiled_divide", [b]) => with(t.layout.tiled_divide(&as_tiler(b.clone())?)),
-        ("flat_divide", [b]) => with(t.layout.flat_divide(&as_tiler(b.clone())?)),
-        ("local_tile" | "inner_partition", [b, c]) => t
-            .inner_partition(&as_tiler(b.clone())?, &coord_arg(c, "local_tile")?)
-            .map(maybe_composed),
-        ("outer_partition", [b, c]) => t
-            .outer_partition(&as_tiler(b.clone())?, &coord_arg(c, "outer_partition")?)
-            .map(maybe_composed),
         ("local_partition", [Value::Layout(thr), Value::Int(i)]) => {
             let (b, c) = local_partition_tiler(thr, *i)?;
             t.outer_partition(&b, &c).map(maybe_composed)
@@ -153,6 +158,7 @@ fn composed(name: &str, t: &DynComposedTensor, rest: &[Value]) -> Result<Value, 
 fn identity(name: &str, t: &DynIdentityTensor, rest: &[Value]) -> Result<Value, LayoutError> {
     let tensor = |r: Result<DynIdentityTensor, LayoutError>| r.map(Value::IdentityTensor);
     let with = |r: Result<_, LayoutError>| r.map(|l| Value::IdentityTensor(t.with(l)));
+    shared_calls!(t, name, rest, with, tensor);
     match (name, rest) {
         ("values", []) => Ok(Value::List(
             t.values()?.into_iter().map(coord_value).collect(),
@@ -160,18 +166,6 @@ fn identity(name: &str, t: &DynIdentityTensor, rest: &[Value]) -> Result<Value, 
         ("size", []) => Ok(Value::Int(t.layout.size()?)),
         ("layout", []) => Ok(Value::Basis(t.layout.clone())),
         ("crd2idx", [c]) => Ok(coord_value(t.at(&as_tree(c, "crd2idx")?)?)),
-        ("slice", [c]) => tensor(t.slice(&coord_arg(c, "slice")?)),
-        ("composition", [b]) => with(t.layout.composition(&as_tiler(b.clone())?)),
-        ("logical_divide", [b]) => with(t.layout.logical_divide(&as_tiler(b.clone())?)),
-        ("zipped_divide", [b]) => with(t.layout.zipped_divide(&as_tiler(b.clone())?)),
-        ("tiled_divide", [b]) => with(t.layout.tiled_divide(&as_tiler(b.clone())?)),
-        ("flat_divide", [b]) => with(t.layout.flat_divide(&as_tiler(b.clone())?)),
-        ("local_tile" | "inner_partition", [b, c]) => {
-            tensor(t.inner_partition(&as_tiler(b.clone())?, &coord_arg(c, "local_tile")?))
-        }
-        ("outer_partition", [b, c]) => {
-            tensor(t.outer_partition(&as_tiler(b.clone())?, &coord_arg(c, "outer_partition")?))
-        }
         ("local_partition", [Value::Layout(thr), Value::Int(i)]) => {
             tensor(t.local_partition(thr, *i))
         }

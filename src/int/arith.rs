@@ -38,28 +38,18 @@ impl<A: Unsigned> CeilDivExact<UInt<UTerm, B1>> for A {
     type Exact = B1;
 }
 
-/// An even divisor: halve both. Zero divided by anything is zero.
-impl<Bh> CeilDivExact<UInt<Bh, B0>> for UTerm {
-    type Quot = UTerm;
-    type Exact = B1;
-}
-/// An even dividend and an even divisor: drop the low bits.
-impl<Ah, Bh> CeilDivExact<UInt<Bh, B0>> for UInt<Ah, B0>
-where
-    Ah: CeilDivExact<Bh>,
-{
-    type Quot = Ah::Quot;
-    type Exact = Ah::Exact;
-}
-/// An odd dividend and an even divisor: `ceil((2a+1) / 2b) = ceil((a+1) / b)`,
-/// never exact.
-impl<Ah, Bh> CeilDivExact<UInt<Bh, B0>> for UInt<Ah, B1>
-where
-    Ah: core::ops::Add<B1>,
-    Add1<Ah>: CeilDivExact<Bh>,
-{
-    type Quot = <Add1<Ah> as CeilDivExact<Bh>>::Quot;
-    type Exact = B0;
+crate::int::assoc_impls! {
+    /// An even divisor: halve both. Zero divided by anything is zero.
+    [Bh] UTerm as CeilDivExact<UInt<Bh, B0>> => { Quot = UTerm, Exact = B1 };
+    /// An even dividend and an even divisor: drop the low bits.
+    [Ah, Bh] UInt<Ah, B0> as CeilDivExact<UInt<Bh, B0>>
+        => { Quot = Ah::Quot, Exact = Ah::Exact }
+        where [Ah: CeilDivExact<Bh>];
+    /// An odd dividend and an even divisor: `ceil((2a+1) / 2b) = ceil((a+1) / b)`,
+    /// never exact.
+    [Ah, Bh] UInt<Ah, B1> as CeilDivExact<UInt<Bh, B0>>
+        => { Quot = <Add1<Ah> as CeilDivExact<Bh>>::Quot, Exact = B0 }
+        where [Ah: core::ops::Add<B1>, Add1<Ah>: CeilDivExact<Bh>];
 }
 
 /// An odd divisor `b >= 3`: typenum's division of `a + b - 1`, exact when
@@ -96,40 +86,24 @@ pub trait UMul<B> {
     /// The product.
     type Output;
 }
-/// One times `B`.
-impl<B> UMul<B> for UInt<UTerm, B1> {
-    type Output = B;
-}
-/// An even factor: shift.
-impl<A, B> UMul<B> for UInt<A, B0>
-where
-    A: UMul<B>,
-{
-    type Output = UInt<A::Output, B0>;
-}
-/// An odd factor greater than one: look at `B`.
-impl<X, Y, B> UMul<B> for UInt<UInt<X, Y>, B1>
-where
-    B: UMulOdd<UInt<UInt<X, Y>, B1>>,
-{
-    type Output = B::Output;
+super::output_impls! {
+    /// One times `B`.
+    [B] UInt<UTerm, B1> as UMul<B> => B;
+    /// An even factor: shift.
+    [A, B] UInt<A, B0> as UMul<B> => UInt<A::Output, B0> where [A: UMul<B>];
+    /// An odd factor greater than one: look at `B`.
+    [X, Y, B] UInt<UInt<X, Y>, B1> as UMul<B> => B::Output where [B: UMulOdd<UInt<UInt<X, Y>, B1>>];
 }
 /// `A * Self` where `A` is odd and greater than one.
 pub trait UMulOdd<A> {
     /// The product.
     type Output;
 }
-impl<A> UMulOdd<A> for UInt<UTerm, B1> {
-    type Output = A;
-}
-impl<A, V> UMulOdd<A> for UInt<V, B0>
-where
-    V: UMulOdd<A>,
-{
-    type Output = UInt<V::Output, B0>;
-}
-impl<A: core::ops::Mul<UInt<UInt<X, Y>, B1>>, X, Y> UMulOdd<A> for UInt<UInt<X, Y>, B1> {
-    type Output = Prod<A, UInt<UInt<X, Y>, B1>>;
+super::output_impls! {
+    [A] UInt<UTerm, B1> as UMulOdd<A> => A;
+    [A, V] UInt<V, B0> as UMulOdd<A> => UInt<V::Output, B0> where [V: UMulOdd<A>];
+    [A: core::ops::Mul<UInt<UInt<X, Y>, B1>>, X, Y] UInt<UInt<X, Y>, B1> as UMulOdd<A>
+        => Prod<A, UInt<UInt<X, Y>, B1>>;
 }
 
 /// CuTe's `a * b` on mixed integers, cheaply for static ones ([`UMul`]):
@@ -163,52 +137,22 @@ macro_rules! smul {
     )*};
 }
 smul!(PInt * PInt => PInt, PInt * NInt => NInt, NInt * PInt => NInt, NInt * NInt => PInt);
-/// A runtime factor makes the product runtime.
-impl<V: Unsigned + NonZero> SMul<PInt<V>> for i32 {
-    type Output = i32;
-}
-impl<V: Unsigned + NonZero> SMul<NInt<V>> for i32 {
-    type Output = i32;
-}
-impl SMul<i32> for i32 {
-    type Output = i32;
-}
-impl SMul<Z0> for i32 {
-    type Output = Z0;
-}
-impl<U: Unsigned + NonZero> SMul<i32> for PInt<U> {
-    type Output = i32;
-}
-impl<U: Unsigned + NonZero> SMul<i32> for NInt<U> {
-    type Output = i32;
-}
-impl<V: Unsigned + NonZero> SMul<PInt<V>> for i64 {
-    type Output = i64;
-}
-impl<V: Unsigned + NonZero> SMul<NInt<V>> for i64 {
-    type Output = i64;
-}
-impl SMul<i64> for i64 {
-    type Output = i64;
-}
-impl SMul<i32> for i64 {
-    type Output = i64;
-}
-impl SMul<i64> for i32 {
-    type Output = i64;
-}
-impl SMul<Z0> for i64 {
-    type Output = Z0;
-}
-impl<U: Unsigned + NonZero> SMul<i64> for PInt<U> {
-    type Output = i64;
-}
-impl<U: Unsigned + NonZero> SMul<i64> for NInt<U> {
-    type Output = i64;
-}
-impl<U: Unsigned + NonZero> SMul<Z0> for PInt<U> {
-    type Output = Z0;
-}
-impl<U: Unsigned + NonZero> SMul<Z0> for NInt<U> {
-    type Output = Z0;
+// A runtime factor makes the product runtime; a static zero absorbs it.
+super::output_impls! {
+    [V: Unsigned + NonZero] i32 as SMul<PInt<V>> => i32;
+    [V: Unsigned + NonZero] i32 as SMul<NInt<V>> => i32;
+    [] i32 as SMul<i32> => i32;
+    [] i32 as SMul<Z0> => Z0;
+    [U: Unsigned + NonZero] PInt<U> as SMul<i32> => i32;
+    [U: Unsigned + NonZero] NInt<U> as SMul<i32> => i32;
+    [V: Unsigned + NonZero] i64 as SMul<PInt<V>> => i64;
+    [V: Unsigned + NonZero] i64 as SMul<NInt<V>> => i64;
+    [] i64 as SMul<i64> => i64;
+    [] i64 as SMul<i32> => i64;
+    [] i32 as SMul<i64> => i64;
+    [] i64 as SMul<Z0> => Z0;
+    [U: Unsigned + NonZero] PInt<U> as SMul<i64> => i64;
+    [U: Unsigned + NonZero] NInt<U> as SMul<i64> => i64;
+    [U: Unsigned + NonZero] PInt<U> as SMul<Z0> => Z0;
+    [U: Unsigned + NonZero] NInt<U> as SMul<Z0> => Z0;
 }

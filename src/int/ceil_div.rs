@@ -199,18 +199,13 @@ pub trait DividesEitherBranch<A, B> {
     /// `B1` or `B0`.
     type Output: Bit;
 }
-impl<A: UDivides<B>, B> DividesEitherBranch<A, B> for typenum::Greater {
-    type Output = A::Output;
-}
-impl<A, B> DividesEitherBranch<A, B> for typenum::Equal {
-    type Output = B1;
-}
-/// `a < b`: `b % a == 0`, or `a` is zero (`0 % b == 0`).
-impl<B> DividesEitherBranch<UTerm, B> for typenum::Less {
-    type Output = B1;
-}
-impl<AU, AB, B: UDivides<UInt<AU, AB>>> DividesEitherBranch<UInt<AU, AB>, B> for typenum::Less {
-    type Output = B::Output;
+crate::int::output_impls! {
+    [A: UDivides<B>, B] typenum::Greater as DividesEitherBranch<A, B> => A::Output;
+    [A, B] typenum::Equal as DividesEitherBranch<A, B> => B1;
+    /// `a < b`: `b % a == 0`, or `a` is zero (`0 % b == 0`).
+    [B] typenum::Less as DividesEitherBranch<UTerm, B> => B1;
+    [AU, AB, B: UDivides<UInt<AU, AB>>] typenum::Less as DividesEitherBranch<UInt<AU, AB>, B>
+        => B::Output;
 }
 
 /// The divisibility condition of `shape_div(A, B)` holds: implemented for `B1` only.
@@ -252,19 +247,22 @@ macro_rules! runtime_shape_div {
         }
     )*};
 }
+/// A runtime operand of width `W` with another of that width or a static
+/// one: the result is a `W`.
+macro_rules! runtime_shape_div_in {
+    ($($W:ty),*) => {$(
+        runtime_shape_div! {
+            [] $W, $W => $W;
+            [U: Unsigned + NonZero] $W, PInt<U> => $W;
+            [U: Unsigned + NonZero] $W, NInt<U> => $W;
+            [U: Unsigned + NonZero] PInt<U>, $W => $W;
+            [U: Unsigned + NonZero] NInt<U>, $W => $W;
+            [] Z0, $W => $W;
+        }
+    )*};
+}
+runtime_shape_div_in!(i32, i64);
 runtime_shape_div! {
-    [] i32, i32 => i32;
-    [U: Unsigned + NonZero] i32, PInt<U> => i32;
-    [U: Unsigned + NonZero] i32, NInt<U> => i32;
-    [U: Unsigned + NonZero] PInt<U>, i32 => i32;
-    [U: Unsigned + NonZero] NInt<U>, i32 => i32;
-    [] Z0, i32 => i32;
-    [] i64, i64 => i64;
     [] i32, i64 => i64;
     [] i64, i32 => i64;
-    [U: Unsigned + NonZero] i64, PInt<U> => i64;
-    [U: Unsigned + NonZero] i64, NInt<U> => i64;
-    [U: Unsigned + NonZero] PInt<U>, i64 => i64;
-    [U: Unsigned + NonZero] NInt<U>, i64 => i64;
-    [] Z0, i64 => i64;
 }

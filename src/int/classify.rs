@@ -22,14 +22,10 @@ pub trait StaticEq<B> {
     /// `B1` or `B0`.
     type Output: Bit;
 }
-impl<B> StaticEq<B> for i32 {
-    type Output = B0;
-}
-impl<B> StaticEq<B> for i64 {
-    type Output = B0;
-}
-impl StaticEq<Z0> for Z0 {
-    type Output = B1;
+crate::int::output_impls! {
+    [B] i32 as StaticEq<B> => B0;
+    [B] i64 as StaticEq<B> => B0;
+    [] Z0 as StaticEq<Z0> => B1;
 }
 macro_rules! static_eq_differ {
     ($([$($g:tt)*] $A:ty => $B:ty),*) => {$(
@@ -52,11 +48,11 @@ static_eq_differ!(
     [U: Unsigned + NonZero] PInt<U> => i64,
     [U: Unsigned + NonZero] NInt<U> => i64
 );
-impl<U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero> StaticEq<PInt<V>> for PInt<U> {
-    type Output = U::Output;
-}
-impl<U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero> StaticEq<NInt<V>> for NInt<U> {
-    type Output = U::Output;
+crate::int::output_impls! {
+    [U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero] PInt<U> as StaticEq<PInt<V>>
+        => U::Output;
+    [U: Unsigned + NonZero + UEq<V>, V: Unsigned + NonZero] NInt<U> as StaticEq<NInt<V>>
+        => U::Output;
 }
 
 /// `B1` when the typenum unsigneds `Self` and `B` are equal, by matching
@@ -66,26 +62,14 @@ pub trait UEq<B> {
     /// `B1` or `B0`.
     type Output: Bit;
 }
-impl UEq<UTerm> for UTerm {
-    type Output = B1;
-}
-impl<A, X> UEq<UTerm> for UInt<A, X> {
-    type Output = B0;
-}
-impl<B, Y> UEq<UInt<B, Y>> for UTerm {
-    type Output = B0;
-}
-impl<A: UEq<B>, B> UEq<UInt<B, B0>> for UInt<A, B0> {
-    type Output = A::Output;
-}
-impl<A: UEq<B>, B> UEq<UInt<B, B1>> for UInt<A, B1> {
-    type Output = A::Output;
-}
-impl<A, B> UEq<UInt<B, B1>> for UInt<A, B0> {
-    type Output = B0;
-}
-impl<A, B> UEq<UInt<B, B0>> for UInt<A, B1> {
-    type Output = B0;
+crate::int::output_impls! {
+    [] UTerm as UEq<UTerm> => B1;
+    [A, X] UInt<A, X> as UEq<UTerm> => B0;
+    [B, Y] UTerm as UEq<UInt<B, Y>> => B0;
+    [A: UEq<B>, B] UInt<A, B0> as UEq<UInt<B, B0>> => A::Output;
+    [A: UEq<B>, B] UInt<A, B1> as UEq<UInt<B, B1>> => A::Output;
+    [A, B] UInt<A, B0> as UEq<UInt<B, B1>> => B0;
+    [A, B] UInt<A, B1> as UEq<UInt<B, B0>> => B0;
 }
 
 /// Maps typenum's ordering to "is equal".
@@ -94,14 +78,10 @@ pub trait OrdIsEqual {
     /// `B1` for `Equal`.
     type Output: Bit;
 }
-impl OrdIsEqual for Equal {
-    type Output = B1;
-}
-impl OrdIsEqual for Less {
-    type Output = B0;
-}
-impl OrdIsEqual for Greater {
-    type Output = B0;
+crate::int::output_impls! {
+    [] Equal as OrdIsEqual => B1;
+    [] Less as OrdIsEqual => B0;
+    [] Greater as OrdIsEqual => B0;
 }
 
 /// typenum's static one.

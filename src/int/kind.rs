@@ -75,25 +75,17 @@ pub struct StaticNeg<U>(PhantomData<U>);
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Runtime<T>(PhantomData<T>);
 
-impl IntKind for i32 {
-    type Kind = Runtime<i32>;
-}
-impl IntKind for i64 {
-    type Kind = Runtime<i64>;
-}
-impl IntKind for Z0 {
-    type Kind = StaticZero;
-}
-impl IntKind for PInt<UInt<UTerm, B1>> {
-    type Kind = StaticOne;
-}
-/// Every positive static but `_1`: typenum's `U1` is `UInt<UTerm, B1>`,
-/// and every larger unsigned has at least two bits.
-impl<U: Unsigned, B: Bit, C: Bit> IntKind for PInt<UInt<UInt<U, B>, C>> {
-    type Kind = StaticPos<UInt<UInt<U, B>, C>>;
-}
-impl<U: Unsigned + NonZero> IntKind for NInt<U> {
-    type Kind = StaticNeg<U>;
+crate::int::output_impls! {
+    type Kind;
+    [] i32 as IntKind => Runtime<i32>;
+    [] i64 as IntKind => Runtime<i64>;
+    [] Z0 as IntKind => StaticZero;
+    [] PInt<UInt<UTerm, B1>> as IntKind => StaticOne;
+    /// Every positive static but `_1`: typenum's `U1` is `UInt<UTerm, B1>`,
+    /// and every larger unsigned has at least two bits.
+    [U: Unsigned, B: Bit, C: Bit] PInt<UInt<UInt<U, B>, C>> as IntKind
+        => StaticPos<UInt<UInt<U, B>, C>>;
+    [U: Unsigned + NonZero] NInt<U> as IntKind => StaticNeg<U>;
 }
 
 /// The kinds of every integer but the static `_1`.

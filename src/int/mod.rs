@@ -147,30 +147,34 @@ pub trait StaticInt: Int + Integer + Default {
     const VALUE: i32 = <Self as Integer>::I32;
 }
 
-impl Int for i32 {
-    const IS_STATIC: bool = false;
-    type Value = i32;
-    #[inline(always)]
-    fn value(self) -> i32 {
-        self
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Option<i32> {
-        i32::try_from(v).ok()
-    }
+/// The runtime integers differ only in how a wide value fits (`from_i64`)
+/// and how one known to fit narrows; the expressions name the value `v`.
+macro_rules! runtime_int {
+    ($($W:ident: from_i64 $from:expr, narrow $narrow:expr;)*) => {$(
+        impl Int for $W {
+            const IS_STATIC: bool = false;
+            type Value = $W;
+            #[inline(always)]
+            fn value(self) -> $W {
+                self
+            }
+            #[inline(always)]
+            fn from_i64(v: i64) -> Option<$W> {
+                $from(v)
+            }
+        }
+        impl RuntimeInt for $W {
+            const NAME: &'static str = stringify!($W);
+            #[inline(always)]
+            fn narrow(v: i64) -> $W {
+                $narrow(v)
+            }
+        }
+    )*};
 }
-
-impl Int for i64 {
-    const IS_STATIC: bool = false;
-    type Value = i64;
-    #[inline(always)]
-    fn value(self) -> i64 {
-        self
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Option<i64> {
-        Some(v)
-    }
+runtime_int! {
+    i32: from_i64 |v: i64| i32::try_from(v).ok(), narrow |v: i64| v as i32;
+    i64: from_i64 Some, narrow core::convert::identity;
 }
 
 /// A runtime integer type: `i32` or `i64`. The arithmetic of a runtime
@@ -191,56 +195,30 @@ pub trait RuntimeInt: Int + Into<i64> + Copy + PartialOrd + fmt::Display {
     /// type, or a narrower one).
     fn narrow(v: i64) -> Self;
 }
-impl RuntimeInt for i32 {
-    const NAME: &'static str = "i32";
-    #[inline(always)]
-    fn narrow(v: i64) -> i32 {
-        v as i32
-    }
+/// The nonzero static integers, positive and negative, read their value
+/// from typenum alike.
+macro_rules! nonzero_static_int {
+    ($($I:ident),*) => {$(
+        impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for $I<U> {
+            const IS_STATIC: bool = true;
+            type Value = i32;
+            #[inline(always)]
+            fn value(self) -> i32 {
+                <Self as Integer>::I32
+            }
+            #[inline(always)]
+            fn wide(self) -> i64 {
+                <Self as Integer>::I64
+            }
+            #[inline(always)]
+            fn from_i64(v: i64) -> Option<Self> {
+                (v == <Self as Integer>::I64).then(Self::default)
+            }
+        }
+        impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt for $I<U> {}
+    )*};
 }
-impl RuntimeInt for i64 {
-    const NAME: &'static str = "i64";
-    #[inline(always)]
-    fn narrow(v: i64) -> i64 {
-        v
-    }
-}
-
-impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for PInt<U> {
-    const IS_STATIC: bool = true;
-    type Value = i32;
-    #[inline(always)]
-    fn value(self) -> i32 {
-        <Self as Integer>::I32
-    }
-    #[inline(always)]
-    fn wide(self) -> i64 {
-        <Self as Integer>::I64
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Option<Self> {
-        (v == <Self as Integer>::I64).then(Self::default)
-    }
-}
-impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt for PInt<U> {}
-
-impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for NInt<U> {
-    const IS_STATIC: bool = true;
-    type Value = i32;
-    #[inline(always)]
-    fn value(self) -> i32 {
-        <Self as Integer>::I32
-    }
-    #[inline(always)]
-    fn wide(self) -> i64 {
-        <Self as Integer>::I64
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Option<Self> {
-        (v == <Self as Integer>::I64).then(Self::default)
-    }
-}
-impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> StaticInt for NInt<U> {}
+nonzero_static_int!(PInt, NInt);
 
 impl Int for Z0 {
     const IS_STATIC: bool = true;
@@ -315,3 +293,55 @@ macro_rules! for_int_kinds {
     };
 }
 pub(crate) use for_int_kinds;
+
+/// A table of impls whose one item is an associated type (`Output`, or
+/// the one named first: `type Is;`), a row each:
+/// `[generics] Self as Trait<Args> => Type where [bounds];` (the bounds
+/// optional). The type-level lookups (the mixed product's kinds, the
+/// three-valued flags, what a leaf kind is) and the short recursions are
+/// such tables.
+macro_rules! output_impls {
+    (type $N:ident; $($rows:tt)*) => {
+        $crate::int::output_impls!(@rows $N; $($rows)*);
+    };
+    (@rows $N:ident; $($(#[$m:meta])* [$($g:tt)*] $A:ty as $Tr:path => $R:ty $(where [$($w:tt)*])?;)*) => {$(
+        $(#[$m])*
+        impl<$($g)*> $Tr for $A $(where $($w)*)? {
+            type $N = $R;
+        }
+    )*};
+    ($($rows:tt)*) => {
+        $crate::int::output_impls!(@rows Output; $($rows)*);
+    };
+}
+pub(crate) use output_impls;
+
+/// A table of impls whose items are associated types only, a row each:
+/// `[generics] Self as Trait<Args> => { Name = Type, ... } where [bounds];`
+/// (the bounds optional): [`output_impls!`] for traits of several types.
+macro_rules! assoc_impls {
+    ($($(#[$m:meta])* [$($g:tt)*] $A:ty as $Tr:path => { $($N:ident = $R:ty),+ $(,)? } $(where [$($w:tt)*])?;)*) => {$(
+        $(#[$m])*
+        impl<$($g)*> $Tr for $A $(where $($w)*)? {
+            $(type $N = $R;)+
+        }
+    )*};
+}
+pub(crate) use assoc_impls;
+
+/// Impls whose result is the static `_0` whatever the operands, a row
+/// each: `[generics] Self as Trait<Args>::method(ArgTypes);` (the empty
+/// coordinate's offset, a `_` coordinate's, a stride-0 leaf's).
+macro_rules! zero_impls {
+    ($($(#[$m:meta])* [$($g:tt)*] $A:ty as $Tr:ident<$($P:ty),*>::$f:ident($($Arg:ty),*);)*) => {$(
+        $(#[$m])*
+        impl<$($g)*> $Tr<$($P),*> for $A {
+            type Output = ::typenum::Z0;
+            #[inline(always)]
+            fn $f(self, $(_: $Arg),*) -> ::typenum::Z0 {
+                ::typenum::Z0::new()
+            }
+        }
+    )*};
+}
+pub(crate) use zero_impls;

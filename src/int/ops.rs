@@ -253,66 +253,11 @@ binary_op! {
 }
 absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, Z0, i32);
 absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, Z0, i64);
-impl IntRem<PInt<UInt<UTerm, typenum::B1>>> for i32 {
-    type Output = Z0;
-    #[inline(always)]
-    fn rem(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Z0 {
-        Z0::new()
-    }
-    #[inline(always)]
-    fn rem_checked(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Option<Z0> {
-        Some(Z0::new())
-    }
-    #[inline(always)]
-    fn rem_wrapping(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Z0 {
-        Z0::new()
-    }
-}
-impl IntRem<NInt<UInt<UTerm, typenum::B1>>> for i32 {
-    type Output = Z0;
-    #[inline(always)]
-    fn rem(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Z0 {
-        Z0::new()
-    }
-    #[inline(always)]
-    fn rem_checked(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Option<Z0> {
-        Some(Z0::new())
-    }
-    #[inline(always)]
-    fn rem_wrapping(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Z0 {
-        Z0::new()
-    }
-}
-impl IntRem<PInt<UInt<UTerm, typenum::B1>>> for i64 {
-    type Output = Z0;
-    #[inline(always)]
-    fn rem(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Z0 {
-        Z0::new()
-    }
-    #[inline(always)]
-    fn rem_checked(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Option<Z0> {
-        Some(Z0::new())
-    }
-    #[inline(always)]
-    fn rem_wrapping(self, _: PInt<UInt<UTerm, typenum::B1>>) -> Z0 {
-        Z0::new()
-    }
-}
-impl IntRem<NInt<UInt<UTerm, typenum::B1>>> for i64 {
-    type Output = Z0;
-    #[inline(always)]
-    fn rem(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Z0 {
-        Z0::new()
-    }
-    #[inline(always)]
-    fn rem_checked(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Option<Z0> {
-        Some(Z0::new())
-    }
-    #[inline(always)]
-    fn rem_wrapping(self, _: NInt<UInt<UTerm, typenum::B1>>) -> Z0 {
-        Z0::new()
-    }
-}
+// `x % _1` and `x % _-1` are `_0` whatever `x` is: the same absorbing impl.
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, i32, typenum::P1);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, i32, typenum::N1);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, i64, typenum::P1);
+absorb_zero!(IntRem::rem / rem_checked / rem_wrapping, i64, typenum::N1);
 /// `x % _n` for |n| ≥ 2 is runtime; `_1` and `_-1` are matched above.
 macro_rules! rem_by_static_ge2 {
     ($S:ident, $W:ty) => {
@@ -399,34 +344,24 @@ where
         Some(Default::default())
     }
 }
-impl IntAbs for i32 {
-    type Output = i32;
-    #[inline(always)]
-    #[track_caller]
-    fn abs(self) -> i32 {
-        match self.checked_abs() {
-            Some(v) => v,
-            None => runtime_int_fail("abs", 0, self.into(), i32::NAME),
+/// Runtime `|a|` for each width: `MIN` has no magnitude in its width.
+macro_rules! runtime_abs {
+    ($($W:ty),*) => {$(
+        impl IntAbs for $W {
+            type Output = $W;
+            #[inline(always)]
+            #[track_caller]
+            fn abs(self) -> $W {
+                match self.checked_abs() {
+                    Some(v) => v,
+                    None => runtime_int_fail("abs", 0, self.wide(), <$W>::NAME),
+                }
+            }
+            #[inline(always)]
+            fn abs_checked(self) -> Option<$W> {
+                self.checked_abs()
+            }
         }
-    }
-    #[inline(always)]
-    fn abs_checked(self) -> Option<i32> {
-        self.checked_abs()
-    }
+    )*};
 }
-
-impl IntAbs for i64 {
-    type Output = i64;
-    #[inline(always)]
-    #[track_caller]
-    fn abs(self) -> i64 {
-        match self.checked_abs() {
-            Some(v) => v,
-            None => runtime_int_fail("abs", 0, self, i64::NAME),
-        }
-    }
-    #[inline(always)]
-    fn abs_checked(self) -> Option<i64> {
-        self.checked_abs()
-    }
-}
+runtime_abs!(i32, i64);

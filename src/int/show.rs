@@ -29,19 +29,18 @@ pub trait Show {
     /// As a mode index.
     type Mode;
 }
-impl<U: Unsigned, B: typenum::Bit> Show for UInt<U, B>
-where
-    UInt<U, B>: Cmp<typenum::U1024>,
-    Compare<UInt<U, B>, typenum::U1024>: ShowBy<UInt<U, B>>,
-{
-    type Pos = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Pos;
-    type Neg = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Neg;
-    type Mode = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Mode;
-}
-impl Show for typenum::UTerm {
-    type Pos = Val<0>;
-    type Neg = Val<0>;
-    type Mode = Mode<0>;
+crate::int::assoc_impls! {
+    [U: Unsigned, B: typenum::Bit] UInt<U, B> as Show
+        => {
+            Pos = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Pos,
+            Neg = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Neg,
+            Mode = <Compare<UInt<U, B>, typenum::U1024> as ShowBy<UInt<U, B>>>::Mode,
+        }
+        where [
+            UInt<U, B>: Cmp<typenum::U1024>,
+            Compare<UInt<U, B>, typenum::U1024>: ShowBy<UInt<U, B>>,
+        ];
+    [] typenum::UTerm as Show => { Pos = Val<0>, Neg = Val<0>, Mode = Mode<0> };
 }
 /// The branch of [`Show`].
 pub trait ShowBy<U> {
@@ -52,20 +51,10 @@ pub trait ShowBy<U> {
     /// As a mode index.
     type Mode;
 }
-impl<U: ShowU> ShowBy<U> for Less {
-    type Pos = U::Pos;
-    type Neg = U::Neg;
-    type Mode = U::Mode;
-}
-impl<U: Unsigned + NonZero> ShowBy<U> for Greater {
-    type Pos = PInt<U>;
-    type Neg = NInt<U>;
-    type Mode = U;
-}
-impl<U: ShowU> ShowBy<U> for Equal {
-    type Pos = U::Pos;
-    type Neg = U::Neg;
-    type Mode = U::Mode;
+crate::int::assoc_impls! {
+    [U: ShowU] Less as ShowBy<U> => { Pos = U::Pos, Neg = U::Neg, Mode = U::Mode };
+    [U: Unsigned + NonZero] Greater as ShowBy<U> => { Pos = PInt<U>, Neg = NInt<U>, Mode = U };
+    [U: ShowU] Equal as ShowBy<U> => { Pos = U::Pos, Neg = U::Neg, Mode = U::Mode };
 }
 
 /// A static integer's printable form.
@@ -73,12 +62,8 @@ pub trait ShowInt {
     /// `Val<n>`.
     type Output;
 }
-impl<U: Unsigned + NonZero + Show> ShowInt for PInt<U> {
-    type Output = U::Pos;
-}
-impl<U: Unsigned + NonZero + Show> ShowInt for NInt<U> {
-    type Output = U::Neg;
-}
-impl ShowInt for Z0 {
-    type Output = Val<0>;
+crate::int::output_impls! {
+    [U: Unsigned + NonZero + Show] PInt<U> as ShowInt => U::Pos;
+    [U: Unsigned + NonZero + Show] NInt<U> as ShowInt => U::Neg;
+    [] Z0 as ShowInt => Val<0>;
 }

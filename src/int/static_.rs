@@ -18,14 +18,10 @@ pub trait Magnitude {
     /// `|Self|`, unsigned.
     type Output: Unsigned;
 }
-impl Magnitude for Z0 {
-    type Output = UTerm;
-}
-impl<U: Unsigned + NonZero> Magnitude for PInt<U> {
-    type Output = U;
-}
-impl<U: Unsigned + NonZero> Magnitude for NInt<U> {
-    type Output = U;
+crate::int::output_impls! {
+    [] Z0 as Magnitude => UTerm;
+    [U: Unsigned + NonZero] PInt<U> as Magnitude => U;
+    [U: Unsigned + NonZero] NInt<U> as Magnitude => U;
 }
 
 /// Maps a typenum unsigned to the signed static integer of the same value.
@@ -43,15 +39,6 @@ pub trait ToStatic {
     /// `Z0` for zero, `PInt` otherwise.
     type Output: StaticInt;
 }
-impl ToStatic for UTerm {
-    type Output = Z0;
-}
-impl<U: Unsigned, B: typenum::Bit> ToStatic for UInt<U, B>
-where
-    PInt<UInt<U, B>>: StaticInt,
-{
-    type Output = PInt<UInt<U, B>>;
-}
 
 /// Maps a typenum unsigned to the negative static integer of that magnitude.
 ///
@@ -67,15 +54,21 @@ pub trait ToStaticNeg {
     /// `Z0` for zero, `NInt` otherwise.
     type Output: StaticInt;
 }
-impl ToStaticNeg for UTerm {
-    type Output = Z0;
+/// Zero is `Z0` either way; a nonzero magnitude is `PInt` or `NInt`.
+macro_rules! to_static {
+    ($($Tr:ident => $I:ident),*) => {$(
+        impl $Tr for UTerm {
+            type Output = Z0;
+        }
+        impl<U: Unsigned, B: typenum::Bit> $Tr for UInt<U, B>
+        where
+            $I<UInt<U, B>>: StaticInt,
+        {
+            type Output = $I<UInt<U, B>>;
+        }
+    )*};
 }
-impl<U: Unsigned, B: typenum::Bit> ToStaticNeg for UInt<U, B>
-where
-    NInt<UInt<U, B>>: StaticInt,
-{
-    type Output = NInt<UInt<U, B>>;
-}
+to_static!(ToStatic => PInt, ToStaticNeg => NInt);
 
 /// CuTe's const-generic spelling of a static integer: `C<8>` is `P8`.
 /// It reaches as far as typenum's const bridge (0 to 1024); beyond that,

@@ -3,6 +3,18 @@
 
 use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
 
+/// The quotient's two ends shared by the floor and the exact division:
+/// divisor 1 gives the dividend, and an even divisor of a zero dividend
+/// gives zero.
+macro_rules! divisor_one_or_zero_dividend {
+    ($Tr:ident) => {
+        crate::int::output_impls! {
+        [A: Unsigned] A as $Tr<UInt<UTerm, B1>> => A;
+        [BU: Unsigned, BB: Bit] UTerm as $Tr<UInt<UInt<BU, BB>, B0>> => UTerm;
+        }
+    };
+}
+
 /// `⌊Self / B⌋` for typenum unsigned integers, `B ≥ 1`.
 ///
 /// An even divisor drops one low bit of each operand (`⌊a / 2b⌋ = ⌊⌊a/2⌋ / b⌋`),
@@ -21,28 +33,19 @@ pub trait UFloorDiv<B> {
     /// The quotient.
     type Output: Unsigned;
 }
-/// Divisor 1.
-impl<A: Unsigned> UFloorDiv<UInt<UTerm, B1>> for A {
-    type Output = A;
-}
-/// Even divisor, zero dividend.
-impl<BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B0>> for UTerm {
-    type Output = UTerm;
-}
-/// Even divisor: drop the low bit of both.
-impl<AU, AB: Bit, BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B0>> for UInt<AU, AB>
-where
-    AU: UFloorDiv<UInt<BU, BB>>,
-{
-    type Output = AU::Output;
-}
-/// Odd divisor above 1: typenum's long division.
-impl<A, BU: Unsigned, BB: Bit> UFloorDiv<UInt<UInt<BU, BB>, B1>> for A
-where
-    A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
-    <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output: Unsigned,
-{
-    type Output = <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output;
+divisor_one_or_zero_dividend!(UFloorDiv);
+crate::int::output_impls! {
+    /// Even divisor: drop the low bit of both.
+    [AU, AB: Bit, BU: Unsigned, BB: Bit] UInt<AU, AB> as UFloorDiv<UInt<UInt<BU, BB>, B0>>
+        => AU::Output
+        where [AU: UFloorDiv<UInt<BU, BB>>];
+    /// Odd divisor above 1: typenum's long division.
+    [A, BU: Unsigned, BB: Bit] A as UFloorDiv<UInt<UInt<BU, BB>, B1>>
+        => <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output
+        where [
+            A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
+            <A as core::ops::Div<UInt<UInt<BU, BB>, B1>>>::Output: Unsigned,
+        ];
 }
 
 /// `⌈Self / B⌉` for typenum unsigned integers, `B ≥ 1`: [`UCeilDivCarry`]
@@ -84,51 +87,37 @@ pub trait UCeilDivCarry<B, C> {
     /// The quotient, rounded up.
     type Output: Unsigned;
 }
-/// Divisor 1: `Self + C`.
-impl<A: core::ops::Add<C>, C: Bit> UCeilDivCarry<UInt<UTerm, B1>, C> for A
-where
-    <A as core::ops::Add<C>>::Output: Unsigned,
-{
-    type Output = <A as core::ops::Add<C>>::Output;
-}
-/// Even divisor, zero dividend: `⌈C / B⌉ = C`.
-impl<BU, BB, C: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C> for UTerm
-where
-    UTerm: core::ops::Add<C>,
-    <UTerm as core::ops::Add<C>>::Output: Unsigned,
-{
-    type Output = <UTerm as core::ops::Add<C>>::Output;
-}
-/// Even divisor: drop the low bits; the carry is `a0 | C`.
-impl<AU, A0: Bit + core::ops::BitOr<C>, C, BU, BB> UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C>
-    for UInt<AU, A0>
-where
-    AU: UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>,
-{
-    type Output = <AU as UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>>::Output;
-}
-/// Odd divisor above 1, carry 1: `⌊a / b⌋ + 1` (typenum's long division
-/// runs on `Self`'s bits only, so it also ends while `B` is being inferred).
-impl<A, BU: Unsigned, BB: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1> for A
-where
-    A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
-    typenum::Quot<A, UInt<UInt<BU, BB>, B1>>: core::ops::Add<B1>,
-    typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>: Unsigned,
-{
-    type Output = typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>;
-}
-/// Odd divisor above 1, no carry, zero dividend.
-impl<BU, BB> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> for UTerm {
-    type Output = UTerm;
-}
-/// Odd divisor above 1, no carry: `⌊(a - 1) / b⌋ + 1`.
-impl<AU, AB, BU: Unsigned, BB: Bit> UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> for UInt<AU, AB>
-where
-    UInt<AU, AB>: core::ops::Sub<B1>,
-    typenum::Sub1<UInt<AU, AB>>: UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>,
-{
-    type Output =
-        <typenum::Sub1<UInt<AU, AB>> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>>::Output;
+crate::int::output_impls! {
+    /// Divisor 1: `Self + C`.
+    [A: core::ops::Add<C>, C: Bit] A as UCeilDivCarry<UInt<UTerm, B1>, C>
+        => <A as core::ops::Add<C>>::Output
+        where [<A as core::ops::Add<C>>::Output: Unsigned];
+    /// Even divisor, zero dividend: `⌈C / B⌉ = C`.
+    [BU, BB, C: Bit] UTerm as UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C>
+        => <UTerm as core::ops::Add<C>>::Output
+        where [UTerm: core::ops::Add<C>, <UTerm as core::ops::Add<C>>::Output: Unsigned];
+    /// Even divisor: drop the low bits; the carry is `a0 | C`.
+    [AU, A0: Bit + core::ops::BitOr<C>, C, BU, BB] UInt<AU, A0> as UCeilDivCarry<UInt<UInt<BU, BB>, B0>, C>
+        => <AU as UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>>::Output
+        where [AU: UCeilDivCarry<UInt<BU, BB>, typenum::Or<A0, C>>];
+    /// Odd divisor above 1, carry 1: `⌊a / b⌋ + 1` (typenum's long division
+    /// runs on `Self`'s bits only, so it also ends while `B` is being inferred).
+    [A, BU: Unsigned, BB: Bit] A as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>
+        => typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>
+        where [
+            A: core::ops::Div<UInt<UInt<BU, BB>, B1>>,
+            typenum::Quot<A, UInt<UInt<BU, BB>, B1>>: core::ops::Add<B1>,
+            typenum::Add1<typenum::Quot<A, UInt<UInt<BU, BB>, B1>>>: Unsigned,
+        ];
+    /// Odd divisor above 1, no carry, zero dividend.
+    [BU, BB] UTerm as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0> => UTerm;
+    /// Odd divisor above 1, no carry: `⌊(a - 1) / b⌋ + 1`.
+    [AU, AB, BU: Unsigned, BB: Bit] UInt<AU, AB> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B0>
+        => <typenum::Sub1<UInt<AU, AB>> as UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>>::Output
+        where [
+            UInt<AU, AB>: core::ops::Sub<B1>,
+            typenum::Sub1<UInt<AU, AB>>: UCeilDivCarry<UInt<UInt<BU, BB>, B1>, B1>,
+        ];
 }
 
 /// `Self / B` for typenum unsigned integers when `B` divides `Self`; no
@@ -146,28 +135,19 @@ pub trait UExactDiv<B> {
     /// The exact quotient.
     type Output: Unsigned;
 }
-/// Divisor 1.
-impl<A: Unsigned> UExactDiv<UInt<UTerm, B1>> for A {
-    type Output = A;
-}
-/// Even divisor, zero dividend.
-impl<BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B0>> for UTerm {
-    type Output = UTerm;
-}
-/// Even divisor: the dividend's dropped bit must be 0.
-impl<AU, BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B0>> for UInt<AU, B0>
-where
-    AU: UExactDiv<UInt<BU, BB>>,
-{
-    type Output = AU::Output;
-}
-/// Odd divisor above 1: typenum's division with a zero remainder.
-impl<A, BU: Unsigned, BB: Bit> UExactDiv<UInt<UInt<BU, BB>, B1>> for A
-where
-    A: typenum::PartialDiv<UInt<UInt<BU, BB>, B1>>,
-    typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>: Unsigned,
-{
-    type Output = typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>;
+divisor_one_or_zero_dividend!(UExactDiv);
+crate::int::output_impls! {
+    /// Even divisor: the dividend's dropped bit must be 0.
+    [AU, BU: Unsigned, BB: Bit] UInt<AU, B0> as UExactDiv<UInt<UInt<BU, BB>, B0>>
+        => AU::Output
+        where [AU: UExactDiv<UInt<BU, BB>>];
+    /// Odd divisor above 1: typenum's division with a zero remainder.
+    [A, BU: Unsigned, BB: Bit] A as UExactDiv<UInt<UInt<BU, BB>, B1>>
+        => typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>
+        where [
+            A: typenum::PartialDiv<UInt<UInt<BU, BB>, B1>>,
+            typenum::PartialQuot<A, UInt<UInt<BU, BB>, B1>>: Unsigned,
+        ];
 }
 
 /// `B1` when `B` divides `Self` (typenum unsigned integers, `B ≥ 1`), else
@@ -186,29 +166,23 @@ pub trait UDivides<B> {
     /// `B1` or `B0`.
     type Output: Bit;
 }
-/// Divisor 1.
-impl<A> UDivides<UInt<UTerm, B1>> for A {
-    type Output = B1;
-}
-/// Even divisor, zero dividend.
-impl<BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UTerm {
-    type Output = B1;
-}
-/// Even divisor, even dividend: drop the low bit of both.
-impl<AU: UDivides<UInt<BU, BB>>, BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UInt<AU, B0> {
-    type Output = AU::Output;
-}
-/// Even divisor, odd dividend.
-impl<AU, BU, BB> UDivides<UInt<UInt<BU, BB>, B0>> for UInt<AU, B1> {
-    type Output = B0;
-}
-/// Odd divisor above 1: typenum's remainder, compared with zero.
-impl<A, BU, BB> UDivides<UInt<UInt<BU, BB>, B1>> for A
-where
-    A: core::ops::Rem<UInt<UInt<BU, BB>, B1>>,
-    <A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output: IsUTerm,
-{
-    type Output = <<A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output as IsUTerm>::Output;
+crate::int::output_impls! {
+    /// Divisor 1.
+    [A] A as UDivides<UInt<UTerm, B1>> => B1;
+    /// Even divisor, zero dividend.
+    [BU, BB] UTerm as UDivides<UInt<UInt<BU, BB>, B0>> => B1;
+    /// Even divisor, even dividend: drop the low bit of both.
+    [AU: UDivides<UInt<BU, BB>>, BU, BB] UInt<AU, B0> as UDivides<UInt<UInt<BU, BB>, B0>>
+        => AU::Output;
+    /// Even divisor, odd dividend.
+    [AU, BU, BB] UInt<AU, B1> as UDivides<UInt<UInt<BU, BB>, B0>> => B0;
+    /// Odd divisor above 1: typenum's remainder, compared with zero.
+    [A, BU, BB] A as UDivides<UInt<UInt<BU, BB>, B1>>
+        => <<A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output as IsUTerm>::Output
+        where [
+            A: core::ops::Rem<UInt<UInt<BU, BB>, B1>>,
+            <A as core::ops::Rem<UInt<UInt<BU, BB>, B1>>>::Output: IsUTerm,
+        ];
 }
 
 /// `B1` for typenum's unsigned zero, `B0` for any other unsigned.
@@ -225,9 +199,7 @@ pub trait IsUTerm {
     /// `B1` or `B0`.
     type Output: Bit;
 }
-impl IsUTerm for UTerm {
-    type Output = B1;
-}
-impl<U, B> IsUTerm for UInt<U, B> {
-    type Output = B0;
+crate::int::output_impls! {
+    [] UTerm as IsUTerm => B1;
+    [U, B] UInt<U, B> as IsUTerm => B0;
 }

@@ -15,6 +15,7 @@ use crate::int::kind::{IntKind, KindOf, NotOne, Runtime, StaticNotOneKind, Stati
 use crate::int::{SMul, StaticEq};
 use crate::layout::Layout;
 use crate::tuple::FlatRevOnto;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Z0};
 
@@ -265,14 +266,11 @@ pub trait Mergeable<S, Dd, FD> {
     /// `B1` or `B0`.
     type Output;
 }
-impl<R, Dd, FD> Mergeable<R, Dd, FD> for Runtime<R> {
-    type Output = B0;
-}
-impl<K: StaticNotOneKind, S: SMul<Dd>, Dd, FD> Mergeable<S, Dd, FD> for K
-where
-    S::Output: StaticEq<FD>,
-{
-    type Output = <S::Output as StaticEq<FD>>::Output;
+crate::int::output_impls! {
+    [R, Dd, FD] Runtime<R> as Mergeable<R, Dd, FD> => B0;
+    [K: StaticNotOneKind, S: SMul<Dd>, Dd, FD] K as Mergeable<S, Dd, FD>
+        => <S::Output as StaticEq<FD>>::Output
+        where [S::Output: StaticEq<FD>];
 }
 
 #[doc(hidden)]
@@ -327,10 +325,7 @@ where
         };
         let acc_d = HCons {
             head: d,
-            tail: HCons {
-                head: fd,
-                tail: fdt,
-            },
+            tail: cons(fd, fdt),
         };
         rest_s.bw(rest_d, acc_s, acc_d)
     }
@@ -356,16 +351,7 @@ impl<F, FD, FDT, A, B> FinishTail<F, FD, FDT> for HCons<A, B> {
     type Output = Layout<HCons<F, HCons<A, B>>, HCons<FD, FDT>>;
     #[inline(always)]
     fn finish_tail(self, f: F, fd: FD, fdt: FDT) -> Self::Output {
-        Layout::from_parts(
-            HCons {
-                head: f,
-                tail: self,
-            },
-            HCons {
-                head: fd,
-                tail: fdt,
-            },
-        )
+        Layout::from_parts(cons(f, self), cons(fd, fdt))
     }
 }
 

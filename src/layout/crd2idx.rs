@@ -173,13 +173,9 @@ where
         self.crd2idx_modes(shape, stride)
     }
 }
-/// The empty coordinate of the empty shape.
-impl Crd2Idx<HNil, HNil> for HNil {
-    type Output = Z0;
-    #[inline(always)]
-    fn crd2idx(self, _: HNil, _: HNil) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// The empty coordinate of the empty shape.
+    [] HNil as Crd2Idx<HNil, HNil>::crd2idx(HNil, HNil);
 }
 
 /// The by-mode sum behind a tuple coordinate. Lengths that differ give
@@ -191,12 +187,8 @@ pub trait Crd2IdxModes<S, D> {
     /// Computes it.
     fn crd2idx_modes(self, shape: S, stride: D) -> Self::Output;
 }
-impl<S, D> Crd2IdxModes<S, D> for HNil {
-    type Output = Z0;
-    #[inline(always)]
-    fn crd2idx_modes(self, _: S, _: D) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    [S, D] HNil as Crd2IdxModes<S, D>::crd2idx_modes(S, D);
 }
 impl<C0, CT, S0, ST, D0, DT> Crd2IdxModes<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
 where
@@ -211,12 +203,8 @@ where
         head.add_wrapping(self.tail.crd2idx_modes(shape.tail, stride.tail))
     }
 }
-impl<C0, CT> Crd2IdxModes<HNil, HNil> for HCons<C0, CT> {
-    type Output = Z0;
-    #[inline(always)]
-    fn crd2idx_modes(self, _: HNil, _: HNil) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    [C0, CT] HCons<C0, CT> as Crd2IdxModes<HNil, HNil>::crd2idx_modes(HNil, HNil);
 }
 /// A tuple coordinate against an integer mode (one impl per kind of
 /// integer, so that a tuple mode has a single candidate).

@@ -4,6 +4,7 @@
 
 use crate::int::{Int, IntMul, Prod};
 use crate::layout::{CompactOrder, FilterZeros, Layout, LayoutLeftOf, MakeLayout};
+use crate::tuple::cons;
 use crate::tuple::{AllStatic, Compact, CompactColMajor, IntTuple, LayoutLeft, Unpack};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, P1};
@@ -115,14 +116,8 @@ where
             .compact_order(stride.tail)
             .scale_leaves(vector.size());
         Layout::from_parts(
-            HCons {
-                head: shape.head,
-                tail: shape.tail.unpack(),
-            },
-            HCons {
-                head: d0,
-                tail: rest.unpack(),
-            },
+            cons(shape.head, shape.tail.unpack()),
+            cons(d0, rest.unpack()),
         )
     }
 }
@@ -156,10 +151,7 @@ impl<H: ScaleLeaves<C>, T: ScaleLeaves<C>, C: Copy> ScaleLeaves<C> for HCons<H, 
     type Output = HCons<H::Output, T::Output>;
     #[inline(always)]
     fn scale_leaves(self, c: C) -> Self::Output {
-        HCons {
-            head: self.head.scale_leaves(c),
-            tail: self.tail.scale_leaves(c),
-        }
+        cons(self.head.scale_leaves(c), self.tail.scale_leaves(c))
     }
 }
 

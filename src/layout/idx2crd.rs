@@ -8,8 +8,9 @@ use crate::int::kind::{IntKind, KindOf, Runtime, StaticPos};
 use crate::int::{Int, IntDiv, IntRem, Mod, Quot};
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{B1, PInt, UInt, UTerm, Z0};
+use typenum::{B1, PInt, UInt, UTerm};
 
 /// Splits the index `I` colexicographically over the shape `Self`.
 ///
@@ -56,10 +57,7 @@ impl<S0: Idx2Crd<I>, I> Idx2CrdRest<S0, I> for HNil {
     type Output = HCons<S0::Output, HNil>;
     #[inline(always)]
     fn idx2crd_rest(self, s0: S0, i: I) -> Self::Output {
-        HCons {
-            head: s0.idx2crd(i),
-            tail: HNil,
-        }
+        cons(s0.idx2crd(i), HNil)
     }
 }
 impl<S0, I, S1, ST> Idx2CrdRest<S0, I> for HCons<S1, ST>
@@ -72,10 +70,7 @@ where
     #[inline(always)]
     fn idx2crd_rest(self, s0: S0, i: I) -> Self::Output {
         let n = s0.size();
-        HCons {
-            head: s0.idx2crd(i.rem(n)),
-            tail: self.idx2crd(i.div(n)),
-        }
+        cons(s0.idx2crd(i.rem(n)), self.idx2crd(i.div(n)))
     }
 }
 
@@ -99,13 +94,9 @@ pub trait Idx2CrdStrided<I, D> {
     /// Computes it.
     fn idx2crd_strided(self, i: I, stride: D) -> Self::Output;
 }
-/// A static size-1 leaf has the single coordinate `_0`.
-impl<I: Int, D: Int> Idx2CrdStrided<I, D> for PInt<UInt<UTerm, B1>> {
-    type Output = Z0;
-    #[inline(always)]
-    fn idx2crd_strided(self, _: I, _: D) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// A static size-1 leaf has the single coordinate `_0`.
+    [I: Int, D: Int] PInt<UInt<UTerm, B1>> as Idx2CrdStrided<I, D>::idx2crd_strided(I, D);
 }
 #[doc(hidden)]
 /// The leaves that split an index by `(i / d) % s`: a runtime `i32` and
@@ -137,10 +128,10 @@ impl<I: Copy, S0: Idx2CrdStrided<I, D0>, ST: Idx2CrdStrided<I, DT>, D0, DT>
     type Output = HCons<S0::Output, ST::Output>;
     #[inline(always)]
     fn idx2crd_strided(self, i: I, stride: HCons<D0, DT>) -> Self::Output {
-        HCons {
-            head: self.head.idx2crd_strided(i, stride.head),
-            tail: self.tail.idx2crd_strided(i, stride.tail),
-        }
+        cons(
+            self.head.idx2crd_strided(i, stride.head),
+            self.tail.idx2crd_strided(i, stride.tail),
+        )
     }
 }
 

@@ -2,6 +2,7 @@
 //! (row-major) and layouts built from other layouts' modes.
 
 use crate::layout::Layout;
+use crate::tuple::cons;
 use crate::tuple::{Compact, CompactColMajor, CompactRowMajor, IntTuple, LayoutLeft, LayoutRight};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
@@ -72,16 +73,7 @@ impl<S0, D0, T: LayoutModes> LayoutModes for HCons<Layout<S0, D0>, T> {
     fn modes(self) -> (Self::Shapes, Self::Strides) {
         let (shapes, strides) = self.tail.modes();
         let Layout { shape, stride } = self.head;
-        (
-            HCons {
-                head: shape,
-                tail: shapes,
-            },
-            HCons {
-                head: stride,
-                tail: strides,
-            },
-        )
+        (cons(shape, shapes), cons(stride, strides))
     }
 }
 

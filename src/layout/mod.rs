@@ -25,6 +25,24 @@ use crate::tuple::{Congruent, GetAt, Idx, IntTuple, ToPeano};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
 
+/// The `shape()` and `stride()` getters of a layout type with fields
+/// `shape: S` and `stride: D` (plain and basis-strided layouts).
+macro_rules! shape_stride_getters {
+    () => {
+        /// The shape.
+        #[inline(always)]
+        pub fn shape(&self) -> S {
+            self.shape
+        }
+        /// The stride.
+        #[inline(always)]
+        pub fn stride(&self) -> D {
+            self.stride
+        }
+    };
+}
+pub(crate) use shape_stride_getters;
+
 /// A CuTe layout: a shape and a congruent stride.
 ///
 /// A fully static layout is zero-sized, so it costs nothing to pass around:
@@ -61,16 +79,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         Layout { shape, stride }
     }
 
-    /// The shape.
-    #[inline(always)]
-    pub fn shape(&self) -> S {
-        self.shape
-    }
-    /// The stride.
-    #[inline(always)]
-    pub fn stride(&self) -> D {
-        self.stride
-    }
+    shape_stride_getters!();
     /// Number of top-level modes.
     #[inline(always)]
     pub fn rank(&self) -> usize {

@@ -7,6 +7,7 @@
 
 use crate::int::{Int, IntMul, Prod, StaticInt};
 use crate::layout::Layout;
+use crate::tuple::cons;
 use crate::tuple::{Compact, IntTuple, LayoutLeft};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Compare, Equal, Greater, Less, Max, Maximum, P1, Sum, Z0};
@@ -26,16 +27,7 @@ impl<S: IntTuple, O: Int> OrderLeaves<O> for S {
     type Sizes = HCons<S::Size, HNil>;
     type Orders = HCons<O, HNil>;
     fn order_leaves(self, order: O) -> (Self::Sizes, Self::Orders) {
-        (
-            HCons {
-                head: self.size(),
-                tail: HNil,
-            },
-            HCons {
-                head: order,
-                tail: HNil,
-            },
-        )
+        (cons(self.size(), HNil), cons(order, HNil))
     }
 }
 impl OrderLeaves<HNil> for HNil {
@@ -68,14 +60,11 @@ pub trait MaxStatic<Acc> {
     /// The maximum.
     type Output;
 }
-impl<Acc> MaxStatic<Acc> for HNil {
-    type Output = Acc;
-}
-impl<Acc: Max<O>, O: StaticInt, T: MaxStatic<Maximum<Acc, O>>> MaxStatic<Acc> for HCons<O, T> {
-    type Output = T::Output;
-}
-impl<Acc, T: MaxStatic<Acc>> MaxStatic<Acc> for HCons<i32, T> {
-    type Output = T::Output;
+crate::int::output_impls! {
+    [Acc] HNil as MaxStatic<Acc> => Acc;
+    [Acc: Max<O>, O: StaticInt, T: MaxStatic<Maximum<Acc, O>>] HCons<O, T> as MaxStatic<Acc>
+        => T::Output;
+    [Acc, T: MaxStatic<Acc>] HCons<i32, T> as MaxStatic<Acc> => T::Output;
 }
 
 /// CuTe's reference order: static entries kept, the runtime entry at
@@ -85,18 +74,12 @@ pub trait RefOrder<Base, K> {
     /// The static order.
     type Output;
 }
-impl<Base, K> RefOrder<Base, K> for HNil {
-    type Output = HNil;
-}
-impl<Base, K: core::ops::Add<P1>, O: StaticInt, T: RefOrder<Base, Sum<K, P1>>> RefOrder<Base, K>
-    for HCons<O, T>
-{
-    type Output = HCons<O, T::Output>;
-}
-impl<Base: core::ops::Add<K>, K: core::ops::Add<P1>, T: RefOrder<Base, Sum<K, P1>>>
-    RefOrder<Base, K> for HCons<i32, T>
-{
-    type Output = HCons<Sum<Base, K>, T::Output>;
+crate::int::output_impls! {
+    [Base, K] HNil as RefOrder<Base, K> => HNil;
+    [Base, K: core::ops::Add<P1>, O: StaticInt, T: RefOrder<Base, Sum<K, P1>>] HCons<O, T> as RefOrder<Base, K>
+        => HCons<O, T::Output>;
+    [Base: core::ops::Add<K>, K: core::ops::Add<P1>, T: RefOrder<Base, Sum<K, P1>>] HCons<i32, T> as RefOrder<Base, K>
+        => HCons<Sum<Base, K>, T::Output>;
 }
 
 /// The product of the sizes whose order is below `R` (each entry compared
@@ -172,10 +155,7 @@ impl<Sizes: Copy + ProductBelow<R, All>, All, R, T: Starts<Sizes, All>> Starts<S
 {
     type Output = HCons<<Sizes as ProductBelow<R, All>>::Output, T::Output>;
     fn starts(self, sizes: Sizes) -> Self::Output {
-        HCons {
-            head: sizes.product_below(),
-            tail: self.tail.starts(sizes),
-        }
+        cons(sizes.product_below(), self.tail.starts(sizes))
     }
 }
 
@@ -314,10 +294,10 @@ where
     type Output = HCons<S0::Output, ST::Output>;
     #[inline(always)]
     fn filter_zeros(self, stride: HCons<D0, DT>) -> Self::Output {
-        HCons {
-            head: self.head.filter_zeros(stride.head),
-            tail: self.tail.filter_zeros(stride.tail),
-        }
+        cons(
+            self.head.filter_zeros(stride.head),
+            self.tail.filter_zeros(stride.tail),
+        )
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::int::{Int, IntAdd};
 use crate::layout::Span;
 use crate::layout::{Crd2Idx, Layout};
+use crate::tuple::cons;
 use crate::tuple::{Cute, IntTuple};
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
@@ -85,59 +86,79 @@ where
     }
 }
 
+/// `Display` for an enum whose variants each hold one printable value:
+/// each prints as the value it holds.
+#[cfg(feature = "alloc")]
+macro_rules! display_variants {
+    ($E:ident: $($V:ident),+) => {
+        impl core::fmt::Display for $E {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                match self {
+                    $($E::$V(x) => write!(f, "{x}"),)+
+                }
+            }
+        }
+    };
+}
+#[cfg(feature = "alloc")]
+pub(crate) use display_variants;
+
+/// `print_layout` and its table need the same of a rank-2 layout: its
+/// offsets at `i32` coordinates, and its span plus one.
+macro_rules! printable_rank2 {
+    ([$($target:tt)*] { $($body:tt)* }) => {
+        impl<S0: IntTuple, S1: IntTuple, D0: IntTuple, D1: IntTuple> $($target)*
+        where
+            Rank2<S0, S1>: IntTuple,
+            Rank2<D0, D1>: IntTuple,
+            Rank2<i32, i32>: Crd2Idx<Rank2<S0, S1>, Rank2<D0, D1>>,
+            Rank2<S0, S1>: Span<Rank2<D0, D1>>,
+            <Rank2<S0, S1> as Span<Rank2<D0, D1>>>::Output: IntAdd<P1>,
+        {
+            $($body)*
+        }
+    };
+}
+
 /// Display adapter for [`Layout::print_layout`].
 pub struct PrintLayout<S, D>(Layout<S, D>);
 
 type Rank2<S0, S1> = HCons<S0, HCons<S1, HNil>>;
 
-impl<S0: IntTuple, S1: IntTuple, D0: IntTuple, D1: IntTuple> Layout<Rank2<S0, S1>, Rank2<D0, D1>>
-where
-    Rank2<S0, S1>: IntTuple,
-    Rank2<D0, D1>: IntTuple,
-    Rank2<i32, i32>: Crd2Idx<Rank2<S0, S1>, Rank2<D0, D1>>,
-    Rank2<S0, S1>: Span<Rank2<D0, D1>>,
-    <Rank2<S0, S1> as Span<Rank2<D0, D1>>>::Output: IntAdd<P1>,
-{
-    /// CuTe's `print_layout` table for a rank-2 layout, byte for byte.
-    ///
-    /// ```
-    /// use cute_algebra::prelude::*;
-    /// let t = layout![(2, 3) : (3, 1)].print_layout().to_string();
-    /// assert_eq!(t, "(_2,_3):(_3,_1)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 1 | 2 |\n    +---+---+---+\n 1  | 3 | 4 | 5 |\n    +---+---+---+\n");
-    /// ```
-    pub fn print_layout(&self) -> PrintLayout<Rank2<S0, S1>, Rank2<D0, D1>> {
-        PrintLayout(*self)
+printable_rank2! {
+    [Layout<Rank2<S0, S1>, Rank2<D0, D1>>] {
+        /// CuTe's `print_layout` table for a rank-2 layout, byte for byte.
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// let t = layout![(2, 3) : (3, 1)].print_layout().to_string();
+        /// assert_eq!(t, "(_2,_3):(_3,_1)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 1 | 2 |\n    +---+---+---+\n 1  | 3 | 4 | 5 |\n    +---+---+---+\n");
+        /// ```
+        pub fn print_layout(&self) -> PrintLayout<Rank2<S0, S1>, Rank2<D0, D1>> {
+            PrintLayout(*self)
+        }
     }
 }
 
-impl<S0: IntTuple, S1: IntTuple, D0: IntTuple, D1: IntTuple> fmt::Display
-    for PrintLayout<Rank2<S0, S1>, Rank2<D0, D1>>
-where
-    Rank2<S0, S1>: IntTuple,
-    Rank2<D0, D1>: IntTuple,
-    Rank2<i32, i32>: Crd2Idx<Rank2<S0, S1>, Rank2<D0, D1>>,
-    Rank2<S0, S1>: Span<Rank2<D0, D1>>,
-    <Rank2<S0, S1> as Span<Rank2<D0, D1>>>::Output: IntAdd<P1>,
-{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let l = self.0;
-        let (rows, cols) = (
-            l.shape().head.size().wide(),
-            l.shape().tail.head.size().wide(),
-        );
-        let at = |i: i64, j: i64| {
-            let c = HCons {
-                head: i as i32,
-                tail: HCons {
-                    head: j as i32,
-                    tail: HNil,
-                },
+printable_rank2! {
+    [fmt::Display for PrintLayout<Rank2<S0, S1>, Rank2<D0, D1>>] {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let l = self.0;
+            let (rows, cols) = (
+                l.shape().head.size().wide(),
+                l.shape().tail.head.size().wide(),
+            );
+            let at = |i: i64, j: i64| {
+                let c = HCons {
+                    head: i as i32,
+                    tail: cons(j as i32, HNil),
+                };
+                l.crd2idx(c).wide()
             };
-            l.crd2idx(c).wide()
-        };
-        writeln!(f, "{l}")?;
-        let cosize = l.cosize().wide();
-        write_table(f, rows, cols, cosize, &at)
+            writeln!(f, "{l}")?;
+            let cosize = l.cosize().wide();
+            write_table(f, rows, cols, cosize, &at)
+        }
     }
 }
 

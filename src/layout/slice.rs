@@ -6,9 +6,9 @@
 
 use crate::int::Int;
 use crate::layout::{Crd2Idx, Layout};
+use crate::tuple::cons;
 use crate::tuple::{Concat, IntTuple};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::Z0;
 
 /// CuTe's `_`: a slice coordinate that keeps its whole mode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -16,13 +16,9 @@ pub struct Underscore;
 
 impl crate::int::sealed::Operand for Underscore {}
 
-/// In `crd2idx`, `_` stands for coordinate 0 (the start of its mode).
-impl<S: IntTuple, D: IntTuple> Crd2Idx<S, D> for Underscore {
-    type Output = Z0;
-    #[inline(always)]
-    fn crd2idx(self, _: S, _: D) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// In `crd2idx`, `_` stands for coordinate 0 (the start of its mode).
+    [S: IntTuple, D: IntTuple] Underscore as Crd2Idx<S, D>::crd2idx(S, D);
 }
 
 /// What one coordinate element keeps of its mode `T`, as a list to splice.
@@ -42,10 +38,7 @@ impl<T> SliceMode<T, true> for Underscore {
     type Output = HCons<T, HNil>;
     #[inline(always)]
     fn slice_mode(self, t: T) -> Self::Output {
-        HCons {
-            head: t,
-            tail: HNil,
-        }
+        cons(t, HNil)
     }
 }
 impl<T> SliceMode<T, false> for Underscore {
@@ -66,10 +59,7 @@ impl<C: Int, T: IntTuple> SliceMode<T, false> for C {
     type Output = HCons<T, HNil>;
     #[inline(always)]
     fn slice_mode(self, t: T) -> Self::Output {
-        HCons {
-            head: t,
-            tail: HNil,
-        }
+        cons(t, HNil)
     }
 }
 impl<T, const K: bool> SliceMode<T, K> for HNil {

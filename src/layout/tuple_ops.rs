@@ -12,71 +12,43 @@ use crate::tuple::{
     Append, DropFirst, Flatten, GetAt, Group, Idx, PeanoSub, Prepend, S, Select, TakeFirst, ToPeano,
 };
 
-impl<N, Sh: GetAt<N>, D: GetAt<N>> GetAt<N> for Layout<Sh, D> {
-    type Output = Layout<Sh::Output, D::Output>;
-    #[inline(always)]
-    fn get_at(self) -> Self::Output {
-        let (s, d) = self.into_parts();
-        Layout::from_parts(s.get_at(), d.get_at())
-    }
+/// A tuple operation on a layout: the same operation on its shape and on
+/// its stride. `[generics] Trait::method`; the binary ones take a layout,
+/// its shape going to the shape and its stride to the stride.
+macro_rules! on_both_parts {
+    ($([$($g:tt)*] $Tr:ident$(<$($P:ty),*>)?::$m:ident;)*) => {$(
+        impl<$($g)* Sh: $Tr$(<$($P),*>)?, D: $Tr$(<$($P),*>)?> $Tr$(<$($P),*>)? for Layout<Sh, D> {
+            type Output = Layout<Sh::Output, D::Output>;
+            #[inline(always)]
+            fn $m(self) -> Self::Output {
+                let (s, d) = self.into_parts();
+                Layout::from_parts(s.$m(), d.$m())
+            }
+        }
+    )*};
+    (binary $($Tr:ident::$m:ident;)*) => {$(
+        impl<XS, XD, Sh: $Tr<XS>, D: $Tr<XD>> $Tr<Layout<XS, XD>> for Layout<Sh, D> {
+            type Output = Layout<Sh::Output, D::Output>;
+            #[inline(always)]
+            fn $m(self, x: Layout<XS, XD>) -> Self::Output {
+                let ((s, d), (xs, xd)) = (self.into_parts(), x.into_parts());
+                Layout::from_parts(s.$m(xs), d.$m(xd))
+            }
+        }
+    )*};
 }
-impl<N, Sh: TakeFirst<S<N>>, D: TakeFirst<S<N>>> TakeFirst<S<N>> for Layout<Sh, D> {
-    type Output = Layout<Sh::Output, D::Output>;
-    #[inline(always)]
-    fn take_first(self) -> Self::Output {
-        let (s, d) = self.into_parts();
-        Layout::from_parts(s.take_first(), d.take_first())
-    }
+on_both_parts! {
+    [N,] GetAt<N>::get_at;
+    [N,] TakeFirst<S<N>>::take_first;
+    [N,] DropFirst<S<N>>::drop_first;
+    [Ix,] Select<Ix>::select;
+    [const B: usize, const E: usize,] Group<B, E>::group;
+    [] Flatten::flatten_modes;
 }
-impl<N, Sh: DropFirst<S<N>>, D: DropFirst<S<N>>> DropFirst<S<N>> for Layout<Sh, D> {
-    type Output = Layout<Sh::Output, D::Output>;
-    #[inline(always)]
-    fn drop_first(self) -> Self::Output {
-        let (s, d) = self.into_parts();
-        Layout::from_parts(s.drop_first(), d.drop_first())
-    }
-}
-impl<Ix, Sh: Select<Ix>, D: Select<Ix>> Select<Ix> for Layout<Sh, D> {
-    type Output = Layout<Sh::Output, D::Output>;
-    #[inline(always)]
-    fn select(self) -> Self::Output {
-        let (s, d) = self.into_parts();
-        Layout::from_parts(s.select(), d.select())
-    }
-}
-impl<const B: usize, const E: usize, Sh: Group<B, E>, D: Group<B, E>> Group<B, E>
-    for Layout<Sh, D>
-{
-    type Output = Layout<Sh::Output, D::Output>;
-    #[inline(always)]
-    fn group(self) -> Self::Output {
-        let (s, d) = self.into_parts();
-        Layout::from_parts(s.group(), d.group())
-    }
-}
-impl<Sh: Flatten, D: Flatten> Flatten for Layout<Sh, D> {
-    type Output = Layout<Sh::Output, D::Output>;
-    #[inline(always)]
-    fn flatten_modes(self) -> Self::Output {
-        let (s, d) = self.into_parts();
-        Layout::from_parts(s.flatten_modes(), d.flatten_modes())
-    }
-}
-impl<XS, XD, Sh: Append<XS>, D: Append<XD>> Append<Layout<XS, XD>> for Layout<Sh, D> {
-    type Output = Layout<Sh::Output, D::Output>;
-    #[inline(always)]
-    fn append(self, x: Layout<XS, XD>) -> Self::Output {
-        let ((s, d), (xs, xd)) = (self.into_parts(), x.into_parts());
-        Layout::from_parts(s.append(xs), d.append(xd))
-    }
-}
-impl<XS, XD, Sh: Prepend<XS>, D: Prepend<XD>> Prepend<Layout<XS, XD>> for Layout<Sh, D> {
-    type Output = Layout<Sh::Output, D::Output>;
-    #[inline(always)]
-    fn prepend(self, x: Layout<XS, XD>) -> Self::Output {
-        let ((s, d), (xs, xd)) = (self.into_parts(), x.into_parts());
-        Layout::from_parts(s.prepend(xs), d.prepend(xd))
-    }
+on_both_parts! {
+    binary
+    Append::append;
+    Prepend::prepend;
 }
 
 /// Modes `[B, E)` of a layout (the type of [`Layout::take`]).
@@ -86,24 +58,21 @@ pub type Taken<const B: usize, const E: usize, L> =
     >>::Output;
 
 impl<Sh, D> Layout<Sh, D> {
-    /// Modes `[B, E)` (CuTe's `take<B, E>(layout)`).
-    ///
-    /// ```
-    /// use cute_algebra::prelude::*;
-    /// let l = layout![(2, (3, 4), 5) : (60, (1, 3), 12)];
-    /// assert_eq!(l.take::<1, 3>().to_string(), "((_3,_4),_5):((_1,_3),_12)");
-    /// ```
-    #[inline(always)]
-    pub fn take<const B: usize, const E: usize>(self) -> Taken<B, E, Self>
-    where
-        Idx<B>: ToPeano,
-        Idx<E>: ToPeano,
-        <Idx<E> as ToPeano>::Peano: PeanoSub<<Idx<B> as ToPeano>::Peano>,
-        Self: DropFirst<<Idx<B> as ToPeano>::Peano>,
-        <Self as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output:
-            TakeFirst<<<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output>,
-    {
-        crate::tuple::take::<B, E, Self>(self)
+    crate::tuple::with_take_bounds! {
+        Self,
+        [
+            /// Modes `[B, E)` (CuTe's `take<B, E>(layout)`).
+            ///
+            /// ```
+            /// use cute_algebra::prelude::*;
+            /// let l = layout![(2, (3, 4), 5) : (60, (1, 3), 12)];
+            /// assert_eq!(l.take::<1, 3>().to_string(), "((_3,_4),_5):((_1,_3),_12)");
+            /// ```
+            #[inline(always)]
+            pub fn take<const B: usize, const E: usize>(self) -> Taken<B, E, Self>
+        ] {
+            crate::tuple::take::<B, E, Self>(self)
+        }
     }
 
     /// The modes listed in `Ix`, an HList of [`Idx`] (CuTe's `select<I...>`).

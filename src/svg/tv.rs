@@ -11,6 +11,7 @@
 //! assert!(svg.contains(">T127</text>") && svg.contains(">V3</text>"));
 //! ```
 
+use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use core::fmt::Write;
@@ -89,19 +90,7 @@ pub fn tv_to_svg(tv: &DynLayout, tile: Option<(i64, i64)>) -> Result<String, Lay
         MARGIN + n as f64 * CELL_W + 10.0,
         MARGIN + m as f64 * CELL_H + 30.0,
     );
-    let mut s = String::new();
-    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="monospace">"#
-    );
-    let _ = writeln!(s, "<title>{tv} over ({m},{n})</title>");
-    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="13">{tv} over ({m},{n})</text>"#,
-        h - 10.0
-    );
+    let mut s = super::header(w, h, &format!("{tv} over ({m},{n})"), MARGIN, h - 10.0);
     let _ = writeln!(
         s,
         r##"<g stroke="#333" stroke-width="0.6" font-size="11" text-anchor="middle" dominant-baseline="central">"##

@@ -315,44 +315,56 @@ type SwizzleDown<A, K> = SwizzleTn<
     <A as SwizzleParams>::Shift,
 >;
 
-impl<const N: usize, A: SwizzleParams, L: Upcast<N>> Upcast<N> for ComposedLayout<A, Z0, L>
-where
-    Const<N>: ToUInt,
-    Tn<N>: typenum::Logarithm2,
-    U1: core::ops::Shl<Log2<N>>,
-    <U1 as core::ops::Shl<Log2<N>>>::Output: IsEqual<Tn<N>>,
-    IsPow2<N>: CastFactorIsPowerOfTwo,
-    A::Base: Min<Log2<N>>,
-    Log2<N>: Sub<MinMK<A, Log2<N>>>,
-    A::Bits: Min<Under<A, Log2<N>>>,
-    A::Bits: Sub<<A::Bits as Min<Under<A, Log2<N>>>>::Output>,
-    A::Base: Sub<MinMK<A, Log2<N>>>,
-    L: Copy,
-{
-    type Output = ComposedLayout<SwizzleUp<A, Log2<N>>, Z0, L::Output>;
-    #[inline(always)]
-    fn try_upcast(self) -> Result<Self::Output, LayoutError> {
-        Ok(ComposedLayout::new(
-            Default::default(),
-            Z0,
-            self.layout().try_upcast()?,
-        ))
+/// `upcast` and `downcast` of `Sw o _0 o L` need the same check of the
+/// factor `N` (a power of two, with its log); each moves the swizzle's
+/// parameters its own way.
+macro_rules! swizzle_cast {
+    ($Tr:ident, [$($extra:tt)*] { $($body:tt)* }) => {
+        impl<const N: usize, A: SwizzleParams, L: $Tr<N>> $Tr<N> for ComposedLayout<A, Z0, L>
+        where
+            Const<N>: ToUInt,
+            Tn<N>: typenum::Logarithm2,
+            U1: core::ops::Shl<Log2<N>>,
+            <U1 as core::ops::Shl<Log2<N>>>::Output: IsEqual<Tn<N>>,
+            IsPow2<N>: CastFactorIsPowerOfTwo,
+            $($extra)*
+        {
+            $($body)*
+        }
+    };
+}
+swizzle_cast! {
+    Upcast,
+    [
+        A::Base: Min<Log2<N>>,
+        Log2<N>: Sub<MinMK<A, Log2<N>>>,
+        A::Bits: Min<Under<A, Log2<N>>>,
+        A::Bits: Sub<<A::Bits as Min<Under<A, Log2<N>>>>::Output>,
+        A::Base: Sub<MinMK<A, Log2<N>>>,
+        L: Copy,
+    ] {
+        type Output = ComposedLayout<SwizzleUp<A, Log2<N>>, Z0, L::Output>;
+        #[inline(always)]
+        fn try_upcast(self) -> Result<Self::Output, LayoutError> {
+            Ok(ComposedLayout::new(
+                Default::default(),
+                Z0,
+                self.layout().try_upcast()?,
+            ))
+        }
     }
 }
-impl<const N: usize, A: SwizzleParams, L: Downcast<N>> Downcast<N> for ComposedLayout<A, Z0, L>
-where
-    Const<N>: ToUInt,
-    Tn<N>: typenum::Logarithm2,
-    U1: core::ops::Shl<Log2<N>>,
-    <U1 as core::ops::Shl<Log2<N>>>::Output: IsEqual<Tn<N>>,
-    IsPow2<N>: CastFactorIsPowerOfTwo,
-    A::Base: Add<Log2<N>>,
-    L: Copy,
-{
-    type Output = ComposedLayout<SwizzleDown<A, Log2<N>>, Z0, L::Output>;
-    #[inline(always)]
-    fn downcast(self) -> Self::Output {
-        ComposedLayout::new(Default::default(), Z0, self.layout().downcast())
+swizzle_cast! {
+    Downcast,
+    [
+        A::Base: Add<Log2<N>>,
+        L: Copy,
+    ] {
+        type Output = ComposedLayout<SwizzleDown<A, Log2<N>>, Z0, L::Output>;
+        #[inline(always)]
+        fn downcast(self) -> Self::Output {
+            ComposedLayout::new(Default::default(), Z0, self.layout().downcast())
+        }
     }
 }
 

@@ -13,50 +13,80 @@ use crate::layout::Underscore;
 /// The most leaves a compile-time check handles.
 pub const MAX_LEAVES: usize = 32;
 
-/// A flattened static layout: its leaves' shapes and strides, colex order.
-#[derive(Clone, Copy, Debug)]
-pub struct FlatLayout {
-    /// The number of leaves.
-    pub n: usize,
-    /// The leaves' extents.
-    pub shape: [i64; MAX_LEAVES],
-    /// The leaves' strides.
-    pub stride: [i64; MAX_LEAVES],
+/// The flattened forms: a count of leaves and two per-leaf arrays, with
+/// the form of no leaves (`EMPTY`, every entry at its default) and `concat`
+/// (`self`'s leaves followed by `o`'s).
+macro_rules! flat_leaves {
+    ($(#[$doc:meta])* struct $Name:ident, $vis:vis EMPTY {
+        $(#[$adoc:meta])* $a:ident: $A:ty = $a0:expr,
+        $(#[$bdoc:meta])* $b:ident: $B:ty = $b0:expr $(,)?
+    }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $Name {
+            /// The number of leaves.
+            pub n: usize,
+            $(#[$adoc])*
+            pub $a: [$A; MAX_LEAVES],
+            $(#[$bdoc])*
+            pub $b: [$B; MAX_LEAVES],
+        }
+
+        impl $Name {
+            /// No leaves.
+            $vis const EMPTY: $Name = $Name {
+                n: 0,
+                $a: [$a0; MAX_LEAVES],
+                $b: [$b0; MAX_LEAVES],
+            };
+            /// `self` followed by `o`.
+            $vis const fn concat(self, o: Self) -> Self {
+                assert!(
+                    self.n + o.n <= MAX_LEAVES,
+                    "compile-time layout check: more than 32 leaves"
+                );
+                let mut r = self;
+                let mut k = 0;
+                while k < o.n {
+                    r.$a[r.n + k] = o.$a[k];
+                    r.$b[r.n + k] = o.$b[k];
+                    k += 1;
+                }
+                r.n += o.n;
+                r
+            }
+        }
+    };
+}
+
+flat_leaves! {
+    /// A flattened static layout: its leaves' shapes and strides, colex order.
+    struct FlatLayout, pub EMPTY {
+        /// The leaves' extents.
+        shape: i64 = 1,
+        /// The leaves' strides.
+        stride: i64 = 0,
+    }
+}
+
+flat_leaves! {
+    /// A flattened slice coordinate: per leaf, fixed to a value or kept (`_`).
+    struct FlatCoord, EMPTY {
+        /// The fixed value of each leaf (0 where kept).
+        value: i64 = 0,
+        /// Whether each leaf is kept.
+        kept: bool = false,
+    }
 }
 
 impl FlatLayout {
     /// A layout of one leaf.
     pub const fn leaf(s: i64, d: i64) -> Self {
-        let mut l = FlatLayout {
-            n: 1,
-            shape: [1; MAX_LEAVES],
-            stride: [0; MAX_LEAVES],
-        };
+        let mut l = FlatLayout::EMPTY;
+        l.n = 1;
         l.shape[0] = s;
         l.stride[0] = d;
         l
-    }
-    /// The layout of no leaves.
-    pub const EMPTY: FlatLayout = FlatLayout {
-        n: 0,
-        shape: [1; MAX_LEAVES],
-        stride: [0; MAX_LEAVES],
-    };
-    /// `self` followed by `o`.
-    pub const fn concat(self, o: FlatLayout) -> Self {
-        assert!(
-            self.n + o.n <= MAX_LEAVES,
-            "compile-time layout check: more than 32 leaves"
-        );
-        let mut r = self;
-        let mut k = 0;
-        while k < o.n {
-            r.shape[r.n + k] = o.shape[k];
-            r.stride[r.n + k] = o.stride[k];
-            k += 1;
-        }
-        r.n += o.n;
-        r
     }
     /// The number of coordinates.
     pub const fn size(&self) -> i64 {
@@ -86,38 +116,7 @@ impl FlatLayout {
     }
 }
 
-/// A flattened slice coordinate: per leaf, fixed to a value or kept (`_`).
-#[derive(Clone, Copy, Debug)]
-pub struct FlatCoord {
-    /// The number of leaves.
-    pub n: usize,
-    /// The fixed value of each leaf (0 where kept).
-    pub value: [i64; MAX_LEAVES],
-    /// Whether each leaf is kept.
-    pub kept: [bool; MAX_LEAVES],
-}
-
 impl FlatCoord {
-    const EMPTY: FlatCoord = FlatCoord {
-        n: 0,
-        value: [0; MAX_LEAVES],
-        kept: [false; MAX_LEAVES],
-    };
-    const fn concat(self, o: FlatCoord) -> Self {
-        assert!(
-            self.n + o.n <= MAX_LEAVES,
-            "compile-time layout check: more than 32 leaves"
-        );
-        let mut r = self;
-        let mut k = 0;
-        while k < o.n {
-            r.value[r.n + k] = o.value[k];
-            r.kept[r.n + k] = o.kept[k];
-            k += 1;
-        }
-        r.n += o.n;
-        r
-    }
     /// The full coordinate of the `j`-th coordinate of the kept leaves,
     /// evaluated in `l`: what the sliced layout must give at `j`.
     pub const fn full_at(&self, l: &FlatLayout, mut j: i64) -> i64 {

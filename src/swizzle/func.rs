@@ -205,17 +205,10 @@ pub trait SplitShift {
     /// `max(0, -S)`.
     type Left: Unsigned;
 }
-impl SplitShift for Z0 {
-    type Right = U0;
-    type Left = U0;
-}
-impl<U: Unsigned + NonZero> SplitShift for PInt<U> {
-    type Right = U;
-    type Left = U0;
-}
-impl<U: Unsigned + NonZero> SplitShift for NInt<U> {
-    type Right = U0;
-    type Left = U;
+crate::int::assoc_impls! {
+    [] Z0 as SplitShift => { Right = U0, Left = U0 };
+    [U: Unsigned + NonZero] PInt<U> as SplitShift => { Right = U, Left = U0 };
+    [U: Unsigned + NonZero] NInt<U> as SplitShift => { Right = U0, Left = U };
 }
 
 impl<B, M, S> SwizzleParams for SwizzleTn<B, M, S>

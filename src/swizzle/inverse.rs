@@ -54,25 +54,14 @@ pub trait BitInfo {
     /// The number of trailing zero bits.
     type Tz: Unsigned;
 }
-impl BitInfo for UTerm {
-    type Pop = U0;
-    type Tz = U0;
-}
-impl<U: BitInfo> BitInfo for UInt<U, B1>
-where
-    U::Pop: Add<B1>,
-    <U::Pop as Add<B1>>::Output: Unsigned,
-{
-    type Pop = <U::Pop as Add<B1>>::Output;
-    type Tz = U0;
-}
-impl<U: BitInfo> BitInfo for UInt<U, B0>
-where
-    U::Tz: Add<B1>,
-    <U::Tz as Add<B1>>::Output: Unsigned,
-{
-    type Pop = U::Pop;
-    type Tz = <U::Tz as Add<B1>>::Output;
+crate::int::assoc_impls! {
+    [] UTerm as BitInfo => { Pop = U0, Tz = U0 };
+    [U: BitInfo] UInt<U, B1> as BitInfo
+        => { Pop = <U::Pop as Add<B1>>::Output, Tz = U0 }
+        where [U::Pop: Add<B1>, <U::Pop as Add<B1>>::Output: Unsigned];
+    [U: BitInfo] UInt<U, B0> as BitInfo
+        => { Pop = U::Pop, Tz = <U::Tz as Add<B1>>::Output }
+        where [U::Tz: Add<B1>, <U::Tz as Add<B1>>::Output: Unsigned];
 }
 
 /// The two masks have as many bits (CuTe's `make_swizzle`: "Number of bits
@@ -173,82 +162,71 @@ impl<Sw: SwizzleParams, S: ConstLayout<D>, D, R: ConstRepr>
     };
 }
 
-/// CuTe's `right_inverse(Sw o _0 o L)`: `composition(right_inverse(L), Sw)`.
-impl<Sw, S, D> RightInverseLayout for ComposedLayout<Sw, Z0, Layout<S, D>>
-where
-    Sw: SwizzleGeometry,
-    S: ConstLayout<D> + Copy,
-    D: Copy,
-    Layout<S, D>: RightInverseLayout,
-    RightInverse<Layout<S, D>>: Outcome<Verdict: Admissible> + LayoutParts,
-    Sw::Yyy: ToStatic,
-    Sw::Zzz: ToStatic,
-    <Sw::Yyy as ToStatic>::Output: Crd2Idx<
-            <RightInverse<Layout<S, D>> as LayoutParts>::Shape,
-            <RightInverse<Layout<S, D>> as LayoutParts>::Stride,
-        >,
-    <Sw::Zzz as ToStatic>::Output: Crd2Idx<
-            <RightInverse<Layout<S, D>> as LayoutParts>::Shape,
-            <RightInverse<Layout<S, D>> as LayoutParts>::Stride,
-        >,
-    OffsetOf<RightInverse<Layout<S, D>>, <Sw::Yyy as ToStatic>::Output>: NonNegStatic,
-    OffsetOf<RightInverse<Layout<S, D>>, <Sw::Zzz as ToStatic>::Output>: NonNegStatic,
-    (
-        Image<RightInverse<Layout<S, D>>, Sw::Yyy>,
-        Image<RightInverse<Layout<S, D>>, Sw::Zzz>,
-    ): MakeSwizzle,
-    MovedSwizzle<Sw, RightInverse<Layout<S, D>>>: Composition<RightInverse<Layout<S, D>>>,
-    SwizzledInverse<Sw, RightInverse<Layout<S, D>>>: ConstRepr,
-{
-    type Output = SwizzledInverse<Sw, RightInverse<Layout<S, D>>>;
-    #[inline(always)]
-    fn right_inverse_layout(self) -> Self::Output {
-        #[allow(clippy::let_unit_value)]
-        let () = InverseCheck::<Self, Self::Output>::RIGHT;
-        let sw = MovedSwizzle::<Sw, RightInverse<Layout<S, D>>>::default();
-        ok_or_panic(sw.try_compose(self.layout().right_inverse_layout()))
-    }
-    /// A static layout has no runtime extent to check.
-    #[inline(always)]
-    fn try_right_inverse_layout(self) -> Result<Self::Output, crate::error::LayoutError> {
-        Ok(self.right_inverse_layout())
+/// The right and left inverses of `Sw o _0 o L` need the same bounds on
+/// the inverse of `L`: the swizzle moves through it onto its image.
+macro_rules! swizzled_inverse {
+    ($(#[$doc:meta])* $Trait:ident, $Inv:ident { $($body:tt)* }) => {
+        $(#[$doc])*
+        impl<Sw, S, D> $Trait for ComposedLayout<Sw, Z0, Layout<S, D>>
+        where
+            Sw: SwizzleGeometry,
+            S: ConstLayout<D> + Copy,
+            D: Copy,
+            Layout<S, D>: $Trait,
+            $Inv<Layout<S, D>>: Outcome<Verdict: Admissible> + LayoutParts,
+            Sw::Yyy: ToStatic,
+            Sw::Zzz: ToStatic,
+            <Sw::Yyy as ToStatic>::Output: Crd2Idx<
+                    <$Inv<Layout<S, D>> as LayoutParts>::Shape,
+                    <$Inv<Layout<S, D>> as LayoutParts>::Stride,
+                >,
+            <Sw::Zzz as ToStatic>::Output: Crd2Idx<
+                    <$Inv<Layout<S, D>> as LayoutParts>::Shape,
+                    <$Inv<Layout<S, D>> as LayoutParts>::Stride,
+                >,
+            OffsetOf<$Inv<Layout<S, D>>, <Sw::Yyy as ToStatic>::Output>: NonNegStatic,
+            OffsetOf<$Inv<Layout<S, D>>, <Sw::Zzz as ToStatic>::Output>: NonNegStatic,
+            (
+                Image<$Inv<Layout<S, D>>, Sw::Yyy>,
+                Image<$Inv<Layout<S, D>>, Sw::Zzz>,
+            ): MakeSwizzle,
+            MovedSwizzle<Sw, $Inv<Layout<S, D>>>: Composition<$Inv<Layout<S, D>>>,
+            SwizzledInverse<Sw, $Inv<Layout<S, D>>>: ConstRepr,
+        {
+            type Output = SwizzledInverse<Sw, $Inv<Layout<S, D>>>;
+            $($body)*
+        }
+    };
+}
+
+swizzled_inverse! {
+    /// CuTe's `right_inverse(Sw o _0 o L)`: `composition(right_inverse(L), Sw)`.
+    RightInverseLayout, RightInverse {
+        #[inline(always)]
+        fn right_inverse_layout(self) -> Self::Output {
+            #[allow(clippy::let_unit_value)]
+            let () = InverseCheck::<Self, Self::Output>::RIGHT;
+            let sw = MovedSwizzle::<Sw, RightInverse<Layout<S, D>>>::default();
+            ok_or_panic(sw.try_compose(self.layout().right_inverse_layout()))
+        }
+        /// A static layout has no runtime extent to check.
+        #[inline(always)]
+        fn try_right_inverse_layout(self) -> Result<Self::Output, crate::error::LayoutError> {
+            Ok(self.right_inverse_layout())
+        }
     }
 }
 
-/// CuTe's `left_inverse(Sw o _0 o L)`: `composition(left_inverse(L), Sw)`.
-impl<Sw, S, D> LeftInverseLayout for ComposedLayout<Sw, Z0, Layout<S, D>>
-where
-    Sw: SwizzleGeometry,
-    S: ConstLayout<D> + Copy,
-    D: Copy,
-    Layout<S, D>: LeftInverseLayout,
-    LeftInverse<Layout<S, D>>: Outcome<Verdict: Admissible> + LayoutParts,
-    Sw::Yyy: ToStatic,
-    Sw::Zzz: ToStatic,
-    <Sw::Yyy as ToStatic>::Output: Crd2Idx<
-            <LeftInverse<Layout<S, D>> as LayoutParts>::Shape,
-            <LeftInverse<Layout<S, D>> as LayoutParts>::Stride,
-        >,
-    <Sw::Zzz as ToStatic>::Output: Crd2Idx<
-            <LeftInverse<Layout<S, D>> as LayoutParts>::Shape,
-            <LeftInverse<Layout<S, D>> as LayoutParts>::Stride,
-        >,
-    OffsetOf<LeftInverse<Layout<S, D>>, <Sw::Yyy as ToStatic>::Output>: NonNegStatic,
-    OffsetOf<LeftInverse<Layout<S, D>>, <Sw::Zzz as ToStatic>::Output>: NonNegStatic,
-    (
-        Image<LeftInverse<Layout<S, D>>, Sw::Yyy>,
-        Image<LeftInverse<Layout<S, D>>, Sw::Zzz>,
-    ): MakeSwizzle,
-    MovedSwizzle<Sw, LeftInverse<Layout<S, D>>>: Composition<LeftInverse<Layout<S, D>>>,
-    SwizzledInverse<Sw, LeftInverse<Layout<S, D>>>: ConstRepr,
-{
-    type Output = SwizzledInverse<Sw, LeftInverse<Layout<S, D>>>;
-    #[inline(always)]
-    fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
-        #[allow(clippy::let_unit_value)]
-        let () = InverseCheck::<Self, Self::Output>::LEFT;
-        let sw = MovedSwizzle::<Sw, LeftInverse<Layout<S, D>>>::default();
-        sw.try_compose(self.layout().try_left_inverse_layout()?)
+swizzled_inverse! {
+    /// CuTe's `left_inverse(Sw o _0 o L)`: `composition(left_inverse(L), Sw)`.
+    LeftInverseLayout, LeftInverse {
+        #[inline(always)]
+        fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError> {
+            #[allow(clippy::let_unit_value)]
+            let () = InverseCheck::<Self, Self::Output>::LEFT;
+            let sw = MovedSwizzle::<Sw, LeftInverse<Layout<S, D>>>::default();
+            sw.try_compose(self.layout().try_left_inverse_layout()?)
+        }
     }
 }
 

@@ -147,57 +147,40 @@ impl<A, O, B> ComposedParts for ComposedLayout<A, O, B> {
     type B = B;
 }
 
+/// The four divides of a swizzled layout: the divide of the inner layout,
+/// the swizzle and offset kept. They differ in the divide's `Apply*` trait,
+/// its admissibility check and, for the unpacked forms, the flattening.
+macro_rules! composed_divides {
+    ($($name:ident -> $Res:ident = $Apply:ident<$Op:ty>, $Fits:ident $(, unpacked $flat:literal)?;)*) => {$(
+        #[doc = concat!("`", stringify!($name), "` of the inner layout, keeping the swizzle and offset.")]
+        #[inline]
+        #[track_caller]
+        pub fn $name<T>(&self, tiler: T) -> ComposedLayout<A, O, $Res<Layout<S, D>, T>>
+        where
+            T: $Apply<$Op, Layout<S, D>> + crate::algebra::named::$Fits<S>,
+            $(
+            <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$flat>,
+            <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$flat>,
+            )?
+        {
+            self.with($name(self.layout(), tiler))
+        }
+    )*};
+}
+
 impl<A: Copy, O: Copy, S: IntTuple, D: IntTuple> ComposedLayout<A, O, Layout<S, D>> {
     fn with<L>(&self, l: L) -> ComposedLayout<A, O, L> {
         ComposedLayout::new(self.swizzle(), self.offset(), l)
     }
 
-    /// `logical_divide` of the inner layout, keeping the swizzle and offset.
-    #[inline]
-    #[track_caller]
-    pub fn logical_divide<T>(
-        &self,
-        tiler: T,
-    ) -> ComposedLayout<A, O, LogicalDivided<Layout<S, D>, T>>
-    where
-        T: ApplyTiler<Divide, Layout<S, D>> + crate::algebra::named::LogicalDivideFits<S>,
-    {
-        self.with(logical_divide(self.layout(), tiler))
-    }
-
-    /// `zipped_divide` of the inner layout, keeping the swizzle and offset.
-    #[inline]
-    #[track_caller]
-    pub fn zipped_divide<T>(&self, tiler: T) -> ComposedLayout<A, O, ZippedDivided<Layout<S, D>, T>>
-    where
-        T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::zipped_divide>, Layout<S, D>>
-            + crate::algebra::named::ZippedDivideFits<S>,
-    {
-        self.with(zipped_divide(self.layout(), tiler))
-    }
-
-    /// `tiled_divide` of the inner layout, keeping the swizzle and offset.
-    #[inline]
-    #[track_caller]
-    pub fn tiled_divide<T>(&self, tiler: T) -> ComposedLayout<A, O, TiledDivided<Layout<S, D>, T>>
-    where
-        T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::tiled_divide>, Layout<S, D>> + crate::algebra::named::TiledDivideFits<S>,
-        <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Shape: Unpacked<false>,
-        <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::tiled_divide> as LayoutParts>::Stride: Unpacked<false>,
-    {
-        self.with(tiled_divide(self.layout(), tiler))
-    }
-
-    /// `flat_divide` of the inner layout, keeping the swizzle and offset.
-    #[inline]
-    #[track_caller]
-    pub fn flat_divide<T>(&self, tiler: T) -> ComposedLayout<A, O, FlatDivided<Layout<S, D>, T>>
-    where
-        T: ApplyZipped<crate::algebra::Divide<crate::algebra::names::flat_divide>, Layout<S, D>> + crate::algebra::named::FlatDivideFits<S>,
-        <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::flat_divide> as LayoutParts>::Shape: Unpacked<true>,
-        <crate::algebra::ZippedDividedAs<Layout<S, D>, T, crate::algebra::names::flat_divide> as LayoutParts>::Stride: Unpacked<true>,
-    {
-        self.with(flat_divide(self.layout(), tiler))
+    composed_divides! {
+        logical_divide -> LogicalDivided = ApplyTiler<Divide>, LogicalDivideFits;
+        zipped_divide -> ZippedDivided
+            = ApplyZipped<Divide<crate::algebra::names::zipped_divide>>, ZippedDivideFits;
+        tiled_divide -> TiledDivided
+            = ApplyZipped<Divide<crate::algebra::names::tiled_divide>>, TiledDivideFits, unpacked false;
+        flat_divide -> FlatDivided
+            = ApplyZipped<Divide<crate::algebra::names::flat_divide>>, FlatDivideFits, unpacked true;
     }
 
     /// `coalesce` of the inner layout, keeping the swizzle and offset.

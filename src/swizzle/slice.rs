@@ -60,18 +60,15 @@ pub trait AllUnderscore {
     /// The answer.
     type Output: Bit;
 }
-impl AllUnderscore for Underscore {
-    type Output = B1;
-}
-impl AllUnderscore for HNil {
-    type Output = B1;
-}
-impl<H: AllUnderscore, T: AllUnderscore> AllUnderscore for HCons<H, T>
-where
-    H::Output: core::ops::BitAnd<T::Output>,
-    <H::Output as core::ops::BitAnd<T::Output>>::Output: Bit,
-{
-    type Output = <H::Output as core::ops::BitAnd<T::Output>>::Output;
+crate::int::output_impls! {
+    [] Underscore as AllUnderscore => B1;
+    [] HNil as AllUnderscore => B1;
+    [H: AllUnderscore, T: AllUnderscore] HCons<H, T> as AllUnderscore
+        => <H::Output as core::ops::BitAnd<T::Output>>::Output
+        where [
+            H::Output: core::ops::BitAnd<T::Output>,
+            <H::Output as core::ops::BitAnd<T::Output>>::Output: Bit,
+        ];
 }
 macro_rules! not_underscore {
     ($($T:ty => [$($g:tt)*];)*) => {$(
@@ -240,32 +237,49 @@ pub trait SliceFold<L, C> {
     fn run(l: L, c: C) -> (Self::Output, Self::Offset);
 }
 
-impl<Sw, O, S, D, C> SliceFold<ComposedLayout<Sw, O, Layout<S, D>>, C> for B1
-where
-    Sw: SwizzleGeometry,
-    O: NonNegStatic + StaticInt,
-    S: IntTuple + ConstLayout<D>,
-    D: IntTuple,
-    C: SliceLayout<S, D, true> + ConstCoord<S>,
-    <C as Crd2Idx<S, D>>::Output: NonNegStatic,
-    FixedU<C, S, D>: BitAnd<Sw::Zy>,
-    O::U: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
-    FixedU<C, S, D>: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
-    OnlyZyU<Sw, O, C, S, D>: ToStatic,
-    AntiZyU<Sw, C, S, D>: ToStatic,
-    ComposedLayout<Sw, St<OnlyZyU<Sw, O, C, S, D>>, Kept<C, S, D>>: ConstRepr,
-{
-    type Output = ComposedLayout<Sw, St<OnlyZyU<Sw, O, C, S, D>>, Kept<C, S, D>>;
-    type Offset = St<AntiZyU<Sw, C, S, D>>;
-    #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
-        #[allow(clippy::let_unit_value)]
-        let () =
-            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
-        (
-            ComposedLayout::new(l.swizzle(), Default::default(), l.layout().slice(c)),
-            Default::default(),
-        )
+/// The two ways of slicing `Sw o O o L` (the swizzle kept whole, `B1`,
+/// or folded into the kept strides, `B0`) need the same bounds on the
+/// fixed part of the coordinate; each adds its own.
+macro_rules! slice_fold {
+    ($Flag:ty, [$($sw:tt)*], [$($extra:tt)*] { $($body:tt)* }) => {
+        impl<Sw, O, S, D, C> SliceFold<ComposedLayout<Sw, O, Layout<S, D>>, C> for $Flag
+        where
+            Sw: $($sw)*,
+            O: NonNegStatic + StaticInt,
+            S: IntTuple + ConstLayout<D>,
+            D: IntTuple,
+            C: SliceLayout<S, D, true> + ConstCoord<S>,
+            <C as Crd2Idx<S, D>>::Output: NonNegStatic,
+            FixedU<C, S, D>: BitAnd<Sw::Zy>,
+            O::U: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
+            FixedU<C, S, D>: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
+            OnlyZyU<Sw, O, C, S, D>: ToStatic,
+            AntiZyU<Sw, C, S, D>: ToStatic,
+            $($extra)*
+        {
+            $($body)*
+        }
+    };
+}
+
+slice_fold! {
+    B1,
+    [SwizzleGeometry],
+    [
+        ComposedLayout<Sw, St<OnlyZyU<Sw, O, C, S, D>>, Kept<C, S, D>>: ConstRepr,
+    ] {
+        type Output = ComposedLayout<Sw, St<OnlyZyU<Sw, O, C, S, D>>, Kept<C, S, D>>;
+        type Offset = St<AntiZyU<Sw, C, S, D>>;
+        #[inline(always)]
+        fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+            #[allow(clippy::let_unit_value)]
+            let () =
+                SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+            (
+                ComposedLayout::new(l.swizzle(), Default::default(), l.layout().slice(c)),
+                Default::default(),
+            )
+        }
     }
 }
 
@@ -273,38 +287,30 @@ where
 type Folded<Sw, O, C, S, D> =
     Composed<<Sw as FoldLayout<OnlyZyU<Sw, O, C, S, D>>>::Output, Kept<C, S, D>>;
 
-impl<Sw, O, S, D, C> SliceFold<ComposedLayout<Sw, O, Layout<S, D>>, C> for B0
-where
-    Sw: SwizzleGeometry + FoldLayout<OnlyZyU<Sw, O, C, S, D>>,
-    O: NonNegStatic + StaticInt,
-    S: IntTuple + ConstLayout<D>,
-    D: IntTuple,
-    C: SliceLayout<S, D, true> + ConstCoord<S>,
-    <C as Crd2Idx<S, D>>::Output: NonNegStatic,
-    FixedU<C, S, D>: BitAnd<Sw::Zy>,
-    O::U: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
-    FixedU<C, S, D>: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
-    OnlyZyU<Sw, O, C, S, D>: ToStatic,
-    AntiZyU<Sw, C, S, D>: ToStatic,
-    <Sw as FoldLayout<OnlyZyU<Sw, O, C, S, D>>>::Output: Composition<Kept<C, S, D>> + Default,
-    Folded<Sw, O, C, S, D>: ConstRepr + Default,
-    Sw: SwizzleApply<St<OnlyZyU<Sw, O, C, S, D>>>,
-    Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>: IntAdd<St<AntiZyU<Sw, C, S, D>>>,
-    Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>: StaticInt,
-{
-    type Output = Folded<Sw, O, C, S, D>;
-    type Offset = Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>;
-    #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
-        #[allow(clippy::let_unit_value)]
-        let () =
-            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
-        // Every operand is static, so the folded layout is a zero-sized
-        // type that the bounds have already computed: building it through
-        // the runtime composition would only instantiate the composition's
-        // replay (a quarter of this call's build time).
-        let _ = (l, c);
-        (Default::default(), Default::default())
+slice_fold! {
+    B0,
+    [SwizzleGeometry + FoldLayout<OnlyZyU<Sw, O, C, S, D>>],
+    [
+        <Sw as FoldLayout<OnlyZyU<Sw, O, C, S, D>>>::Output: Composition<Kept<C, S, D>> + Default,
+        Folded<Sw, O, C, S, D>: ConstRepr + Default,
+        Sw: SwizzleApply<St<OnlyZyU<Sw, O, C, S, D>>>,
+        Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>: IntAdd<St<AntiZyU<Sw, C, S, D>>>,
+        Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>: StaticInt,
+    ] {
+        type Output = Folded<Sw, O, C, S, D>;
+        type Offset = Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>;
+        #[inline(always)]
+        fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+            #[allow(clippy::let_unit_value)]
+            let () =
+                SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+            // Every operand is static, so the folded layout is a zero-sized
+            // type that the bounds have already computed: building it through
+            // the runtime composition would only instantiate the composition's
+            // replay (a quarter of this call's build time).
+            let _ = (l, c);
+            (Default::default(), Default::default())
+        }
     }
 }
 

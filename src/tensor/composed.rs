@@ -41,15 +41,7 @@ where
     i32: Crd2Idx<S, D, Output = i32>,
     O: IntAdd<i32, Output = i32>,
 {
-    type Offset = isize;
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.size().wide() as usize
-    }
-    #[inline(always)]
-    fn offset_at(&self, i: usize) -> isize {
-        self.crd2idx(i as i32) as isize
-    }
+    super::layout::linear_offsets!();
 }
 
 impl<Sw: SwizzleParams, O: Int, S: IntTuple, D: IntTuple, C> TensorLayoutAt<C>

@@ -202,54 +202,37 @@ impl<'a, T> ViewMut<'a, T> {
     }
 }
 
-impl<T> Engine for View<'_, T> {
-    type Value = T;
-}
-impl<T> Engine for ViewMut<'_, T> {
-    type Value = T;
-}
-impl<T> Shift for View<'_, T> {
-    type Output = Self;
-    #[inline(always)]
-    fn shifted(self, by: isize) -> Self {
-        View {
-            data: self.data,
-            start: self.start.wrapping_add(by),
+/// What a read-only and a writable view share: both read the same way
+/// and move their start the same way.
+macro_rules! view_engine {
+    ($($View:ident),*) => {$(
+        impl<T> Engine for $View<'_, T> {
+            type Value = T;
         }
-    }
-}
-impl<T> Shift for ViewMut<'_, T> {
-    type Output = Self;
-    #[inline(always)]
-    fn shifted(self, by: isize) -> Self {
-        ViewMut {
-            data: self.data,
-            start: self.start.wrapping_add(by),
+        impl<T> Shift for $View<'_, T> {
+            type Output = Self;
+            #[inline(always)]
+            fn shifted(self, by: isize) -> Self {
+                $View {
+                    data: self.data,
+                    start: self.start.wrapping_add(by),
+                }
+            }
         }
-    }
+        impl<T> Memory for $View<'_, T> {
+            #[inline(always)]
+            fn slot(&self, off: isize) -> Option<&T> {
+                index(self.start, off, self.data.len()).map(|i| &self.data[i])
+            }
+            #[inline(always)]
+            unsafe fn slot_unchecked(&self, off: isize) -> &T {
+                // SAFETY: the caller vouches that `start + off` is in bounds.
+                unsafe { &*self.data.as_ptr().offset(self.start + off) }
+            }
+        }
+    )*};
 }
-impl<T> Memory for View<'_, T> {
-    #[inline(always)]
-    fn slot(&self, off: isize) -> Option<&T> {
-        index(self.start, off, self.data.len()).map(|i| &self.data[i])
-    }
-    #[inline(always)]
-    unsafe fn slot_unchecked(&self, off: isize) -> &T {
-        // SAFETY: the caller vouches that `start + off` is in bounds.
-        unsafe { &*self.data.as_ptr().offset(self.start + off) }
-    }
-}
-impl<T> Memory for ViewMut<'_, T> {
-    #[inline(always)]
-    fn slot(&self, off: isize) -> Option<&T> {
-        index(self.start, off, self.data.len()).map(|i| &self.data[i])
-    }
-    #[inline(always)]
-    unsafe fn slot_unchecked(&self, off: isize) -> &T {
-        // SAFETY: the caller vouches that `start + off` is in bounds.
-        unsafe { &*self.data.as_ptr().offset(self.start + off) }
-    }
-}
+view_engine!(View, ViewMut);
 impl<T> MemoryMut for ViewMut<'_, T> {
     #[inline(always)]
     fn slot_mut(&mut self, off: isize) -> Option<&mut T> {

@@ -36,6 +36,7 @@ use crate::basis::{
 use crate::int::Int;
 use crate::layout::{SliceLayout, Sliced};
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 
 /// The offset type of a basis-strided layout's 1-D index (a runtime
 /// index): what [`TensorLayout::offset_at`] gives, and what every
@@ -104,10 +105,7 @@ impl<H: IntoIndexValue<H2>, T: IntoIndexValue<T2>, H2, T2> IntoIndexValue<HCons<
 {
     #[inline(always)]
     fn into_index_value(self) -> HCons<H2, T2> {
-        HCons {
-            head: self.head.into_index_value(),
-            tail: self.tail.into_index_value(),
-        }
+        cons(self.head.into_index_value(), self.tail.into_index_value())
     }
 }
 
@@ -152,23 +150,7 @@ pub trait ZerosLike {
     /// Builds them.
     fn zeros() -> Self::Output;
 }
-impl ZerosLike for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn zeros() -> HNil {
-        HNil
-    }
-}
-impl<H, T: ZerosLike> ZerosLike for HCons<H, T> {
-    type Output = HCons<Z0, T::Output>;
-    #[inline(always)]
-    fn zeros() -> Self::Output {
-        HCons {
-            head: Z0::new(),
-            tail: T::zeros(),
-        }
-    }
-}
+crate::tuple::fill_hlist!(ZerosLike::zeros, Z0 = Z0::new());
 
 /// The type of [`make_identity_tensor`] over shape `S`.
 pub type IdentityTensor<S> =

@@ -102,19 +102,28 @@ impl<S0: Reach<D0>, ST: Reach<DT>, D0, DT> Reach<HCons<D0, DT>> for HCons<S0, ST
     }
 }
 
+/// The items of [`TensorLayout`] for a layout with `size()` and an integer
+/// `crd2idx`: index `i` is the coordinate `i`, its offset a pointer offset.
+macro_rules! linear_offsets {
+    () => {
+        type Offset = isize;
+        #[inline(always)]
+        fn len(&self) -> usize {
+            self.size().wide() as usize
+        }
+        #[inline(always)]
+        fn offset_at(&self, i: usize) -> isize {
+            self.crd2idx(i as i32).wide() as isize
+        }
+    };
+}
+pub(crate) use linear_offsets;
+
 impl<S: IntTuple, D: IntTuple> TensorLayout for Layout<S, D>
 where
     i32: Crd2Idx<S, D>,
 {
-    type Offset = isize;
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.size().wide() as usize
-    }
-    #[inline(always)]
-    fn offset_at(&self, i: usize) -> isize {
-        self.crd2idx(i as i32).wide() as isize
-    }
+    linear_offsets!();
 }
 impl<S: IntTuple + Reach<D>, D: IntTuple> TensorReach for Layout<S, D>
 where

@@ -190,31 +190,45 @@ impl<E, L: TensorLayout> Tensor<E, L> {
     }
 }
 
+/// The value (or the element) at a coordinate, and its panicking twin:
+/// the engine's `read` or `slot_mut` at the layout's offset, an error
+/// outside the engine's range.
+macro_rules! coord_access {
+    ($(#[$try_doc:meta])* $try_name:ident / $(#[$doc:meta])* $name:ident($($mut:tt)?) -> $R:ty = $read:ident;) => {
+        $(#[$try_doc])*
+        #[inline(always)]
+        pub fn $try_name<C>(&$($mut)? self, c: C) -> Result<$R, LayoutError>
+        where
+            L: TensorLayoutAt<C>,
+        {
+            self.engine
+                .$read(self.layout.offset(c))
+                .ok_or(LayoutError::OutOfRange {
+                    op: "tensor(coord)",
+                })
+        }
+        $(#[$doc])*
+        #[inline(always)]
+        #[track_caller]
+        pub fn $name<C>(&$($mut)? self, c: C) -> $R
+        where
+            L: TensorLayoutAt<C>,
+        {
+            ok_or_panic(self.$try_name(c))
+        }
+    };
+}
+
 impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
-    /// The value at a coordinate (an integer, or a tuple of the shape's
-    /// profile), or an error outside the engine's range.
-    #[inline(always)]
-    pub fn try_at<C>(&self, c: C) -> Result<E::Item, LayoutError>
-    where
-        L: TensorLayoutAt<C>,
-    {
-        self.engine
-            .read(self.layout.offset(c))
-            .ok_or(LayoutError::OutOfRange {
-                op: "tensor(coord)",
-            })
-    }
-    /// The value at a coordinate.
-    ///
-    /// # Panics
-    /// Outside the engine's range; [`Tensor::try_at`] returns the error.
-    #[inline(always)]
-    #[track_caller]
-    pub fn at<C>(&self, c: C) -> E::Item
-    where
-        L: TensorLayoutAt<C>,
-    {
-        ok_or_panic(self.try_at(c))
+    coord_access! {
+        /// The value at a coordinate (an integer, or a tuple of the shape's
+        /// profile), or an error outside the engine's range.
+        try_at /
+        /// The value at a coordinate.
+        ///
+        /// # Panics
+        /// Outside the engine's range; [`Tensor::try_at`] returns the error.
+        at() -> E::Item = read;
     }
     /// The value at a coordinate, without the bounds check: the offset
     /// arithmetic and one load.
@@ -244,29 +258,14 @@ impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
 }
 
 impl<E: MemoryMut, L: TensorLayout<Offset = isize>> Tensor<E, L> {
-    /// The element at a coordinate, mutably, or an error out of bounds.
-    #[inline(always)]
-    pub fn try_at_mut<C>(&mut self, c: C) -> Result<&mut E::Value, LayoutError>
-    where
-        L: TensorLayoutAt<C>,
-    {
-        self.engine
-            .slot_mut(self.layout.offset(c))
-            .ok_or(LayoutError::OutOfRange {
-                op: "tensor(coord)",
-            })
-    }
-    /// The element at a coordinate, mutably.
-    ///
-    /// # Panics
-    /// Out of bounds; [`Tensor::try_at_mut`] returns the error.
-    #[inline(always)]
-    #[track_caller]
-    pub fn at_mut<C>(&mut self, c: C) -> &mut E::Value
-    where
-        L: TensorLayoutAt<C>,
-    {
-        ok_or_panic(self.try_at_mut(c))
+    coord_access! {
+        /// The element at a coordinate, mutably, or an error out of bounds.
+        try_at_mut /
+        /// The element at a coordinate, mutably.
+        ///
+        /// # Panics
+        /// Out of bounds; [`Tensor::try_at_mut`] returns the error.
+        at_mut(mut) -> &mut E::Value = slot_mut;
     }
     /// The element at a coordinate, mutably, without the bounds check.
     ///

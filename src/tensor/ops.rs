@@ -6,6 +6,54 @@ use super::{Shift, Tensor, TensorDivide, TensorSlice, TensorUnpack};
 use crate::algebra::Composition;
 use crate::error::{LayoutError, ok_or_panic};
 
+/// The logical and zipped divides of a tensor: its layout's divide, the
+/// engine kept.
+macro_rules! divide_methods {
+    ($($(#[$doc:meta])* $try_name:ident -> $Out:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $try_name<T>(self, tiler: T) -> Result<Tensor<E, $Out>, LayoutError>
+        where
+            L: TensorDivide<T>,
+        {
+            Ok(Tensor::from_parts(self.engine, self.layout.$try_name(tiler)?))
+        }
+    )*};
+}
+
+/// The tiled (`false`) and flat (`true`) divides of a tensor: the zipped
+/// divide of its layout, regrouped; the engine stays.
+macro_rules! unpacked_divide_methods {
+    ($($(#[$doc:meta])* $try_name:ident, $flat:literal;)*) => {$(
+        $(#[$doc])*
+        #[allow(clippy::type_complexity)]
+        pub fn $try_name<T>(self, tiler: T) -> Result<Tensor<E, Unpack<L, T, $flat>>, LayoutError>
+        where
+            L: TensorDivide<T>,
+            L::Zipped: TensorUnpack<$flat>,
+        {
+            let z = self.layout.try_zipped_divide(tiler)?;
+            Ok(Tensor::from_parts(self.engine, z.unpack()))
+        }
+    )*};
+}
+
+/// The panicking tiled and flat divides of a tensor, over the methods.
+macro_rules! unpacked_divide_fns {
+    ($($(#[$doc:meta])* $name:ident / $try_name:ident, $flat:literal;)*) => {$(
+        $(#[$doc])*
+        #[track_caller]
+        pub fn $name<E, L: TensorDivide<T>, T>(
+            t: Tensor<E, L>,
+            tiler: T,
+        ) -> Tensor<E, Unpack<L, T, $flat>>
+        where
+            L::Zipped: TensorUnpack<$flat>,
+        {
+            ok_or_panic(t.$try_name(tiler))
+        }
+    )*};
+}
+
 impl<E, L> Tensor<E, L> {
     /// CuTe's `tensor(coord)` with `_` in the coordinate: the modes marked
     /// `_`, with the engine started at the offset of the fixed ones.
@@ -35,49 +83,18 @@ impl<E, L> Tensor<E, L> {
     {
         Ok(Tensor::from_parts(self.engine, self.layout.try_compose(b)?))
     }
-    /// CuTe's `logical_divide(tensor, tiler)`: the layout divided, the same
-    /// engine (a divide keeps offset 0 at coordinate 0).
-    pub fn try_logical_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Logical>, LayoutError>
-    where
-        L: TensorDivide<T>,
-    {
-        Ok(Tensor::from_parts(
-            self.engine,
-            self.layout.try_logical_divide(tiler)?,
-        ))
+    divide_methods! {
+        /// CuTe's `logical_divide(tensor, tiler)`: the layout divided, the same
+        /// engine (a divide keeps offset 0 at coordinate 0).
+        try_logical_divide -> L::Logical;
+        /// CuTe's `zipped_divide(tensor, tiler)`: `((tile…), (rest…))`.
+        try_zipped_divide -> L::Zipped;
     }
-    /// CuTe's `zipped_divide(tensor, tiler)`: `((tile…), (rest…))`.
-    pub fn try_zipped_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Zipped>, LayoutError>
-    where
-        L: TensorDivide<T>,
-    {
-        Ok(Tensor::from_parts(
-            self.engine,
-            self.layout.try_zipped_divide(tiler)?,
-        ))
-    }
-    /// CuTe's `tiled_divide(tensor, tiler)`: `((tile…), rest0, rest1, …)`.
-    #[allow(clippy::type_complexity)]
-    pub fn try_tiled_divide<T>(
-        self,
-        tiler: T,
-    ) -> Result<Tensor<E, Unpack<L, T, false>>, LayoutError>
-    where
-        L: TensorDivide<T>,
-        L::Zipped: TensorUnpack<false>,
-    {
-        let z = self.layout.try_zipped_divide(tiler)?;
-        Ok(Tensor::from_parts(self.engine, z.unpack()))
-    }
-    /// CuTe's `flat_divide(tensor, tiler)`: `(tile0, tile1, …, rest0, …)`.
-    #[allow(clippy::type_complexity)]
-    pub fn try_flat_divide<T>(self, tiler: T) -> Result<Tensor<E, Unpack<L, T, true>>, LayoutError>
-    where
-        L: TensorDivide<T>,
-        L::Zipped: TensorUnpack<true>,
-    {
-        let z = self.layout.try_zipped_divide(tiler)?;
-        Ok(Tensor::from_parts(self.engine, z.unpack()))
+    unpacked_divide_methods! {
+        /// CuTe's `tiled_divide(tensor, tiler)`: `((tile…), rest0, rest1, …)`.
+        try_tiled_divide, false;
+        /// CuTe's `flat_divide(tensor, tiler)`: `(tile0, tile1, …, rest0, …)`.
+        try_flat_divide, true;
     }
 }
 
@@ -112,38 +129,22 @@ pub fn logical_divide<E, L: TensorDivide<T>, T>(
 pub fn zipped_divide<E, L: TensorDivide<T>, T>(t: Tensor<E, L>, tiler: T) -> Tensor<E, L::Zipped> {
     ok_or_panic(t.try_zipped_divide(tiler))
 }
-/// CuTe's `tiled_divide(tensor, tiler)`.
-///
-/// # Panics
-/// As [`logical_divide`].
-#[track_caller]
-pub fn tiled_divide<E, L: TensorDivide<T>, T>(
-    t: Tensor<E, L>,
-    tiler: T,
-) -> Tensor<E, Unpack<L, T, false>>
-where
-    L::Zipped: TensorUnpack<false>,
-{
-    ok_or_panic(t.try_tiled_divide(tiler))
-}
-/// CuTe's `flat_divide(tensor, tiler)`.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// use cute_algebra::tensor::{flat_divide, make_counting_tensor};
-/// let t = flat_divide(make_counting_tensor(layout![(32, 8) : (1, 32)]), shape![4, 2]);
-/// assert_eq!(t.to_string(), "counting_iter(0) o (_4,_2,_8,_4):(_1,_32,_4,_64)");
-/// ```
-///
-/// # Panics
-/// As [`logical_divide`].
-#[track_caller]
-pub fn flat_divide<E, L: TensorDivide<T>, T>(
-    t: Tensor<E, L>,
-    tiler: T,
-) -> Tensor<E, Unpack<L, T, true>>
-where
-    L::Zipped: TensorUnpack<true>,
-{
-    ok_or_panic(t.try_flat_divide(tiler))
+unpacked_divide_fns! {
+    /// CuTe's `tiled_divide(tensor, tiler)`.
+    ///
+    /// # Panics
+    /// As [`logical_divide`].
+    tiled_divide / try_tiled_divide, false;
+    /// CuTe's `flat_divide(tensor, tiler)`.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::tensor::{flat_divide, make_counting_tensor};
+    /// let t = flat_divide(make_counting_tensor(layout![(32, 8) : (1, 32)]), shape![4, 2]);
+    /// assert_eq!(t.to_string(), "counting_iter(0) o (_4,_2,_8,_4):(_1,_32,_4,_64)");
+    /// ```
+    ///
+    /// # Panics
+    /// As [`logical_divide`].
+    flat_divide / try_flat_divide, true;
 }

@@ -9,11 +9,12 @@
 //! thread's coordinate from a thread layout.
 
 use super::{Shift, SliceOffset, Tensor, TensorDivide, TensorSlice};
-use crate::error::{LayoutError, ok_or_panic};
+use crate::error::{LayoutError, ok_or_panic, try_and_panicking};
 use crate::int::kind::{IntKind, StaticPos};
 use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, P1, PInt, Unsigned, Z0};
 
@@ -33,23 +34,7 @@ impl<I: Int> Underscores for I {
         Underscore
     }
 }
-impl Underscores for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn underscores() -> HNil {
-        HNil
-    }
-}
-impl<H, T: Underscores> Underscores for HCons<H, T> {
-    type Output = HCons<Underscore, T::Output>;
-    #[inline(always)]
-    fn underscores() -> Self::Output {
-        HCons {
-            head: Underscore,
-            tail: T::underscores(),
-        }
-    }
-}
+crate::tuple::fill_hlist!(Underscores::underscores, Underscore = Underscore);
 
 /// The two modes of a zipped shape `((tile…), (rest…))`.
 #[doc(hidden)]
@@ -80,26 +65,121 @@ pub type InnerPartitioned<E, L, T, C> = ZipSliced<E, L, T, InnerCoord<L, T, C>>;
 /// The result of [`outer_partition`].
 pub type OuterPartitioned<E, L, T, C> = ZipSliced<E, L, T, OuterCoord<L, T, C>>;
 
-/// [`inner_partition`] returning the error of a runtime value that breaks
-/// the divide's conditions.
-pub fn try_inner_partition<E, L, T, C>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: C,
-) -> Result<InnerPartitioned<E, L, T, C>, LayoutError>
+/// The slice coordinate of [`inner_partition`], built.
+#[inline(always)]
+fn inner_coord<L: TensorDivide<T>, T, C>(coord: C) -> InnerCoord<L, T, C>
 where
-    L: TensorDivide<T>,
     ZShape<L, T>: ZippedModesValues,
-    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
 {
-    Ok(t.try_zipped_divide(tiler)?.slice(HCons {
-        head: <ZShape<L, T> as ZippedModesValues>::tile(),
-        tail: HCons {
-            head: coord,
-            tail: HNil,
-        },
-    }))
+    cons(
+        <ZShape<L, T> as ZippedModesValues>::tile(),
+        cons(coord, HNil),
+    )
+}
+
+/// The slice coordinate of [`outer_partition`], built.
+#[inline(always)]
+fn outer_coord<L: TensorDivide<T>, T, C>(coord: C) -> OuterCoord<L, T, C>
+where
+    ZShape<L, T>: ZippedModesValues,
+{
+    cons(
+        coord,
+        cons(<ZShape<L, T> as ZippedModesValues>::rest(), HNil),
+    )
+}
+
+/// The partitions slice the zipped divide with a coordinate `K` (built by
+/// `$make`), so they share their bounds; each panicking form (with
+/// `local_tile`, CuTe's other name for `inner_partition`) unwraps its
+/// `try_` twin.
+macro_rules! partition_fns {
+    ($($(#[$try_doc:meta])* $try_name:ident -> $Res:ident, $K:ident, $make:ident
+        { $($(#[$doc:meta])* $name:ident)* })*) => {$(
+        $(#[$try_doc])*
+        pub fn $try_name<E, L, T, C>(
+            t: Tensor<E, L>,
+            tiler: T,
+            coord: C,
+        ) -> Result<$Res<E, L, T, C>, LayoutError>
+        where
+            L: TensorDivide<T>,
+            ZShape<L, T>: ZippedModesValues,
+            Zip<L, T>: TensorSlice<$K<L, T, C>>,
+            E: Shift<SliceOffset<Zip<L, T>, $K<L, T, C>>>,
+        {
+            Ok(t.try_zipped_divide(tiler)?.slice($make::<L, T, C>(coord)))
+        }
+        $(
+        $(#[$doc])*
+        #[track_caller]
+        pub fn $name<E, L, T, C>(t: Tensor<E, L>, tiler: T, coord: C) -> $Res<E, L, T, C>
+        where
+            L: TensorDivide<T>,
+            ZShape<L, T>: ZippedModesValues,
+            Zip<L, T>: TensorSlice<$K<L, T, C>>,
+            E: Shift<SliceOffset<Zip<L, T>, $K<L, T, C>>>,
+        {
+            ok_or_panic($try_name(t, tiler, coord))
+        }
+        )*
+    )*};
+}
+
+partition_fns! {
+    /// [`inner_partition`] returning the error of a runtime value that breaks
+    /// the divide's conditions.
+    try_inner_partition -> InnerPartitioned, InnerCoord, inner_coord {
+        /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile of the tiles
+        /// at `coord` (a coordinate into the rest mode, an integer or a tuple of
+        /// its rank). `local_tile` is the same function.
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// use cute_algebra::tensor::{inner_partition, make_counting_tensor};
+        /// let t = make_counting_tensor(layout![(64, 64) : (1, 64)]);
+        /// let p = inner_partition(t, shape![2, 2], coord![2, 16]);
+        /// assert_eq!(p.to_string(), "counting_iter(2052) o (_2,_2):(_1,_64)");
+        /// ```
+        ///
+        /// # Panics
+        /// When a runtime value breaks the divide's conditions;
+        /// [`try_inner_partition`] returns the error.
+        inner_partition
+        /// CuTe's `local_tile(tensor, tiler, coord)`: block `coord`'s tile. The
+        /// tile's layout keeps the tiler's static shape; only the start offset
+        /// depends on the (runtime) block coordinate.
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// use cute_algebra::tensor::{local_tile, make_counting_tensor};
+        /// let (bx, by): (i32, i32) = (7, 4);
+        /// let t = local_tile(make_counting_tensor(layout![(16, 16) : (1, 16)]), shape![2, 2], coord![bx, by]);
+        /// assert_eq!(t.to_string(), "counting_iter(142) o (_2,_2):(_1,_16)");
+        /// ```
+        ///
+        /// # Panics
+        /// As [`inner_partition`].
+        local_tile
+    }
+    /// [`outer_partition`] returning the error of a runtime value that breaks
+    /// the divide's conditions.
+    try_outer_partition -> OuterPartitioned, OuterCoord, outer_coord {
+        /// CuTe's `outer_partition(tensor, tiler, coord)`: the element at `coord`
+        /// of every tile.
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// use cute_algebra::tensor::{make_counting_tensor, outer_partition};
+        /// let t = make_counting_tensor(layout![(32, 32) : (32, 1)]);
+        /// let p = outer_partition(t, shape![4, 8], coord![5, 3]);
+        /// assert_eq!(p.to_string(), "counting_iter(163) o (_8,_4):(_128,_8)");
+        /// ```
+        ///
+        /// # Panics
+        /// As [`inner_partition`].
+        outer_partition
+    }
 }
 
 /// The values of [`ZippedModes`].
@@ -119,111 +199,6 @@ impl<A: Underscores, B: Underscores> ZippedModesValues for HCons<A, HCons<B, HNi
     fn rest() -> B::Output {
         B::underscores()
     }
-}
-
-/// CuTe's `inner_partition(tensor, tiler, coord)`: the tile of the tiles
-/// at `coord` (a coordinate into the rest mode, an integer or a tuple of
-/// its rank). `local_tile` is the same function.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// use cute_algebra::tensor::{inner_partition, make_counting_tensor};
-/// let t = make_counting_tensor(layout![(64, 64) : (1, 64)]);
-/// let p = inner_partition(t, shape![2, 2], coord![2, 16]);
-/// assert_eq!(p.to_string(), "counting_iter(2052) o (_2,_2):(_1,_64)");
-/// ```
-///
-/// # Panics
-/// When a runtime value breaks the divide's conditions;
-/// [`try_inner_partition`] returns the error.
-#[track_caller]
-pub fn inner_partition<E, L, T, C>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: C,
-) -> InnerPartitioned<E, L, T, C>
-where
-    L: TensorDivide<T>,
-    ZShape<L, T>: ZippedModesValues,
-    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
-{
-    ok_or_panic(try_inner_partition(t, tiler, coord))
-}
-
-/// CuTe's `local_tile(tensor, tiler, coord)`: block `coord`'s tile. The
-/// tile's layout keeps the tiler's static shape; only the start offset
-/// depends on the (runtime) block coordinate.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// use cute_algebra::tensor::{local_tile, make_counting_tensor};
-/// let (bx, by): (i32, i32) = (7, 4);
-/// let t = local_tile(make_counting_tensor(layout![(16, 16) : (1, 16)]), shape![2, 2], coord![bx, by]);
-/// assert_eq!(t.to_string(), "counting_iter(142) o (_2,_2):(_1,_16)");
-/// ```
-///
-/// # Panics
-/// As [`inner_partition`].
-#[track_caller]
-pub fn local_tile<E, L, T, C>(t: Tensor<E, L>, tiler: T, coord: C) -> InnerPartitioned<E, L, T, C>
-where
-    L: TensorDivide<T>,
-    ZShape<L, T>: ZippedModesValues,
-    Zip<L, T>: TensorSlice<InnerCoord<L, T, C>>,
-    E: Shift<SliceOffset<Zip<L, T>, InnerCoord<L, T, C>>>,
-{
-    ok_or_panic(try_inner_partition(t, tiler, coord))
-}
-
-/// [`outer_partition`] returning the error of a runtime value that breaks
-/// the divide's conditions.
-pub fn try_outer_partition<E, L, T, C>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: C,
-) -> Result<OuterPartitioned<E, L, T, C>, LayoutError>
-where
-    L: TensorDivide<T>,
-    ZShape<L, T>: ZippedModesValues,
-    Zip<L, T>: TensorSlice<OuterCoord<L, T, C>>,
-    E: Shift<SliceOffset<Zip<L, T>, OuterCoord<L, T, C>>>,
-{
-    Ok(t.try_zipped_divide(tiler)?.slice(HCons {
-        head: coord,
-        tail: HCons {
-            head: <ZShape<L, T> as ZippedModesValues>::rest(),
-            tail: HNil,
-        },
-    }))
-}
-
-/// CuTe's `outer_partition(tensor, tiler, coord)`: the element at `coord`
-/// of every tile.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// use cute_algebra::tensor::{make_counting_tensor, outer_partition};
-/// let t = make_counting_tensor(layout![(32, 32) : (32, 1)]);
-/// let p = outer_partition(t, shape![4, 8], coord![5, 3]);
-/// assert_eq!(p.to_string(), "counting_iter(163) o (_8,_4):(_128,_8)");
-/// ```
-///
-/// # Panics
-/// As [`inner_partition`].
-#[track_caller]
-pub fn outer_partition<E, L, T, C>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: C,
-) -> OuterPartitioned<E, L, T, C>
-where
-    L: TensorDivide<T>,
-    ZShape<L, T>: ZippedModesValues,
-    Zip<L, T>: TensorSlice<OuterCoord<L, T, C>>,
-    E: Shift<SliceOffset<Zip<L, T>, OuterCoord<L, T, C>>>,
-{
-    ok_or_panic(try_outer_partition(t, tiler, coord))
 }
 
 /// One leaf's coordinate of index `idx` in CuTe's `get_flat_coord`:
@@ -374,10 +349,10 @@ impl<S0: ModeIndex<D0, I> + Copy, ST: FlatCoord<DT, I>, D0: Copy, DT, I: Copy>
         if self.head.divides_by_zero(d.head, idx) {
             return None;
         }
-        Some(HCons {
-            head: self.head.mode_index(d.head, idx).0,
-            tail: self.tail.flat_coord(d.tail, idx)?,
-        })
+        Some(cons(
+            self.head.mode_index(d.head, idx).0,
+            self.tail.flat_coord(d.tail, idx)?,
+        ))
     }
 }
 
@@ -389,57 +364,41 @@ pub type ThrTiler<TS> = <TS as ProductEach>::Output;
 /// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`.
 pub type ThrCoord<TS, TD, I> = <TS as FlatCoord<TD, I>>::Output;
 
-/// [`local_partition`] returning an error for a runtime value that breaks
-/// the divide, or a thread layout whose coordinate CuTe cannot compute (a
-/// stride-0 mode of size above 1).
-pub fn try_local_partition<E, L, TS, TD, I: Int>(
-    t: Tensor<E, L>,
-    thr: Layout<TS, TD>,
-    idx: I,
-) -> Result<LocalPartitioned<E, L, TS, TD, I>, LayoutError>
-where
-    TS: ProductEach + FlatCoord<TD, I> + Copy,
-    TD: Copy,
-    L: TensorDivide<ThrTiler<TS>>,
-    ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
-    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
-{
-    let (ts, td) = thr.into_parts();
-    let coord = ts.flat_coord(td, idx).ok_or(LayoutError::DivisionByZero {
-        op: "local_partition",
-    })?;
-    try_outer_partition(t, ts.product_each(), coord)
-}
-
-/// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: thread `idx`'s
-/// elements when the threads of `thr` (coordinate -> thread index) tile the
-/// tensor: `outer_partition(t, product_each(shape(thr)),
-/// thr.get_flat_coord(idx))`.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// use cute_algebra::tensor::{local_partition, make_counting_tensor};
-/// let t = make_counting_tensor(layout![(64, 64) : (1, 64)]);
-/// let p = local_partition(t, layout![(8, 8) : (1, 8)], 39);
-/// assert_eq!(p.to_string(), "counting_iter(263) o (_8,_8):(_8,_512)");
-/// ```
-///
-/// # Panics
-/// Where [`try_local_partition`] returns an error.
-#[track_caller]
-pub fn local_partition<E, L, TS, TD, I: Int>(
-    t: Tensor<E, L>,
-    thr: Layout<TS, TD>,
-    idx: I,
-) -> LocalPartitioned<E, L, TS, TD, I>
-where
-    TS: ProductEach + FlatCoord<TD, I> + Copy,
-    TD: Copy,
-    L: TensorDivide<ThrTiler<TS>>,
-    ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-    Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
-    E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
-{
-    ok_or_panic(try_local_partition(t, thr, idx))
+try_and_panicking! {
+    /// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: thread `idx`'s
+    /// elements when the threads of `thr` (coordinate -> thread index) tile the
+    /// tensor: `outer_partition(t, product_each(shape(thr)),
+    /// thr.get_flat_coord(idx))`.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::tensor::{local_partition, make_counting_tensor};
+    /// let t = make_counting_tensor(layout![(64, 64) : (1, 64)]);
+    /// let p = local_partition(t, layout![(8, 8) : (1, 8)], 39);
+    /// assert_eq!(p.to_string(), "counting_iter(263) o (_8,_8):(_8,_512)");
+    /// ```
+    ///
+    /// # Panics
+    /// Where [`try_local_partition`] returns an error.
+    pub fn local_partition;
+    /// [`local_partition`] returning an error for a runtime value that breaks
+    /// the divide, or a thread layout whose coordinate CuTe cannot compute (a
+    /// stride-0 mode of size above 1).
+    pub fn try_local_partition<E, L, TS, TD, I: Int>(t: Tensor<E, L>, thr: Layout<TS, TD>, idx: I)
+        -> LocalPartitioned<E, L, TS, TD, I>
+    where {
+        TS: ProductEach + FlatCoord<TD, I> + Copy,
+        TD: Copy,
+        L: TensorDivide<ThrTiler<TS>>,
+        ZShape<L, ThrTiler<TS>>: ZippedModesValues,
+        Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
+        E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
+    }
+    {
+        let (ts, td) = thr.into_parts();
+        let coord = ts.flat_coord(td, idx).ok_or(LayoutError::DivisionByZero {
+            op: "local_partition",
+        })?;
+        try_outer_partition(t, ts.product_each(), coord)
+    }
 }

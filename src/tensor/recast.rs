@@ -189,53 +189,43 @@ fn cast_mut<T: Pod, U: Pod>(data: &mut [T]) -> Result<&mut [U], LayoutError> {
         .map_err(|_| bad("the slice is not aligned for the new element type"))
 }
 
-impl<'a, T: Element, L: TensorReach> Tensor<View<'a, T>, L> {
+/// `recast` of a read-only and of a writable view: the same steps over
+/// the view's slice, taken out (`$data`) and cast (`$cast`) as the view
+/// allows.
+macro_rules! recast_views {
+    ($($(#[$doc:meta])* $View:ident => $Res:ident, $data:ident, $cast:ident;)*) => {$(
+        impl<'a, T: Element, L: TensorReach> Tensor<$View<'a, T>, L> {
+            $(#[$doc])*
+            pub fn try_recast<U: Element>(self) -> Result<$Res<'a, L, T, U>, LayoutError>
+            where
+                L: RecastLayout<T::Bytes, U::Bytes>,
+                Recast<L, T, U>: TensorReach + core::fmt::Display,
+            {
+                let (engine, layout) = self.into_parts();
+                let (layout, start) = recast_parts::<T, U, L>(layout, engine.start())?;
+                let data = $cast::<T, U>(engine.$data())?;
+                check_reach(&layout, start, data.len(), "recast")?;
+                Ok(Tensor::from_parts($View::new(data, start), layout))
+            }
+            /// [`Tensor::try_recast`], panicking on its errors.
+            #[track_caller]
+            pub fn recast<U: Element>(self) -> $Res<'a, L, T, U>
+            where
+                L: RecastLayout<T::Bytes, U::Bytes>,
+                Recast<L, T, U>: TensorReach + core::fmt::Display,
+            {
+                ok_or_panic(self.try_recast())
+            }
+        }
+    )*};
+}
+
+recast_views! {
     /// CuTe's `recast<U>(tensor)`: the same bytes as `U`s, the layout
     /// `downcast<den>(upcast<num>(L))` for the size ratio `num/den`. An
     /// error where CuTe would read misaligned or out of the slice.
-    pub fn try_recast<U: Element>(self) -> Result<Recasted<'a, L, T, U>, LayoutError>
-    where
-        L: RecastLayout<T::Bytes, U::Bytes>,
-        Recast<L, T, U>: TensorReach + core::fmt::Display,
-    {
-        let (engine, layout) = self.into_parts();
-        let (layout, start) = recast_parts::<T, U, L>(layout, engine.start())?;
-        let data = cast::<T, U>(engine.data())?;
-        check_reach(&layout, start, data.len(), "recast")?;
-        Ok(Tensor::from_parts(View::new(data, start), layout))
-    }
-    /// [`Tensor::try_recast`], panicking on its errors.
-    #[track_caller]
-    pub fn recast<U: Element>(self) -> Recasted<'a, L, T, U>
-    where
-        L: RecastLayout<T::Bytes, U::Bytes>,
-        Recast<L, T, U>: TensorReach + core::fmt::Display,
-    {
-        ok_or_panic(self.try_recast())
-    }
-}
-
-impl<'a, T: Element, L: TensorReach> Tensor<ViewMut<'a, T>, L> {
+    View => Recasted, data, cast;
     /// CuTe's `recast<U>(tensor)` of a writable view (see the read-only
     /// form).
-    pub fn try_recast<U: Element>(self) -> Result<RecastedMut<'a, L, T, U>, LayoutError>
-    where
-        L: RecastLayout<T::Bytes, U::Bytes>,
-        Recast<L, T, U>: TensorReach + core::fmt::Display,
-    {
-        let (engine, layout) = self.into_parts();
-        let (layout, start) = recast_parts::<T, U, L>(layout, engine.start())?;
-        let data = cast_mut::<T, U>(engine.into_data())?;
-        check_reach(&layout, start, data.len(), "recast")?;
-        Ok(Tensor::from_parts(ViewMut::new(data, start), layout))
-    }
-    /// [`Tensor::try_recast`], panicking on its errors.
-    #[track_caller]
-    pub fn recast<U: Element>(self) -> RecastedMut<'a, L, T, U>
-    where
-        L: RecastLayout<T::Bytes, U::Bytes>,
-        Recast<L, T, U>: TensorReach + core::fmt::Display,
-    {
-        ok_or_panic(self.try_recast())
-    }
+    ViewMut => RecastedMut, into_data, cast_mut;
 }

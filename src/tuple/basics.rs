@@ -1,6 +1,7 @@
 //! The core trait: rank, depth, size, flatten and CuTe printing.
 
 use crate::int::{Int, IntMul, Prod};
+use crate::tuple::cons;
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
@@ -113,10 +114,7 @@ impl<T: Int> IntTuple for T {
     }
     #[inline(always)]
     fn flatten(self) -> Self::Flat {
-        HCons {
-            head: self,
-            tail: HNil,
-        }
+        cons(self, HNil)
     }
     fn fmt_cute(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Int::fmt_cute(self, f)
@@ -234,10 +232,7 @@ impl<H, T: Concat<O>, O> Concat<O> for HCons<H, T> {
     type Output = HCons<H, T::Output>;
     #[inline(always)]
     fn concat(self, other: O) -> Self::Output {
-        HCons {
-            head: self.head,
-            tail: self.tail.concat(other),
-        }
+        cons(self.head, self.tail.concat(other))
     }
 }
 
@@ -281,13 +276,7 @@ impl<T: crate::int::Int> Flatten for T {
         self
     }
 }
-impl Flatten for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn flatten_modes(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(Flatten::flatten_modes);
 impl<H, T> Flatten for HCons<H, T>
 where
     Self: IntTuple,

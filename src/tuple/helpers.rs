@@ -2,6 +2,7 @@
 //! select, repeat_like and unflatten.
 
 use crate::int::Int;
+use crate::tuple::cons;
 use crate::tuple::{DropFirst, GetAt, Idx, PeanoSub, TakeFirst, ToPeano};
 use frunk_core::hlist::{HCons, HNil};
 
@@ -17,20 +18,14 @@ impl<X> Append<X> for HNil {
     type Output = HCons<X, HNil>;
     #[inline(always)]
     fn append(self, x: X) -> Self::Output {
-        HCons {
-            head: x,
-            tail: HNil,
-        }
+        cons(x, HNil)
     }
 }
 impl<X, H, T: Append<X>> Append<X> for HCons<H, T> {
     type Output = HCons<H, T::Output>;
     #[inline(always)]
     fn append(self, x: X) -> Self::Output {
-        HCons {
-            head: self.head,
-            tail: self.tail.append(x),
-        }
+        cons(self.head, self.tail.append(x))
     }
 }
 
@@ -74,20 +69,14 @@ impl<X> Prepend<X> for HNil {
     type Output = HCons<X, HNil>;
     #[inline(always)]
     fn prepend(self, x: X) -> Self::Output {
-        HCons {
-            head: x,
-            tail: HNil,
-        }
+        cons(x, HNil)
     }
 }
 impl<X, H, T> Prepend<X> for HCons<H, T> {
     type Output = HCons<X, Self>;
     #[inline(always)]
     fn prepend(self, x: X) -> Self::Output {
-        HCons {
-            head: x,
-            tail: self,
-        }
+        cons(x, self)
     }
 }
 
@@ -122,10 +111,7 @@ impl<Acc, H, T: ReverseOnto<HCons<H, Acc>>> ReverseOnto<Acc> for HCons<H, T> {
     type Output = T::Output;
     #[inline(always)]
     fn reverse_onto(self, acc: Acc) -> Self::Output {
-        self.tail.reverse_onto(HCons {
-            head: self.head,
-            tail: acc,
-        })
+        self.tail.reverse_onto(cons(self.head, acc))
     }
 }
 
@@ -167,10 +153,7 @@ impl<H1, T1: Zip<T2>, H2, T2> Zip<HCons<H2, T2>> for HCons<H1, T1> {
     type Output = HCons<HCons<H1, HCons<H2, HNil>>, T1::Output>;
     #[inline(always)]
     fn zip(self, b: HCons<H2, T2>) -> Self::Output {
-        HCons {
-            head: pair(self.head, b.head),
-            tail: self.tail.zip(b.tail),
-        }
+        cons(pair(self.head, b.head), self.tail.zip(b.tail))
     }
 }
 /// An integer first operand, and a rank-1 tuple with an integer.
@@ -197,13 +180,7 @@ crate::int::for_int_kinds!(int_zip);
 /// The pair `(a, b)`.
 #[inline(always)]
 fn pair<A, B>(a: A, b: B) -> HCons<A, HCons<B, HNil>> {
-    HCons {
-        head: a,
-        tail: HCons {
-            head: b,
-            tail: HNil,
-        },
-    }
+    cons(a, cons(b, HNil))
 }
 
 /// CuTe's `zip(a, b)` (see [`Zip`]).
@@ -245,10 +222,7 @@ impl<X: Copy, H: RepeatLike<X>, T: RepeatLike<X>> RepeatLike<X> for HCons<H, T> 
     type Output = HCons<H::Output, T::Output>;
     #[inline(always)]
     fn repeat_like(self, x: X) -> Self::Output {
-        HCons {
-            head: self.head.repeat_like(x),
-            tail: self.tail.repeat_like(x),
-        }
+        cons(self.head.repeat_like(x), self.tail.repeat_like(x))
     }
 }
 
@@ -346,10 +320,7 @@ where
         HCons<<T as GetAt<<Idx<I> as ToPeano>::Peano>>::Output, <T as SelectModes<R>>::Output>;
     #[inline(always)]
     fn select_modes(self) -> Self::Output {
-        HCons {
-            head: self.get_at(),
-            tail: SelectModes::<R>::select_modes(self),
-        }
+        cons(self.get_at(), SelectModes::<R>::select_modes(self))
     }
 }
 
@@ -443,13 +414,7 @@ where
     fn group_modes(self) -> Self::Output {
         let front = self.take_first();
         let rest = self.drop_first();
-        crate::tuple::Concat::concat(
-            front,
-            HCons {
-                head: rest.take_first(),
-                tail: rest.drop_first(),
-            },
-        )
+        crate::tuple::Concat::concat(front, cons(rest.take_first(), rest.drop_first()))
     }
 }
 

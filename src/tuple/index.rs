@@ -3,6 +3,7 @@
 //! Stable Rust cannot compute `I - 1` in a const generic, so each index
 //! maps once to a Peano type ([`Idx`]) and the recursion walks that.
 
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
 /// Peano zero.
@@ -81,34 +82,6 @@ impl<H, T: GetAt<N>, N> GetAt<S<N>> for HCons<H, T> {
     }
 }
 
-/// An integer is rank 1: mode 0 is the integer itself (CuTe's `get<0>`).
-macro_rules! int_modes {
-    ($($T:ty => [$($g:tt)*]),*) => {$(
-        impl<$($g)*> GetAt<Z> for $T {
-            type Output = $T;
-            #[inline(always)]
-            fn get_at(self) -> $T {
-                self
-            }
-        }
-        impl<$($g)*> TakeFirst<S<Z>> for $T {
-            type Output = HCons<$T, HNil>;
-            #[inline(always)]
-            fn take_first(self) -> Self::Output {
-                HCons { head: self, tail: HNil }
-            }
-        }
-        impl<$($g)*> DropFirst<S<Z>> for $T {
-            type Output = HNil;
-            #[inline(always)]
-            fn drop_first(self) -> HNil {
-                HNil
-            }
-        }
-    )*};
-}
-crate::int::for_int_kinds!(int_modes);
-
 /// The first `N` modes (Peano) of a tuple.
 #[diagnostic::on_unimplemented(
     message = "take: mode range out of bounds: the modes `[B, E)` of `take::<B, E>` or `group::<B, E>` need E <= rank",
@@ -120,23 +93,6 @@ pub trait TakeFirst<N> {
     type Output;
     /// Takes them.
     fn take_first(self) -> Self::Output;
-}
-impl<L> TakeFirst<Z> for L {
-    type Output = HNil;
-    #[inline(always)]
-    fn take_first(self) -> HNil {
-        HNil
-    }
-}
-impl<H, T: TakeFirst<N>, N> TakeFirst<S<N>> for HCons<H, T> {
-    type Output = HCons<H, T::Output>;
-    #[inline(always)]
-    fn take_first(self) -> Self::Output {
-        HCons {
-            head: self.head,
-            tail: self.tail.take_first(),
-        }
-    }
 }
 
 /// Drops the first `N` modes (Peano) of a tuple.
@@ -151,19 +107,15 @@ pub trait DropFirst<N> {
     /// Drops them.
     fn drop_first(self) -> Self::Output;
 }
-impl<L> DropFirst<Z> for L {
-    type Output = L;
-    #[inline(always)]
-    fn drop_first(self) -> L {
-        self
-    }
-}
-impl<H, T: DropFirst<N>, N> DropFirst<S<N>> for HCons<H, T> {
-    type Output = T::Output;
-    #[inline(always)]
-    fn drop_first(self) -> Self::Output {
-        self.tail.drop_first()
-    }
+// Both walks count the modes down in Peano: `Z` stops, `S<N>` takes or
+// drops one and goes on.
+crate::tuple::walk_impls! {
+    [L] L as TakeFirst<Z>::take_first => HNil = |_l| HNil;
+    [H, T: TakeFirst<N>, N] HCons<H, T> as TakeFirst<S<N>>::take_first
+        => HCons<H, T::Output> = |l| cons(l.head, l.tail.take_first());
+    [L] L as DropFirst<Z>::drop_first => L = |l| l;
+    [H, T: DropFirst<N>, N] HCons<H, T> as DropFirst<S<N>>::drop_first
+        => T::Output = |l| l.tail.drop_first();
 }
 
 /// Peano subtraction `E - B`, for `take::<B, E>()`.
@@ -176,12 +128,38 @@ pub trait PeanoSub<B> {
     /// The difference.
     type Output;
 }
-impl<E> PeanoSub<Z> for E {
-    type Output = E;
+crate::int::output_impls! {
+    [E] E as PeanoSub<Z> => E;
+    [E: PeanoSub<B>, B] S<E> as PeanoSub<S<B>> => E::Output;
 }
-impl<E: PeanoSub<B>, B> PeanoSub<S<B>> for S<E> {
-    type Output = E::Output;
+
+/// An integer is rank 1: mode 0 is the integer itself (CuTe's `get<0>`).
+macro_rules! int_modes {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> GetAt<Z> for $T {
+            type Output = $T;
+            #[inline(always)]
+            fn get_at(self) -> $T {
+                self
+            }
+        }
+        impl<$($g)*> TakeFirst<S<Z>> for $T {
+            type Output = HCons<$T, HNil>;
+            #[inline(always)]
+            fn take_first(self) -> Self::Output {
+                cons(self, HNil)
+            }
+        }
+        impl<$($g)*> DropFirst<S<Z>> for $T {
+            type Output = HNil;
+            #[inline(always)]
+            fn drop_first(self) -> HNil {
+                HNil
+            }
+        }
+    )*};
 }
+crate::int::for_int_kinds!(int_modes);
 
 /// Mode `I` of a tuple, with a const-generic index.
 ///
@@ -200,29 +178,50 @@ where
     t.get_at()
 }
 
-/// Modes `[B, E)` of a tuple (CuTe's `take<B, E>`).
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let s = shape![2, 3, 4, 5];
-/// assert_eq!(take::<1, 3, _>(s).to_cute_string(), "(_3,_4)");
-/// ```
-#[inline(always)]
-#[allow(clippy::type_complexity)]
-pub fn take<const B: usize, const E: usize, T>(
-    t: T,
-) -> <<T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output as TakeFirst<
-    <<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output,
->>::Output
-where
-    Idx<B>: ToPeano,
-    Idx<E>: ToPeano,
-    <Idx<E> as ToPeano>::Peano: PeanoSub<<Idx<B> as ToPeano>::Peano>,
-    T: DropFirst<<Idx<B> as ToPeano>::Peano>,
-    <T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output:
-        TakeFirst<<<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output>,
-{
-    t.drop_first().take_first()
+/// The bounds of `take::<B, E>` on `$T`: drop the first `B` modes, then
+/// take `E - B`. The function and the layout's method share them.
+macro_rules! with_take_bounds {
+    ($T:ty, [$($head:tt)*] { $($body:tt)* }) => {
+        $($head)*
+        where
+            $crate::tuple::Idx<B>: $crate::tuple::ToPeano,
+            $crate::tuple::Idx<E>: $crate::tuple::ToPeano,
+            <$crate::tuple::Idx<E> as $crate::tuple::ToPeano>::Peano:
+                $crate::tuple::PeanoSub<<$crate::tuple::Idx<B> as $crate::tuple::ToPeano>::Peano>,
+            $T: $crate::tuple::DropFirst<<$crate::tuple::Idx<B> as $crate::tuple::ToPeano>::Peano>,
+            <$T as $crate::tuple::DropFirst<<$crate::tuple::Idx<B> as $crate::tuple::ToPeano>::Peano>>::Output:
+                $crate::tuple::TakeFirst<
+                    <<$crate::tuple::Idx<E> as $crate::tuple::ToPeano>::Peano as $crate::tuple::PeanoSub<
+                        <$crate::tuple::Idx<B> as $crate::tuple::ToPeano>::Peano,
+                    >>::Output,
+                >,
+        {
+            $($body)*
+        }
+    };
+}
+pub(crate) use with_take_bounds;
+
+with_take_bounds! {
+    T,
+    [
+        /// Modes `[B, E)` of a tuple (CuTe's `take<B, E>`).
+        ///
+        /// ```
+        /// use cute_algebra::prelude::*;
+        /// let s = shape![2, 3, 4, 5];
+        /// assert_eq!(take::<1, 3, _>(s).to_cute_string(), "(_3,_4)");
+        /// ```
+        #[inline(always)]
+        #[allow(clippy::type_complexity)]
+        pub fn take<const B: usize, const E: usize, T>(
+            t: T,
+        ) -> <<T as DropFirst<<Idx<B> as ToPeano>::Peano>>::Output as TakeFirst<
+            <<Idx<E> as ToPeano>::Peano as PeanoSub<<Idx<B> as ToPeano>::Peano>>::Output,
+        >>::Output
+    ] {
+        t.drop_first().take_first()
+    }
 }
 
 /// The method form of [`get`] for tuples.

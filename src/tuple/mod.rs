@@ -15,6 +15,89 @@
 //! assert_eq!(s.to_cute_string(), "(_2,(_3,_4))");
 //! ```
 
+/// A trait `Trait { type Output; fn method(self) -> Self::Output; }` on
+/// HLists, element by element: `HNil` gives `HNil`, `HCons` the `HCons` of
+/// its head's and its tail's results. The leaf impls are the caller's.
+macro_rules! map_hlist {
+    ($Tr:ident::$m:ident) => {
+        $crate::tuple::nil_to_nil!($Tr::$m);
+        impl<H: $Tr, T: $Tr> $Tr for ::frunk_core::hlist::HCons<H, T> {
+            type Output = ::frunk_core::hlist::HCons<H::Output, T::Output>;
+            #[inline(always)]
+            fn $m(self) -> Self::Output {
+                $crate::tuple::cons(self.head.$m(), self.tail.$m())
+            }
+        }
+    };
+}
+pub(crate) use map_hlist;
+
+/// A trait `Trait { type Output; fn method() -> Self::Output; }` on HLists
+/// that puts the value `$v` of type `$X` in place of every element.
+macro_rules! fill_hlist {
+    ($Tr:ident::$m:ident, $X:ty = $v:expr) => {
+        impl $Tr for ::frunk_core::hlist::HNil {
+            type Output = ::frunk_core::hlist::HNil;
+            #[inline(always)]
+            fn $m() -> ::frunk_core::hlist::HNil {
+                ::frunk_core::hlist::HNil
+            }
+        }
+        impl<H, T: $Tr> $Tr for ::frunk_core::hlist::HCons<H, T> {
+            type Output = ::frunk_core::hlist::HCons<$X, T::Output>;
+            #[inline(always)]
+            fn $m() -> Self::Output {
+                $crate::tuple::cons($v, T::$m())
+            }
+        }
+    };
+}
+pub(crate) use fill_hlist;
+
+/// Impls of a one-method walk (`fn method(self) -> Self::Output`), a row
+/// each: `[generics] Self as Trait<Args>::method => Output = |v| value`,
+/// where `v` names `self` in the value.
+macro_rules! walk_impls {
+    ($($(#[$a:meta])* [$($g:tt)*] $A:ty as $Tr:ident<$($P:ty),*>::$m:ident => $Out:ty = |$v:ident| $e:expr;)*) => {$(
+        $(#[$a])*
+        impl<$($g)*> $Tr<$($P),*> for $A {
+            type Output = $Out;
+            #[inline(always)]
+            fn $m(self) -> $Out {
+                let $v = self;
+                $e
+            }
+        }
+    )*};
+}
+pub(crate) use walk_impls;
+
+/// The end of a walk that rebuilds a list: `HNil` gives `HNil`, for a
+/// trait whose one item besides the method is the result type (`Output`,
+/// or the one named).
+macro_rules! nil_to_nil {
+    ($Tr:ident::$m:ident $(, $N:ident)?) => {
+        $crate::tuple::nil_to_nil!(@impl $Tr::$m, [$($N)? Output]);
+    };
+    (@impl $Tr:ident::$m:ident, [$N:ident $($rest:tt)*]) => {
+        impl $Tr for ::frunk_core::hlist::HNil {
+            type $N = ::frunk_core::hlist::HNil;
+            #[inline(always)]
+            fn $m(self) -> ::frunk_core::hlist::HNil {
+                ::frunk_core::hlist::HNil
+            }
+        }
+    };
+}
+pub(crate) use nil_to_nil;
+
+/// `HCons { head, tail }` as a call: the walks that rebuild a list build
+/// each node with it, one line a node.
+#[inline(always)]
+pub(crate) const fn cons<H, T>(head: H, tail: T) -> frunk_core::hlist::HCons<H, T> {
+    frunk_core::hlist::HCons { head, tail }
+}
+
 mod basics;
 mod compare;
 mod flat_rev;

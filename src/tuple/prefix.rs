@@ -4,6 +4,7 @@
 use crate::int::kind::NotOne;
 use crate::int::{Int, IntAdd, IntMul, Prod, Sum};
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B1, P1, PInt, UInt, UTerm, Z0};
 
@@ -50,35 +51,31 @@ impl<M, C: Int> Compact<M, C> for HNil {
         (HNil, current)
     }
 }
-impl<C: Int, H: Compact<LayoutLeft, C>, T: Compact<LayoutLeft, H::Next>> Compact<LayoutLeft, C>
-    for HCons<H, T>
-where
-    Self: IntTuple,
-    HCons<H::Stride, T::Stride>: IntTuple,
-{
-    type Stride = HCons<H::Stride, T::Stride>;
-    type Next = T::Next;
-    #[inline(always)]
-    fn compact(self, current: C) -> (Self::Stride, T::Next) {
-        let (head, next) = self.head.compact(current);
-        let (tail, last) = self.tail.compact(next);
-        (HCons { head, tail }, last)
-    }
+/// A tuple's compact strides, mode by mode: column-major walks the head
+/// first, row-major the tail first, each mode starting where the one
+/// walked before it ends.
+macro_rules! compact_modes {
+    ($($Major:ident: $First:ident($first:ident), $Second:ident($second:ident) => $build:expr;)*) => {$(
+        impl<C: Int, $First: Compact<$Major, C>, $Second: Compact<$Major, $First::Next>>
+            Compact<$Major, C> for HCons<H, T>
+        where
+            Self: IntTuple,
+            HCons<H::Stride, T::Stride>: IntTuple,
+        {
+            type Stride = HCons<H::Stride, T::Stride>;
+            type Next = $Second::Next;
+            #[inline(always)]
+            fn compact(self, current: C) -> (Self::Stride, $Second::Next) {
+                let ($first, next) = self.$first.compact(current);
+                let ($second, last) = self.$second.compact(next);
+                ($build, last)
+            }
+        }
+    )*};
 }
-impl<C: Int, T: Compact<LayoutRight, C>, H: Compact<LayoutRight, T::Next>> Compact<LayoutRight, C>
-    for HCons<H, T>
-where
-    Self: IntTuple,
-    HCons<H::Stride, T::Stride>: IntTuple,
-{
-    type Stride = HCons<H::Stride, T::Stride>;
-    type Next = H::Next;
-    #[inline(always)]
-    fn compact(self, current: C) -> (Self::Stride, H::Next) {
-        let (tail, next) = self.tail.compact(current);
-        let (head, last) = self.head.compact(next);
-        (HCons { head, tail }, last)
-    }
+compact_modes! {
+    LayoutLeft: H(head), T(tail) => HCons { head, tail };
+    LayoutRight: T(tail), H(head) => HCons { head, tail };
 }
 
 /// The column-major compact strides of a shape type.
@@ -135,10 +132,7 @@ where
     type Output = HCons<C, T::Output>;
     fn prefix_product_from(self, current: C) -> Self::Output {
         let next = current.mul(self.head.size());
-        HCons {
-            head: current,
-            tail: self.tail.prefix_product_from(next),
-        }
+        cons(current, self.tail.prefix_product_from(next))
     }
 }
 
@@ -161,22 +155,14 @@ pub trait ProductEach {
     /// Computes them.
     fn product_each(self) -> Self::Output;
 }
-impl ProductEach for HNil {
-    type Output = HNil;
-    fn product_each(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(ProductEach::product_each);
 impl<H: IntTuple, T: ProductEach> ProductEach for HCons<H, T>
 where
     HCons<H::Size, T::Output>: IntTuple,
 {
     type Output = HCons<H::Size, T::Output>;
     fn product_each(self) -> Self::Output {
-        HCons {
-            head: self.head.size(),
-            tail: self.tail.product_each(),
-        }
+        cons(self.head.size(), self.tail.product_each())
     }
 }
 
@@ -221,24 +207,16 @@ impl<A: Int + IntMul<B>, B: Int> InnerProduct<B> for A {
 )]
 #[doc(hidden)]
 pub trait NotCongruentWith<T> {}
-/// A tuple against an integer: refused by [`NotCongruentWith`]. Without this
-/// impl the tuple impl would be the only candidate for a tuple, rustc would
-/// take the second operand's type from it while checking the call, and the
-/// error would be a type mismatch inside that operand instead of this
-/// condition.
-impl<H, T, I: Int + NotCongruentWith<Self>> InnerProduct<I> for HCons<H, T> {
-    type Output = Z0;
-    #[inline(always)]
-    fn inner_product(self, _: I) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    /// A tuple against an integer: refused by [`NotCongruentWith`]. Without this
+    /// impl the tuple impl would be the only candidate for a tuple, rustc would
+    /// take the second operand's type from it while checking the call, and the
+    /// error would be a type mismatch inside that operand instead of this
+    /// condition.
+    [H, T, I: Int + NotCongruentWith<Self>] HCons<H, T> as InnerProduct<I>::inner_product(I);
 }
-impl InnerProduct<HNil> for HNil {
-    type Output = Z0;
-    #[inline(always)]
-    fn inner_product(self, _: HNil) -> Z0 {
-        Z0::new()
-    }
+crate::int::zero_impls! {
+    [] HNil as InnerProduct<HNil>::inner_product(HNil);
 }
 #[diagnostic::do_not_recommend]
 impl<H1: InnerProduct<H2>, T1: InnerProduct<T2>, H2, T2> InnerProduct<HCons<H2, T2>>

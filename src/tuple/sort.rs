@@ -3,6 +3,7 @@
 //! and the inverses' exchange sort of `(stride, shape, prefix)` triples
 //! (not stable: `right_inverse` can observe its order of equal strides).
 
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Cmp, Compare, Equal, Greater, Less};
 
@@ -49,10 +50,7 @@ impl<D, S> Insert<D, S> for HNil {
     type Output = HCons<(D, S), HNil>;
     #[inline(always)]
     fn insert(self, d: D, s: S) -> Self::Output {
-        HCons {
-            head: (d, s),
-            tail: HNil,
-        }
+        cons((d, s), HNil)
     }
 }
 impl<D: Cmp<HD>, S, HD, HS, T> Insert<D, S> for HCons<(HD, HS), T>
@@ -77,10 +75,7 @@ impl<D, S, HD, HS, T> InsertAt<D, S, HD, HS, T> for Less {
     type Output = HCons<(D, S), HCons<(HD, HS), T>>;
     #[inline(always)]
     fn insert_at(d: D, s: S, head: (HD, HS), tail: T) -> Self::Output {
-        HCons {
-            head: (d, s),
-            tail: HCons { head, tail },
-        }
+        cons((d, s), HCons { head, tail })
     }
 }
 macro_rules! insert_later {
@@ -109,13 +104,7 @@ pub trait ExchangeSort {
     /// Sorts.
     fn exchange_sort(self) -> Self::Output;
 }
-impl ExchangeSort for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn exchange_sort(self) -> HNil {
-        HNil
-    }
-}
+crate::tuple::nil_to_nil!(ExchangeSort::exchange_sort);
 impl<H, T: ExchangePass<H>> ExchangeSort for HCons<H, T>
 where
     T::Rest: ExchangeSort,
@@ -124,10 +113,7 @@ where
     #[inline(always)]
     fn exchange_sort(self) -> Self::Output {
         let (min, rest) = self.tail.pass(self.head);
-        HCons {
-            head: min,
-            tail: rest.exchange_sort(),
-        }
+        cons(min, rest.exchange_sort())
     }
 }
 
@@ -177,13 +163,7 @@ impl<H, X, T: ExchangePass<X>> SwapIf<H, X, T> for Less {
     #[inline(always)]
     fn swap_if(h: H, x: X, rest: T) -> (Self::Min, Self::Rest) {
         let (min, rest) = rest.pass(x);
-        (
-            min,
-            HCons {
-                head: h,
-                tail: rest,
-            },
-        )
+        (min, cons(h, rest))
     }
 }
 macro_rules! keep {

@@ -19,28 +19,15 @@ pub trait AllStatic {
     /// `B1` or `B0`.
     type Is: Bit;
 }
-impl AllStatic for i32 {
-    type Is = B0;
-}
-impl AllStatic for i64 {
-    type Is = B0;
-}
-impl AllStatic for Z0 {
-    type Is = B1;
-}
-impl<U: Unsigned + NonZero> AllStatic for PInt<U> {
-    type Is = B1;
-}
-impl<U: Unsigned + NonZero> AllStatic for NInt<U> {
-    type Is = B1;
-}
-impl AllStatic for HNil {
-    type Is = B1;
-}
-impl<H: AllStatic, T: AllStatic> AllStatic for HCons<H, T>
-where
-    H::Is: core::ops::BitAnd<T::Is>,
-    <H::Is as core::ops::BitAnd<T::Is>>::Output: Bit,
-{
-    type Is = <H::Is as core::ops::BitAnd<T::Is>>::Output;
+crate::int::output_impls! {
+    type Is;
+    [] i32 as AllStatic => B0;
+    [] i64 as AllStatic => B0;
+    [] Z0 as AllStatic => B1;
+    [U: Unsigned + NonZero] PInt<U> as AllStatic => B1;
+    [U: Unsigned + NonZero] NInt<U> as AllStatic => B1;
+    [] HNil as AllStatic => B1;
+    [H: AllStatic, T: AllStatic] HCons<H, T> as AllStatic
+        => <H::Is as core::ops::BitAnd<T::Is>>::Output
+        where [H::Is: core::ops::BitAnd<T::Is>, <H::Is as core::ops::BitAnd<T::Is>>::Output: Bit];
 }

@@ -2,7 +2,6 @@
 //! `i32`, behind `Layout::to_runtime`.
 
 use crate::int::Int;
-use frunk_core::hlist::{HCons, HNil};
 
 /// Every leaf as a runtime `i32`: the runtime-valued twin of a static tuple.
 ///
@@ -57,20 +56,4 @@ impl ToRuntimeLeaf for i64 {
         self
     }
 }
-impl ToRuntime for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn to_runtime(self) -> HNil {
-        HNil
-    }
-}
-impl<H: ToRuntime, T: ToRuntime> ToRuntime for HCons<H, T> {
-    type Output = HCons<H::Output, T::Output>;
-    #[inline(always)]
-    fn to_runtime(self) -> Self::Output {
-        HCons {
-            head: self.head.to_runtime(),
-            tail: self.tail.to_runtime(),
-        }
-    }
-}
+crate::tuple::map_hlist!(ToRuntime::to_runtime);

@@ -2,15 +2,32 @@
 //! tuple `(s)`, a one-mode tuple as its mode, the rank-1 test that decides
 //! between them, and [`Unpack`], the modes a `_` slice splices.
 
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
 /// The rank-1 tuple `(x)`.
 #[inline(always)]
 fn single<X>(x: X) -> HCons<X, HNil> {
-    HCons {
-        head: x,
-        tail: HNil,
-    }
+    cons(x, HNil)
+}
+
+/// Impls of a wrapping trait (`fn method(self) -> Self::Assoc`): a row's
+/// value is kept as it is (`self`) or wrapped as the rank-1 tuple
+/// (`single`).
+macro_rules! wrapping {
+    ($Tr:ident::$m:ident -> $N:ident; $([$($g:tt)*] $A:ty => $how:ident;)*) => {$(
+        impl<$($g)*> $Tr for $A {
+            type $N = wrapping!(@type $how);
+            #[inline(always)]
+            fn $m(self) -> Self::$N {
+                wrapping!(@value $how self)
+            }
+        }
+    )*};
+    (@type self) => { Self };
+    (@type single) => { HCons<Self, HNil> };
+    (@value self $v:tt) => { $v };
+    (@value single $v:tt) => { single($v) };
 }
 
 #[doc(hidden)]
@@ -23,27 +40,12 @@ pub trait IntoModes {
     /// Wraps.
     fn into_modes(self) -> Self::Modes;
 }
-impl<I: crate::int::Int> IntoModes for I {
-    type Modes = HCons<Self, HNil>;
-    #[inline(always)]
-    fn into_modes(self) -> Self::Modes {
-        single(self)
-    }
+wrapping! {
+    IntoModes::into_modes -> Modes;
+    [I: crate::int::Int] I => single;
+    [H, T] HCons<H, T> => self;
 }
-impl IntoModes for HNil {
-    type Modes = HNil;
-    #[inline(always)]
-    fn into_modes(self) -> HNil {
-        HNil
-    }
-}
-impl<H, T> IntoModes for HCons<H, T> {
-    type Modes = Self;
-    #[inline(always)]
-    fn into_modes(self) -> Self {
-        self
-    }
-}
+crate::tuple::nil_to_nil!(IntoModes::into_modes, Modes);
 
 #[doc(hidden)]
 /// `B1` for a one-mode list.
@@ -51,11 +53,10 @@ pub trait RankIsOne {
     /// `B1` or `B0`.
     type Is;
 }
-impl<A> RankIsOne for HCons<A, HNil> {
-    type Is = typenum::B1;
-}
-impl<A, B, T> RankIsOne for HCons<A, HCons<B, T>> {
-    type Is = typenum::B0;
+crate::int::output_impls! {
+    type Is;
+    [A] HCons<A, HNil> as RankIsOne => typenum::B1;
+    [A, B, T] HCons<A, HCons<B, T>> as RankIsOne => typenum::B0;
 }
 
 /// A one-element tuple as its element (CuTe's `fold_first` result).
@@ -73,12 +74,9 @@ impl<A> IntIfSingle for HCons<A, HNil> {
         self.head
     }
 }
-impl<A, B, T> IntIfSingle for HCons<A, HCons<B, T>> {
-    type Output = Self;
-    #[inline(always)]
-    fn int_if_single(self) -> Self {
-        self
-    }
+wrapping! {
+    IntIfSingle::int_if_single -> Output;
+    [A, B, T] HCons<A, HCons<B, T>> => self;
 }
 
 /// The modes one `_` or `repeat<R>(_)` slice coordinate keeps of a mode:
@@ -102,24 +100,9 @@ pub trait Unpack {
     /// Unpacks.
     fn unpack(self) -> Self::Modes;
 }
-impl<I: crate::int::Int> Unpack for I {
-    type Modes = HCons<Self, HNil>;
-    #[inline(always)]
-    fn unpack(self) -> Self::Modes {
-        single(self)
-    }
-}
-impl<A> Unpack for HCons<A, HNil> {
-    type Modes = HCons<Self, HNil>;
-    #[inline(always)]
-    fn unpack(self) -> Self::Modes {
-        single(self)
-    }
-}
-impl<A, B, T> Unpack for HCons<A, HCons<B, T>> {
-    type Modes = Self;
-    #[inline(always)]
-    fn unpack(self) -> Self {
-        self
-    }
+wrapping! {
+    Unpack::unpack -> Modes;
+    [I: crate::int::Int] I => single;
+    [A] HCons<A, HNil> => single;
+    [A, B, T] HCons<A, HCons<B, T>> => self;
 }

@@ -28,23 +28,15 @@ pub trait StaticNotLess<B> {
     /// `B1` or `B0`.
     type Is;
 }
-impl<B> StaticNotLess<B> for i32 {
-    type Is = B1;
-}
-impl<B> StaticNotLess<B> for i64 {
-    type Is = B1;
-}
-impl<A: StaticInt> StaticNotLess<i32> for A {
-    type Is = B1;
-}
-impl<A: StaticInt> StaticNotLess<i64> for A {
-    type Is = B1;
-}
-impl<A: StaticInt + Cmp<B>, B: StaticInt> StaticNotLess<B> for A
-where
-    Compare<A, B>: Pick<B0, B1, B1>,
-{
-    type Is = <Compare<A, B> as Pick<B0, B1, B1>>::Output;
+crate::int::output_impls! {
+    type Is;
+    [B] i32 as StaticNotLess<B> => B1;
+    [B] i64 as StaticNotLess<B> => B1;
+    [A: StaticInt] A as StaticNotLess<i32> => B1;
+    [A: StaticInt] A as StaticNotLess<i64> => B1;
+    [A: StaticInt + Cmp<B>, B: StaticInt] A as StaticNotLess<B>
+        => <Compare<A, B> as Pick<B0, B1, B1>>::Output
+        where [Compare<A, B>: Pick<B0, B1, B1>];
 }
 
 /// A broken bound `Why`, as a [`Fail`] verdict: reported through

@@ -10,6 +10,7 @@ use crate::int::classify::One;
 use crate::int::kind::NotOne;
 use crate::int::{CeilDiv, Int, IntCeilDiv, IntMul, Prod, RuntimeInt};
 use crate::layout::Layout;
+use crate::tuple::cons;
 use crate::tuple::{AllStatic, Compact, IntTuple, LayoutLeft, ReverseOnto};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, P1, Z0};
@@ -42,16 +43,7 @@ impl<X: NotOne, D, AS, AD> PushMode<D, AS, AD> for X {
     type D = HCons<D, AD>;
     #[inline(always)]
     fn push(self, d: D, acc_s: AS, acc_d: AD) -> (Self::S, Self::D) {
-        (
-            HCons {
-                head: self,
-                tail: acc_s,
-            },
-            HCons {
-                head: d,
-                tail: acc_d,
-            },
-        )
+        (cons(self, acc_s), cons(d, acc_d))
     }
 }
 
@@ -176,10 +168,7 @@ impl<F> RunsFrom<F> for HNil {
     type Output = HCons<F, HNil>;
     #[inline(always)]
     fn runs_from(self, front: F) -> Result<Self::Output, LayoutError> {
-        Ok(HCons {
-            head: front,
-            tail: HNil,
-        })
+        Ok(cons(front, HNil))
     }
 }
 impl<F: AllStatic, X: AllStatic, T> RunsFrom<F> for HCons<X, T>

@@ -4,6 +4,7 @@
 //! when an operand holds an `i64` ([`AnyI64`], [`WidenIf`]).
 
 use crate::layout::Layout;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Integer, NInt, NonZero, PInt, Unsigned, Z0};
 
@@ -29,16 +30,7 @@ impl<S: crate::int::Int, D> ModeLists for Layout<S, D> {
     #[inline(always)]
     fn mode_lists(self) -> (Self::Shapes, Self::Strides) {
         let (s, d) = self.into_parts();
-        (
-            HCons {
-                head: s,
-                tail: HNil,
-            },
-            HCons {
-                head: d,
-                tail: HNil,
-            },
-        )
+        (cons(s, HNil), cons(d, HNil))
     }
 }
 impl<H, T, D> ModeLists for Layout<HCons<H, T>, D> {
@@ -126,18 +118,15 @@ pub trait HasI64 {
     /// `B1` or `B0`.
     type Output: typenum::Bit;
 }
-impl HasI64 for i64 {
-    type Output = B1;
-}
-impl HasI64 for HNil {
-    type Output = B0;
-}
-impl<H: HasI64, T: HasI64> HasI64 for HCons<H, T>
-where
-    H::Output: core::ops::BitOr<T::Output>,
-    typenum::Or<H::Output, T::Output>: typenum::Bit,
-{
-    type Output = typenum::Or<H::Output, T::Output>;
+crate::int::output_impls! {
+    [] i64 as HasI64 => B1;
+    [] HNil as HasI64 => B0;
+    [H: HasI64, T: HasI64] HCons<H, T> as HasI64
+        => typenum::Or<H::Output, T::Output>
+        where [
+            H::Output: core::ops::BitOr<T::Output>,
+            typenum::Or<H::Output, T::Output>: typenum::Bit,
+        ];
 }
 /// The composition's result with its runtime `i32` leaves made `i64` when
 /// `F` is `B1` (an operand has an `i64` leaf): the mixing rule, applied
@@ -146,17 +135,11 @@ pub trait WidenIf<F> {
     /// The widened tuple.
     type Output;
 }
-impl<F> WidenIf<F> for HNil {
-    type Output = HNil;
-}
-impl<F, H: WidenIf<F>, T: WidenIf<F>> WidenIf<F> for HCons<H, T> {
-    type Output = HCons<H::Output, T::Output>;
-}
-impl WidenIf<B0> for i32 {
-    type Output = i32;
-}
-impl WidenIf<B1> for i32 {
-    type Output = i64;
+crate::int::output_impls! {
+    [F] HNil as WidenIf<F> => HNil;
+    [F, H: WidenIf<F>, T: WidenIf<F>] HCons<H, T> as WidenIf<F> => HCons<H::Output, T::Output>;
+    [] i32 as WidenIf<B0> => i32;
+    [] i32 as WidenIf<B1> => i64;
 }
 macro_rules! widen_keep {
     ($([$($g:tt)*] $T:ty),*) => {$(
@@ -215,10 +198,7 @@ impl<H: Leaves, T: Leaves> Leaves for HCons<H, T> {
         self.head.leaf(i).or_else(|| self.tail.leaf(i))
     }
     fn blank() -> Self {
-        HCons {
-            head: H::blank(),
-            tail: T::blank(),
-        }
+        cons(H::blank(), T::blank())
     }
     fn set_leaf(&mut self, i: &mut usize, v: i64) -> Option<bool> {
         if self.head.set_leaf(i, v)? {

@@ -5,6 +5,7 @@
 use super::{Composition, CompositionRhs};
 use crate::error::LayoutError;
 use crate::layout::{Layout, Underscore};
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, P1, PInt, Unsigned, Z0};
 
@@ -82,16 +83,7 @@ impl<S: crate::int::Int, D> TopModes<D> for S {
     type Strides = HCons<D, HNil>;
     #[inline(always)]
     fn top_modes(self, d: D) -> (Self::Shapes, Self::Strides) {
-        (
-            HCons {
-                head: self,
-                tail: HNil,
-            },
-            HCons {
-                head: d,
-                tail: HNil,
-            },
-        )
+        (cons(self, HNil), cons(d, HNil))
     }
 }
 impl<H, T, D> TopModes<D> for HCons<H, T> {

@@ -41,11 +41,9 @@ pub trait Then<W> {
     /// The combined verdict.
     type Output;
 }
-impl<W> Then<W> for Admitted {
-    type Output = W;
-}
-impl<X, W> Then<W> for Fail<X> {
-    type Output = Fail<X>;
+crate::int::output_impls! {
+    [W] Admitted as Then<W> => W;
+    [X, W] Fail<X> as Then<W> => Fail<X>;
 }
 
 /// Three-valued "or" of flags (`B0`, `B1`, [`Rt`]).
@@ -53,20 +51,12 @@ pub trait Or<B> {
     /// `Self || B`.
     type Output;
 }
-impl<B> Or<B> for B0 {
-    type Output = B;
-}
-impl<B> Or<B> for B1 {
-    type Output = B1;
-}
-impl Or<B0> for Rt {
-    type Output = Rt;
-}
-impl Or<B1> for Rt {
-    type Output = B1;
-}
-impl Or<Rt> for Rt {
-    type Output = Rt;
+crate::int::output_impls! {
+    [B] B0 as Or<B> => B;
+    [B] B1 as Or<B> => B1;
+    [] Rt as Or<B0> => Rt;
+    [] Rt as Or<B1> => B1;
+    [] Rt as Or<Rt> => Rt;
 }
 
 /// `Self && (a run-time condition)`.
@@ -74,14 +64,10 @@ pub trait AndRt {
     /// `B0` stays `B0`; anything else becomes [`Rt`].
     type Output;
 }
-impl AndRt for B0 {
-    type Output = B0;
-}
-impl AndRt for B1 {
-    type Output = Rt;
-}
-impl AndRt for Rt {
-    type Output = Rt;
+crate::int::output_impls! {
+    [] B0 as AndRt => B0;
+    [] B1 as AndRt => Rt;
+    [] Rt as AndRt => Rt;
 }
 
 /// `B1` or `B0`: pick `T` or `F`; [`Rt`] picks `R`.
@@ -89,25 +75,14 @@ pub trait Pick<T, F, R> {
     /// The choice.
     type Output;
 }
-impl<T, F, R> Pick<T, F, R> for B1 {
-    type Output = T;
-}
-impl<T, F, R> Pick<T, F, R> for B0 {
-    type Output = F;
-}
-impl<T, F, R> Pick<T, F, R> for Rt {
-    type Output = R;
-}
-
-/// A comparison as a choice: `Less` picks `T`, `Equal` and `Greater` pick `F`.
-impl<T, F, R> Pick<T, F, R> for Less {
-    type Output = T;
-}
-impl<T, F, R> Pick<T, F, R> for Equal {
-    type Output = F;
-}
-impl<T, F, R> Pick<T, F, R> for Greater {
-    type Output = F;
+crate::int::output_impls! {
+    [T, F, R] B1 as Pick<T, F, R> => T;
+    [T, F, R] B0 as Pick<T, F, R> => F;
+    [T, F, R] Rt as Pick<T, F, R> => R;
+    /// A comparison as a choice: `Less` picks `T`, `Equal` and `Greater` pick `F`.
+    [T, F, R] Less as Pick<T, F, R> => T;
+    [T, F, R] Equal as Pick<T, F, R> => F;
+    [T, F, R] Greater as Pick<T, F, R> => F;
 }
 
 /// The final check of Shah's disjointness: leaves of both signs (`Self`,
@@ -116,21 +91,12 @@ pub trait SignMix<N, B, L> {
     /// The verdict.
     type Output;
 }
-impl<N, B, L> SignMix<N, B, L> for B0 {
-    type Output = Admitted;
-}
-impl<N, B, L> SignMix<N, B, L> for Rt {
-    type Output = Admitted;
-}
-impl<N: Pick<B, B0, Rt>, B, L> SignMix<N, B, L> for B1
-where
-    <N as Pick<B, B0, Rt>>::Output: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>,
-{
-    type Output = <<N as Pick<B, B0, Rt>>::Output as Pick<
-        Fail<DisjointFail<Z, L>>,
-        Admitted,
-        Admitted,
-    >>::Output;
+crate::int::output_impls! {
+    [N, B, L] B0 as SignMix<N, B, L> => Admitted;
+    [N, B, L] Rt as SignMix<N, B, L> => Admitted;
+    [N: Pick<B, B0, Rt>, B, L] B1 as SignMix<N, B, L>
+        => <<N as Pick<B, B0, Rt>>::Output as Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>>::Output
+        where [<N as Pick<B, B0, Rt>>::Output: Pick<Fail<DisjointFail<Z, L>>, Admitted, Admitted>];
 }
 
 // ---- Printing values in error messages ----
@@ -144,17 +110,11 @@ pub trait ShowIndex {
     /// `Mode<n>`.
     type Output;
 }
-impl ShowIndex for Z {
-    type U = typenum::UTerm;
-    type Output = Mode<0>;
-}
-impl<N: ShowIndex> ShowIndex for S<N>
-where
-    N::U: core::ops::Add<B1>,
-    Add1<N::U>: Show,
-{
-    type U = Add1<N::U>;
-    type Output = <Add1<N::U> as Show>::Mode;
+crate::int::assoc_impls! {
+    [] Z as ShowIndex => { U = typenum::UTerm, Output = Mode<0> };
+    [N: ShowIndex] S<N> as ShowIndex
+        => { U = Add1<N::U>, Output = <Add1<N::U> as Show>::Mode }
+        where [N::U: core::ops::Add<B1>, Add1<N::U>: Show];
 }
 
 // ---- The errors ----

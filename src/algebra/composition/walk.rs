@@ -87,20 +87,13 @@ pub trait JoinVerdict<W> {
     /// The joined [`Verdict`].
     type Output;
 }
-impl<X, Bl, Tw, W> JoinVerdict<W> for Verdict<Fail<X>, Bl, Tw> {
-    type Output = Self;
-}
-impl<W, BA, Tw> JoinVerdict<StepVerdict<W, BA>> for Verdict<Admitted, B0, Tw> {
-    type Output = Verdict<W, BA, Tw>;
-}
-impl<W, BA, Tw> JoinVerdict<StepVerdict<W, BA>> for Verdict<Admitted, B1, Tw> {
-    type Output = Verdict<W, B1, Tw>;
-}
-impl<W, BA, Tw> JoinVerdict<StepVerdict<W, BA>> for Verdict<Admitted, Rt, Tw>
-where
-    Rt: Or<BA>,
-{
-    type Output = Verdict<W, <Rt as Or<BA>>::Output, Tw>;
+crate::int::output_impls! {
+    [X, Bl, Tw, W] Verdict<Fail<X>, Bl, Tw> as JoinVerdict<W> => Self;
+    [W, BA, Tw] Verdict<Admitted, B0, Tw> as JoinVerdict<StepVerdict<W, BA>> => Verdict<W, BA, Tw>;
+    [W, BA, Tw] Verdict<Admitted, B1, Tw> as JoinVerdict<StepVerdict<W, BA>> => Verdict<W, B1, Tw>;
+    [W, BA, Tw] Verdict<Admitted, Rt, Tw> as JoinVerdict<StepVerdict<W, BA>>
+        => Verdict<W, <Rt as Or<BA>>::Output, Tw>
+        where [Rt: Or<BA>];
 }
 
 /// The modes with shapes `Self` and strides `D` as walk records.
@@ -108,11 +101,10 @@ pub trait Records<D> {
     /// The records.
     type Output;
 }
-impl Records<HNil> for HNil {
-    type Output = HNil;
-}
-impl<C, CT: Records<DT>, D, DT> Records<HCons<D, DT>> for HCons<C, CT> {
-    type Output = HCons<ModeOfA<C, D, HNil>, CT::Output>;
+crate::int::output_impls! {
+    [] HNil as Records<HNil> => HNil;
+    [C, CT: Records<DT>, D, DT] HCons<C, CT> as Records<HCons<D, DT>>
+        => HCons<ModeOfA<C, D, HNil>, CT::Output>;
 }
 
 /// The state of a leaf's walk: rest `RS:RD` (CuTe's
@@ -138,21 +130,15 @@ pub trait WalkNext<A0, State> {
     /// An [`WalkResult`].
     type Output;
 }
-/// The last mode contributes only its stride: `rs : rd * e`, unless modes
-/// were emitted and `rs` is the static `_1`. No leaf lands there.
-impl<C, D, Ls, RS, RD, Lf, M, Any, Vd, Sh, Sd>
-    WalkNext<ModeOfA<C, D, Ls>, LeafState<RS, RD, Lf, M, Any, Vd>> for HNil
-where
-    RD: SMul<D>,
-    Any: FinalRest<RS, RD::Output, Output = Modes<Sh, Sd>>,
-{
-    type Output = WalkResult<Sh, Sd, HCons<ModeOfA<C, D, Ls>, HNil>, Vd>;
-}
-impl<A0, State, H, TT> WalkNext<A0, State> for HCons<H, TT>
-where
-    (A0, State): StepTo<HCons<H, TT>>,
-{
-    type Output = <(A0, State) as StepTo<HCons<H, TT>>>::Output;
+crate::int::output_impls! {
+    /// The last mode contributes only its stride: `rs : rd * e`, unless modes
+    /// were emitted and `rs` is the static `_1`. No leaf lands there.
+    [C, D, Ls, RS, RD, Lf, M, Any, Vd, Sh, Sd] HNil as WalkNext<ModeOfA<C, D, Ls>, LeafState<RS, RD, Lf, M, Any, Vd>>
+        => WalkResult<Sh, Sd, HCons<ModeOfA<C, D, Ls>, HNil>, Vd>
+        where [RD: SMul<D>, Any: FinalRest<RS, RD::Output, Output = Modes<Sh, Sd>>];
+    [A0, State, H, TT] HCons<H, TT> as WalkNext<A0, State>
+        => <(A0, State) as StepTo<HCons<H, TT>>>::Output
+        where [(A0, State): StepTo<HCons<H, TT>>];
 }
 
 /// The final mode's contribution ([`Modes`]), by whether modes were
@@ -161,11 +147,10 @@ pub trait FinalRest<RS, X> {
     /// The [`Modes`].
     type Output;
 }
-impl<RS, X> FinalRest<RS, X> for B0 {
-    type Output = Modes<HCons<RS, HNil>, HCons<X, HNil>>;
-}
-impl<RS: IntKind<Kind: KeepRest<RS, X>>, X> FinalRest<RS, X> for B1 {
-    type Output = <KindOf<RS> as KeepRest<RS, X>>::Output;
+crate::int::output_impls! {
+    [RS, X] B0 as FinalRest<RS, X> => Modes<HCons<RS, HNil>, HCons<X, HNil>>;
+    [RS: IntKind<Kind: KeepRest<RS, X>>, X] B1 as FinalRest<RS, X>
+        => <KindOf<RS> as KeepRest<RS, X>>::Output;
 }
 /// After emitted modes, the rest `RS : X` is kept unless it is `_1`; by
 /// the rest's kind (`Self`).
@@ -173,12 +158,10 @@ pub trait KeepRest<RS, X> {
     /// The [`Modes`].
     type Output;
 }
-impl<RS, X> KeepRest<RS, X> for StaticOne {
-    type Output = Modes<HNil, HNil>;
-}
-/// Any other rest (a static ≥ 2 or a runtime value) is kept.
-impl<RS, X, K: NotOneKind> KeepRest<RS, X> for K {
-    type Output = Modes<HCons<RS, HNil>, HCons<X, HNil>>;
+crate::int::output_impls! {
+    [RS, X] StaticOne as KeepRest<RS, X> => Modes<HNil, HNil>;
+    /// Any other rest (a static ≥ 2 or a runtime value) is kept.
+    [RS, X, K: NotOneKind] K as KeepRest<RS, X> => Modes<HCons<RS, HNil>, HCons<X, HNil>>;
 }
 
 /// Skip the mode.
@@ -265,21 +248,14 @@ pub trait Emitted<RD, D, Any, Lf, Ls, Vd> {
     /// An [`Emission`].
     type Output;
 }
-impl<RD, D, Any, Lf, Ls, Vd> Emitted<RD, D, Any, Lf, Ls, Vd> for Skip {
-    type Output = Emission<Skip, Any, Ls, Vd>;
-}
-/// The first landing in the mode.
-impl<N, Top, RD: SMul<D>, D, Any, SN, L, Vd> Emitted<RD, D, Any, Leaf<SN, L>, HNil, Vd>
-    for AddMode<N, Top>
-{
-    type Output = Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HNil>, Vd>;
-}
-/// Another landing in the mode: the disjointness pass has a sum to check.
-impl<N, Top, RD: SMul<D>, D, Any, SN, L, X, T, V, Bl, Tw>
-    Emitted<RD, D, Any, Leaf<SN, L>, HCons<X, T>, Verdict<V, Bl, Tw>> for AddMode<N, Top>
-{
-    type Output =
-        Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HCons<X, T>>, Verdict<V, Bl, B1>>;
+crate::int::output_impls! {
+    [RD, D, Any, Lf, Ls, Vd] Skip as Emitted<RD, D, Any, Lf, Ls, Vd> => Emission<Skip, Any, Ls, Vd>;
+    /// The first landing in the mode.
+    [N, Top, RD: SMul<D>, D, Any, SN, L, Vd] AddMode<N, Top> as Emitted<RD, D, Any, Leaf<SN, L>, HNil, Vd>
+        => Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HNil>, Vd>;
+    /// Another landing in the mode: the disjointness pass has a sum to check.
+    [N, Top, RD: SMul<D>, D, Any, SN, L, X, T, V, Bl, Tw] AddMode<N, Top> as Emitted<RD, D, Any, Leaf<SN, L>, HCons<X, T>, Verdict<V, Bl, Tw>>
+        => Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HCons<X, T>>, Verdict<V, Bl, B1>>;
 }
 
 /// Puts the emitted mode (if any) in front of the rest's modes `Sh:Sd`.
@@ -288,11 +264,9 @@ pub trait Prepend<Sh, Sd> {
     /// The [`Modes`].
     type Output;
 }
-impl<Sh, Sd> Prepend<Sh, Sd> for Skip {
-    type Output = Modes<Sh, Sd>;
-}
-impl<Sh, Sd, N, X> Prepend<Sh, Sd> for Added<N, X> {
-    type Output = Modes<HCons<N, Sh>, HCons<X, Sd>>;
+crate::int::output_impls! {
+    [Sh, Sd] Skip as Prepend<Sh, Sd> => Modes<Sh, Sd>;
+    [Sh, Sd, N, X] Added<N, X> as Prepend<Sh, Sd> => Modes<HCons<N, Sh>, HCons<X, Sd>>;
 }
 
 /// A leaf's modes so far: shapes `Sh`, strides `Sd` (lists).

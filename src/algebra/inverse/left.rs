@@ -7,6 +7,7 @@ use crate::int::{Int, IntDiv, IntMul, Magnitude, Prod, Quot, RuntimeInt, UDivide
 use crate::layout::bw_coalesce::BwStart;
 use crate::steps::inverse::{LeftInverseCondition, left_inverse_overlap};
 use crate::tuple::ExchangeSort;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NInt, NonZero, P1, PInt, Unsigned, Z0};
 
@@ -81,6 +82,10 @@ pub trait LeftInverseFold<Prev, Last, Size, AS, AD> {
         w: LeftWalk<(), Size, AS, AD>,
     ) -> Result<Self::Output, LayoutError>;
 }
+/// The walk state between two modes (no modes pending).
+type Walked<Size, AS, AD> = LeftWalk<(), Size, AS, AD>;
+/// A step's result.
+type Folded<T> = Result<T, LayoutError>;
 /// The end: the last sorted mode's shape closes the result, then coalesce.
 impl<Prev, Last, Size, AS, AD> LeftInverseFold<Prev, Last, Size, AS, AD> for HNil
 where
@@ -88,17 +93,8 @@ where
 {
     type Output = <HCons<Last, AS> as BwStart<AD>>::Output;
     #[inline(always)]
-    fn fold(
-        self,
-        _: Prev,
-        last: Last,
-        w: LeftWalk<(), Size, AS, AD>,
-    ) -> Result<Self::Output, LayoutError> {
-        Ok(HCons {
-            head: last,
-            tail: w.acc_s,
-        }
-        .bw_start(w.acc_d))
+    fn fold(self, _: Prev, last: Last, w: Walked<Size, AS, AD>) -> Folded<Self::Output> {
+        Ok(cons(last, w.acc_s).bw_start(w.acc_d))
     }
 }
 impl<D, S, P, T, Prev, Last, Size, AS, AD> LeftInverseFold<Prev, Last, Size, AS, AD>
@@ -108,26 +104,9 @@ where
 {
     type Output = D::Output;
     #[inline(always)]
-    fn fold(
-        self,
-        prev: Prev,
-        _: Last,
-        w: LeftWalk<(), Size, AS, AD>,
-    ) -> Result<Self::Output, LayoutError> {
+    fn fold(self, prev: Prev, _: Last, w: Walked<Size, AS, AD>) -> Folded<Self::Output> {
         let (d, s, p) = self.head;
-        let LeftWalk {
-            size, acc_s, acc_d, ..
-        } = w;
-        d.step(
-            (s, p),
-            prev,
-            LeftWalk {
-                rest: self.tail,
-                size,
-                acc_s,
-                acc_d,
-            },
-        )
+        d.step((s, p), prev, w.with_rest(self.tail))
     }
 }
 
@@ -140,6 +119,38 @@ pub struct LeftWalk<T, Size, AS, AD> {
     size: Size,
     acc_s: AS,
     acc_d: AD,
+}
+
+impl<T, Size, AS, AD> LeftWalk<T, Size, AS, AD> {
+    /// The modes still to walk, and the state without them.
+    #[inline(always)]
+    fn take_rest(self) -> (T, Walked<Size, AS, AD>) {
+        let LeftWalk {
+            rest,
+            size,
+            acc_s,
+            acc_d,
+        } = self;
+        (
+            rest,
+            LeftWalk {
+                rest: (),
+                size,
+                acc_s,
+                acc_d,
+            },
+        )
+    }
+    /// The same state with the modes `rest` still to walk.
+    #[inline(always)]
+    fn with_rest<R>(self, rest: R) -> LeftWalk<R, Size, AS, AD> {
+        LeftWalk {
+            rest,
+            size: self.size,
+            acc_s: self.acc_s,
+            acc_d: self.acc_d,
+        }
+    }
 }
 
 /// One triple `(Self, S, P)`, by its stride `Self`: zero is skipped,
@@ -158,28 +169,9 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn step(
-        self,
-        (s, _): (S, P),
-        prev: Prev,
-        w: LeftWalk<T, Size, AS, AD>,
-    ) -> Result<T::Output, LayoutError> {
-        let LeftWalk {
-            rest,
-            size,
-            acc_s,
-            acc_d,
-        } = w;
-        rest.fold(
-            prev,
-            s,
-            LeftWalk {
-                rest: (),
-                size,
-                acc_s,
-                acc_d,
-            },
-        )
+    fn step(self, (s, _): (S, P), prev: Prev, w: LeftWalk<T, Size, AS, AD>) -> Folded<T::Output> {
+        let (rest, w) = w.take_rest();
+        rest.fold(prev, s, w)
     }
 }
 macro_rules! nonzero_step {
@@ -289,13 +281,7 @@ impl<R: RuntimeInt, PS: Int, PD: Int, D: Int + LeftInversePush<(S, P), W>, S: In
 {
     type Output = D::Output;
     #[inline(always)]
-    fn extent(
-        self,
-        (ps, pd): (PS, PD),
-        d: D,
-        sp: (S, P),
-        w: W,
-    ) -> Result<Self::Output, LayoutError> {
+    fn extent(self, (ps, pd): (PS, PD), d: D, sp: (S, P), w: W) -> Folded<Self::Output> {
         match left_inverse_overlap(Some((ps.wide(), pd.wide())), d.wide()) {
             Ok(()) => d.push(sp, w),
             // A runtime extent of 1 overlaps nothing, but the result's
@@ -392,31 +378,13 @@ where
 {
     type Output = T::Output;
     #[inline(always)]
-    fn inside_prev(
-        self,
-        prev: (PS, PD),
-        w: LeftWalk<T, Size, AS, AD>,
-    ) -> Result<Self::Output, LayoutError> {
+    fn inside_prev(self, prev: (PS, PD), w: LeftWalk<T, Size, AS, AD>) -> Folded<Self::Output> {
         if self.wide() != 1 {
             return Err(LayoutError::NotInjective { op: "left_inverse" });
         }
-        let LeftWalk {
-            rest,
-            size,
-            acc_s,
-            acc_d,
-        } = w;
+        let (rest, w) = w.take_rest();
         let last = prev.0;
-        rest.fold(
-            prev,
-            last,
-            LeftWalk {
-                rest: (),
-                size,
-                acc_s,
-                acc_d,
-            },
-        )
+        rest.fold(prev, last, w)
     }
 }
 
@@ -447,14 +415,8 @@ where
         let next = LeftWalk {
             rest: (),
             size: w.size.mul(q),
-            acc_s: HCons {
-                head: q,
-                tail: w.acc_s,
-            },
-            acc_d: HCons {
-                head: p,
-                tail: w.acc_d,
-            },
+            acc_s: cons(q, w.acc_s),
+            acc_d: cons(p, w.acc_d),
         };
         w.rest.fold((s, self), s, next)
     }

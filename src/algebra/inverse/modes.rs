@@ -4,6 +4,7 @@
 use crate::int::{Int, IntMul, Prod};
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
 
@@ -31,10 +32,7 @@ impl<S: Int, D: Int> InverseModes for Layout<S, D> {
     type Triples = HCons<(D, S, P1), HNil>;
     #[inline(always)]
     fn triples(self) -> Self::Triples {
-        HCons {
-            head: (self.stride(), self.shape(), P1::new()),
-            tail: HNil,
-        }
+        cons((self.stride(), self.shape(), P1::new()), HNil)
     }
 }
 impl<S0, ST, D0, DT> InverseModes for Layout<HCons<S0, ST>, HCons<D0, DT>>

@@ -5,6 +5,7 @@ use super::modes::InverseModes;
 use crate::int::{Int, IntMul, Prod, RuntimeInt};
 use crate::layout::bw_coalesce::BwStart;
 use crate::tuple::ExchangeSort;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, NonZero, P1, PInt, Unsigned, Z0};
 
@@ -133,10 +134,7 @@ where
             // static one is compared with the next stride).
             s.mul_wrapping(d),
             acc_s,
-            HCons {
-                head: p,
-                tail: acc_d,
-            },
+            cons(p, acc_d),
         )
     }
 }

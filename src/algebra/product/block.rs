@@ -7,6 +7,7 @@ use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::Layout;
 use crate::tuple::Zip;
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{P1, Z0};
 
@@ -31,6 +32,21 @@ pub trait PadPair<DA, TS, TD> {
     #[allow(clippy::type_complexity)]
     fn pad(self, da: DA, ts: TS, td: TD) -> (Self::AS, Self::AD, Self::TS, Self::TD);
 }
+/// Puts the four heads `h` in front of the four padded tails `t`: each
+/// non-empty case of [`PadPair`] adds one mode to each list.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn cons4<A, B, C, D, W, X, Y, Z>(
+    h: (A, B, C, D),
+    t: (W, X, Y, Z),
+) -> (HCons<A, W>, HCons<B, X>, HCons<C, Y>, HCons<D, Z>) {
+    (
+        cons(h.0, t.0),
+        cons(h.1, t.1),
+        cons(h.2, t.2),
+        cons(h.3, t.3),
+    )
+}
 impl PadPair<HNil, HNil, HNil> for HNil {
     type AS = HNil;
     type AD = HNil;
@@ -51,24 +67,9 @@ where
     type TD = HCons<Z0, AT::TD>;
     #[inline(always)]
     fn pad(self, da: HCons<D0, DT>, _: HNil, _: HNil) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
-        let (a, d, t, e) = self.tail.pad(da.tail, HNil, HNil);
-        (
-            HCons {
-                head: self.head,
-                tail: a,
-            },
-            HCons {
-                head: da.head,
-                tail: d,
-            },
-            HCons {
-                head: P1::new(),
-                tail: t,
-            },
-            HCons {
-                head: Z0::new(),
-                tail: e,
-            },
+        cons4(
+            (self.head, da.head, P1::new(), Z0::new()),
+            self.tail.pad(da.tail, HNil, HNil),
         )
     }
 }
@@ -87,24 +88,9 @@ where
         ts: HCons<T0, TT>,
         td: HCons<E0, ET>,
     ) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
-        let (a, d, t, e) = HNil.pad(HNil, ts.tail, td.tail);
-        (
-            HCons {
-                head: P1::new(),
-                tail: a,
-            },
-            HCons {
-                head: Z0::new(),
-                tail: d,
-            },
-            HCons {
-                head: ts.head,
-                tail: t,
-            },
-            HCons {
-                head: td.head,
-                tail: e,
-            },
+        cons4(
+            (P1::new(), Z0::new(), ts.head, td.head),
+            HNil.pad(HNil, ts.tail, td.tail),
         )
     }
 }
@@ -124,54 +110,29 @@ where
         ts: HCons<T0, TT>,
         td: HCons<E0, ET>,
     ) -> (Self::AS, Self::AD, Self::TS, Self::TD) {
-        let (a, d, t, e) = self.tail.pad(da.tail, ts.tail, td.tail);
-        (
-            HCons {
-                head: self.head,
-                tail: a,
-            },
-            HCons {
-                head: da.head,
-                tail: d,
-            },
-            HCons {
-                head: ts.head,
-                tail: t,
-            },
-            HCons {
-                head: td.head,
-                tail: e,
-            },
+        cons4(
+            (self.head, da.head, ts.head, td.head),
+            self.tail.pad(da.tail, ts.tail, td.tail),
         )
     }
 }
 
+/// One of the padded lists of [`PadPair`] for the layouts `S:D` and
+/// `TS:TD`, by its associated type's name.
+macro_rules! padded {
+    ($Out:ident) => {
+        <<S as IntoModes>::Modes as PadPair<
+            <D as IntoModes>::Modes,
+            <TS as IntoModes>::Modes,
+            <TD as IntoModes>::Modes,
+        >>::$Out
+    };
+}
+
 /// The padded pair of [`PadPair`], as layouts.
 type Padded<S, D, TS, TD> = (
-    Layout<
-        <<S as IntoModes>::Modes as PadPair<
-            <D as IntoModes>::Modes,
-            <TS as IntoModes>::Modes,
-            <TD as IntoModes>::Modes,
-        >>::AS,
-        <<S as IntoModes>::Modes as PadPair<
-            <D as IntoModes>::Modes,
-            <TS as IntoModes>::Modes,
-            <TD as IntoModes>::Modes,
-        >>::AD,
-    >,
-    Layout<
-        <<S as IntoModes>::Modes as PadPair<
-            <D as IntoModes>::Modes,
-            <TS as IntoModes>::Modes,
-            <TD as IntoModes>::Modes,
-        >>::TS,
-        <<S as IntoModes>::Modes as PadPair<
-            <D as IntoModes>::Modes,
-            <TS as IntoModes>::Modes,
-            <TD as IntoModes>::Modes,
-        >>::TD,
-    >,
+    Layout<padded!(AS), padded!(AD)>,
+    Layout<padded!(TS), padded!(TD)>,
 );
 
 /// `blocked_product` (`RAKED = false`) and `raked_product` (`RAKED = true`)
@@ -218,11 +179,7 @@ where
 }
 
 /// `B1` when the common rank `R = max(rank a, rank t)` is 1.
-type RankOne<S, D, TS, TD> = <<<S as IntoModes>::Modes as PadPair<
-    <D as IntoModes>::Modes,
-    <TS as IntoModes>::Modes,
-    <TD as IntoModes>::Modes,
->>::AS as RankIsOne>::Is;
+type RankOne<S, D, TS, TD> = <padded!(AS) as RankIsOne>::Is;
 /// The pair the product works on.
 type Chosen<S, D, TS, TD> = <RankOne<S, D, TS, TD> as ChoosePair<
     (Layout<S, D>, Layout<TS, TD>),
@@ -264,11 +221,10 @@ pub trait BlockName {
     /// [`names::blocked_product`] or [`names::raked_product`].
     type N;
 }
-impl BlockName for Raked<false> {
-    type N = names::blocked_product;
-}
-impl BlockName for Raked<true> {
-    type N = names::raked_product;
+crate::int::output_impls! {
+    type N;
+    [] Raked<false> as BlockName => names::blocked_product;
+    [] Raked<true> as BlockName => names::raked_product;
 }
 
 #[doc(hidden)]
@@ -328,71 +284,66 @@ impl<A, R: Zip<A>> ZipInOrder<true> for (A, R) {
     }
 }
 
-/// The result type of [`blocked_product`].
-pub type BlockedProduct<A, T> = <A as BlockProduct<T, false>>::Output;
-/// The result type of [`raked_product`].
-pub type RakedProduct<A, T> = <A as BlockProduct<T, true>>::Output;
+/// `blocked_product` and `raked_product` are one [`BlockProduct`] that
+/// differs in the order it zips (`RAKED`): the result types, the panicking
+/// functions and their `try_` twins, which name the form in the error.
+macro_rules! block_product_fns {
+    ($($(#[$doc:meta])* $name:ident / $try_name:ident -> $Res:ident, $raked:literal;)*) => {$(
+        #[doc = concat!("The result type of [`", stringify!($name), "`].")]
+        pub type $Res<A, T> = <A as BlockProduct<T, $raked>>::Output;
 
-/// CuTe's `blocked_product(block, tiler)`: both layouts padded to the same
-/// rank, multiplied, and zipped mode by mode as `((block_i, rep_i), …)`:
-/// each block stays contiguous.
-///
-/// # Tilers
-/// A layout, as in CuTe.
-///
-/// # Panics
-/// As [`logical_product`](super::logical_product); [`try_blocked_product`] returns the error.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let p = blocked_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
-/// assert_eq!(p.to_string(), "((_32,_4),(_8,_1)):((_1,_256),(_32,_0))");
-/// ```
-#[inline]
-#[track_caller]
-pub fn blocked_product<A: BlockProduct<T, false, Output = R>, T, R>(block: A, tiler: T) -> R {
-    ok_or_panic(try_blocked_product(block, tiler))
+        $(#[$doc])*
+        #[inline]
+        #[track_caller]
+        pub fn $name<A: BlockProduct<T, $raked, Output = R>, T, R>(block: A, tiler: T) -> R {
+            ok_or_panic($try_name(block, tiler))
+        }
+
+        #[doc = concat!("[`", stringify!($name), "`], returning a runtime condition's failure as an error.")]
+        #[inline]
+        pub fn $try_name<A: BlockProduct<T, $raked>, T>(
+            block: A,
+            tiler: T,
+        ) -> Result<$Res<A, T>, LayoutError> {
+            block
+                .try_block_product(tiler)
+                .map_err(|e| e.in_op(stringify!($name)))
+        }
+    )*};
 }
 
-/// [`blocked_product`], returning a runtime condition's failure as an error.
-#[inline]
-pub fn try_blocked_product<A: BlockProduct<T, false>, T>(
-    block: A,
-    tiler: T,
-) -> Result<BlockedProduct<A, T>, LayoutError> {
-    block
-        .try_block_product(tiler)
-        .map_err(|e| e.in_op("blocked_product"))
-}
+block_product_fns! {
+    /// CuTe's `blocked_product(block, tiler)`: both layouts padded to the same
+    /// rank, multiplied, and zipped mode by mode as `((block_i, rep_i), …)`:
+    /// each block stays contiguous.
+    ///
+    /// # Tilers
+    /// A layout, as in CuTe.
+    ///
+    /// # Panics
+    /// As [`logical_product`](super::logical_product); [`try_blocked_product`] returns the error.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let p = blocked_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
+    /// assert_eq!(p.to_string(), "((_32,_4),(_8,_1)):((_1,_256),(_32,_0))");
+    /// ```
+    blocked_product / try_blocked_product -> BlockedProduct, false;
 
-/// CuTe's `raked_product(block, tiler)`: as [`blocked_product`], but
-/// zipped `((rep_i, block_i), …)`, so the blocks interleave (CuTe 4.x does
-/// not coalesce the result).
-///
-/// # Tilers
-/// A layout, as in CuTe.
-///
-/// # Panics
-/// As [`logical_product`](super::logical_product); [`try_raked_product`] returns the error.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let p = raked_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
-/// assert_eq!(p.to_string(), "((_4,_32),(_1,_8)):((_256,_1),(_0,_32))");
-/// ```
-#[inline]
-#[track_caller]
-pub fn raked_product<A: BlockProduct<T, true, Output = R>, T, R>(block: A, tiler: T) -> R {
-    ok_or_panic(try_raked_product(block, tiler))
-}
-
-/// [`raked_product`], returning a runtime condition's failure as an error.
-#[inline]
-pub fn try_raked_product<A: BlockProduct<T, true>, T>(
-    block: A,
-    tiler: T,
-) -> Result<RakedProduct<A, T>, LayoutError> {
-    block
-        .try_block_product(tiler)
-        .map_err(|e| e.in_op("raked_product"))
+    /// CuTe's `raked_product(block, tiler)`: as [`blocked_product`], but
+    /// zipped `((rep_i, block_i), …)`, so the blocks interleave (CuTe 4.x does
+    /// not coalesce the result).
+    ///
+    /// # Tilers
+    /// A layout, as in CuTe.
+    ///
+    /// # Panics
+    /// As [`logical_product`](super::logical_product); [`try_raked_product`] returns the error.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let p = raked_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
+    /// assert_eq!(p.to_string(), "((_4,_32),(_1,_8)):((_256,_1),(_0,_32))");
+    /// ```
+    raked_product / try_raked_product -> RakedProduct, true;
 }

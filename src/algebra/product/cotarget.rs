@@ -60,14 +60,11 @@ pub trait LeafProduct<Acc> {
     /// The product.
     type Output;
 }
-impl<Acc> LeafProduct<Acc> for HNil {
-    type Output = Acc;
-}
-impl<Acc, H: LeafProduct<Acc>, T: LeafProduct<H::Output>> LeafProduct<Acc> for HCons<H, T> {
-    type Output = T::Output;
-}
-impl<Acc: SMul<I>, I: crate::int::Int> LeafProduct<Acc> for I {
-    type Output = Acc::Output;
+crate::int::output_impls! {
+    [Acc] HNil as LeafProduct<Acc> => Acc;
+    [Acc, H: LeafProduct<Acc>, T: LeafProduct<H::Output>] HCons<H, T> as LeafProduct<Acc>
+        => T::Output;
+    [Acc: SMul<I>, I: crate::int::Int] I as LeafProduct<Acc> => Acc::Output;
 }
 
 #[doc(hidden)]
@@ -78,26 +75,20 @@ pub trait CosizeTerms<D, Acc> {
     /// The sum.
     type Output;
 }
-impl<Acc> CosizeTerms<HNil, Acc> for HNil {
-    type Output = Acc;
-}
-impl<Acc, H: CosizeTerms<DH, Acc>, T: CosizeTerms<DT, H::Output>, DH, DT>
-    CosizeTerms<HCons<DH, DT>, Acc> for HCons<H, T>
-{
-    type Output = T::Output;
-}
-/// A `_1` shape or a `_0` stride adds a static `_0`.
-impl<D, Acc> CosizeTerms<D, Acc> for PInt<U1> {
-    type Output = Acc;
-}
-/// A static shape `s >= 2`: by the stride.
-impl<U: Unsigned + NonZero, D, Acc> CosizeTerms<D, Acc> for PInt<U>
-where
-    PInt<U>: IntKind<Kind = StaticPos<U>>,
-    U: core::ops::Sub<B1>,
-    D: StrideTerm<Sub1<U>, Acc>,
-{
-    type Output = D::Output;
+crate::int::output_impls! {
+    [Acc] HNil as CosizeTerms<HNil, Acc> => Acc;
+    [Acc, H: CosizeTerms<DH, Acc>, T: CosizeTerms<DT, H::Output>, DH, DT] HCons<H, T> as CosizeTerms<HCons<DH, DT>, Acc>
+        => T::Output;
+    /// A `_1` shape or a `_0` stride adds a static `_0`.
+    [D, Acc] PInt<U1> as CosizeTerms<D, Acc> => Acc;
+    /// A static shape `s >= 2`: by the stride.
+    [U: Unsigned + NonZero, D, Acc] PInt<U> as CosizeTerms<D, Acc>
+        => D::Output
+        where [
+            PInt<U>: IntKind<Kind = StaticPos<U>>,
+            U: core::ops::Sub<B1>,
+            D: StrideTerm<Sub1<U>, Acc>,
+        ];
 }
 /// A runtime shape `Self`: a `_0` stride adds nothing; any other stride
 /// makes the sum runtime, at least as wide as `Self` and the stride.
@@ -131,24 +122,14 @@ pub trait StrideTerm<Sm1, Acc> {
     /// The sum.
     type Output;
 }
-impl<Sm1, Acc> StrideTerm<Sm1, Acc> for Z0 {
-    type Output = Acc;
-}
-impl<Sm1, Acc: RuntimeJoin<i32>> StrideTerm<Sm1, Acc> for i32 {
-    type Output = Acc::Output;
-}
-impl<Sm1, Acc: RuntimeJoin<i64>> StrideTerm<Sm1, Acc> for i64 {
-    type Output = Acc::Output;
-}
-impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>> StrideTerm<Sm1, Acc>
-    for PInt<V>
-{
-    type Output = Acc::Output;
-}
-impl<Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>> StrideTerm<Sm1, Acc>
-    for NInt<V>
-{
-    type Output = Acc::Output;
+crate::int::output_impls! {
+    [Sm1, Acc] Z0 as StrideTerm<Sm1, Acc> => Acc;
+    [Sm1, Acc: RuntimeJoin<i32>] i32 as StrideTerm<Sm1, Acc> => Acc::Output;
+    [Sm1, Acc: RuntimeJoin<i64>] i64 as StrideTerm<Sm1, Acc> => Acc::Output;
+    [Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>] PInt<V> as StrideTerm<Sm1, Acc>
+        => Acc::Output;
+    [Sm1: UMul<V>, V: Unsigned + NonZero, Acc: AccAdd<Sm1::Output>] NInt<V> as StrideTerm<Sm1, Acc>
+        => Acc::Output;
 }
 
 #[doc(hidden)]
@@ -158,17 +139,11 @@ pub trait RuntimeJoin<R> {
     /// The runtime type of the sum.
     type Output;
 }
-impl<R> RuntimeJoin<R> for UTerm {
-    type Output = R;
-}
-impl<U, B, R> RuntimeJoin<R> for UInt<U, B> {
-    type Output = R;
-}
-impl<R> RuntimeJoin<R> for i32 {
-    type Output = R;
-}
-impl<R> RuntimeJoin<R> for i64 {
-    type Output = i64;
+crate::int::output_impls! {
+    [R] UTerm as RuntimeJoin<R> => R;
+    [U, B, R] UInt<U, B> as RuntimeJoin<R> => R;
+    [R] i32 as RuntimeJoin<R> => R;
+    [R] i64 as RuntimeJoin<R> => i64;
 }
 
 #[doc(hidden)]
@@ -180,25 +155,16 @@ pub trait AccAdd<X> {
     /// `Self + 1` as an integer (`X` unused).
     type PlusOne;
 }
-impl<X> AccAdd<X> for i32 {
-    type Output = i32;
-    type PlusOne = i32;
-}
-impl<X> AccAdd<X> for i64 {
-    type Output = i64;
-    type PlusOne = i64;
-}
-impl<X> AccAdd<X> for UTerm {
-    type Output = X;
-    type PlusOne = P1;
-}
-impl<U, B, X> AccAdd<X> for UInt<U, B>
-where
-    UInt<U, B>: core::ops::Add<X> + core::ops::Add<B1>,
-    Add1<UInt<U, B>>: Unsigned + NonZero,
-{
-    type Output = typenum::Sum<UInt<U, B>, X>;
-    type PlusOne = PInt<Add1<UInt<U, B>>>;
+crate::int::assoc_impls! {
+    [X] i32 as AccAdd<X> => { Output = i32, PlusOne = i32 };
+    [X] i64 as AccAdd<X> => { Output = i64, PlusOne = i64 };
+    [X] UTerm as AccAdd<X> => { Output = X, PlusOne = P1 };
+    [U, B, X] UInt<U, B> as AccAdd<X>
+        => { Output = typenum::Sum<UInt<U, B>, X>, PlusOne = PInt<Add1<UInt<U, B>>> }
+        where [
+            UInt<U, B>: core::ops::Add<X> + core::ops::Add<B1>,
+            Add1<UInt<U, B>>: Unsigned + NonZero,
+        ];
 }
 
 #[cfg(test)]

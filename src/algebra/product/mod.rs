@@ -16,6 +16,7 @@ pub use cotarget::*;
 use crate::algebra::names::{
     flat_product as FlatN, tiled_product as TiledN, zipped_product as ZippedN,
 };
+use crate::algebra::tiler::tiler_fns;
 use crate::algebra::{
     ApplyTiler, ApplyZipped, Complement, LayoutTiler, Product, ProductRest, Unpacked,
     UnpackedLayout, unpack_layout,
@@ -23,6 +24,7 @@ use crate::algebra::{
 use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::{IntoParts, Layout, LayoutParts};
+use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
 /// `size(S) * cosize(TS:TD)`, the cotarget of the block's complement.
@@ -59,244 +61,97 @@ where
             .parts();
         let (s, d) = a.into_parts();
         Ok(Layout::from_parts(
-            HCons {
-                head: s,
-                tail: HCons {
-                    head: rs,
-                    tail: HNil,
-                },
-            },
-            HCons {
-                head: d,
-                tail: HCons {
-                    head: rd,
-                    tail: HNil,
-                },
-            },
+            cons(s, cons(rs, HNil)),
+            cons(d, cons(rd, HNil)),
         ))
     }
 }
-/// The result type of [`logical_product`].
-pub type LogicalProduct<L, T> = <T as ApplyTiler<Product, L>>::Output;
-/// The result type of [`zipped_product`].
-pub type ZippedProduct<L, T> = <T as ApplyZipped<Product<ZippedN>, L>>::Zipped;
-/// The zipped product under the name `N`, before [`tiled_product`] and
-/// [`flat_product`] unpack it.
-pub type ZippedProductAs<L, T, N> = <T as ApplyZipped<Product<N>, L>>::Zipped;
-/// The result type of [`tiled_product`].
-pub type TiledProduct<L, T> = UnpackedLayout<
-    <ZippedProductAs<L, T, TiledN> as LayoutParts>::Shape,
-    <ZippedProductAs<L, T, TiledN> as LayoutParts>::Stride,
-    false,
->;
-/// The result type of [`flat_product`].
-pub type FlatProduct<L, T> = UnpackedLayout<
-    <ZippedProductAs<L, T, FlatN> as LayoutParts>::Shape,
-    <ZippedProductAs<L, T, FlatN> as LayoutParts>::Stride,
-    true,
->;
-
-/// CuTe's `logical_product(block, tiler)`: `(block, repetitions)` for a
-/// layout or integer tiler, and mode by mode for a tuple tiler.
-///
-/// # Tilers
-/// The same forms as the divides (see [`logical_divide`](crate::algebra::logical_divide)),
-/// for this and the zipped, tiled and flat products: a layout
-/// (`(block, composition(complement(block, size(block) * cosize(t)), t))`),
-/// an integer `n` (the layout `n:1`), or a tuple (`shape![3, 2]`,
-/// `tile![3 : 1, 2 : 1]`) applied mode by mode. `blocked_product` and
-/// `raked_product` take a layout.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// // Expected values printed by CuTe C++ (CUTLASS 4.2) for the same calls.
-/// let b = layout![(2, 2) : (1, 2)];
-/// assert_eq!(logical_product(b, layout![3 : 1]).to_string(), "((_2,_2),_3):((_1,_2),_4)");
-/// assert_eq!(logical_product(b, tile![3 : 1, 2 : 1]).to_string(), "((_2,_3),(_2,_2)):((_1,_2),(_2,_1))");
-/// assert_eq!(zipped_product(b, shape![3, 2]).to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
-/// ```
-///
-/// # Panics
-/// When a runtime value breaks complement's or composition's conditions
-/// (static values are checked at compile time); [`try_logical_product`]
-/// returns the error.
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let p = logical_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
-/// assert_eq!(p.to_string(), "((_32,_8),(_4,_1)):((_1,_32),(_256,_0))");
-/// ```
-#[inline]
-#[track_caller]
-pub fn logical_product<
-    S,
-    D,
-    T: ApplyTiler<Product, Layout<S, D>> + super::named::LogicalProductFits<S>,
->(
-    block: Layout<S, D>,
-    tiler: T,
-) -> LogicalProduct<Layout<S, D>, T> {
-    ok_or_panic(try_logical_product(block, tiler))
-}
-
-/// [`logical_product`], returning a runtime condition's failure as an error.
-#[inline]
-pub fn try_logical_product<
-    S,
-    D,
-    T: ApplyTiler<Product, Layout<S, D>> + super::named::LogicalProductFits<S>,
->(
-    block: Layout<S, D>,
-    tiler: T,
-) -> Result<LogicalProduct<Layout<S, D>, T>, LayoutError> {
-    tiler
-        .try_apply(block)
-        .map_err(|e| e.in_op("logical_product"))
-}
-
-/// CuTe's `zipped_product(block, tiler)`: `((blocks…), (repetitions…))`.
-///
-/// # Tilers
-/// Those of [`logical_product`]: a layout, an integer, or a tuple applied
-/// mode by mode.
-///
-/// # Panics
-/// As [`logical_product`].
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let p = zipped_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
-/// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
-/// ```
-#[inline]
-#[track_caller]
-pub fn zipped_product<
-    S,
-    D,
-    T: ApplyZipped<Product<ZippedN>, Layout<S, D>> + super::named::ZippedProductFits<S>,
->(
-    block: Layout<S, D>,
-    tiler: T,
-) -> ZippedProduct<Layout<S, D>, T> {
-    ok_or_panic(try_zipped_product(block, tiler))
-}
-
-/// CuTe's `tiled_product(block, tiler)`: `((blocks…), rep0, rep1, …)`.
-///
-/// # Tilers
-/// Those of [`logical_product`]: a layout, an integer, or a tuple applied
-/// mode by mode.
-///
-/// # Panics
-/// As [`logical_product`].
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let p = tiled_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
-/// assert_eq!(p.to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
-/// ```
-#[inline]
-#[track_caller]
-pub fn tiled_product<
-    S,
-    D,
-    T: ApplyZipped<Product<TiledN>, Layout<S, D>> + super::named::TiledProductFits<S>,
->(
-    block: Layout<S, D>,
-    tiler: T,
-) -> TiledProduct<Layout<S, D>, T>
-where
-    <ZippedProductAs<Layout<S, D>, T, TiledN> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedProductAs<Layout<S, D>, T, TiledN> as LayoutParts>::Stride: Unpacked<false>,
-{
-    ok_or_panic(try_tiled_product(block, tiler))
-}
-
-/// CuTe's `flat_product(block, tiler)`: `(block0, block1, …, rep0, …)`.
-///
-/// # Tilers
-/// Those of [`logical_product`]: a layout, an integer, or a tuple applied
-/// mode by mode.
-///
-/// # Panics
-/// As [`logical_product`].
-///
-/// ```
-/// use cute_algebra::prelude::*;
-/// let p = flat_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
-/// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
-/// ```
-#[inline]
-#[track_caller]
-pub fn flat_product<
-    S,
-    D,
-    T: ApplyZipped<Product<FlatN>, Layout<S, D>> + super::named::FlatProductFits<S>,
->(
-    block: Layout<S, D>,
-    tiler: T,
-) -> FlatProduct<Layout<S, D>, T>
-where
-    <ZippedProductAs<Layout<S, D>, T, FlatN> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedProductAs<Layout<S, D>, T, FlatN> as LayoutParts>::Stride: Unpacked<true>,
-{
-    ok_or_panic(try_flat_product(block, tiler))
-}
-
-/// [`zipped_product`], returning a runtime condition's failure as an error
-/// named `zipped_product`.
-#[inline]
-pub fn try_zipped_product<
-    S,
-    D,
-    T: ApplyZipped<Product<ZippedN>, Layout<S, D>> + super::named::ZippedProductFits<S>,
->(
-    block: Layout<S, D>,
-    tiler: T,
-) -> Result<ZippedProduct<Layout<S, D>, T>, LayoutError> {
-    tiler
-        .try_zipped(block)
-        .map_err(|e| e.in_op("zipped_product"))
-}
-
-/// [`tiled_product`], returning a runtime condition's failure as an error
-/// named `tiled_product`.
-#[inline]
-pub fn try_tiled_product<
-    S,
-    D,
-    T: ApplyZipped<Product<TiledN>, Layout<S, D>> + super::named::TiledProductFits<S>,
->(
-    block: Layout<S, D>,
-    tiler: T,
-) -> Result<TiledProduct<Layout<S, D>, T>, LayoutError>
-where
-    <ZippedProductAs<Layout<S, D>, T, TiledN> as LayoutParts>::Shape: Unpacked<false>,
-    <ZippedProductAs<Layout<S, D>, T, TiledN> as LayoutParts>::Stride: Unpacked<false>,
-{
-    tiler
-        .try_zipped(block)
-        .map(unpack_layout)
-        .map_err(|e| e.in_op("tiled_product"))
-}
-
-/// [`flat_product`], returning a runtime condition's failure as an error
-/// named `flat_product`.
-#[inline]
-pub fn try_flat_product<
-    S,
-    D,
-    T: ApplyZipped<Product<FlatN>, Layout<S, D>> + super::named::FlatProductFits<S>,
->(
-    block: Layout<S, D>,
-    tiler: T,
-) -> Result<FlatProduct<Layout<S, D>, T>, LayoutError>
-where
-    <ZippedProductAs<Layout<S, D>, T, FlatN> as LayoutParts>::Shape: Unpacked<true>,
-    <ZippedProductAs<Layout<S, D>, T, FlatN> as LayoutParts>::Stride: Unpacked<true>,
-{
-    tiler
-        .try_zipped(block)
-        .map(unpack_layout)
-        .map_err(|e| e.in_op("flat_product"))
+tiler_fns! {
+    /// CuTe's `logical_product(block, tiler)`: `(block, repetitions)` for a
+    /// layout or integer tiler, and mode by mode for a tuple tiler.
+    ///
+    /// # Tilers
+    /// The same forms as the divides (see [`logical_divide`](crate::algebra::logical_divide)),
+    /// for this and the zipped, tiled and flat products: a layout
+    /// (`(block, composition(complement(block, size(block) * cosize(t)), t))`),
+    /// an integer `n` (the layout `n:1`), or a tuple (`shape![3, 2]`,
+    /// `tile![3 : 1, 2 : 1]`) applied mode by mode. `blocked_product` and
+    /// `raked_product` take a layout.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// // Expected values printed by CuTe C++ (CUTLASS 4.2) for the same calls.
+    /// let b = layout![(2, 2) : (1, 2)];
+    /// assert_eq!(logical_product(b, layout![3 : 1]).to_string(), "((_2,_2),_3):((_1,_2),_4)");
+    /// assert_eq!(logical_product(b, tile![3 : 1, 2 : 1]).to_string(), "((_2,_3),(_2,_2)):((_1,_2),(_2,_1))");
+    /// assert_eq!(zipped_product(b, shape![3, 2]).to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+    /// ```
+    ///
+    /// # Panics
+    /// When a runtime value breaks complement's or composition's conditions
+    /// (static values are checked at compile time); [`try_logical_product`]
+    /// returns the error.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let p = logical_product(layout![(32, 8) : (1, 32)], layout![(4, 1) : (1, 0)]);
+    /// assert_eq!(p.to_string(), "((_32,_8),(_4,_1)):((_1,_32),(_256,_0))");
+    /// ```
+    logical_product(block) / try_logical_product -> LogicalProduct = ApplyTiler<Product>, LogicalProductFits {
+        /// [`logical_product`], returning a runtime condition's failure as an error.
+    }
+    /// CuTe's `zipped_product(block, tiler)`: `((blocks…), (repetitions…))`.
+    ///
+    /// # Tilers
+    /// Those of [`logical_product`]: a layout, an integer, or a tuple applied
+    /// mode by mode.
+    ///
+    /// # Panics
+    /// As [`logical_product`].
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let p = zipped_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
+    /// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+    /// ```
+    zipped_product(block) / try_zipped_product -> ZippedProduct as ZippedProductAs = ApplyZipped<Product<ZippedN>>, ZippedProductFits {
+        /// [`zipped_product`], returning a runtime condition's failure as an error
+        /// named `zipped_product`.
+    }
+    /// CuTe's `tiled_product(block, tiler)`: `((blocks…), rep0, rep1, …)`.
+    ///
+    /// # Tilers
+    /// Those of [`logical_product`]: a layout, an integer, or a tuple applied
+    /// mode by mode.
+    ///
+    /// # Panics
+    /// As [`logical_product`].
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let p = tiled_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
+    /// assert_eq!(p.to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
+    /// ```
+    tiled_product(block) / try_tiled_product -> TiledProduct = ApplyZipped<Product<TiledN>>, TiledProductFits {
+        /// [`tiled_product`], returning a runtime condition's failure as an error
+        /// named `tiled_product`.
+    }
+    /// CuTe's `flat_product(block, tiler)`: `(block0, block1, …, rep0, …)`.
+    ///
+    /// # Tilers
+    /// Those of [`logical_product`]: a layout, an integer, or a tuple applied
+    /// mode by mode.
+    ///
+    /// # Panics
+    /// As [`logical_product`].
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let p = flat_product(layout![(2, 2) : (1, 2)], tile![3:1, 2:1]);
+    /// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
+    /// ```
+    flat_product(block) / try_flat_product -> FlatProduct = ApplyZipped<Product<FlatN>>, FlatProductFits {
+        /// [`flat_product`], returning a runtime condition's failure as an error
+        /// named `flat_product`.
+    }
 }

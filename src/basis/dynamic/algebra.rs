@@ -17,6 +17,20 @@ fn field_bits(n: usize) -> u32 {
     60 / n.max(1) as u32
 }
 
+/// The four divides: each the plain layout's divide on the integer
+/// encoding (`divided`), named in its errors.
+macro_rules! basis_divides {
+    ($($(#[$doc:meta])* $name:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<'t>(
+            &self,
+            t: impl Into<TilerRef<'t>>,
+        ) -> Result<DynBasisLayout, LayoutError> {
+            self.divided(stringify!($name), t.into(), |l, t| l.$name(t))
+        }
+    )*};
+}
+
 impl DynBasisLayout {
     /// `coalesce(L)`: bases merge only within one mode (`(4,2):(1@0,4@0)`
     /// is `8:1@0`), never across modes.
@@ -48,44 +62,23 @@ impl DynBasisLayout {
         self.encoded("composition", tiler_reach(t), |l| l.composition(t))
     }
 
-    /// `logical_divide(L, tiler)`.
-    pub fn logical_divide<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        self.divided("logical_divide", t.into(), |l, t| l.logical_divide(t))
-    }
-
-    /// `zipped_divide(L, tiler)`: `((tiles...), (rests...))`.
-    ///
-    /// ```
-    /// use cute_algebra::dynamic::Tiler;
-    /// use cute_algebra::basis::DynBasisLayout;
-    /// let id = DynBasisLayout::make_identity_layout(&"(8,2)".parse().unwrap()).unwrap();
-    /// let z = id.zipped_divide(&Tiler::from(&"(4,1)".parse().unwrap())).unwrap();
-    /// assert_eq!(z.to_string(), "((4,1),(2,2)):((1@0,0),(4@0,1@1))");
-    /// ```
-    pub fn zipped_divide<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        self.divided("zipped_divide", t.into(), |l, t| l.zipped_divide(t))
-    }
-
-    /// `tiled_divide(L, tiler)`: `((tiles...), rest0, rest1, ...)`.
-    pub fn tiled_divide<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        self.divided("tiled_divide", t.into(), |l, t| l.tiled_divide(t))
-    }
-
-    /// `flat_divide(L, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-    pub fn flat_divide<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-    ) -> Result<DynBasisLayout, LayoutError> {
-        self.divided("flat_divide", t.into(), |l, t| l.flat_divide(t))
+    basis_divides! {
+        /// `logical_divide(L, tiler)`.
+        logical_divide;
+        /// `zipped_divide(L, tiler)`: `((tiles...), (rests...))`.
+        ///
+        /// ```
+        /// use cute_algebra::dynamic::Tiler;
+        /// use cute_algebra::basis::DynBasisLayout;
+        /// let id = DynBasisLayout::make_identity_layout(&"(8,2)".parse().unwrap()).unwrap();
+        /// let z = id.zipped_divide(&Tiler::from(&"(4,1)".parse().unwrap())).unwrap();
+        /// assert_eq!(z.to_string(), "((4,1),(2,2)):((1@0,0),(4@0,1@1))");
+        /// ```
+        zipped_divide;
+        /// `tiled_divide(L, tiler)`: `((tiles...), rest0, rest1, ...)`.
+        tiled_divide;
+        /// `flat_divide(L, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+        flat_divide;
     }
 
     /// A divide `f` on the integer encoding, bounded by the largest stride

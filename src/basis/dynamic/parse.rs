@@ -2,7 +2,6 @@
 //! markers dropped (`(4,8):(1@0,1@1)`), and its parser, which also takes
 //! the markers.
 
-use alloc::vec::Vec;
 use core::fmt;
 
 use super::{BasisStride, BasisTree, DynBasisLayout, MAX_BASIS_MODES};
@@ -40,17 +39,9 @@ impl Cursor<'_> {
             return Err(LayoutError::TooDeep { limit: MAX_DEPTH });
         }
         if self.eat(b'(') {
-            let mut v = Vec::new();
-            if self.eat(b')') {
-                return Ok(BasisTree::Tuple(v));
-            }
-            loop {
-                v.push(self.basis_tree(depth + 1)?);
-                if self.eat(b')') {
-                    return Ok(BasisTree::Tuple(v));
-                }
-                self.expect(b',', "expected ',' or ')'")?;
-            }
+            return self
+                .list_rest(b')', "expected ',' or ')'", |c| c.basis_tree(depth + 1))
+                .map(BasisTree::Tuple);
         }
         let start = self.pos;
         let scale = self.int()?;

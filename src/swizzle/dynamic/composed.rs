@@ -42,14 +42,7 @@ pub enum MaybeComposed {
     Composed(DynComposed),
 }
 
-impl fmt::Display for MaybeComposed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MaybeComposed::Layout(l) => write!(f, "{l}"),
-            MaybeComposed::Composed(c) => write!(f, "{c}"),
-        }
-    }
-}
+crate::layout::print::display_variants!(MaybeComposed: Layout, Composed);
 
 impl DynComposed {
     /// `swizzle o offset o layout` (CuTe's three-argument `composition`).
@@ -208,13 +201,7 @@ impl DynComposed {
     /// ```
     pub fn right_inverse(&self) -> Result<MaybeComposed, LayoutError> {
         let inv = self.pass_through("right_inverse", self.layout.right_inverse()?)?;
-        // The defining property: C(R(i)) == i over R's domain.
-        for i in 0..checked_walk("right_inverse", inv.size()?)? {
-            if self.at(inv.at(i)?)? != i {
-                return Err(not_inverse("right_inverse"));
-            }
-        }
-        Ok(inv)
+        self.checked_inverse("right_inverse", inv, true)
     }
 
     /// CuTe's `left_inverse` of `Sw o 0 o L`: `composition(left_inverse(L), Sw)`,
@@ -226,9 +213,26 @@ impl DynComposed {
     /// ```
     pub fn left_inverse(&self) -> Result<MaybeComposed, LayoutError> {
         let inv = self.pass_through("left_inverse", self.layout.left_inverse()?)?;
-        for i in 0..checked_walk("left_inverse", self.size()?)? {
-            if inv.at(self.at(i)?)? != i {
-                return Err(not_inverse("left_inverse"));
+        self.checked_inverse("left_inverse", inv, false)
+    }
+
+    /// `inv`, checked by the defining property over its domain: `C(R(i))
+    /// == i` for a right inverse, `R(C(i)) == i` for a left one.
+    fn checked_inverse(
+        &self,
+        op: &'static str,
+        inv: MaybeComposed,
+        right: bool,
+    ) -> Result<MaybeComposed, LayoutError> {
+        let n = checked_walk(op, if right { inv.size()? } else { self.size()? })?;
+        for i in 0..n {
+            let back = if right {
+                self.at(inv.at(i)?)?
+            } else {
+                inv.at(self.at(i)?)?
+            };
+            if back != i {
+                return Err(not_inverse(op));
             }
         }
         Ok(inv)

@@ -19,11 +19,9 @@ pub trait Select<T, F> {
     /// The chosen type.
     type Output;
 }
-impl<T, F> Select<T, F> for B1 {
-    type Output = T;
-}
-impl<T, F> Select<T, F> for B0 {
-    type Output = F;
+crate::int::output_impls! {
+    [T, F] B1 as Select<T, F> => T;
+    [T, F] B0 as Select<T, F> => F;
 }
 pub(super) type If<C, T, F> = <C as Select<T, F>>::Output;
 
@@ -35,29 +33,24 @@ pub trait FoldStride<Off, Zi, Yi> {
     /// The stride, a static integer.
     type Output;
 }
-impl<Off, Zi: NonZero + Unsigned, Yi> FoldStride<Off, Zi, Yi> for B1
-where
-    Off: BitAnd<Yi>,
-    <Off as BitAnd<Yi>>::Output: IsEqual<U0>,
-    <<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output: Select<PInt<Zi>, NInt<Zi>>,
-{
-    type Output = If<<<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output, PInt<Zi>, NInt<Zi>>;
-}
-impl<Off, Zi: NonZero + Unsigned, Yi: NonZero + Unsigned> FoldStride<Off, Zi, Yi> for B0
-where
-    Off: BitAnd<Zi>,
-    <Off as BitAnd<Zi>>::Output: IsEqual<U0>,
-    Yi: Add<Zi>,
-    <Yi as Add<Zi>>::Output: ToStatic,
-    PInt<Yi>: Sub<PInt<Zi>>,
-    <<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output:
-        Select<St<<Yi as Add<Zi>>::Output>, <PInt<Yi> as Sub<PInt<Zi>>>::Output>,
-{
-    type Output = If<
-        <<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output,
-        St<<Yi as Add<Zi>>::Output>,
-        <PInt<Yi> as Sub<PInt<Zi>>>::Output,
-    >;
+crate::int::output_impls! {
+    [Off, Zi: NonZero + Unsigned, Yi] B1 as FoldStride<Off, Zi, Yi>
+        => If<<<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output, PInt<Zi>, NInt<Zi>>
+        where [
+            Off: BitAnd<Yi>,
+            <Off as BitAnd<Yi>>::Output: IsEqual<U0>,
+            <<Off as BitAnd<Yi>>::Output as IsEqual<U0>>::Output: Select<PInt<Zi>, NInt<Zi>>,
+        ];
+    [Off, Zi: NonZero + Unsigned, Yi: NonZero + Unsigned] B0 as FoldStride<Off, Zi, Yi>
+        => If<<<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output, St<<Yi as Add<Zi>>::Output>, <PInt<Yi> as Sub<PInt<Zi>>>::Output>
+        where [
+            Off: BitAnd<Zi>,
+            <Off as BitAnd<Zi>>::Output: IsEqual<U0>,
+            Yi: Add<Zi>,
+            <Yi as Add<Zi>>::Output: ToStatic,
+            PInt<Yi>: Sub<PInt<Zi>>,
+            <<Off as BitAnd<Zi>>::Output as IsEqual<U0>>::Output: Select<St<<Yi as Add<Zi>>::Output>, <PInt<Yi> as Sub<PInt<Zi>>>::Output>,
+        ];
 }
 
 /// The `B` folded modes of one group of bits: extents `2`, strides by
@@ -69,36 +62,18 @@ pub trait FoldModes<Off, Zi, Yi, Form> {
     /// Their strides.
     type Stride;
 }
-impl<Off, Zi, Yi, Form> FoldModes<Off, Zi, Yi, Form> for UTerm {
-    type Shape = HNil;
-    type Stride = HNil;
-}
-impl<U, Bt, Off, Zi, Yi, Form> FoldModes<Off, Zi, Yi, Form> for UInt<U, Bt>
-where
-    UInt<U, Bt>: Sub<B1>,
-    <UInt<U, Bt> as Sub<B1>>::Output: FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>,
-    Form: FoldStride<Off, Zi, Yi>,
-{
-    type Shape =
-        HCons<
-            typenum::P2,
-            <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<
-                Off,
-                UInt<Zi, B0>,
-                UInt<Yi, B0>,
-                Form,
-            >>::Shape,
-        >;
-    type Stride =
-        HCons<
-            <Form as FoldStride<Off, Zi, Yi>>::Output,
-            <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<
-                Off,
-                UInt<Zi, B0>,
-                UInt<Yi, B0>,
-                Form,
-            >>::Stride,
-        >;
+crate::int::assoc_impls! {
+    [Off, Zi, Yi, Form] UTerm as FoldModes<Off, Zi, Yi, Form> => { Shape = HNil, Stride = HNil };
+    [U, Bt, Off, Zi, Yi, Form] UInt<U, Bt> as FoldModes<Off, Zi, Yi, Form>
+        => {
+            Shape = HCons<typenum::P2, <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>>::Shape>,
+            Stride = HCons<<Form as FoldStride<Off, Zi, Yi>>::Output, <<UInt<U, Bt> as Sub<B1>>::Output as FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>>::Stride>,
+        }
+        where [
+            UInt<U, Bt>: Sub<B1>,
+            <UInt<U, Bt> as Sub<B1>>::Output: FoldModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form>,
+            Form: FoldStride<Off, Zi, Yi>,
+        ];
 }
 
 /// The layout CuTe composes with the kept modes to fold the swizzle:
@@ -108,6 +83,15 @@ pub trait FoldLayout<Off> {
     /// The layout type.
     type Output;
 }
+/// The two folds' mode lists (for the low modes `LowIsZ` and its
+/// negation): their shapes or strides.
+macro_rules! modes {
+    ($Low:ty, $part:ident) => {
+        <Sw::Bits as FoldModes<Off, Sw::Z, Sw::Y, $Low>>::$part
+    };
+}
+/// The negation of `Sw`'s `LowIsZ`.
+type NotLow<Sw> = <<Sw as SwizzleGeometry>::LowIsZ as core::ops::Not>::Output;
 impl<Sw: SwizzleGeometry<Outer = Outer<PM, PSB, PMB, PMBS>>, Off, PM, PSB, PMB, PMBS>
     FoldLayout<Off> for Sw
 where
@@ -116,41 +100,19 @@ where
         + FoldModes<Off, Sw::Z, Sw::Y, <Sw::LowIsZ as core::ops::Not>::Output>,
 {
     type Output = Layout<
-        HCons<
+        frunk_core::HList![
             PM,
-            HCons<
-                <Sw::Bits as FoldModes<Off, Sw::Z, Sw::Y, Sw::LowIsZ>>::Shape,
-                HCons<
-                    PSB,
-                    HCons<
-                        <Sw::Bits as FoldModes<
-                            Off,
-                            Sw::Z,
-                            Sw::Y,
-                            <Sw::LowIsZ as core::ops::Not>::Output,
-                        >>::Shape,
-                        HCons<P1, HNil>,
-                    >,
-                >,
-            >,
-        >,
-        HCons<
+            modes!(Sw::LowIsZ, Shape),
+            PSB,
+            modes!(NotLow<Sw>, Shape),
+            P1
+        ],
+        frunk_core::HList![
             P1,
-            HCons<
-                <Sw::Bits as FoldModes<Off, Sw::Z, Sw::Y, Sw::LowIsZ>>::Stride,
-                HCons<
-                    PMB,
-                    HCons<
-                        <Sw::Bits as FoldModes<
-                            Off,
-                            Sw::Z,
-                            Sw::Y,
-                            <Sw::LowIsZ as core::ops::Not>::Output,
-                        >>::Stride,
-                        HCons<PMBS, HNil>,
-                    >,
-                >,
-            >,
-        >,
+            modes!(Sw::LowIsZ, Stride),
+            PMB,
+            modes!(NotLow<Sw>, Stride),
+            PMBS
+        ],
     >;
 }

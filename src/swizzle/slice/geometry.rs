@@ -42,11 +42,10 @@ pub trait NonNegStatic {
     /// The value, unsigned.
     type U: Unsigned;
 }
-impl NonNegStatic for Z0 {
-    type U = U0;
-}
-impl<U: Unsigned + NonZero> NonNegStatic for PInt<U> {
-    type U = U;
+crate::int::output_impls! {
+    type U;
+    [] Z0 as NonNegStatic => U0;
+    [U: Unsigned + NonZero] PInt<U> as NonNegStatic => U;
 }
 
 /// The type-level geometry of a swizzle that slicing needs.

@@ -19,7 +19,6 @@
 //! ```
 
 use alloc::vec::Vec;
-use core::fmt;
 
 use super::{DynTensor, partition_coords};
 use crate::dynamic::{self, CoordTree, TilerRef};
@@ -36,14 +35,7 @@ pub enum MaybeComposedTensor {
     Composed(DynComposedTensor),
 }
 
-impl fmt::Display for MaybeComposedTensor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MaybeComposedTensor::Tensor(t) => write!(f, "{t}"),
-            MaybeComposedTensor::Composed(t) => write!(f, "{t}"),
-        }
-    }
-}
+crate::layout::print::display_variants!(MaybeComposedTensor: Tensor, Composed);
 
 /// A counting tensor over a swizzled composed layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,11 +46,7 @@ pub struct DynComposedTensor {
     pub layout: DynComposed,
 }
 
-impl fmt::Display for DynComposedTensor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "counting_iter({}) o {}", self.start, self.layout)
-    }
-}
+super::counting_display!(DynComposedTensor);
 
 impl DynComposedTensor {
     /// The value at every index `0..size`.
@@ -92,27 +80,19 @@ impl DynComposedTensor {
         })
     }
 
-    /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
-    pub fn inner_partition<'t>(
+    /// The inner (`inner`) or outer partition: the zipped divide, sliced.
+    fn partition(
         &self,
-        t: impl Into<TilerRef<'t>>,
+        t: TilerRef,
         c: &CoordTree,
+        inner: bool,
     ) -> Result<MaybeComposedTensor, LayoutError> {
         let z = self.layout.zipped_divide(t)?;
-        let inner = partition_coords(z.layout(), c, true)?;
-        self.zipped(z).slice(&inner)
+        let coord = partition_coords(z.layout(), c, inner)?;
+        self.zipped(z).slice(&coord)
     }
 
-    /// `outer_partition(tensor, tiler, coord)`.
-    pub fn outer_partition<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-        c: &CoordTree,
-    ) -> Result<MaybeComposedTensor, LayoutError> {
-        let z = self.layout.zipped_divide(t)?;
-        let outer = partition_coords(z.layout(), c, false)?;
-        self.zipped(z).slice(&outer)
-    }
+    super::partition_methods!(MaybeComposedTensor);
 
     fn zipped(&self, layout: DynComposed) -> DynComposedTensor {
         DynComposedTensor {

@@ -20,7 +20,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::local_partition_tiler;
+use super::{local_partition_tiler, partition_coord, zero_underscores};
 use crate::basis::{ArithValue, DynBasisLayout};
 use crate::dynamic::{CoordTree, DynLayout, IntTree, TilerRef};
 use crate::error::LayoutError;
@@ -47,33 +47,11 @@ impl fmt::Display for DynIdentityTensor {
     }
 }
 
-/// `c` with every `_` read as 0: the coordinate of a slice's fixed part.
-fn zero_underscores(c: &CoordTree) -> IntTree {
-    match c {
-        CoordTree::Int(v) => IntTree::Int(*v),
-        CoordTree::Underscore => IntTree::Int(0),
-        CoordTree::Tuple(v) => IntTree::Tuple(v.iter().map(zero_underscores).collect()),
-    }
-}
-
-/// CuTe's `repeat<rank(mode)>(_)` for a mode of shape `s`.
-fn underscores(s: &IntTree) -> CoordTree {
+/// The rank of a mode of shape `s` (`None` for an integral mode).
+fn rank(s: &IntTree) -> Option<usize> {
     match s {
-        IntTree::Int(_) => CoordTree::Underscore,
-        IntTree::Tuple(v) => CoordTree::Tuple(vec![CoordTree::Underscore; v.len()]),
-    }
-}
-
-/// CuTe's `append<R>(coord, _)`: a tuple coordinate padded with `_` to the
-/// rank of mode shape `s`; an integer stays (it indexes the whole mode).
-fn padded(c: &CoordTree, s: &IntTree) -> CoordTree {
-    match (c, s) {
-        (CoordTree::Tuple(v), IntTree::Tuple(m)) if v.len() < m.len() => {
-            let mut v = v.clone();
-            v.resize(m.len(), CoordTree::Underscore);
-            CoordTree::Tuple(v)
-        }
-        (c, _) => c.clone(),
+        IntTree::Int(_) => None,
+        IntTree::Tuple(v) => Some(v.len()),
     }
 }
 
@@ -144,25 +122,18 @@ impl DynIdentityTensor {
         }
     }
 
-    /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
-    pub fn inner_partition<'t>(
+    /// The inner (`inner`) or outer partition: the zipped divide, sliced.
+    fn partition(
         &self,
-        t: impl Into<TilerRef<'t>>,
+        t: TilerRef,
         c: &CoordTree,
+        inner: bool,
     ) -> Result<DynIdentityTensor, LayoutError> {
-        let (z, m0, m1) = self.zipped(t.into())?;
-        z.slice(&CoordTree::Tuple(vec![underscores(&m0), padded(c, &m1)]))
+        let (z, m0, m1) = self.zipped(t)?;
+        z.slice(&partition_coord(rank(&m0), rank(&m1), c, inner))
     }
 
-    /// `outer_partition(tensor, tiler, coord)`.
-    pub fn outer_partition<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-        c: &CoordTree,
-    ) -> Result<DynIdentityTensor, LayoutError> {
-        let (z, m0, m1) = self.zipped(t.into())?;
-        z.slice(&CoordTree::Tuple(vec![padded(c, &m0), underscores(&m1)]))
-    }
+    super::partition_methods!(DynIdentityTensor);
 
     /// `local_partition(tensor, thr, idx)`: `outer_partition` by
     /// `product_each(shape(thr))` at `thr.get_flat_coord(idx)`.

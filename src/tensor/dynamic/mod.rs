@@ -20,7 +20,6 @@ pub use identity::DynIdentityTensor;
 
 use alloc::vec;
 use alloc::vec::Vec;
-use core::fmt;
 
 use crate::dynamic::{self, CoordTree, DynLayout, IntTree, Tiler, TilerRef};
 use crate::error::LayoutError;
@@ -36,14 +35,44 @@ pub struct DynTensor {
     pub layout: DynLayout,
 }
 
-impl fmt::Display for DynTensor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "counting_iter({}) o {}", self.start, self.layout)
-    }
+/// `Display` of a counting tensor: CuTe's `counting_iter(start) o layout`.
+macro_rules! counting_display {
+    ($T:ty) => {
+        impl core::fmt::Display for $T {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "counting_iter({}) o {}", self.start, self.layout)
+            }
+        }
+    };
 }
+pub(crate) use counting_display;
+counting_display!(DynTensor);
+
+/// `inner_partition` and `outer_partition` of a runtime tensor type, over
+/// its `partition` (the zipped divide sliced with the partition's
+/// coordinate).
+macro_rules! partition_methods {
+    ($Out:ty) => {
+        $crate::tensor::dynamic::partition_methods!(@each $Out;
+            inner_partition, true, "`inner_partition(tensor, tiler, coord)` (= `local_tile`).";
+            outer_partition, false, "`outer_partition(tensor, tiler, coord)`.";
+        );
+    };
+    (@each $Out:ty; $($name:ident, $inner:literal, $doc:literal;)*) => {$(
+        #[doc = $doc]
+        pub fn $name<'t>(
+            &self,
+            t: impl Into<TilerRef<'t>>,
+            c: &CoordTree,
+        ) -> Result<$Out, LayoutError> {
+            self.partition(t.into(), c, $inner)
+        }
+    )*};
+}
+pub(crate) use partition_methods;
 
 /// `c` with every `_` read as 0: the coordinate of a slice's fixed part.
-fn zero_underscores(c: &CoordTree) -> IntTree {
+pub(crate) fn zero_underscores(c: &CoordTree) -> IntTree {
     match c {
         CoordTree::Int(v) => IntTree::Int(*v),
         CoordTree::Underscore => IntTree::Int(0),
@@ -51,25 +80,41 @@ fn zero_underscores(c: &CoordTree) -> IntTree {
     }
 }
 
-/// CuTe's `repeat<rank(mode)>(_)`: `_` for an integral mode.
-fn underscores(mode: &DynLayout) -> CoordTree {
-    if mode.is_integral() {
-        CoordTree::Underscore
-    } else {
-        CoordTree::Tuple(vec![CoordTree::Underscore; mode.rank()])
+/// CuTe's `repeat<rank(mode)>(_)`, for a mode of rank `rank` (`None` for
+/// an integral mode, which takes a single `_`).
+fn underscores(rank: Option<usize>) -> CoordTree {
+    match rank {
+        None => CoordTree::Underscore,
+        Some(r) => CoordTree::Tuple(vec![CoordTree::Underscore; r]),
     }
 }
 
 /// CuTe's `append<R>(coord, _)`: a tuple coordinate padded with `_` to
-/// the mode's rank; an integer stays (it indexes the whole mode).
-fn padded(c: &CoordTree, mode: &DynLayout) -> CoordTree {
-    match c {
-        CoordTree::Tuple(v) if !mode.is_integral() && v.len() < mode.rank() => {
+/// the rank of the mode (`None` for an integral mode); an integer stays
+/// (it indexes the whole mode).
+fn padded(c: &CoordTree, rank: Option<usize>) -> CoordTree {
+    match (c, rank) {
+        (CoordTree::Tuple(v), Some(r)) if v.len() < r => {
             let mut v = v.clone();
-            v.resize(mode.rank(), CoordTree::Underscore);
+            v.resize(r, CoordTree::Underscore);
             CoordTree::Tuple(v)
         }
-        c => c.clone(),
+        (c, _) => c.clone(),
+    }
+}
+
+/// The slice coordinate of the inner (`inner`) or outer partition of a
+/// zipped tensor whose two modes have the ranks `r0` and `r1`.
+pub(crate) fn partition_coord(
+    r0: Option<usize>,
+    r1: Option<usize>,
+    c: &CoordTree,
+    inner: bool,
+) -> CoordTree {
+    if inner {
+        CoordTree::Tuple(vec![underscores(r0), padded(c, r1)])
+    } else {
+        CoordTree::Tuple(vec![padded(c, r0), underscores(r1)])
     }
 }
 
@@ -104,27 +149,14 @@ impl DynTensor {
         }
     }
 
-    /// `inner_partition(tensor, tiler, coord)` (= `local_tile`).
-    pub fn inner_partition<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-        c: &CoordTree,
-    ) -> Result<DynTensor, LayoutError> {
+    /// The inner (`inner`) or outer partition: the zipped divide, sliced.
+    fn partition(&self, t: TilerRef, c: &CoordTree, inner: bool) -> Result<DynTensor, LayoutError> {
         let z = self.with(self.layout.zipped_divide(t)?);
-        let inner = partition_coords(&z.layout, c, true)?;
-        z.slice(&inner)
+        let coord = partition_coords(&z.layout, c, inner)?;
+        z.slice(&coord)
     }
 
-    /// `outer_partition(tensor, tiler, coord)`.
-    pub fn outer_partition<'t>(
-        &self,
-        t: impl Into<TilerRef<'t>>,
-        c: &CoordTree,
-    ) -> Result<DynTensor, LayoutError> {
-        let z = self.with(self.layout.zipped_divide(t)?);
-        let outer = partition_coords(&z.layout, c, false)?;
-        z.slice(&outer)
-    }
+    partition_methods!(DynTensor);
 
     /// `recast<NewType>(tensor)` on a counting tensor, the element sizes
     /// given in bits (a counting tensor has no element type). As CuTe's
@@ -199,12 +231,13 @@ pub(crate) fn partition_coords(
     c: &CoordTree,
     inner: bool,
 ) -> Result<CoordTree, LayoutError> {
-    let (m0, m1) = (z.mode(0)?, z.mode(1)?);
-    Ok(if inner {
-        CoordTree::Tuple(vec![underscores(&m0), padded(c, &m1)])
-    } else {
-        CoordTree::Tuple(vec![padded(c, &m0), underscores(&m1)])
-    })
+    let rank = |m: DynLayout| (!m.is_integral()).then(|| m.rank());
+    Ok(partition_coord(
+        rank(z.mode(0)?),
+        rank(z.mode(1)?),
+        c,
+        inner,
+    ))
 }
 
 /// `local_partition`'s tiler `product_each(shape(thr))` and coordinate

@@ -29,11 +29,9 @@ pub trait Signed<Q> {
     /// `±Q`.
     type Output;
 }
-impl<Q: Unsigned + NonZero> Signed<Q> for Pos {
-    type Output = PInt<Q>;
-}
-impl<Q: Unsigned + NonZero> Signed<Q> for Neg {
-    type Output = NInt<Q>;
+crate::int::output_impls! {
+    [Q: Unsigned + NonZero] Pos as Signed<Q> => PInt<Q>;
+    [Q: Unsigned + NonZero] Neg as Signed<Q> => NInt<Q>;
 }
 
 macro_rules! static_step {
@@ -79,12 +77,11 @@ pub trait RuntimeRest {
     /// A [`StepOut`].
     type Output;
 }
-impl RuntimeRest for StaticOne {
-    type Output = StepOut<Skip, One, i32, StepVerdict<Admitted, B0>>;
-}
-/// Any other rest: a runtime mode.
-impl<K: NotOneKind> RuntimeRest for K {
-    type Output = StepOut<AddMode<i32, Rt>, i32, i32, StepVerdict<Admitted, Rt>>;
+crate::int::output_impls! {
+    [] StaticOne as RuntimeRest => StepOut<Skip, One, i32, StepVerdict<Admitted, B0>>;
+    /// Any other rest: a runtime mode.
+    [K: NotOneKind] K as RuntimeRest
+        => StepOut<AddMode<i32, Rt>, i32, i32, StepVerdict<Admitted, Rt>>;
 }
 
 /// The branch of a static step, by `compare(|rd|, c)` (`Self`).
@@ -92,47 +89,26 @@ pub trait StrideVsMode<Sg, Ru, I> {
     /// A [`StepOut`].
     type Output;
 }
-/// [`PastMode`](CompositionBranch::PastMode), `|rd| > c`: skip; stride
-/// divisibility needs `c` to divide `|rd|`.
-impl<Sg, Ru, Cu, RS, RD, SN, M, L> StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, M>>
-    for Greater
-where
-    Cu: Unsigned + NonZero,
-    Ru: CeilDivExact<Cu>,
-    Sg: Signed<CeilQuot<Ru, Cu>>,
-    IsMultiple<Ru, Cu>: Pick<Admitted, Fail<StrideFail<M, RD, PInt<Cu>>>, Admitted>,
-    SN: Pick<Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>,
-{
-    type Output = StepOut<
-        Skip,
-        RS,
-        <Sg as Signed<CeilQuot<Ru, Cu>>>::Output,
-        StepVerdict<
-            <SN as Pick<
-                Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>,
-                Admitted,
-                Admitted,
-            >>::Output,
-            B0,
-        >,
-    >;
-}
-/// [`AtMode`](CompositionBranch::AtMode), `|rd| == c`: skip, the next stride is `±1`.
-impl<Sg: Signed<U1>, Ru, Cu, RS, RD, Lf, M> StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Lf, M>>
-    for Equal
-where
-    Cu: Unsigned + NonZero,
-{
-    type Output = StepOut<Skip, RS, Sg::Output, StepVerdict<Admitted, B0>>;
-}
-/// `|rd| < c`: the next stride is `±1`; the branch depends on the rest ([`InsideMode`]).
-impl<Sg, Ru, Cu, RS, RD, SN, M, L> StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, M>>
-    for Less
-where
-    Cu: Unsigned + NonZero,
-    RS: IntKind<Kind: InsideMode<Sg, Ru, Cu, M, L>>,
-{
-    type Output = <KindOf<RS> as InsideMode<Sg, Ru, Cu, M, L>>::Output;
+crate::int::output_impls! {
+    /// [`PastMode`](CompositionBranch::PastMode), `|rd| > c`: skip; stride
+    /// divisibility needs `c` to divide `|rd|`.
+    [Sg, Ru, Cu, RS, RD, SN, M, L] Greater as StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, M>>
+        => StepOut<Skip, RS, <Sg as Signed<CeilQuot<Ru, Cu>>>::Output, StepVerdict<<SN as Pick<Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>>::Output, B0>>
+        where [
+            Cu: Unsigned + NonZero,
+            Ru: CeilDivExact<Cu>,
+            Sg: Signed<CeilQuot<Ru, Cu>>,
+            IsMultiple<Ru, Cu>: Pick<Admitted, Fail<StrideFail<M, RD, PInt<Cu>>>, Admitted>,
+            SN: Pick<Check<IsMultiple<Ru, Cu>, StrideFail<M, RD, PInt<Cu>>>, Admitted, Admitted>,
+        ];
+    /// [`AtMode`](CompositionBranch::AtMode), `|rd| == c`: skip, the next stride is `±1`.
+    [Sg: Signed<U1>, Ru, Cu, RS, RD, Lf, M] Equal as StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Lf, M>>
+        => StepOut<Skip, RS, Sg::Output, StepVerdict<Admitted, B0>>
+        where [Cu: Unsigned + NonZero];
+    /// `|rd| < c`: the next stride is `±1`; the branch depends on the rest ([`InsideMode`]).
+    [Sg, Ru, Cu, RS, RD, SN, M, L] Less as StrideVsMode<Sg, Ru, StepIn<PInt<Cu>, RS, RD, Leaf<SN, L>, M>>
+        => <KindOf<RS> as InsideMode<Sg, Ru, Cu, M, L>>::Output
+        where [Cu: Unsigned + NonZero, RS: IntKind<Kind: InsideMode<Sg, Ru, Cu, M, L>>];
 }
 
 /// A static step with `|rd| < c`, by the kind of the rest's shape (`Self`).
@@ -140,32 +116,21 @@ pub trait InsideMode<Sg, Ru, Cu, M, L> {
     /// A [`StepOut`].
     type Output;
 }
-/// [`RestIsOne`](CompositionBranch::RestIsOne): nothing is left of the leaf; skip.
-impl<Sg: Signed<U1>, Ru, Cu, M, L> InsideMode<Sg, Ru, Cu, M, L> for StaticOne {
-    type Output = StepOut<Skip, One, Sg::Output, StepVerdict<Admitted, B0>>;
-}
-/// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
-impl<Sg: Signed<U1>, Ru, Cu, M, L, T> InsideMode<Sg, Ru, Cu, M, L> for Runtime<T> {
-    type Output = StepOut<AddMode<i32, Rt>, i32, Sg::Output, StepVerdict<Admitted, Rt>>;
-}
-/// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
-impl<Sg, Ru, Cu, M, L, Su> InsideMode<Sg, Ru, Cu, M, L> for StaticPos<Su>
-where
-    Cu: CeilDivExact<Ru>,
-    CeilQuot<Cu, Ru>: Cmp<Su>,
-    Compare<CeilQuot<Cu, Ru>, Su>:
-        FillsOrEnds<Sg, Ru, Cu, M, L, CeilQuot<Cu, Ru>, IsMultiple<Cu, Ru>, Su>,
-{
-    type Output = <Compare<CeilQuot<Cu, Ru>, Su> as FillsOrEnds<
-        Sg,
-        Ru,
-        Cu,
-        M,
-        L,
-        CeilQuot<Cu, Ru>,
-        IsMultiple<Cu, Ru>,
-        Su,
-    >>::Output;
+crate::int::output_impls! {
+    /// [`RestIsOne`](CompositionBranch::RestIsOne): nothing is left of the leaf; skip.
+    [Sg: Signed<U1>, Ru, Cu, M, L] StaticOne as InsideMode<Sg, Ru, Cu, M, L>
+        => StepOut<Skip, One, Sg::Output, StepVerdict<Admitted, B0>>;
+    /// A runtime rest: CuTe emits a runtime mode; the checks wait for run time.
+    [Sg: Signed<U1>, Ru, Cu, M, L, T] Runtime<T> as InsideMode<Sg, Ru, Cu, M, L>
+        => StepOut<AddMode<i32, Rt>, i32, Sg::Output, StepVerdict<Admitted, Rt>>;
+    /// A static rest `su >= 2`: `n = ceil(c / |rd|)`, compared with `su`.
+    [Sg, Ru, Cu, M, L, Su] StaticPos<Su> as InsideMode<Sg, Ru, Cu, M, L>
+        => <Compare<CeilQuot<Cu, Ru>, Su> as FillsOrEnds<Sg, Ru, Cu, M, L, CeilQuot<Cu, Ru>, IsMultiple<Cu, Ru>, Su>>::Output
+        where [
+            Cu: CeilDivExact<Ru>,
+            CeilQuot<Cu, Ru>: Cmp<Su>,
+            Compare<CeilQuot<Cu, Ru>, Su>: FillsOrEnds<Sg, Ru, Cu, M, L, CeilQuot<Cu, Ru>, IsMultiple<Cu, Ru>, Su>,
+        ];
 }
 
 /// A static step emitting a mode, by `compare(n, su)` (`Self`); `Es` says

@@ -68,18 +68,17 @@ pub trait SumLandings<C> {
     /// A [`Footprint`].
     type Output;
 }
-/// The first landing: its leaf is the mode's first, its footprint the sum,
-/// below `c` by construction.
-impl<C, L, Top> SumLandings<C> for HCons<Landing<L, Top>, HNil> {
-    type Output = Footprint<Top, L>;
-}
-/// A later landing ([`AddFootprint`]).
-impl<C, L, Top, X, T, U, F> SumLandings<C> for HCons<Landing<L, Top>, HCons<X, T>>
-where
-    HCons<X, T>: SumLandings<C, Output = Footprint<U, F>>,
-    U: AddFootprint<Top, C, F, L>,
-{
-    type Output = Footprint<U::Output, F>;
+crate::int::output_impls! {
+    /// The first landing: its leaf is the mode's first, its footprint the sum,
+    /// below `c` by construction.
+    [C, L, Top] HCons<Landing<L, Top>, HNil> as SumLandings<C> => Footprint<Top, L>;
+    /// A later landing ([`AddFootprint`]).
+    [C, L, Top, X, T, U, F] HCons<Landing<L, Top>, HCons<X, T>> as SumLandings<C>
+        => Footprint<U::Output, F>
+        where [
+            HCons<X, T>: SumLandings<C, Output = Footprint<U, F>>,
+            U: AddFootprint<Top, C, F, L>,
+        ];
 }
 
 /// A leaf's footprint in a mode it fills: `c - |rd|`, computed only when
@@ -95,14 +94,11 @@ pub trait Eval {
     /// The unsigned.
     type Output;
 }
-impl<Ub, Bb> Eval for UInt<Ub, Bb> {
-    type Output = Self;
-}
-impl<Cu: core::ops::Sub<Ru>, Ru> Eval for FillTop<Cu, Ru> {
-    type Output = Diff<Cu, Ru>;
-}
-impl<Su: core::ops::Sub<B1, Output: core::ops::Mul<Ru>>, Ru> Eval for EndTop<Su, Ru> {
-    type Output = Prod<Sub1<Su>, Ru>;
+crate::int::output_impls! {
+    [Ub, Bb] UInt<Ub, Bb> as Eval => Self;
+    [Cu: core::ops::Sub<Ru>, Ru] FillTop<Cu, Ru> as Eval => Diff<Cu, Ru>;
+    [Su: core::ops::Sub<B1, Output: core::ops::Mul<Ru>>, Ru] EndTop<Su, Ru> as Eval
+        => Prod<Sub1<Su>, Ru>;
 }
 
 /// A mode's sum `Self` after leaf `L` adds the footprint `Top`, in a mode
@@ -118,19 +114,13 @@ pub trait AddFootprint<Top, C, F, L> {
     /// The new sum.
     type Output;
 }
-impl<Top, C, F, L> AddFootprint<Top, C, F, L> for Rt {
-    type Output = Rt;
-}
-impl<Top, C, F, L, F0, L0> AddFootprint<Top, C, F, L> for Overlap<F0, L0> {
-    type Output = Self;
-}
-/// A sum so far ([`Eval`]): grown by `Top` and compared with `C`.
-impl<S: Eval, Top, C, F, L, U2> AddFootprint<Top, C, F, L> for S
-where
-    Top: Grow<S::Output, Output = U2>,
-    U2: BelowOr<C, F, L>,
-{
-    type Output = U2::Output;
+crate::int::output_impls! {
+    [Top, C, F, L] Rt as AddFootprint<Top, C, F, L> => Rt;
+    [Top, C, F, L, F0, L0] Overlap<F0, L0> as AddFootprint<Top, C, F, L> => Self;
+    /// A sum so far ([`Eval`]): grown by `Top` and compared with `C`.
+    [S: Eval, Top, C, F, L, U2] S as AddFootprint<Top, C, F, L>
+        => U2::Output
+        where [Top: Grow<S::Output, Output = U2>, U2: BelowOr<C, F, L>];
 }
 
 /// A mode's sum `U` grown by the footprint `Self` ([`Rt`] absorbs).
@@ -138,11 +128,9 @@ pub trait Grow<U> {
     /// The new sum.
     type Output;
 }
-impl<U> Grow<U> for Rt {
-    type Output = Rt;
-}
-impl<X: Eval, U: core::ops::Add<X::Output>> Grow<U> for X {
-    type Output = Sum<U, X::Output>;
+crate::int::output_impls! {
+    [U] Rt as Grow<U> => Rt;
+    [X: Eval, U: core::ops::Add<X::Output>] X as Grow<U> => Sum<U, X::Output>;
 }
 
 /// A grown sum `Self`, kept if below the mode's shape `C`, else the
@@ -151,14 +139,11 @@ pub trait BelowOr<C, F, L> {
     /// The sum or the overlap.
     type Output;
 }
-impl<C, F, L> BelowOr<C, F, L> for Rt {
-    type Output = Rt;
-}
-impl<U: Unsigned + Cmp<Cu>, Cu: Unsigned + NonZero, F, L> BelowOr<PInt<Cu>, F, L> for U
-where
-    Compare<U, Cu>: Pick<U, Overlap<F, L>, U>,
-{
-    type Output = <Compare<U, Cu> as Pick<U, Overlap<F, L>, U>>::Output;
+crate::int::output_impls! {
+    [C, F, L] Rt as BelowOr<C, F, L> => Rt;
+    [U: Unsigned + Cmp<Cu>, Cu: Unsigned + NonZero, F, L] U as BelowOr<PInt<Cu>, F, L>
+        => <Compare<U, Cu> as Pick<U, Overlap<F, L>, U>>::Output
+        where [Compare<U, Cu>: Pick<U, Overlap<F, L>, U>];
 }
 
 /// The disjointness pass over the records `A` after the last leaf, by
@@ -176,11 +161,9 @@ pub trait DisjointPass<A> {
     /// [`Admitted`] or a [`DisjointFail`].
     type Output;
 }
-impl<A> DisjointPass<A> for B0 {
-    type Output = Admitted;
-}
-impl<A: FirstOverlap> DisjointPass<A> for B1 {
-    type Output = A::Output;
+crate::int::output_impls! {
+    [A] B0 as DisjointPass<A> => Admitted;
+    [A: FirstOverlap] B1 as DisjointPass<A> => A::Output;
 }
 
 /// The disjointness verdict of the records `Self` after the last leaf: the
@@ -189,27 +172,21 @@ pub trait FirstOverlap {
     /// [`Admitted`] or a [`DisjointFail`].
     type Output;
 }
-impl FirstOverlap for HNil {
-    type Output = Admitted;
-}
-/// A mode with no landing, or one: nothing to add up (a step's footprint
-/// is below the mode's shape).
-impl<C, D, T: FirstOverlap<Output = O>, O> FirstOverlap for HCons<ModeOfA<C, D, HNil>, T> {
-    type Output = O;
-}
-impl<C, D, X, T: FirstOverlap<Output = O>, O> FirstOverlap
-    for HCons<ModeOfA<C, D, HCons<X, HNil>>, T>
-{
-    type Output = O;
-}
-/// Two landings or more: their sum ([`SumLandings`]).
-impl<C, D, X, Y, Ls, T, U, F, O, V> FirstOverlap for HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T>
-where
-    HCons<X, HCons<Y, Ls>>: SumLandings<C, Output = Footprint<U, F>>,
-    T: FirstOverlap<Output = O>,
-    U: OverlapVerdict<Output: Then<O, Output = V>>,
-{
-    type Output = V;
+crate::int::output_impls! {
+    [] HNil as FirstOverlap => Admitted;
+    /// A mode with no landing, or one: nothing to add up (a step's footprint
+    /// is below the mode's shape).
+    [C, D, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HNil>, T> as FirstOverlap => O;
+    [C, D, X, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HCons<X, HNil>>, T> as FirstOverlap
+        => O;
+    /// Two landings or more: their sum ([`SumLandings`]).
+    [C, D, X, Y, Ls, T, U, F, O, V] HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T> as FirstOverlap
+        => V
+        where [
+            HCons<X, HCons<Y, Ls>>: SumLandings<C, Output = Footprint<U, F>>,
+            T: FirstOverlap<Output = O>,
+            U: OverlapVerdict<Output: Then<O, Output = V>>,
+        ];
 }
 
 /// A mode's sum as a verdict: [`Overlap`] fails, anything else is admitted.
@@ -217,12 +194,8 @@ pub trait OverlapVerdict {
     /// The verdict.
     type Output;
 }
-impl<F, L> OverlapVerdict for Overlap<F, L> {
-    type Output = Fail<DisjointFail<F, L>>;
-}
-impl OverlapVerdict for Rt {
-    type Output = Admitted;
-}
-impl<U: Unsigned> OverlapVerdict for U {
-    type Output = Admitted;
+crate::int::output_impls! {
+    [F, L] Overlap<F, L> as OverlapVerdict => Fail<DisjointFail<F, L>>;
+    [] Rt as OverlapVerdict => Admitted;
+    [U: Unsigned] U as OverlapVerdict => Admitted;
 }

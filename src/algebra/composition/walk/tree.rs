@@ -41,19 +41,15 @@ leaf_tree!(
     [] i32,
     [] i64
 );
-impl<Ctx> ComposeTree<HNil, Ctx> for HNil {
-    type Shape = HNil;
-    type Stride = HNil;
-    type After = Ctx;
-}
-impl<H, T, DH, DT, Ctx> ComposeTree<HCons<DH, DT>, Ctx> for HCons<H, T>
-where
-    H: ComposeTree<DH, Ctx>,
-    T: ComposeTree<DT, H::After>,
-{
-    type Shape = HCons<H::Shape, T::Shape>;
-    type Stride = HCons<H::Stride, T::Stride>;
-    type After = T::After;
+crate::int::assoc_impls! {
+    [Ctx] HNil as ComposeTree<HNil, Ctx> => { Shape = HNil, Stride = HNil, After = Ctx };
+    [H, T, DH, DT, Ctx] HCons<H, T> as ComposeTree<HCons<DH, DT>, Ctx>
+        => {
+            Shape = HCons<H::Shape, T::Shape>,
+            Stride = HCons<H::Stride, T::Stride>,
+            After = T::After,
+        }
+        where [H: ComposeTree<DH, Ctx>, T: ComposeTree<DT, H::After>];
 }
 
 /// One leaf `S:Self`, by its stride.
@@ -107,14 +103,10 @@ pub trait LeafNotOne {
     /// The flag.
     type Output;
 }
-impl LeafNotOne for StaticOne {
-    type Output = B0;
-}
-impl<T> LeafNotOne for Runtime<T> {
-    type Output = Rt;
-}
-impl<K: StaticNotOneKind> LeafNotOne for K {
-    type Output = B1;
+crate::int::output_impls! {
+    [] StaticOne as LeafNotOne => B0;
+    [T] Runtime<T> as LeafNotOne => Rt;
+    [K: StaticNotOneKind] K as LeafNotOne => B1;
 }
 
 /// The sign flags of a leaf with stride `Self` and shape-not-one flag `SN`.
@@ -124,21 +116,11 @@ pub trait SignFlags<SN> {
     /// Negative stride on a leaf of size > 1.
     type Neg;
 }
-impl<SN, U: Unsigned + NonZero> SignFlags<SN> for PInt<U> {
-    type Pos = SN;
-    type Neg = B0;
-}
-impl<SN, U: Unsigned + NonZero> SignFlags<SN> for NInt<U> {
-    type Pos = B0;
-    type Neg = SN;
-}
-impl<SN: AndRt> SignFlags<SN> for i32 {
-    type Pos = SN::Output;
-    type Neg = SN::Output;
-}
-impl<SN: AndRt> SignFlags<SN> for i64 {
-    type Pos = SN::Output;
-    type Neg = SN::Output;
+crate::int::assoc_impls! {
+    [SN, U: Unsigned + NonZero] PInt<U> as SignFlags<SN> => { Pos = SN, Neg = B0 };
+    [SN, U: Unsigned + NonZero] NInt<U> as SignFlags<SN> => { Pos = B0, Neg = SN };
+    [SN: AndRt] i32 as SignFlags<SN> => { Pos = SN::Output, Neg = SN::Output };
+    [SN: AndRt] i64 as SignFlags<SN> => { Pos = SN::Output, Neg = SN::Output };
 }
 
 /// A leaf's result list: one mode is an integral result, more a tuple.
@@ -146,11 +128,9 @@ pub trait Unwrap {
     /// The result.
     type Output;
 }
-impl<X> Unwrap for HCons<X, HNil> {
-    type Output = X;
-}
-impl<X, Y, T> Unwrap for HCons<X, HCons<Y, T>> {
-    type Output = Self;
+crate::int::output_impls! {
+    [X] HCons<X, HNil> as Unwrap => X;
+    [X, Y, T] HCons<X, HCons<Y, T>> as Unwrap => Self;
 }
 
 /// The verdict after the last leaf: the walk's, then the disjointness
