@@ -21,65 +21,40 @@ use core::marker::PhantomData;
 // 16-byte aligned so that a 16-byte vector can sit at its start.
 global_asm!(".extern .shared .align 16 .b8 cute_dynamic_smem[];");
 
-/// `threadIdx.x`.
-#[inline(always)]
-pub fn thread_idx_x() -> i32 {
-    // SAFETY: reads a special register; no memory is touched.
-    unsafe { nvptx::_thread_idx_x() as i32 }
+/// One function per special register, each read through its NVVM
+/// intrinsic and returned as an `i32`.
+macro_rules! special_registers {
+    ($($(#[$doc:meta])* $name:ident => $intrinsic:ident;)*) => {$(
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name() -> i32 {
+            // SAFETY: reads a special register; no memory is touched.
+            unsafe { nvptx::$intrinsic() as i32 }
+        }
+    )*};
 }
-/// `threadIdx.y`.
-#[inline(always)]
-pub fn thread_idx_y() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_thread_idx_y() as i32 }
-}
-/// `threadIdx.z`.
-#[inline(always)]
-pub fn thread_idx_z() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_thread_idx_z() as i32 }
-}
-/// `blockIdx.x`.
-#[inline(always)]
-pub fn block_idx_x() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_block_idx_x() as i32 }
-}
-/// `blockIdx.y`.
-#[inline(always)]
-pub fn block_idx_y() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_block_idx_y() as i32 }
-}
-/// `blockIdx.z`.
-#[inline(always)]
-pub fn block_idx_z() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_block_idx_z() as i32 }
-}
-/// `blockDim.x`.
-#[inline(always)]
-pub fn block_dim_x() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_block_dim_x() as i32 }
-}
-/// `blockDim.y`.
-#[inline(always)]
-pub fn block_dim_y() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_block_dim_y() as i32 }
-}
-/// `gridDim.x`.
-#[inline(always)]
-pub fn grid_dim_x() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_grid_dim_x() as i32 }
-}
-/// `gridDim.y`.
-#[inline(always)]
-pub fn grid_dim_y() -> i32 {
-    // SAFETY: as `thread_idx_x`.
-    unsafe { nvptx::_grid_dim_y() as i32 }
+
+special_registers! {
+    /// `threadIdx.x`.
+    thread_idx_x => _thread_idx_x;
+    /// `threadIdx.y`.
+    thread_idx_y => _thread_idx_y;
+    /// `threadIdx.z`.
+    thread_idx_z => _thread_idx_z;
+    /// `blockIdx.x`.
+    block_idx_x => _block_idx_x;
+    /// `blockIdx.y`.
+    block_idx_y => _block_idx_y;
+    /// `blockIdx.z`.
+    block_idx_z => _block_idx_z;
+    /// `blockDim.x`.
+    block_dim_x => _block_dim_x;
+    /// `blockDim.y`.
+    block_dim_y => _block_dim_y;
+    /// `gridDim.x`.
+    grid_dim_x => _grid_dim_x;
+    /// `gridDim.y`.
+    grid_dim_y => _grid_dim_y;
 }
 
 /// The block's `(blockIdx.x, blockIdx.y)` as a coordinate, for

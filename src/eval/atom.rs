@@ -205,27 +205,13 @@ fn make_tiled_mma(a: &MmaAtom, args: &[Value]) -> Result<Value, LayoutError> {
         None => DynLayout::make_layout_left(&"(1,1,1)".parse()?)?,
     };
     let perm = args.get(2).map(perm_arg).transpose()?;
-    if args.len() > 3 {
-        return Err(LayoutError::Arity {
-            op: OP,
-            min: 1,
-            max: 3,
-            found: args.len(),
-        });
-    }
+    super::arity(OP, args, 1, 3)?;
     TiledMma::new(a.clone(), &thr, perm.as_ref()).map(|t| Value::TiledMma(Box::new(t)))
 }
 
 fn make_tiled_copy(a: &CopyAtom, args: &[Value]) -> Result<Value, LayoutError> {
     const OP: &str = "make_tiled_copy";
-    if args.len() > 3 {
-        return Err(LayoutError::Arity {
-            op: OP,
-            min: 1,
-            max: 3,
-            found: args.len(),
-        });
-    }
+    super::arity(OP, args, 1, 3)?;
     let one = DynLayout::make_layout_left(&IntTree::Int(1))?;
     let thr = args
         .get(1)

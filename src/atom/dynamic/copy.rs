@@ -6,8 +6,9 @@ use alloc::string::String;
 use core::fmt;
 
 use super::types::{bits_to_values, element_bits, lay};
+use super::unknown;
 use crate::dynamic::DynLayout;
-use crate::error::{FnName, LayoutError};
+use crate::error::LayoutError;
 
 /// `Copy_Traits<Op>`: `ThrID` and the source, destination and reference
 /// layouts, (thread, bit) -> bit.
@@ -55,18 +56,12 @@ fn stsm_of(ldsm: &str) -> String {
     ldsm.replace("LDSM", "STSM")
 }
 
-fn unknown(name: &str) -> LayoutError {
-    LayoutError::UnknownAtom {
-        name: FnName::new(name),
-    }
-}
-
 impl CopyOp {
     /// The copy operation named `name` (`UniversalCopy<uint64_t>`,
     /// `DefaultCopy`, `SM75_U32x4_LDSM_N`, `SM90_U16x8_STSM_T`,
     /// `SM80_CP_ASYNC_CACHEALWAYS<uint128_t>`), or [`LayoutError::UnknownAtom`].
     pub fn parse(name: &str) -> Result<CopyOp, LayoutError> {
-        let name: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+        let name = super::compact(name);
         // Every op's reference layout is its source, except ldmatrix's,
         // which is its destination (the registers, as for stmatrix).
         let op = |thr: &str,

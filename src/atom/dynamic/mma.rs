@@ -8,8 +8,9 @@ use alloc::string::String;
 use core::fmt;
 
 use super::types::{element_bits, lay};
+use super::unknown;
 use crate::dynamic::DynLayout;
-use crate::error::{FnName, LayoutError};
+use crate::error::LayoutError;
 
 /// `MMA_Atom<Op>`: the traits of one MMA instruction.
 ///
@@ -134,18 +135,12 @@ fn table_key(name: &str) -> String {
     }
 }
 
-fn unknown(name: &str) -> LayoutError {
-    LayoutError::UnknownAtom {
-        name: FnName::new(name),
-    }
-}
-
 impl MmaAtom {
     /// The atom for CuTe's operation `name` (`SM80_16x8x16_F32F16F16F32_TN`,
     /// `SM90_64x128x16_F32F16F16_SS<K,MN>`, `SM90_64x64x32_F32E4M3E4M3_RS_TN<>`,
     /// `UniversalFMA<float>`), or [`LayoutError::UnknownAtom`].
     pub fn parse(name: &str) -> Result<MmaAtom, LayoutError> {
-        let name: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+        let name = super::compact(name);
         if let Some(args) = name
             .strip_prefix("UniversalFMA<")
             .and_then(|r| r.strip_suffix('>'))

@@ -26,3 +26,15 @@ pub use partition::AnyTensor;
 pub use tiled_copy::TiledCopy;
 pub use tiled_mma::{Operand, TiledMma};
 pub use types::element_bits;
+
+/// An atom's name without white space, as CuTe's type names are compared.
+fn compact(name: &str) -> alloc::string::String {
+    name.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// The error for a name that is no atom this layer knows.
+fn unknown(name: &str) -> crate::error::LayoutError {
+    crate::error::LayoutError::UnknownAtom {
+        name: crate::error::FnName::new(name),
+    }
+}

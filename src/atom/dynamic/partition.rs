@@ -37,6 +37,16 @@ impl fmt::Display for AnyTensor {
     }
 }
 
+/// Tiler operations that each kind of tensor takes as its layout does.
+macro_rules! by_kind {
+    ($($(#[$doc:meta])* $op:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $op(&self, t: &Tiler) -> Result<AnyTensor, LayoutError> {
+            self.map(|l| l.$op(t), |l| l.$op(t), |l| l.$op(t))
+        }
+    )*};
+}
+
 impl AnyTensor {
     /// The counting tensor over `l`, starting at 0 (how a bare layout is
     /// partitioned: its values are the layout's).
@@ -81,31 +91,13 @@ impl AnyTensor {
         })
     }
 
-    /// `logical_divide(tensor, tiler)`.
-    pub fn logical_divide(&self, t: &Tiler) -> Result<AnyTensor, LayoutError> {
-        self.map(
-            |l| l.logical_divide(t),
-            |l| l.logical_divide(t),
-            |l| l.logical_divide(t),
-        )
-    }
-
-    /// `zipped_divide(tensor, tiler)`.
-    pub fn zipped_divide(&self, t: &Tiler) -> Result<AnyTensor, LayoutError> {
-        self.map(
-            |l| l.zipped_divide(t),
-            |l| l.zipped_divide(t),
-            |l| l.zipped_divide(t),
-        )
-    }
-
-    /// `tensor.compose(tiler)`.
-    pub fn composition(&self, t: &Tiler) -> Result<AnyTensor, LayoutError> {
-        self.map(
-            |l| l.composition(t),
-            |l| l.composition(t),
-            |l| l.composition(t),
-        )
+    by_kind! {
+        /// `logical_divide(tensor, tiler)`.
+        logical_divide;
+        /// `zipped_divide(tensor, tiler)`.
+        zipped_divide;
+        /// `tensor.compose(tiler)`.
+        composition;
     }
 
     /// `tensor(coord)` with `_`: a swizzled tensor whose swizzle folds into
