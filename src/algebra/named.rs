@@ -87,6 +87,7 @@ fits! {
     zipped_product: ZippedProductFits "zipped_product: too many modes in tiler: the tiler has more modes than the layout";
     tiled_product: TiledProductFits "tiled_product: too many modes in tiler: the tiler has more modes than the layout";
     flat_product: FlatProductFits "flat_product: too many modes in tiler: the tiler has more modes than the layout";
+    local_tile: LocalTileFits "local_tile/local_partition: too many modes in tiler: the tiler has more modes than the tensor's layout (project a GEMM's CTA tiler onto the operand first)";
 }
 
 /// The composition step of one divide or product as its own trait, so

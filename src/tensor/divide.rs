@@ -9,6 +9,7 @@
 //! place the tensor functions ask for either, so `local_tile` and
 //! `local_partition` work on both.
 
+use crate::algebra::named::LocalTileFits;
 use crate::algebra::{ApplyTiler, ApplyZipped, Divide, TilerModesFit, Unpacked, UnpackedLayout};
 use crate::basis::{
     Agree, BasisLayout, BasisTuple, DecodeLayout, Decoded, Enc, EncodeStrides, Encoded, F1, F2,
@@ -94,7 +95,11 @@ where
 
 impl<S, D, T> TensorDivide<T> for Layout<S, D>
 where
-    T: ApplyZipped<Divide, Layout<S, D>>,
+    // A tensor's tiler has at most the tensor's modes, as the layout
+    // divides ask: a shape tiler's extra modes would otherwise be dropped,
+    // and `local_tile` of an `(M, K)` tensor by a three-mode CTA tiler would
+    // tile by its first two.
+    T: ApplyZipped<Divide, Layout<S, D>> + LocalTileFits<S>,
 {
     type Logical = <T as ApplyTiler<Divide, Layout<S, D>>>::Output;
     type Zipped = T::Zipped;

@@ -55,62 +55,61 @@ pub struct LeftInverseNotDivisible;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LeftInverseOverlap;
 
-/// Never implemented: the error for [`RightInverseRuntimeStride`].
-///
-/// ```compile_fail
-/// use cute_algebra::prelude::*;
-/// let d: i32 = 4;
-/// let _ = right_inverse(layout![(4, 2) : (1, d)]); // use DynLayout
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "right_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
-    label = "which modes chain up from stride 1, and in which order, depends on the runtime stride",
-    note = "CuTe silently leaves out the modes with runtime strides; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
-)]
-#[doc(hidden)]
-pub trait RightInverseStaticStrides {}
+/// The never-implemented traits whose messages are the inverses' compile
+/// errors, as rows: name, then the message, the label and a note.
+macro_rules! never_implemented {
+    ($($(#[$doc:meta])* $name:ident => $msg:literal, $label:literal $(, $note:literal)?;)*) => {$(
+        $(#[$doc])*
+        #[diagnostic::on_unimplemented(message = $msg, label = $label $(, note = $note)?)]
+        #[doc(hidden)]
+        pub trait $name {}
+    )*};
+}
 
-/// Never implemented: the error for [`LeftInverseRuntimeStride`].
-///
-/// ```compile_fail
-/// use cute_algebra::prelude::*;
-/// let d: i32 = 8;
-/// let _ = left_inverse(layout![(4, 8) : (d, 1)]); // use DynLayout
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "left_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
-    label = "the order of the modes, and so the result's type, depends on the runtime stride",
-    note = "CuTe: \"Left inverse requires static strides.\"; use `DynLayout` (cute_algebra::dynamic) for runtime strides"
-)]
-#[doc(hidden)]
-pub trait LeftInverseStaticStrides {}
-/// Never implemented: the error for [`LeftInverseNotDivisible`].
-///
-/// ```compile_fail
-/// use cute_algebra::prelude::*;
-/// let _ = left_inverse(layout![(2, 2) : (2, 5)]); // 5 is not a multiple of 2
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "left_inverse: divisibility condition fails: sorted by stride, a non-zero stride is not a multiple of the product of the result's shapes below it",
-    label = "offsets cannot be decoded digit by digit",
-    note = "CuTe: \"Left inverse divisibility condition\""
-)]
-#[doc(hidden)]
-pub trait LeftInverseDivisible {}
-/// Never implemented: the error for [`LeftInverseOverlap`] (the modes with
-/// non-zero strides overlap).
-///
-/// ```compile_fail
-/// use cute_algebra::prelude::*;
-/// let _ = left_inverse(layout![(2, 6) : (30, 6)]); // 30 < 6 * 6
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "left_inverse: the layout's modes overlap or interleave: sorted by stride, a non-zero stride is below the previous stride times its shape (or follows a negative stride)",
-    label = "no layout R gives L(R(L(i))) == L(i) by decoding offsets digit by digit",
-    note = "CuTe returns a layout that breaks L(R(L(i))) == L(i) here, e.g. for `(2,6):(30,6)`"
-)]
-#[doc(hidden)]
-pub trait LeftInverseModesDoNotOverlap {}
+never_implemented! {
+    /// Never implemented: the error for [`RightInverseRuntimeStride`].
+    ///
+    /// ```compile_fail
+    /// use cute_algebra::prelude::*;
+    /// let d: i32 = 4;
+    /// let _ = right_inverse(layout![(4, 2) : (1, d)]); // use DynLayout
+    /// ```
+    RightInverseStaticStrides => "right_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
+        "which modes chain up from stride 1, and in which order, depends on the runtime stride",
+        "CuTe silently leaves out the modes with runtime strides; use `DynLayout` (cute_algebra::dynamic) for runtime strides";
+
+    /// Never implemented: the error for [`LeftInverseRuntimeStride`].
+    ///
+    /// ```compile_fail
+    /// use cute_algebra::prelude::*;
+    /// let d: i32 = 8;
+    /// let _ = left_inverse(layout![(4, 8) : (d, 1)]); // use DynLayout
+    /// ```
+    LeftInverseStaticStrides => "left_inverse: the result's structure would depend on runtime values: the layout has a runtime stride",
+        "the order of the modes, and so the result's type, depends on the runtime stride",
+        "CuTe: \"Left inverse requires static strides.\"; use `DynLayout` (cute_algebra::dynamic) for runtime strides";
+
+    /// Never implemented: the error for [`LeftInverseNotDivisible`].
+    ///
+    /// ```compile_fail
+    /// use cute_algebra::prelude::*;
+    /// let _ = left_inverse(layout![(2, 2) : (2, 5)]); // 5 is not a multiple of 2
+    /// ```
+    LeftInverseDivisible => "left_inverse: divisibility condition fails: sorted by stride, a non-zero stride is not a multiple of the product of the result's shapes below it",
+        "offsets cannot be decoded digit by digit",
+        "CuTe: \"Left inverse divisibility condition\"";
+
+    /// Never implemented: the error for [`LeftInverseOverlap`] (the modes with
+    /// non-zero strides overlap).
+    ///
+    /// ```compile_fail
+    /// use cute_algebra::prelude::*;
+    /// let _ = left_inverse(layout![(2, 6) : (30, 6)]); // 30 < 6 * 6
+    /// ```
+    LeftInverseModesDoNotOverlap => "left_inverse: the layout's modes overlap or interleave: sorted by stride, a non-zero stride is below the previous stride times its shape (or follows a negative stride)",
+        "no layout R gives L(R(L(i))) == L(i) by decoding offsets digit by digit",
+        "CuTe returns a layout that breaks L(R(L(i))) == L(i) here, e.g. for `(2,6):(30,6)`";
+}
 
 conditions!(
     RightInverseRuntimeStride => RightInverseStaticStrides,
