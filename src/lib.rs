@@ -163,6 +163,10 @@
 //! | `make_identity_layout(shape)` | `make_identity_layout(shape)` |
 //! | `make_counting_tensor(l)` | `tensor::make_counting_tensor(l)` |
 //! | `local_tile(t, tiler, coord)` | `tensor::local_tile(t, tiler, coord)` |
+//! | `auto bM = Int<128>{};` then `make_shape(bM, bN, bK)` | `let bm = int!(128);` then `shape![bm, bn, bk]` (stays static) |
+//! | `local_tile(t, cta_tiler, cta_coord, Step<_1, X, _1>{})` | `tensor::local_tile_step(t, cta_tiler, cta_coord, coord![1, _, 1])` |
+//! | `local_partition(t, thr, tid, Step<_1, X>{})` | `tensor::local_partition_step(t, thr, tid, coord![1, _])` |
+//! | `recast<NewT>(tensor)` | `t.recast::<NewT>()` (an error where CuTe's rounded layout would leave the source's bytes) |
 //!
 //! ## How the crate is built
 //!

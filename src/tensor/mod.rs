@@ -38,6 +38,7 @@ mod ops;
 mod partition;
 mod print;
 mod recast;
+mod step;
 
 pub use algorithm::*;
 pub use divide::{TensorDivide, TensorUnpack};
@@ -56,6 +57,7 @@ pub use ops::{Unpack, flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use partition::*;
 pub use print::PrintEngine;
 pub use recast::{Element, Recast, RecastLayout, Recasted, RecastedMut};
+pub use step::{Project, Projected, local_partition_step, local_tile_step};
 
 use crate::error::{LayoutError, ok_or_panic};
 
