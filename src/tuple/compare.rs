@@ -193,3 +193,61 @@ crate::int::for_int_kinds!(tuple_against_int);
 #[doc(hidden)]
 pub trait SameProfile<R> {}
 impl<const N: usize> SameProfile<Rank<N>> for Rank<N> {}
+
+/// CuTe's `elem_less(a, b)`: every element of `a` is below the element of
+/// `b` at the same position, recursively; `a` may have fewer modes than
+/// `b` (its missing modes compare as less), never more. Kernels use it to
+/// predicate a tile's coordinates against the problem's extents
+/// (`elem_less(coord, shape)`).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tuple::elem_less;
+/// // CuTe C++ (tests/data/cute/kernel_author_cases.cpp): 1, 0, 1, 0, 1, _0.
+/// assert!(elem_less(shape![1, 2], shape![2, 3]));
+/// assert!(!elem_less(shape![2, 2], shape![2, 3]));
+/// assert!(elem_less(shape![(1, 2), 3], shape![(2, 3), 4]));
+/// assert!(!elem_less(shape![(2, 2), 3], shape![(2, 3), 4]));
+/// assert!(elem_less(shape![1], shape![2, 3]));
+/// assert!(!elem_less(shape![1, 2, 3], shape![2, 3]));
+/// let (i, m): (i32, i32) = (130, 128);
+/// assert!(!elem_less(coord![i, 5], shape![m, 64]));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "elem_less: `{Self}` and `{B}` do not compare element by element",
+    label = "an integer compares with an integer, a tuple with a tuple (CuTe: no operator< between an int and a tuple)"
+)]
+pub trait ElemLess<B> {
+    /// Whether every element of `self` is below its counterpart in `b`.
+    fn elem_less(self, b: B) -> bool;
+}
+impl<A: Int, B: Int> ElemLess<B> for A {
+    #[inline(always)]
+    fn elem_less(self, b: B) -> bool {
+        self.wide() < b.wide()
+    }
+}
+impl<B> ElemLess<B> for HNil {
+    #[inline(always)]
+    fn elem_less(self, _: B) -> bool {
+        true
+    }
+}
+impl<A0, AT> ElemLess<HNil> for HCons<A0, AT> {
+    #[inline(always)]
+    fn elem_less(self, _: HNil) -> bool {
+        false
+    }
+}
+impl<A0: ElemLess<B0>, AT: ElemLess<BT>, B0, BT> ElemLess<HCons<B0, BT>> for HCons<A0, AT> {
+    #[inline(always)]
+    fn elem_less(self, b: HCons<B0, BT>) -> bool {
+        self.head.elem_less(b.head) && self.tail.elem_less(b.tail)
+    }
+}
+
+/// [`ElemLess`] as a free function, CuTe's `elem_less(a, b)`.
+#[inline(always)]
+pub fn elem_less<A: ElemLess<B>, B>(a: A, b: B) -> bool {
+    a.elem_less(b)
+}
