@@ -245,6 +245,8 @@ pub mod error;
 pub mod eval;
 pub mod int;
 pub mod layout;
+#[cfg(feature = "alloc")]
+pub mod linear;
 pub mod prelude;
 pub mod steps;
 #[cfg(feature = "svg")]

@@ -46,7 +46,11 @@ impl LayoutError {
             | CheckTooLarge { op: o, .. }
             | RecastCoverage { op: o, .. }
             | BasisStrides { op: o, .. }
-            | BasisRange { op: o, .. } => *o = op,
+            | BasisRange { op: o, .. }
+            | NotLinear { op: o, .. }
+            | NotPowerOfTwo { op: o, .. }
+            | LinearDims { op: o, .. }
+            | NoCuteForm { op: o, .. } => *o = op,
             // The call itself was malformed: nothing inner to rename.
             Arity { .. } | UnknownFunction { .. } => {}
             BlockDoesNotDivide { .. } | TooDeep { .. } | Parse { .. } => {}

@@ -21,6 +21,7 @@ use core::fmt;
 
 mod basis;
 mod layout;
+mod linear;
 mod swizzle;
 mod tensor;
 
@@ -58,6 +59,9 @@ pub enum Value {
     Basis(DynBasisLayout),
     /// A coordinate-valued result: `0`, `v@i` or `(c0,c1,...)`.
     Coord(ArithValue),
+    /// A linear layout over F₂, printed as Triton prints it (without
+    /// Triton's leading newline).
+    Linear(crate::linear::LinearLayout),
     /// A list of values, printed space-separated (`values(X)`: a function's
     /// value at every 1-D index).
     List(Vec<Value>),
@@ -78,6 +82,10 @@ impl fmt::Display for Value {
             Value::IdentityTensor(t) => write!(f, "{t}"),
             Value::Basis(l) => write!(f, "{l}"),
             Value::Coord(v) => write!(f, "{v}"),
+            Value::Linear(l) => {
+                let text = alloc::format!("{l}");
+                f.write_str(text.strip_prefix('\n').unwrap_or(&text))
+            }
             Value::List(v) => {
                 for (i, x) in v.iter().enumerate() {
                     if i > 0 {
@@ -268,9 +276,11 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
 type Binding = fn(&str, &[Value], &[&str]) -> Option<Result<Value, LayoutError>>;
 
 /// The bindings in the order they are asked: the first that takes a call
-/// answers it. Basis-strided and tensor operands come before the layout
+/// answers it. The linear-layout calls come first: their names are
+/// their own, and they take every kind of operand. Basis-strided and tensor operands come before the layout
 /// calls, which would read them as layouts; the plain layout calls come last.
-const BINDINGS: [Binding; 5] = [
+const BINDINGS: [Binding; 6] = [
+    linear::call,
     basis::call,
     layout::tuple_call,
     tensor::call,
