@@ -21,6 +21,30 @@ fn common_same_order(a: &[&str], b: &[&str]) -> bool {
     ca == cb
 }
 
+/// The shortest list holding both lists in their order (their common names
+/// in the same relative order): between two common names, `a`'s names come
+/// before `b`'s (Triton's supremum, biased towards the first list).
+fn supremum<'a>(a: &[&'a str], b: &[&'a str]) -> Vec<&'a str> {
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < a.len() || j < b.len() {
+        while i < a.len() && !b.contains(&a[i]) {
+            out.push(a[i]);
+            i += 1;
+        }
+        while j < b.len() && !a.contains(&b[j]) {
+            out.push(b[j]);
+            j += 1;
+        }
+        if i < a.len() && j < b.len() {
+            out.push(a[i]);
+            i += 1;
+            j += 1;
+        }
+    }
+    out
+}
+
 impl LinearLayout {
     /// `L(ins)`: the XOR of the images of the inputs' set bits, one value
     /// per output dimension (Triton's `apply`). Every input dimension must
@@ -133,22 +157,20 @@ impl LinearLayout {
                 "the dimensions both layouts hold must appear in the same relative order",
             ));
         }
-        let mut in_names: Vec<(String, u32)> = Vec::new();
-        let mut out_names: Vec<(String, u32)> = Vec::new();
-        for l in [self, outer] {
-            for d in &l.ins {
-                match in_names.iter_mut().find(|p| p.0 == d.name) {
-                    Some(p) => p.1 += d.bases.len() as u32,
-                    None => in_names.push((d.name.clone(), d.bases.len() as u32)),
-                }
-            }
-            for (n, k) in &l.outs {
-                match out_names.iter_mut().find(|p| p.0 == *n) {
-                    Some(p) => p.1 += k,
-                    None => out_names.push((n.clone(), *k)),
-                }
-            }
-        }
+        let size_in = |n: &str| {
+            self.in_dim_size_log2(n).unwrap_or(0) + outer.in_dim_size_log2(n).unwrap_or(0)
+        };
+        let size_out = |n: &str| {
+            self.out_dim_size_log2(n).unwrap_or(0) + outer.out_dim_size_log2(n).unwrap_or(0)
+        };
+        let in_names: Vec<(String, u32)> = supremum(&self.in_dim_names(), &outer.in_dim_names())
+            .into_iter()
+            .map(|n| (String::from(n), size_in(n)))
+            .collect();
+        let out_names: Vec<(String, u32)> = supremum(&self.out_dim_names(), &outer.out_dim_names())
+            .into_iter()
+            .map(|n| (String::from(n), size_out(n)))
+            .collect();
         let ins = in_names
             .iter()
             .map(|(name, k)| {
@@ -482,9 +504,10 @@ impl LinearLayout {
     /// shared-memory layout, which offset each register goes to).
     ///
     /// Both layouts have the same output dimensions (any order) and sizes,
-    /// and `outer` is surjective. An input dimension both hold with the
-    /// same bases maps to itself; the rest is the minimal solution of the
-    /// linear system, as Triton chooses it.
+    /// and `outer` is surjective. An input dimension both layouts hold and
+    /// broadcast (all bases 0) maps to itself; the rest is the minimal
+    /// solution of the linear system (the reduced row echelon form of
+    /// `[outer | self]`), as Triton chooses it.
     ///
     /// ```
     /// use cute_algebra::linear::LinearLayout;
@@ -513,11 +536,15 @@ impl LinearLayout {
         if !a.is_surjective() {
             return Err(dims_err(op, "the second layout must be surjective"));
         }
+        // A dimension both layouts broadcast (all its bases 0 in both) maps
+        // to itself rather than to 0, so that a conversion moves no data
+        // across it; Triton's answers agree with this rule on every case of
+        // tests/data/linear/triton_cases.tsv, where an equal but nonzero
+        // dimension is solved with the rest.
         let mut identity: Vec<&str> = Vec::new();
         for d in a.in_dim_names() {
-            if b.in_index(d).is_some()
-                && a.sublayout(&[d], &out_names)? == b.sublayout(&[d], &out_names)?
-            {
+            let own = a.sublayout(&[d], &out_names)?;
+            if b.in_index(d).is_some() && own.rank() == 0 && own == b.sublayout(&[d], &out_names)? {
                 identity.push(d);
             }
         }
@@ -533,7 +560,7 @@ impl LinearLayout {
             .collect();
         let a_red = a.sublayout(&a_rest, &out_names)?;
         let b_red = b.sublayout(&b_rest, &out_names)?;
-        let mut ret = if out_names.is_empty() {
+        let mut ret = if a_rest.is_empty() && b_rest.is_empty() {
             LinearLayout::empty()
         } else {
             a_red.lstsq(&b_red)?
