@@ -105,6 +105,10 @@
 //!   register fragment, a counter) composed with a layout, with CuTe's
 //!   `local_tile`, `local_partition`, `copy` and the divides.
 //! - [`codegen`]: a layout's function rendered as C, for generated kernels.
+//! - [`linear`]: Triton's linear layouts over F₂ beside CuTe's, with exact
+//!   conversions both ways (`to_linear`, `to_cute`), Triton's operations
+//!   (`invert_and_compose`, `pseudoinvert`, `*`, …) and what Triton computes
+//!   with them: vector widths, bank conflicts, a conflict-removing swizzle.
 //!
 //! ## Layouts shaped at run time, and the command line
 //!
