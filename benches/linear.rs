@@ -84,7 +84,8 @@ fn main() {
     let pairs = |op: &'static str| -> Vec<(LinearLayout, LinearLayout)> {
         of(op).map(|r| (layout(r[2]), layout(r[3]))).collect()
     };
-    let singles = |op: &'static str| -> Vec<LinearLayout> { of(op).map(|r| layout(r[2])).collect() };
+    let singles =
+        |op: &'static str| -> Vec<LinearLayout> { of(op).map(|r| layout(r[2])).collect() };
 
     let apply: Vec<(LinearLayout, Vec<u64>)> = of("apply")
         .map(|r| {

@@ -121,6 +121,12 @@ fn linear_call(op: &'static str, args: &[Value]) -> Result<Value, LayoutError> {
         }
         "compose" => {
             let (a, b) = binary()?;
+            // Two converted CuTe layouts (`in -> out` each) chain: the outer
+            // one's single input takes the inner one's single output name.
+            let b = match (a.out_dim_names().as_slice(), b.in_dim_names().as_slice()) {
+                ([o], [i]) if o != i => b.rename_in_dim(i, o)?,
+                _ => b,
+            };
             Value::Linear(a.compose(&b)?)
         }
         "mul" => {

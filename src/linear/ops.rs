@@ -387,6 +387,20 @@ impl LinearLayout {
         Ok(l)
     }
 
+    /// Triton's `renameInDim`: input dimension `old` named `new`.
+    pub fn rename_in_dim(&self, old: &str, new: &str) -> Result<LinearLayout, LayoutError> {
+        let Some(i) = self.in_index(old) else {
+            return Err(dims_err(
+                "rename_in_dim",
+                "the dimension is not an input dimension",
+            ));
+        };
+        let mut l = self.clone();
+        l.ins[i].name = String::from(new);
+        l.check("rename_in_dim")?;
+        Ok(l)
+    }
+
     /// Triton's `flattenIns`: one input dimension, named as the first.
     pub fn flatten_ins(&self) -> LinearLayout {
         let ins = match self.ins.first() {
