@@ -86,3 +86,56 @@ fn bad_input_is_a_named_error() {
         assert!(got.starts_with(start), "{expr}: {got}");
     }
 }
+
+/// The conversion Triton computes between two distributed layouts: the
+/// SM80 16x8 accumulator (CuTe's SM80_16x8_Row) to a layout where each
+/// thread holds 4 consecutive fp32 of a row (one 128-bit store per thread
+/// to a row-major tile). `invert_and_compose` says, for each accumulator
+/// register and lane, which register of which lane holds it after the
+/// exchange; checked at every input against both layouts.
+#[test]
+fn mma_accumulator_to_128_bit_store() {
+    use cute_algebra::dynamic::DynLayout;
+    use cute_algebra::linear::{max_vector_width, to_linear_modes, to_linear_tv};
+    let c = to_linear_tv(
+        &"((4,8),(2,2)):((32,1),(16,8))"
+            .parse::<DynLayout>()
+            .unwrap(),
+        16,
+        8,
+    )
+    .unwrap();
+    // Thread t: m = t / 2, n = 4 (t % 2); value v: n + v.
+    let s = to_linear_tv(
+        &"((2,16),4):((64,1),16)".parse::<DynLayout>().unwrap(),
+        16,
+        8,
+    )
+    .unwrap();
+    let conv = c.invert_and_compose(&s).unwrap();
+    assert_eq!(
+        conv.to_string(),
+        "\n - register=1 -> (1, 0, 0)\n   register=2 -> (0, 16, 0)\n - lane=1 -> (2, 0, 0)\n   lane=2 -> (0, 1, 0)\n   lane=4 -> (0, 2, 0)\n   lane=8 -> (0, 4, 0)\n   lane=16 -> (0, 8, 0)\n - warp is a size 1 dimension\nwhere out dims are: [register (size 4), lane (size 32), warp (size 1)]"
+    );
+    for r in 0..4 {
+        for l in 0..32 {
+            let x = [("register", r), ("lane", l), ("warp", 0)];
+            let y = conv.apply(&x).unwrap();
+            let sx = [("register", y[0]), ("lane", y[1]), ("warp", y[2])];
+            assert_eq!(s.apply(&sx).unwrap(), c.apply(&x).unwrap());
+        }
+    }
+    // The store layout's 4 registers are adjacent in a row-major tile: 128 bits.
+    let smem = to_linear_modes(
+        &"(16,8):(8,1)".parse().unwrap(),
+        &["dim0", "dim1"],
+        "offset",
+    )
+    .unwrap()
+    .invert()
+    .unwrap();
+    let store = s.invert_and_compose(&smem).unwrap();
+    assert_eq!(max_vector_width(&store, "register", 32).unwrap(), 4);
+    let acc = c.invert_and_compose(&smem).unwrap();
+    assert_eq!(max_vector_width(&acc, "register", 32).unwrap(), 2);
+}
