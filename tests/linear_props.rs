@@ -487,4 +487,23 @@ proptest! {
             prop_assert!(!disjoint);
         }
     }
+
+    #[test]
+    fn evaluator_calls_never_panic(a in 1i64..=9, b in -3i64..=70, c in 1i64..=9, d in -3i64..=70, e in 0usize..20) {
+        let l = format!("({a},{c}):({b},{d})");
+        let calls = [
+            format!("to_linear({l})"), format!("to_cute({l})"), format!("invert({l})"),
+            format!("pseudoinvert({l})"), format!("invert_and_compose({l}, {l})"),
+            format!("compose({l}, {l})"), format!("mul({l}, {l})"), format!("apply({l}, {e})"),
+            format!("matrix({l})"), format!("free_variable_masks({l})"),
+            format!("num_consecutive_in_out({l})"), format!("vector_width({l}, {e})"),
+            format!("bank_conflicts({l}, {e})"), format!("to_linear({l}, ({a},{c}))"),
+            format!("swizzle_search(to_linear({l}, ({a},{c})), {l}, {e})"),
+            format!("to_linear(composition(Sw<1,0,1>, {l}))"),
+            format!("to_cute(composition(Sw<2,1,2>, {l}))"),
+        ];
+        for call in &calls {
+            let _ = cute_algebra::eval::eval_line(call);
+        }
+    }
 }
