@@ -5,6 +5,12 @@
 //!
 //! ```
 //! use cute_algebra::eval::eval_line;
+//! // A linear layout written out: LL{in=(image)(image); .. -> out=size, ..}.
+//! assert_eq!(eval_line("to_cute(LL{in=(1)(3) -> out=4})"), "Sw<1,0,1> o 0 o 4:1");
+//! assert_eq!(eval_line("invert_and_compose(LL{r=(2)(1) -> o=4}, LL{s=(1)(2) -> o=4})"),
+//!            " - r=1 -> (2)\n   r=2 -> (1)\nwhere out dims are: [s (size 4)]");
+//! assert_eq!(eval_line("divide_left(LL{i=(1)(2)(4) -> o=8}, LL{i=(1) -> o=2})"),
+//!            " - i=1 -> (1)\n   i=2 -> (2)\nwhere out dims are: [o (size 4)]");
 //! assert_eq!(eval_line("to_linear(4:2)"), " - in=1 -> (2)\n   in=2 -> (4)\nwhere out dims are: [out (size 8)]");
 //! assert_eq!(eval_line("to_cute(to_linear((4,8):(8,1)))"), "(4,8):(8,1)");
 //! assert_eq!(eval_line("to_cute(composition(Sw<1,0,1>, 4:1))"), "Sw<1,0,1> o 0 o 4:1");
@@ -14,9 +20,11 @@
 //! assert_eq!(eval_line("vector_width(to_linear(((4,8),(2,2)):((32,1),(16,8)), (16,8)), 32)"), "1");
 //! ```
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{Value, arity, as_int, as_layout, as_tree, bad};
+use crate::dynamic::parse::{Cursor, perr};
 use crate::dynamic::{CoordTree, IntTree};
 use crate::error::LayoutError;
 use crate::linear::{
@@ -25,7 +33,11 @@ use crate::linear::{
 };
 use crate::swizzle::MaybeComposed;
 
-const NAMES: [&str; 20] = [
+const NAMES: [&str; 24] = [
+    "divide_left",
+    "divide_right",
+    "concat_ins",
+    "concat_outs",
     "to_linear",
     "to_cute",
     "invert_and_compose",
@@ -47,6 +59,82 @@ const NAMES: [&str; 20] = [
     "swizzle_search",
     "bases",
 ];
+
+fn name(c: &mut Cursor<'_>) -> Result<String, LayoutError> {
+    c.ws();
+    let start = c.pos;
+    while c
+        .peek_at(0)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        c.pos += 1;
+    }
+    if start == c.pos {
+        return Err(perr(start, "expected a dimension name"));
+    }
+    core::str::from_utf8(&c.s[start..c.pos])
+        .map(String::from)
+        .map_err(|_| perr(start, "bad dimension name"))
+}
+
+fn value(c: &mut Cursor<'_>) -> Result<u64, LayoutError> {
+    let at = c.pos;
+    u64::try_from(c.int()?).map_err(|_| perr(at, "a basis value is not negative"))
+}
+
+/// A linear layout written out, after the name `LL`:
+/// `LL{register=(1,0)(0,8); lane=(2,0)(4,0) -> dim0=8, dim1=16}`, each input
+/// dimension with one `(..)` image per bit (one value per output
+/// dimension), each output dimension with its size.
+pub(super) fn parse_ll(c: &mut Cursor<'_>) -> Result<Value, LayoutError> {
+    c.expect(b'{', "expected '{' after LL")?;
+    let mut ins: Vec<(String, Vec<Vec<u64>>)> = Vec::new();
+    if c.peek() != Some(b'-') {
+        loop {
+            let n = name(c)?;
+            c.expect(b'=', "expected '=' after an input dimension's name")?;
+            let mut bases = Vec::new();
+            while c.eat(b'(') {
+                let mut b = Vec::new();
+                if !c.eat(b')') {
+                    loop {
+                        b.push(value(c)?);
+                        if c.eat(b')') {
+                            break;
+                        }
+                        c.expect(b',', "expected ',' or ')' in a basis")?;
+                    }
+                }
+                bases.push(b);
+            }
+            ins.push((n, bases));
+            if !c.eat(b';') {
+                break;
+            }
+        }
+    }
+    c.expect(b'-', "expected '->' before the output dimensions")?;
+    c.expect(b'>', "expected '->' before the output dimensions")?;
+    let mut outs: Vec<(String, i64)> = Vec::new();
+    if c.peek() != Some(b'}') {
+        loop {
+            let n = name(c)?;
+            c.expect(
+                b'=',
+                "expected '=' and a size after an output dimension's name",
+            )?;
+            outs.push((n, c.int()?));
+            if !c.eat(b',') {
+                break;
+            }
+        }
+    }
+    c.expect(b'}', "expected '}' to close LL{...}")?;
+    let ins: Vec<(&str, Vec<Vec<u64>>)> =
+        ins.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let outs: Vec<(&str, i64)> = outs.iter().map(|(n, s)| (n.as_str(), *s)).collect();
+    Ok(Value::Linear(LinearLayout::new(&ins, &outs, false)?))
+}
 
 /// A call on linear layouts, or `None` for another binding.
 pub(super) fn call(
@@ -132,6 +220,26 @@ fn linear_call(op: &'static str, args: &[Value]) -> Result<Value, LayoutError> {
         "mul" => {
             let (a, b) = binary()?;
             Value::Linear(a.mul(&b)?)
+        }
+        "divide_left" | "divide_right" => {
+            let (a, b) = binary()?;
+            let c = if op == "divide_left" {
+                a.divide_left(&b)?
+            } else {
+                a.divide_right(&b)?
+            };
+            Value::Linear(c.ok_or(bad(
+                op,
+                "no layout C has A = B * C (divide_left) or A = C * B (divide_right)",
+            ))?)
+        }
+        "concat_ins" => {
+            let (a, b) = binary()?;
+            Value::Linear(a.concat_ins(&b)?)
+        }
+        "concat_outs" => {
+            let (a, b) = binary()?;
+            Value::Linear(a.concat_outs(&b)?)
         }
         "invert" => Value::Linear(unary()?.invert()?),
         "pseudoinvert" => Value::Linear(unary()?.pseudoinvert()?),

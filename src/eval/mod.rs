@@ -157,6 +157,9 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             if name == "Sw" {
                 return swizzle::parse_sw(c);
             }
+            if name == "LL" && c.peek() == Some(b'{') {
+                return linear::parse_ll(c);
+            }
             c.expect(b'(', "expected '(' after a function name")?;
             let mut args = Vec::new();
             let mut texts = Vec::new();
