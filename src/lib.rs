@@ -109,6 +109,10 @@
 //!   and `retile`, and the SM90 GMMA shared-memory atoms and descriptors (on
 //!   runtime layouts, in [`atom::dynamic`]).
 //! - [`codegen`]: a layout's function rendered as C, for generated kernels.
+//! - [`linear`]: Triton's linear layouts over F₂ beside CuTe's, with exact
+//!   conversions both ways (`to_linear`, `to_cute`), Triton's operations
+//!   (`invert_and_compose`, `pseudoinvert`, `*`, …) and what Triton computes
+//!   with them: vector widths, bank conflicts, a conflict-removing swizzle.
 //!
 //! ## Layouts shaped at run time, and the command line
 //!
@@ -254,6 +258,8 @@ pub mod error;
 pub mod eval;
 pub mod int;
 pub mod layout;
+#[cfg(feature = "alloc")]
+pub mod linear;
 pub mod prelude;
 pub mod steps;
 #[cfg(feature = "svg")]

@@ -47,7 +47,11 @@ impl LayoutError {
             | RecastCoverage { op: o, .. }
             | BasisStrides { op: o, .. }
             | BasisRange { op: o, .. }
-            | AtomCondition { op: o, .. } => *o = op,
+            | AtomCondition { op: o, .. }
+            | NotLinear { op: o, .. }
+            | NotPowerOfTwo { op: o, .. }
+            | LinearDims { op: o, .. }
+            | NoCuteForm { op: o, .. } => *o = op,
             // The call itself was malformed: nothing inner to rename.
             Arity { .. } | UnknownFunction { .. } | UnknownAtom { .. } => {}
             BlockDoesNotDivide { .. } | TooDeep { .. } | Parse { .. } => {}

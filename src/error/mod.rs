@@ -286,6 +286,44 @@ pub enum LayoutError {
         /// Bits available per basis mode.
         bits: u32,
     },
+    /// A CuTe layout that is not linear over F₂: the images of two input
+    /// bits share a bit, so the layout's sum differs from their XOR.
+    NotLinear {
+        /// The operation.
+        op: &'static str,
+        /// The first input bit (its position in the flattened index).
+        bit_a: u32,
+        /// Its image.
+        image_a: i64,
+        /// The second input bit.
+        bit_b: u32,
+        /// Its image.
+        image_b: i64,
+    },
+    /// A size that a linear layout needs to be a power of two is not.
+    NotPowerOfTwo {
+        /// The operation.
+        op: &'static str,
+        /// What the size is (a shape extent, an out-dim size...).
+        what: &'static str,
+        /// The size.
+        value: i64,
+    },
+    /// Named dimensions of linear layouts that do not fit the operation.
+    LinearDims {
+        /// The operation, in Triton's name.
+        op: &'static str,
+        /// The condition that fails.
+        reason: &'static str,
+    },
+    /// A linear layout with no CuTe form: no `shape:stride`, nor a
+    /// `Sw<B,M,S>` composed with one, has its function.
+    NoCuteForm {
+        /// The operation.
+        op: &'static str,
+        /// Why.
+        reason: &'static str,
+    },
     /// A call to a function the evaluator does not know.
     UnknownFunction {
         /// Byte offset of the name in the input.
@@ -575,6 +613,24 @@ impl fmt::Display for LayoutError {
             BasisRange { op, bits } => write!(
                 f,
                 "{op}: a basis scale times an extent reaches 2^{bits}, beyond the range computed exactly with this many basis modes"
+            ),
+            NotLinear {
+                op,
+                bit_a,
+                image_a,
+                bit_b,
+                image_b,
+            } => write!(
+                f,
+                "{op}: not linear over F2: input bits {bit_a} and {bit_b} have images {image_a} and {image_b}, which share bits, so their sum is not their XOR"
+            ),
+            NotPowerOfTwo { op, what, value } => {
+                write!(f, "{op}: the {what} {value} is not a power of two")
+            }
+            LinearDims { op, reason } => write!(f, "{op}: {reason}"),
+            NoCuteForm { op, reason } => write!(
+                f,
+                "{op}: no CuTe layout (shape:stride, or Sw<B,M,S> o shape:stride) has this function: {reason}"
             ),
             UnknownFunction { pos, name } => {
                 write!(f, "unknown function '{name}' at byte {pos}")

@@ -23,6 +23,7 @@ use core::fmt;
 mod atom;
 mod basis;
 mod layout;
+mod linear;
 mod swizzle;
 mod tensor;
 
@@ -77,6 +78,9 @@ pub enum Value {
     GmmaSmem(Box<GmmaSmem>),
     /// A GMMA descriptor.
     GmmaDesc(GmmaDescriptor),
+    /// A linear layout over F₂, printed as Triton prints it (without
+    /// Triton's leading newline).
+    Linear(crate::linear::LinearLayout),
     /// A list of values, printed space-separated (`values(X)`: a function's
     /// value at every 1-D index).
     List(Vec<Value>),
@@ -104,6 +108,10 @@ impl fmt::Display for Value {
             Value::TiledCopy(a) => write!(f, "{a}"),
             Value::GmmaSmem(a) => write!(f, "{a}"),
             Value::GmmaDesc(a) => write!(f, "{a}"),
+            Value::Linear(l) => {
+                let text = alloc::format!("{l}");
+                f.write_str(text.strip_prefix('\n').unwrap_or(&text))
+            }
             Value::List(v) => {
                 for (i, x) in v.iter().enumerate() {
                     if i > 0 {
@@ -167,6 +175,9 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
                 core::str::from_utf8(&c.s[start..c.pos]).map_err(|_| perr(start, "bad name"))?;
             if name == "Sw" {
                 return swizzle::parse_sw(c);
+            }
+            if name == "LL" && c.peek() == Some(b'{') {
+                return linear::parse_ll(c);
             }
             // CuTe type names: `GMMA::Layout_K_SW128_Atom<half_t>`,
             // `MMA_Atom<SM90_64x64x16_F16F16F16_SS<K,MN>>`, `make_gmma_desc<K>`.
@@ -354,10 +365,12 @@ fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), L
 type Binding = fn(&str, &[Value], &[&str]) -> Option<Result<Value, LayoutError>>;
 
 /// The bindings in the order they are asked: the first that takes a call
-/// answers it. Basis-strided and tensor operands come before the layout
+/// answers it. The linear-layout calls come first: their names are
+/// their own, and they take every kind of operand. Basis-strided and tensor operands come before the layout
 /// calls, which would read them as layouts; the plain layout calls come last.
-const BINDINGS: [Binding; 6] = [
+const BINDINGS: [Binding; 7] = [
     atom::call,
+    linear::call,
     basis::call,
     layout::tuple_call,
     tensor::call,
