@@ -15,7 +15,7 @@
 
 use alloc::vec::Vec;
 
-use super::{Value, arity, as_tiler, as_tree, bad, coord_arg};
+use super::{Value, arity, as_tiler, as_tree, bad, coord_arg, second};
 use crate::basis::DynBasisLayout;
 use crate::dynamic::CoordTree;
 use crate::error::LayoutError;
@@ -111,15 +111,8 @@ fn on_basis(name: &str, l: &DynBasisLayout, args: &[Value]) -> Result<Value, Lay
         "depth" => unary!("depth", Value::Int(l.depth() as i64)),
         "coshape" => unary!("coshape", Value::Tuple(CoordTree::from(&l.coshape()?))),
         "coalesce" => unary!("coalesce", Value::Basis(l.coalesce()?)),
-        "crd2idx" => {
-            arity("crd2idx", args, 2, 2)?;
-            Value::Coord(l.crd2idx(&as_tree(&args[1], "crd2idx")?)?)
-        }
-        "slice" => {
-            arity("slice", args, 2, 2)?;
-            let c = coord_arg(&args[1], "slice")?;
-            Value::Basis(l.slice(&c)?)
-        }
+        "crd2idx" => Value::Coord(l.crd2idx(&as_tree(second("crd2idx", args)?, "crd2idx")?)?),
+        "slice" => Value::Basis(l.slice(&coord_arg(second("slice", args)?, "slice")?)?),
         "composition" => tiled!("composition", composition),
         "logical_divide" => tiled!("logical_divide", logical_divide),
         "zipped_divide" => tiled!("zipped_divide", zipped_divide),

@@ -347,6 +347,12 @@ fn tile_to_shape_args(args: &[Value]) -> Result<(IntTree, Option<IntTree>), Layo
     Ok((s, o))
 }
 
+/// The second of exactly two arguments (the first is the operand).
+fn second<'a>(op: &'static str, args: &'a [Value]) -> Result<&'a Value, LayoutError> {
+    arity(op, args, 2, 2)?;
+    Ok(&args[1])
+}
+
 fn arity(op: &'static str, args: &[Value], lo: usize, hi: usize) -> Result<(), LayoutError> {
     if args.len() < lo || args.len() > hi {
         return Err(LayoutError::Arity {

@@ -14,7 +14,7 @@
 //! ```
 
 use super::{
-    Value, as_int, as_layout, as_tiler, as_tree, bad, coord_arg, one_of, tile_to_shape_args,
+    Value, as_int, as_layout, as_tiler, as_tree, bad, coord_arg, one_of, second, tile_to_shape_args,
 };
 use crate::dynamic::parse::Cursor;
 use crate::dynamic::{DynLayout, IntTree};
@@ -199,13 +199,9 @@ fn composed_call(name: &str, c: &DynComposed, args: &[Value]) -> Result<Value, L
             unary("rank")?;
             Value::Int(c.layout().rank() as i64)
         }
-        "crd2idx" => {
-            arity("crd2idx", args, 2, 2)?;
-            Value::Int(c.crd2idx(&as_tree(&args[1], "crd2idx")?)?)
-        }
+        "crd2idx" => Value::Int(c.crd2idx(&as_tree(second("crd2idx", args)?, "crd2idx")?)?),
         "slice" => {
-            arity("slice", args, 2, 2)?;
-            let coord = coord_arg(&args[1], "slice")?;
+            let coord = coord_arg(second("slice", args)?, "slice")?;
             from_maybe(c.slice_and_offset(&coord)?.0)
         }
         "shape" => {

@@ -216,22 +216,28 @@ impl LinearLayout {
         let keep: Vec<usize> = (0..self.outs.len())
             .filter(|&i| outs.contains(&self.outs[i].0.as_str()))
             .collect();
-        Ok(LinearLayout {
+        Ok(self.pick(|d| ins.contains(&d.name.as_str()), &keep))
+    }
+
+    /// The input dimensions `keep_in` keeps, with the output dimensions
+    /// `outs` names, in that order, in every basis.
+    fn pick(&self, keep_in: impl Fn(&InDim) -> bool, outs: &[usize]) -> LinearLayout {
+        LinearLayout {
             ins: self
                 .ins
                 .iter()
-                .filter(|d| ins.contains(&d.name.as_str()))
+                .filter(|d| keep_in(d))
                 .map(|d| InDim {
                     name: d.name.clone(),
                     bases: d
                         .bases
                         .iter()
-                        .map(|b| keep.iter().map(|&i| b[i]).collect())
+                        .map(|b| outs.iter().map(|&i| b[i]).collect())
                         .collect(),
                 })
                 .collect(),
-            outs: keep.iter().map(|&i| self.outs[i].clone()).collect(),
-        })
+            outs: outs.iter().map(|&i| self.outs[i].clone()).collect(),
+        }
     }
 
     fn sublayout_is_zero(&self, ins: &[&str], outs: &[&str]) -> Result<bool, LayoutError> {
@@ -253,16 +259,7 @@ impl LinearLayout {
                 "each dimension must be both an input and an output dimension",
             ));
         }
-        let rest_in: Vec<&str> = self
-            .in_dim_names()
-            .into_iter()
-            .filter(|n| !dims.contains(n))
-            .collect();
-        let rest_out: Vec<&str> = self
-            .out_dim_names()
-            .into_iter()
-            .filter(|n| !dims.contains(n))
-            .collect();
+        let (rest_in, rest_out) = self.dims_besides(dims);
         let square_identity = if dims.is_empty() {
             true
         } else {
@@ -285,17 +282,19 @@ impl LinearLayout {
         if !self.is_trivial_over(dims)? {
             return Ok(None);
         }
-        let ins: Vec<&str> = self
-            .in_dim_names()
-            .into_iter()
-            .filter(|n| !dims.contains(n))
-            .collect();
-        let outs: Vec<&str> = self
-            .out_dim_names()
-            .into_iter()
-            .filter(|n| !dims.contains(n))
-            .collect();
+        let (ins, outs) = self.dims_besides(dims);
         self.sublayout(&ins, &outs).map(Some)
+    }
+
+    /// The input and the output dimensions not named in `dims`.
+    fn dims_besides<'a>(&'a self, dims: &[&str]) -> (Vec<&'a str>, Vec<&'a str>) {
+        fn besides<'a>(names: Vec<&'a str>, dims: &[&str]) -> Vec<&'a str> {
+            names.into_iter().filter(|n| !dims.contains(n)).collect()
+        }
+        (
+            besides(self.in_dim_names(), dims),
+            besides(self.out_dim_names(), dims),
+        )
     }
 
     /// Triton's `transposeIns`: the same layout with its input dimensions
@@ -329,21 +328,7 @@ impl LinearLayout {
             .iter()
             .map(|n| self.out_index(n).unwrap_or(0))
             .collect();
-        Ok(LinearLayout {
-            ins: self
-                .ins
-                .iter()
-                .map(|d| InDim {
-                    name: d.name.clone(),
-                    bases: d
-                        .bases
-                        .iter()
-                        .map(|b| perm.iter().map(|&i| b[i]).collect())
-                        .collect(),
-                })
-                .collect(),
-            outs: perm.iter().map(|&i| self.outs[i].clone()).collect(),
-        })
+        Ok(self.pick(|_| true, &perm))
     }
 
     fn sizes_log2(
@@ -358,31 +343,43 @@ impl LinearLayout {
     /// Triton's `reshapeIns`: the input bits, flattened in order, split
     /// into these dimensions (the total size kept).
     pub fn reshape_ins(&self, dims: &[(&str, i64)]) -> Result<LinearLayout, LayoutError> {
-        let op = "reshape_ins";
-        let ins = Self::sizes_log2(op, dims)?;
-        if ins.iter().map(|d| d.1 as usize).sum::<usize>() != self.total_in_bits() {
-            return Err(dims_err(
-                op,
-                "the new input sizes do not multiply to the total input size",
-            ));
-        }
-        let l = LinearLayout::from_flat(&self.flat_images(), &ins, &self.outs);
-        l.check(op)?;
-        Ok(l)
+        self.reshape("reshape_ins", dims, true)
     }
 
     /// Triton's `reshapeOuts`: the output bits, flattened in order, split
     /// into these dimensions (the total size kept).
     pub fn reshape_outs(&self, dims: &[(&str, i64)]) -> Result<LinearLayout, LayoutError> {
-        let op = "reshape_outs";
-        let outs = Self::sizes_log2(op, dims)?;
-        if outs.iter().map(|d| d.1 as usize).sum::<usize>() != self.total_out_bits() {
+        self.reshape("reshape_outs", dims, false)
+    }
+
+    /// The input (`ins`) or output bits split into `dims`.
+    fn reshape(
+        &self,
+        op: &'static str,
+        dims: &[(&str, i64)],
+        ins: bool,
+    ) -> Result<LinearLayout, LayoutError> {
+        let new = Self::sizes_log2(op, dims)?;
+        let total = if ins {
+            self.total_in_bits()
+        } else {
+            self.total_out_bits()
+        };
+        if new.iter().map(|d| d.1 as usize).sum::<usize>() != total {
             return Err(dims_err(
                 op,
-                "the new output sizes do not multiply to the total output size",
+                if ins {
+                    "the new input sizes do not multiply to the total input size"
+                } else {
+                    "the new output sizes do not multiply to the total output size"
+                },
             ));
         }
-        let l = LinearLayout::from_flat(&self.flat_images(), &self.in_shape(), &outs);
+        let l = if ins {
+            LinearLayout::from_flat(&self.flat_images(), &new, &self.outs)
+        } else {
+            LinearLayout::from_flat(&self.flat_images(), &self.in_shape(), &new)
+        };
         l.check(op)?;
         Ok(l)
     }

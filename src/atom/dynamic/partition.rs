@@ -29,11 +29,12 @@ pub enum AnyTensor {
 
 impl fmt::Display for AnyTensor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyTensor::Counting(t) => write!(f, "{t}"),
-            AnyTensor::Swizzled(t) => write!(f, "{t}"),
-            AnyTensor::Identity(t) => write!(f, "{t}"),
-        }
+        let t: &dyn fmt::Display = match self {
+            AnyTensor::Counting(t) => t,
+            AnyTensor::Swizzled(t) => t,
+            AnyTensor::Identity(t) => t,
+        };
+        t.fmt(f)
     }
 }
 
