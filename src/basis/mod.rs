@@ -208,16 +208,24 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
         self.shape.size()
     }
 
-    /// The same layout as a [`DynBasisLayout`].
+    /// The same layout as a [`DynBasisLayout`], or the error its
+    /// construction gives (a basis mode beyond the runtime form's range).
     #[cfg(feature = "alloc")]
+    pub fn try_to_dyn(&self) -> Result<DynBasisLayout, crate::error::LayoutError>
+    where
+        S: crate::dynamic::ToIntTree,
+    {
+        DynBasisLayout::new(self.shape.to_int_tree(), &self.stride.to_basis_tree())
+    }
+
+    /// [`BasisLayout::try_to_dyn`], panicking on its error.
+    #[cfg(feature = "alloc")]
+    #[track_caller]
     pub fn to_dyn(&self) -> DynBasisLayout
     where
         S: crate::dynamic::ToIntTree,
     {
-        match DynBasisLayout::new(self.shape.to_int_tree(), &self.stride.to_basis_tree()) {
-            Ok(l) => l,
-            Err(e) => panic!("to_dyn: {e}"),
-        }
+        crate::error::ok_or_panic(self.try_to_dyn())
     }
 }
 

@@ -1,4 +1,5 @@
-//! A typed composed layout as a runtime [`DynComposed`].
+//! A typed composed layout as a runtime [`DynComposed`]: `try_to_dyn` and
+//! `to_dyn`, as every typed form has (`Layout`, `BasisLayout`).
 
 use super::DynComposed;
 use super::composed::ComposedLayout;
@@ -29,5 +30,11 @@ impl<A: SwizzleParams, O: Int, S: IntTuple + ToIntTree, D: IntTuple + ToIntTree>
             self.offset().wide(),
             self.layout().try_to_dyn()?,
         ))
+    }
+
+    /// [`ComposedLayout::try_to_dyn`], panicking on its error.
+    #[track_caller]
+    pub fn to_dyn(&self) -> DynComposed {
+        crate::error::ok_or_panic(self.try_to_dyn())
     }
 }
