@@ -170,6 +170,8 @@
 //! | `auto bM = Int<128>{};` then `make_shape(bM, bN, bK)` | `let bm = int!(128);` then `shape![bm, bn, bk]` (stays static) |
 //! | `local_tile(t, cta_tiler, cta_coord, Step<_1, X, _1>{})` | `tensor::local_tile_step(t, cta_tiler, cta_coord, coord![1, _, 1])` |
 //! | `local_partition(t, thr, tid, Step<_1, X>{})` | `tensor::local_partition_step(t, thr, tid, coord![1, _])` |
+//! | `make_tensor<float>(layout)` (owning), `make_tensor_like(t)` | `tensor::make_tensor_owned::<f32, _>(layout)`, `tensor::make_tensor_like(&t)` |
+//! | `elem_less(coord, shape)` | `tuple::elem_less(coord, shape)` |
 //! | `recast<NewT>(tensor)` | `t.recast::<NewT>()` (an error where CuTe's rounded layout would leave the source's bytes) |
 //!
 //! ## How the crate is built

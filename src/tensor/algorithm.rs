@@ -4,7 +4,10 @@
 use super::{Array, Engine, MemoryMut, Read, StaticCosize, Tensor, TensorLayout};
 
 use crate::error::{LayoutError, ok_or_panic};
-use crate::layout::{FragmentLayout, FragmentLike, FragmentOf, Layout};
+use crate::layout::{
+    CompactOrder, FilterZeros, FragmentLayout, FragmentLike, FragmentOf, Layout, LayoutLike,
+    make_layout_like,
+};
 use crate::tuple::IntTuple;
 
 /// [`copy`] returning an error when the sizes differ or an element is out
@@ -139,4 +142,51 @@ where
         Array::default(),
         crate::layout::make_fragment_like(t.layout()),
     )
+}
+
+/// The owned tensor of [`make_tensor_owned`]: an array of the layout's
+/// (static) cosize, with the layout.
+pub type Owned<T, L> = Tensor<Array<T, <L as StaticCosize>::Len>, L>;
+
+/// CuTe's owning `make_tensor<T>(layout)`: a register-style tensor of
+/// `T`s, default-initialised, whose array holds the layout's cosize
+/// (a compile-time constant: the layout must be static).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::make_tensor_owned;
+/// let mut acc = make_tensor_owned::<f32, _>(layout![(2, 4) : (4, 1)]);
+/// assert_eq!(acc.to_string(), "array[8] o (_2,_4):(_4,_1)");
+/// *acc.at_mut(coord![1, 2]) = 3.0;
+/// assert_eq!(acc.at(coord![1, 2]), 3.0);
+/// assert_eq!(acc.at(coord![0, 0]), 0.0);
+/// ```
+pub fn make_tensor_owned<T: Default, L: StaticCosize>(layout: L) -> Owned<T, L> {
+    Tensor::from_parts(Array::default(), layout)
+}
+
+/// CuTe's `make_tensor_like(tensor)`: an owned tensor of the same shape
+/// and value type, whose layout is compact with the same stride order
+/// ([`make_layout_like`](crate::layout::make_layout_like)).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{make_tensor, make_tensor_like};
+/// let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let t = make_tensor(&data, layout![(4, 2) : (16, 1)]);
+/// let like = make_tensor_like(&t);
+/// assert_eq!(like.layout(), make_layout_like(t.layout()));
+/// assert_eq!(like.to_string(), format!("array[8] o {}", make_layout_like(t.layout())));
+/// ```
+pub fn make_tensor_like<E: Engine, S, D>(
+    t: &Tensor<E, Layout<S, D>>,
+) -> Owned<E::Value, LayoutLike<S, D>>
+where
+    E::Value: Default,
+    S: IntTuple + FilterZeros<D>,
+    D: IntTuple,
+    S::Output: CompactOrder<D> + Copy,
+    LayoutLike<S, D>: StaticCosize,
+{
+    make_tensor_owned(make_layout_like(t.layout()))
 }
