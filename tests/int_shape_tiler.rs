@@ -1,6 +1,6 @@
 //! An integer-shaped layout is rank 1, so a one-mode
 //! tuple tiler applies to it and the result is a rank-1 tuple. Expected
-//! strings are CuTe C++ 4.7's, as the issue lists them (the first five),
+//! strings are CuTe C++ 4.7's, as CuTe C++ printed them (the first five),
 //! and the rest are checked against `DynLayout` (itself checked against the
 //! oracle rows) with the same operation on the same operands.
 
@@ -8,7 +8,7 @@ use cute_algebra::eval::{Value, eval};
 use cute_algebra::prelude::*;
 
 #[test]
-fn issue_table() {
+fn cute_table() {
     assert_eq!(
         logical_product(layout![6 : 1], tile![3:2]).to_string(),
         "((_6,_3)):((_1,_12))"

@@ -111,7 +111,7 @@ fn idx2crd_matches_cute() {
     }
 }
 
-/// The foundation issue states `crd2idx(coord![1, (0, 1)]) == 6` for
+/// A plausible misreading states `crd2idx(coord![1, (0, 1)]) == 6` for
 /// `(2,(2,2)):(4,(2,1))`; CuTe C++ gives 5 there (1*4 + 0*2 + 1*1), and 6
 /// at `(1,(1,0))` (oracle row d055). Both, as static types.
 #[test]

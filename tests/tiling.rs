@@ -1,12 +1,11 @@
-//! The divide/product issue's examples (CuTe 4.7 results, as the issue
-//! lists them) and the tile-per-block workflow: a runtime `(M, N)` matrix
+//! Divide and product examples (CuTe 4.7's results) and the tile-per-block workflow: a runtime `(M, N)` matrix
 //! divided by a static `(BM, BN)` tile, then one block's tile sliced out.
 
 use cute_algebra::eval::eval;
 use cute_algebra::prelude::*;
 
 #[test]
-fn issue_examples() {
+fn cute_examples() {
     let (m, n): (i32, i32) = (256, 512);
     let a = make_layout(shape![m, n]);
     assert_eq!(

@@ -214,11 +214,11 @@ cases!(complements_inverses_compositions, [a: value(), b: value(), c: value(), d
     try_composition(layout![(8, 4) : (1, 8)], layout![(a, b) : (c, d)]) => "composition((8,4):(1,8), ({a},{b}):({c},{d}))";
 });
 
-/// The issue's cases, each against `DynLayout`'s answer for the same call.
+/// Mixed static/runtime complements, each against `DynLayout`'s answer for the same call.
 /// CuTe C++ returns `(4,_2):(4,_32)` and `2:4` here
 /// (`tests/data/cute/runtime_one_modes.cpp`), neither a complement.
 #[test]
-fn the_issues_complements() {
+fn mixed_complements_agree() {
     // (n,2):(1,16) with n = 4 in 36: CuTe's result breaks a bound.
     let n: i32 = 4;
     let e = try_complement(layout![(n, 2) : (1, 16)], int!(36)).unwrap_err();
@@ -239,7 +239,7 @@ fn the_issues_complements() {
     }
 }
 
-/// The issue's left inverse: `(8,m):(1,4)`. Statically the second mode
+/// A left inverse with a runtime extent: `(8,m):(1,4)`. Statically the second mode
 /// lies inside the first; with a runtime `m` the typed path decides at run
 /// time, as `DynLayout` does: `m = 1` is no part of the function and the
 /// result is `DynLayout`'s `8:1`; `m = 2` overlaps, and both refuse.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile-time cost of static swizzle calls (issue 12).
+"""Compile-time cost of static swizzle calls.
 
     python3 benches/compile_time/swizzle_compile_time.py [--n 0,50,200] [--groups ops|slices]
 

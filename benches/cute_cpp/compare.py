@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runtime algebra, CuTe C++ against this crate, side by side (issue 16).
+"""Runtime algebra, CuTe C++ against this crate, side by side.
 
     python3 benches/cute_cpp/compare.py CUTE_INCLUDE_DIR [CUDA_INCLUDE_DIR...] [--rounds 3]
 

@@ -184,7 +184,8 @@ fn with_extents(m: i64, n: i64, params: Vec<(String, i64)>) -> Vec<(String, i64)
     args
 }
 
-/// The three transposes of the issue.
+/// The three transposes compared: naive, padded shared memory, swizzled
+/// shared memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TransposeKind {
     /// Read a tile, write it straight out (strided writes).

@@ -1,4 +1,4 @@
-//! `cute-algebra eval` where a CuTe user trips (issue 17, section 3):
+//! `cute-algebra eval` where a CuTe user trips:
 //! `make_ordered_layout` with CuTe's `_N` marking static order values,
 //! `make_layout(shape, stride)`, and `coshape`. Expected values: the output
 //! of `tests/data/cute/cli_calls.cpp` (CuTe C++), without the `_` markers.

@@ -1,5 +1,5 @@
-//! `cute-algebra eval` with CuTe's layout-level tuple calls (issue 17,
-//! section 3). Expected values: the output of
+//! `cute-algebra eval` with CuTe's layout-level tuple calls.
+//! Expected values: the output of
 //! `tests/data/cute/layout_tuple_ops.cpp`, without the `_` of static values
 //! (the CLI's values are all plain).
 

@@ -1,4 +1,4 @@
-//! End-to-end tests of the `cute-algebra` binary on swizzles (issue 12).
+//! End-to-end tests of the `cute-algebra` binary on swizzles.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

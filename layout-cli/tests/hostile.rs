@@ -1,4 +1,4 @@
-//! Issue 18 through the binary: a bounded `show`, `eval` that survives
+//! Hostile input through the binary: a bounded `show`, `eval` that survives
 //! invalid UTF-8 with one output line per input line, `svg -o` naming the
 //! path, and long lines in linear time.
 
