@@ -13,53 +13,19 @@ use std::time::Instant;
 
 const REPS: usize = 20;
 
-type Parsed = (Vec<(String, Vec<Vec<u64>>)>, Vec<(String, i64)>);
-
-fn parse(s: &str) -> Parsed {
-    let (ins, outs) = s.split_once('#').unwrap();
-    let ins = if ins.is_empty() {
-        Vec::new()
-    } else {
-        ins.split(';')
-            .map(|d| {
-                let (name, bs) = d.split_once('=').unwrap();
-                let bases = bs
-                    .strip_prefix('(')
-                    .map(|bs| {
-                        bs.trim_end_matches(')')
-                            .split(")(")
-                            .map(|b| {
-                                if b.is_empty() {
-                                    Vec::new()
-                                } else {
-                                    b.split(',').map(|v| v.parse().unwrap()).collect()
-                                }
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                (name.to_string(), bases)
-            })
-            .collect()
-    };
-    let outs = if outs.is_empty() {
-        Vec::new()
-    } else {
-        outs.split(',')
-            .map(|o| {
-                let (n, s) = o.split_once(':').unwrap_or((o, "0"));
-                (n.to_string(), s.parse().unwrap())
-            })
-            .collect()
-    };
-    (ins, outs)
-}
+#[path = "../tests/support/linear_cases.rs"]
+mod linear_cases;
+use linear_cases::{Parsed, parse};
 
 fn layout(s: &str) -> LinearLayout {
     let (ins, outs) = parse(s);
     let ins: Vec<(&str, Vec<Vec<u64>>)> =
         ins.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
-    let outs: Vec<(&str, i64)> = outs.iter().map(|(n, s)| (n.as_str(), *s)).collect();
+    // A size left out is inferred (0), as the script writes it.
+    let outs: Vec<(&str, i64)> = outs
+        .iter()
+        .map(|(n, s)| (n.as_str(), s.unwrap_or(0)))
+        .collect();
     LinearLayout::new(&ins, &outs, false).unwrap()
 }
 

@@ -5,21 +5,9 @@
 
 use cute_algebra::eval::eval;
 
-/// CuTe's static print with `_N` markers dropped: `(_2,_-1)` -> `(2,-1)`.
-fn strip_static(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    for (i, &c) in b.iter().enumerate() {
-        let next_is_num = b
-            .get(i + 1)
-            .is_some_and(|n| n.is_ascii_digit() || *n == b'-');
-        let prev_ok = i == 0 || !b[i - 1].is_ascii_alphanumeric();
-        if !(c == b'_' && next_is_num && prev_ok) {
-            out.push(c as char);
-        }
-    }
-    out
-}
+#[path = "support/cute_print.rs"]
+mod cute_print;
+use cute_print::strip_static;
 
 #[test]
 fn every_case_matches_cute() {

@@ -6,20 +6,9 @@
 
 use cute_algebra::eval::eval_line;
 
-/// CuTe's static print with `_N` markers dropped.
-fn strip_static(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    for (i, &c) in b.iter().enumerate() {
-        let next_is_num = b
-            .get(i + 1)
-            .is_some_and(|n| n.is_ascii_digit() || *n == b'-');
-        if !(c == b'_' && next_is_num) {
-            out.push(c as char);
-        }
-    }
-    out
-}
+#[path = "support/cute_print.rs"]
+mod cute_print;
+use cute_print::strip_static;
 
 #[test]
 fn every_basis_row_on_the_runtime_path() {

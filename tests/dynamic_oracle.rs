@@ -5,21 +5,9 @@
 
 use cute_algebra::eval::eval;
 
-/// CuTe's static print with `_N` markers dropped: `(_2,_-1)` -> `(2,-1)`.
-fn strip_static(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    for (i, &c) in b.iter().enumerate() {
-        let next_is_num = b
-            .get(i + 1)
-            .is_some_and(|n| n.is_ascii_digit() || *n == b'-');
-        if c == b'_' && next_is_num {
-            continue;
-        }
-        out.push(c as char);
-    }
-    out
-}
+#[path = "support/cute_print.rs"]
+mod cute_print;
+use cute_print::strip_static;
 
 /// Rows where CuTe fails to compile but a correct answer exists (none so far:
 /// d026 has no layout answer, so it must be an error).

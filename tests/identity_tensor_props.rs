@@ -15,14 +15,9 @@ use cute_algebra::tensor::{
 };
 use proptest::prelude::*;
 
-/// CuTe's static print with the `_N` markers dropped.
-fn strip_static(s: &str) -> String {
-    let b = s.as_bytes();
-    (0..b.len())
-        .filter(|&i| !(b[i] == b'_' && b.get(i + 1).is_some_and(|n| n.is_ascii_digit())))
-        .map(|i| b[i] as char)
-        .collect()
-}
+#[path = "support/cute_print.rs"]
+mod cute_print;
+use cute_print::strip_static;
 
 /// Tiles each `(m, n)` tensor with `$tile`, partitions each tile among the
 /// threads of `$thr`, and checks every element of the identity partition

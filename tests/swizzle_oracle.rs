@@ -7,20 +7,9 @@
 
 use cute_algebra::eval::eval;
 
-/// CuTe's static print with `_N` markers dropped: `Sw<3,4,3> o _0 o _8:_1` -> `Sw<3,4,3> o 0 o 8:1`.
-fn strip_static(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    for (i, &c) in b.iter().enumerate() {
-        let next_is_num = b
-            .get(i + 1)
-            .is_some_and(|n| n.is_ascii_digit() || *n == b'-');
-        if !(c == b'_' && next_is_num) {
-            out.push(c as char);
-        }
-    }
-    out
-}
+#[path = "support/cute_print.rs"]
+mod cute_print;
+use cute_print::strip_static;
 
 struct Row<'a> {
     id: &'a str,
