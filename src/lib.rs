@@ -172,7 +172,8 @@
 //! | `local_partition(t, thr, tid, Step<_1, X>{})` | `tensor::local_partition_step(t, thr, tid, coord![1, _])` |
 //! | `make_tensor<float>(layout)` (owning), `make_tensor_like(t)` | `tensor::make_tensor_owned::<f32, _>(layout)`, `tensor::make_tensor_like(&t)` |
 //! | `elem_less(coord, shape)` | `tuple::elem_less(coord, shape)` |
-//! | `recast<NewT>(tensor)` | `t.recast::<NewT>()` (an error where CuTe's rounded layout would leave the source's bytes) |
+//! | `recast<NewT>(tensor)` | `t.recast::<NewT>()` (an error where CuTe's rounded layout would leave the source's bytes, or its shrunk swizzle would permute them) |
+//! | `local_partition(make_tensor(make_smem_ptr(p), composition(Swizzle<3,3,3>{}, l)), thr, threadIdx.x)` | `tensor::local_partition(tensor::make_tensor_mut(&mut smem, composition(Swizzle::<3, 3, 3>, l)), thr, tid)` (the runtime offset goes inside the swizzle: `Sw<3,3,3> o tid_offset o kept`) |
 //!
 //! ## How the crate is built
 //!

@@ -16,6 +16,11 @@ pub struct Underscore;
 
 impl crate::int::sealed::Operand for Underscore {}
 
+/// `_` fixes nothing, so a coordinate of `_`s and static integers is static.
+impl crate::tuple::AllStatic for Underscore {
+    type Is = typenum::B1;
+}
+
 crate::int::zero_impls! {
     /// In `crd2idx`, `_` stands for coordinate 0 (the start of its mode).
     [S: IntTuple, D: IntTuple] Underscore as Crd2Idx<S, D>::crd2idx(S, D);

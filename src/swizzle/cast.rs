@@ -295,12 +295,15 @@ type IsPow2<const N: usize> = <<U1 as core::ops::Shl<Log2<N>>>::Output as IsEqua
 /// `log2 N` for the swizzle's base: `N` must be a power of two.
 type Log2<const N: usize> = <Tn<N> as typenum::Logarithm2>::Output;
 /// `min(M, k)`.
-type MinMK<A, K> = <<A as SwizzleParams>::Base as Min<K>>::Output;
+#[doc(hidden)]
+pub type MinMK<A, K> = <<A as SwizzleParams>::Base as Min<K>>::Output;
 /// The bits lost below zero: `k - min(M, k)`.
-type Under<A, K> = <K as Sub<MinMK<A, K>>>::Output;
+#[doc(hidden)]
+pub type Under<A, K> = <K as Sub<MinMK<A, K>>>::Output;
 /// CuTe's `upcast<N>(Swizzle<B,M,S>)`: `M - k` if that is not negative,
 /// else `B` shrinks by what is missing and `M` is 0.
-type SwizzleUp<A, K> =
+#[doc(hidden)]
+pub type SwizzleUp<A, K> =
     SwizzleTn<
         <<A as SwizzleParams>::Bits as Sub<
             <<A as SwizzleParams>::Bits as Min<Under<A, K>>>::Output,
@@ -309,7 +312,8 @@ type SwizzleUp<A, K> =
         <A as SwizzleParams>::Shift,
     >;
 /// CuTe's `downcast<N>(Swizzle<B,M,S>)`: `M + log2 N`.
-type SwizzleDown<A, K> = SwizzleTn<
+#[doc(hidden)]
+pub type SwizzleDown<A, K> = SwizzleTn<
     <A as SwizzleParams>::Bits,
     <<A as SwizzleParams>::Base as Add<K>>::Output,
     <A as SwizzleParams>::Shift,

@@ -131,7 +131,7 @@ type Active<Sw, C, S, D> = <OffsetOf<
 #[diagnostic::on_unimplemented(
     message = "slice of a swizzled layout: `{C}` is not a static slice coordinate of `{Self}`",
     label = "a slice coordinate has the layout's rank and nesting, with `_` where a mode is kept and static integers elsewhere",
-    note = "CuTe folds the swizzle into the kept modes by the fixed coordinate's bits, so they must be known at compile time; a `DynComposed` slices at run time"
+    note = "CuTe folds the swizzle into the kept modes by the fixed coordinate's bits, so they must be known at compile time; a tensor over the layout slices at run time (the fixed offset goes inside the swizzle), and so does a `DynComposed`"
 )]
 #[doc(hidden)]
 pub trait SliceComposed<C> {

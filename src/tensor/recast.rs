@@ -18,25 +18,43 @@
 //! assert_eq!(h.at(coord![1, 3]), u16::from_le_bytes([22, 23]));
 //! ```
 //!
-//! Three CuTe behaviours are refused with an error instead: a recast
+//! A swizzled tile recasts as CuTe's does, the swizzle moving with the
+//! element size: `Sw<3,3,3>` over `u16`s reads as `Sw<3,2,3>` over `u32`s.
+//!
+//! ```
+//! use cute_algebra::prelude::*;
+//! use cute_algebra::swizzle::Swizzle;
+//! use cute_algebra::tensor::make_tensor;
+//! let smem = vec![0u16; 32 * 64];
+//! let tile = composition(Swizzle::<3, 3, 3>, tile_to_shape(layout![(8, 64):(64, 1)], shape![32, 64]));
+//! let v = make_tensor(&smem, tile).recast::<u128>(); // 128-bit vectors
+//! assert_eq!(v.layout().to_string(), "Sw<3,0,3> o _0 o ((_8,_4),(_8,_1)):((_8,_64),(_1,_0))");
+//! ```
+//!
+//! Four CuTe behaviours are refused with an error instead: a recast
 //! layout that does not cover exactly the source's bytes (CuTe rounds:
 //! three `u16`s read as two `u32`s reach two bytes past them; see
 //! [`crate::steps::recast`]), a negative
 //! stride (CuTe's start offset for it does not match the reinterpreted
 //! elements: `16:-1` over bytes 15..0 read as `u32`s starts three bytes
 //! off), and a start or a runtime stride that is not a whole number of new
-//! elements (CuTe assumes it is and reads misaligned memory).
+//! elements (CuTe assumes it is and reads misaligned memory), and a
+//! swizzle whose `2^M` unswizzled elements are fewer than one new element
+//! spans (CuTe shrinks the swizzle, and the new elements' parts come out
+//! permuted).
 
-use core::ops::Div;
+use core::ops::{Add, Div, Sub};
 
 use bytemuck::Pod;
-use typenum::{Gcd, NonZero, Unsigned};
+use typenum::{Gcd, Logarithm2, Min, NonZero, Unsigned, Z0};
 
 use super::{Tensor, TensorLayout, TensorReach, View, ViewMut, check_reach};
 use crate::error::{LayoutError, LayoutText, ok_or_panic};
 use crate::layout::Layout;
 use crate::steps::recast::{Footprint, recast_covers};
-use crate::swizzle::{DowncastPair, UpcastPair};
+use crate::swizzle::{
+    ComposedLayout, DowncastPair, MinMK, SwizzleDown, SwizzleParams, SwizzleUp, Under, UpcastPair,
+};
 
 /// An element type a tensor can be recast to or from: plain data (`Pod`)
 /// whose size in bytes is `Bytes` (checked against `size_of` at compile
@@ -110,6 +128,52 @@ where
         let (s, d) = s.try_up(d)?;
         let (s, d) = s.down(d);
         Ok(Layout::from_parts(s, d))
+    }
+}
+
+/// `log2` of a typenum unsigned.
+type Lg<U> = <U as Logarithm2>::Output;
+/// The swizzle of a recast `Sw o _0 o L`: CuTe's `upcast<num>` then
+/// `downcast<den>` of the swizzle's parameters.
+type SwizzleRecast<A, O, N> = SwizzleDown<SwizzleUp<A, Lg<Num<O, N>>>, Lg<Den<O, N>>>;
+
+/// A swizzled layout read as other elements: the swizzle moves by the
+/// size ratio as the layout does (`Sw<3,3,3>` over `u16`s is `Sw<3,2,3>`
+/// over `u32`s, `Sw<3,4,3>` over bytes). Where a new element would span
+/// more than the `2^M` consecutive elements the swizzle keeps together,
+/// its parts would land in different places: CuTe then shrinks the
+/// swizzle, which changes which element is where; here it is an error.
+impl<O, N, A, L> RecastLayout<O, N> for ComposedLayout<A, Z0, L>
+where
+    A: SwizzleParams,
+    L: RecastLayout<O, N> + Copy,
+    N: Gcd<O> + Div<<N as Gcd<O>>::Output>,
+    O: Div<<N as Gcd<O>>::Output>,
+    Num<O, N>: Logarithm2,
+    Lg<Num<O, N>>: Unsigned,
+    Den<O, N>: Logarithm2,
+    A::Base: Min<Lg<Num<O, N>>>,
+    Lg<Num<O, N>>: Sub<MinMK<A, Lg<Num<O, N>>>>,
+    A::Bits: Min<Under<A, Lg<Num<O, N>>>>,
+    A::Bits: Sub<<A::Bits as Min<Under<A, Lg<Num<O, N>>>>>::Output>,
+    A::Base: Sub<MinMK<A, Lg<Num<O, N>>>>,
+    SwizzleUp<A, Lg<Num<O, N>>>: SwizzleParams,
+    <SwizzleUp<A, Lg<Num<O, N>>> as SwizzleParams>::Base: Add<Lg<Den<O, N>>>,
+    SwizzleRecast<A, O, N>: SwizzleParams,
+{
+    type Output = ComposedLayout<SwizzleRecast<A, O, N>, Z0, L::Output>;
+    #[inline(always)]
+    fn try_recast_layout(self) -> Result<Self::Output, LayoutError> {
+        if A::RUNTIME.bits() > 0 && A::Base::U32 < Lg::<Num<O, N>>::U32 {
+            return Err(bad(
+                "the swizzle keeps 2^M elements together, fewer than one new element spans (Sw<B,M,S> needs M >= log2 of the size ratio)",
+            ));
+        }
+        Ok(ComposedLayout::new(
+            Default::default(),
+            Z0,
+            self.layout().try_recast_layout()?,
+        ))
     }
 }
 

@@ -35,7 +35,7 @@ pub(super) type St<U> = <U as ToStatic>::Output;
 #[diagnostic::on_unimplemented(
     message = "slice of a swizzled layout: `{Self}` is not a static non-negative offset",
     label = "CuTe's swizzle slicing needs static offsets here",
-    note = "a runtime coordinate or offset makes CuTe track the swizzle's bits as `MixedBits`; slice a `DynComposed` for those"
+    note = "a runtime coordinate or offset makes CuTe track the swizzle's bits as `MixedBits`; a tensor over the layout slices at run time (the fixed offset goes inside the swizzle), and so does a `DynComposed`"
 )]
 #[doc(hidden)]
 pub trait NonNegStatic {
