@@ -11,13 +11,32 @@ use typenum::{B1, P1, Sub1, UInt, UTerm, Unsigned, Z0};
 use super::{BasisLayout, BasisTuple, ScaledBasis};
 use crate::int::{Diff, Int, IntAdd, IntMul, IntSub, Prod, Sum};
 use crate::layout::{Idx2Crd, Underscore};
-use crate::tuple::IntTuple;
 use crate::tuple::cons;
+use crate::tuple::{ElemLess, IntTuple};
 
 /// CuTe's `ArithmeticTuple`: a coordinate as a value, an HList of integers
 /// (static `_0` where no stride reached the mode).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ArithTuple<L>(pub L);
+
+/// An identity tensor's value compares as the coordinate it is: CuTe's
+/// predicate `elem_less(tC(i), shape)`.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{local_tile, make_identity_tensor};
+/// use cute_algebra::tuple::elem_less;
+/// let (m, n): (i32, i32) = (100, 37);
+/// let tile = local_tile(make_identity_tensor(shape![m, n]), shape![32, 16], coord![3, 2]);
+/// let inside = tile.values().filter(|c| elem_less(*c, shape![m, n])).count();
+/// assert_eq!(inside, 4 * 5); // rows 96..100 of columns 32..37
+/// ```
+impl<L: ElemLess<B>, B> ElemLess<B> for ArithTuple<L> {
+    #[inline(always)]
+    fn elem_less(self, b: B) -> bool {
+        self.0.elem_less(b)
+    }
+}
 
 /// A value of a basis-strided layout.
 ///
