@@ -38,7 +38,7 @@ pub enum GmmaSwizzle {
 
 impl GmmaSwizzle {
     /// `B` of the atom's `Swizzle<B,4,3>`.
-    fn b(self) -> u32 {
+    pub(crate) fn b(self) -> u32 {
         match self {
             GmmaSwizzle::Inter => 0,
             GmmaSwizzle::Sw32 => 1,

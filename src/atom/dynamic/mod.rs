@@ -1,7 +1,8 @@
 //! The atom layer on runtime layouts: [`MmaAtom`] and [`CopyAtom`] (their
 //! traits as data), [`TiledMma`] and [`TiledCopy`] with CuTe's partitioning
 //! functions on runtime tensors, and the GMMA shared-memory atoms
-//! ([`GmmaSmem`]) and descriptors ([`GmmaDescriptor`]).
+//! ([`GmmaSmem`]) and descriptors ([`GmmaDescriptor`]), and the host side
+//! of TMA ([`make_tma_copy`]).
 //!
 //! ```
 //! use cute_algebra::atom::dynamic::{MmaAtom, TiledMma};
@@ -17,6 +18,7 @@ mod mma;
 mod partition;
 mod tiled_copy;
 mod tiled_mma;
+mod tma;
 mod types;
 
 pub use copy::{CopyAtom, CopyOp};
@@ -25,6 +27,7 @@ pub use mma::MmaAtom;
 pub use partition::AnyTensor;
 pub use tiled_copy::TiledCopy;
 pub use tiled_mma::{Operand, TiledMma};
+pub use tma::{GmemMode, TmaCopy, TmaGmem, TmaSmem, make_tma_copy};
 pub use types::element_bits;
 
 /// An atom's name without white space, as CuTe's type names are compared.
