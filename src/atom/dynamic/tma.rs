@@ -244,7 +244,9 @@ pub fn make_tma_copy(
         let m = gm(mode);
         let (d, st) = (m.stride, m.static_stride);
         match (last, tma.last_mut()) {
-            (Some((ls, ld, lst)), Some(group)) if lst && st && ls * ld == d && ls * s <= 256 => {
+            (Some((ls, ld, lst)), Some(group))
+                if lst && st && ls.checked_mul(ld) == Some(d) && ls * s <= 256 =>
+            {
                 group.0 *= s;
                 group.1.push((s, mode));
                 last = Some((ls * s, ld, lst));
@@ -283,12 +285,19 @@ pub fn make_tma_copy(
                 let (shape_j, stride_j) = (gm(e).shape as u64, gm(e).stride as u64);
                 let old = global_stride[i];
                 global_stride[i] = gcd(old, stride_j);
-                global_dim[i] = if global_stride[i] != 0 {
-                    (global_dim[i] - 1) * (old / global_stride[i])
-                        + (shape_j - 1) * (stride_j / global_stride[i])
-                        + 1
-                } else {
-                    shape_j
+                // CuTe's recurrence: (s_i - 1) * (d_i / g) + (s_j - 1) * (d_j / g) + 1.
+                global_dim[i] = match (
+                    old.checked_div(global_stride[i]),
+                    stride_j.checked_div(global_stride[i]),
+                ) {
+                    (Some(a), Some(b)) => (global_dim[i] - 1)
+                        .checked_mul(a)
+                        .zip((shape_j - 1).checked_mul(b))
+                        .and_then(|(x, y)| x.checked_add(y)?.checked_add(1))
+                        .ok_or(LayoutError::Overflow {
+                            op: "make_tma_copy",
+                        })?,
+                    _ => shape_j,
                 };
             }
         }
@@ -301,7 +310,7 @@ pub fn make_tma_copy(
     if gmem.modes.iter().any(|m| m.stride < 0) {
         return Err(bad("a global stride is negative"));
     }
-    let bytes = |s: u64| s * gmem.bits as u64 / 8;
+    let bytes = |s: u64| s.saturating_mul(gmem.bits as u64) / 8;
     let global_stride_bytes: Vec<u64> = global_stride[1..].iter().map(|&s| bytes(s)).collect();
     if global_stride_bytes
         .iter()
@@ -355,7 +364,11 @@ pub fn make_tma_copy(
                 (1, j as u8, true)
             } else {
                 let per = (global_stride[j] * gmem.bits as u64 / 8).max(16) as i64;
-                ((m.stride * gmem.bits / per + 7) / 8, j as u8, false)
+                (
+                    (m.stride.saturating_mul(gmem.bits) / per + 7) / 8,
+                    j as u8,
+                    false,
+                )
             })
         })
         .collect();
