@@ -3,100 +3,18 @@
 //! replaced by one that prints its arguments): the box map, the
 //! descriptor's arguments and the coordinate tensor, case by case.
 
-use cute_algebra::atom::dynamic::{GmmaSmem, TmaGmem, TmaSmem, make_tma_copy};
-use cute_algebra::dynamic::{DynLayout, IntTree};
+use cute_algebra::atom::dynamic::{TmaGmem, TmaSmem, make_tma_copy};
+use cute_algebra::dynamic::DynLayout;
 
-const OUT: &str = include_str!("data/cute/tma_host_cases.out");
-
-/// One `case` block of the reference: its fields by name.
-struct Case {
-    name: String,
-    fields: Vec<(String, String)>,
-}
-
-impl Case {
-    fn get(&self, key: &str) -> &str {
-        &self.fields.iter().find(|(k, _)| k == key).unwrap().1
-    }
-}
-
-fn cases() -> Vec<Case> {
-    let mut out: Vec<Case> = Vec::new();
-    for line in OUT.lines() {
-        if let Some(name) = line.strip_prefix("case ") {
-            out.push(Case {
-                name: name.into(),
-                fields: Vec::new(),
-            });
-        } else if let Some(rest) = line.strip_prefix("  ") {
-            let (k, v) = rest.split_once(' ').unwrap();
-            out.last_mut()
-                .unwrap()
-                .fields
-                .push((k.trim_end_matches(':').into(), v.into()));
-        }
-    }
-    out
-}
-
-/// The value type CuTe's case used, by its element width and name.
-fn value_type(c: &Case) -> &'static str {
-    match (c.get("elem_bits"), c.name.contains("uint8_t")) {
-        ("8", _) => "uint8_t",
-        ("16", _) => "half_t",
-        ("32", _) => "float",
-        _ => unreachable!(),
-    }
-}
-
-/// The shared-memory layout from CuTe's print: a GMMA atom tiled to the
-/// tile (`Sw<B,4,3> o smem_ptr[..b](unset) o L`), or a plain layout.
-fn smem(c: &Case, vt: &str) -> (Option<GmmaSmem>, Option<DynLayout>) {
-    let text = c.get("smem").replace('_', "");
-    match text.rsplit_once(" o ") {
-        Some((_, layout)) => {
-            let major = if c.name.contains("Layout_K_") {
-                "K"
-            } else {
-                "MN"
-            };
-            let sw = ["SW128", "SW64", "SW32", "INTER"]
-                .into_iter()
-                .find(|s| c.name.contains(&format!("_{s}_")))
-                .unwrap();
-            let atom = GmmaSmem::parse(&format!("GMMA::Layout_{major}_{sw}_Atom<{vt}>")).unwrap();
-            let tile: DynLayout = layout.parse().unwrap();
-            let tile_shape = match tile.shape() {
-                IntTree::Tuple(m) => IntTree::Tuple(
-                    m.iter()
-                        .map(|x| IntTree::Int(x.product().unwrap()))
-                        .collect(),
-                ),
-                s => s,
-            };
-            let tiled = atom.tile_to_shape(&tile_shape).unwrap();
-            assert_eq!(tiled.layout, tile, "{}: the atom tiles as CuTe's", c.name);
-            (Some(tiled), None)
-        }
-        None => (None, Some(text.parse().unwrap())),
-    }
-}
+#[path = "support/tma_cases.rs"]
+mod tma_cases;
 
 #[test]
 fn make_tma_copy_equals_cutes_host_side() {
-    let all = cases();
+    let all = tma_cases::cases();
     assert_eq!(all.len(), 16);
     for c in &all {
-        let vt = value_type(c);
-        let g = TmaGmem::parse(c.get("gmem"), vt).unwrap();
-        let (gmma, plain) = smem(c, vt);
-        let s = match (&gmma, &plain) {
-            (Some(g), _) => TmaSmem::Gmma(g),
-            (_, Some(p)) => TmaSmem::Plain(p),
-            _ => unreachable!(),
-        };
-        let mc: u32 = c.get("multicast").parse().unwrap();
-        let tma = make_tma_copy(&g, s, mc).unwrap();
+        let tma = c.make_tma_copy();
         assert_eq!(tma.encode_string(), c.get("encode"), "{}", c.name);
         assert_eq!(tma.gbasis_string(), c.get("tma_gbasis"), "{}", c.name);
         assert_eq!(tma.tma_tensor_string(), c.get("tma_tensor"), "{}", c.name);

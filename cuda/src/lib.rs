@@ -19,6 +19,7 @@
 pub mod kernels;
 pub mod reference;
 pub mod sgemm;
+pub mod tma;
 
 pub use kernels::{Kernel, TransposeKind, copy_kernel, transpose_kernel};
 pub use sgemm::sgemm_kernel;

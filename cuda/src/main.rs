@@ -4,10 +4,12 @@
 //! `memcpy` of the same bytes.
 //!
 //! ```text
-//! cute-gpu [--m M] [--n N] [--runs R] [--gemm S] [--ptx FILE] [--print-source]
+//! cute-gpu [--m M] [--n N] [--runs R] [--gemm S] [--ptx FILE] [--print-source] [--tma-check]
 //! ```
 //!
 //! `--print-source` prints the generated CUDA C and exits (no GPU needed).
+//! `--tma-check` prints the TMA descriptors of CuTe's host-side reference
+//! cases, encoded by the driver from the crate's `make_tma_copy`.
 //! `--ptx FILE` also runs the kernels written in Rust (`kernels/`, built to
 //! PTX by `scripts/build-ptx.sh`) in the same run, checked and timed the
 //! same way.
@@ -36,6 +38,7 @@ struct Args {
     gemm: i64,
     ptx: Option<String>,
     print_source: bool,
+    tma_check: bool,
 }
 
 fn args() -> Result<Args, String> {
@@ -46,6 +49,7 @@ fn args() -> Result<Args, String> {
         gemm: 4096,
         ptx: None,
         print_source: false,
+        tma_check: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
@@ -62,6 +66,7 @@ fn args() -> Result<Args, String> {
             "--gemm" => a.gemm = num("--gemm")?,
             "--ptx" => a.ptx = Some(it.next().ok_or("--ptx needs a file")?),
             "--print-source" => a.print_source = true,
+            "--tma-check" => a.tma_check = true,
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -235,6 +240,9 @@ fn run(a: &Args) -> Res<()> {
         Ok(Err(e)) => return Err(format!("no CUDA device: {e}").into()),
         Err(_) => return Err("no CUDA device: the CUDA driver library could not be loaded".into()),
     };
+    if a.tma_check {
+        return tma_check();
+    }
     let stream = ctx.default_stream();
     let (m, n) = (a.m, a.n);
     let len = (m * n) as usize;
@@ -385,6 +393,39 @@ fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
     );
     if mismatched + cpu_bad != 0 {
         return Err("sgemm: wrong results".into());
+    }
+    Ok(())
+}
+
+#[path = "../../tests/support/tma_cases.rs"]
+mod tma_cases;
+
+/// The TMA descriptors of CuTe's reference cases, encoded by the driver
+/// from the crate's host-side computation at the address CuTe's program
+/// uses, printed as it prints them (`case <name>` and `descriptor <hex>`).
+fn tma_check() -> Res<()> {
+    for c in tma_cases::cases() {
+        let tma = c.make_tma_copy();
+        let (extents, strides) = c.get("gmem").split_once(':').ok_or("gmem")?;
+        let leaves = |t: &str| -> Vec<u64> {
+            t.trim_matches(|ch| ch == '(' || ch == ')')
+                .split(',')
+                .map(|x| x.trim_start_matches('_').parse().unwrap())
+                .collect()
+        };
+        // CuTe's footprint: cosize times the element's bytes.
+        let cosize: u64 = 1 + leaves(extents)
+            .iter()
+            .zip(leaves(strides))
+            .map(|(s, d)| (s - 1) * d)
+            .sum::<u64>();
+        let bytes = cosize * c.get("elem_bits").parse::<u64>()? / 8;
+        let map = cute_cuda::tma::encode_tensor_map(&tma, 0x7f00_0000_0000, bytes)?;
+        println!(
+            "case {}\n  descriptor {}",
+            c.name,
+            cute_cuda::tma::hex(&map)
+        );
     }
     Ok(())
 }

@@ -6,14 +6,22 @@
 //
 // Build and run (CUTLASS v4.7.0 headers, g++ 12, see /work/cute-cpp/cxx.sh):
 //   ./build_refs.sh tma_host_cases
+//
+// With -DTMA_REAL_DRIVER (nvcc on the GPU machine, linked with -lcuda) the
+// real driver encodes each descriptor at a fixed global address, and each
+// case prints the descriptor's 128 bytes: `cute-gpu --tma-check` prints the
+// crate's descriptors the same way (cuda/run_all.sh compares the two).
 #define CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL 1
+#ifndef TMA_REAL_DRIVER
 #define __CUDACC_VER_MAJOR__ 12
+#endif
 #include <cute/tensor.hpp>
 #include <cute/atom/copy_traits_sm90_tma.hpp>
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 #include <cstdio>
 using namespace cute;
 
+#ifndef TMA_REAL_DRIVER
 extern "C" CUresult cuTensorMapEncodeTiled(CUtensorMap*, CUtensorMapDataType fmt, cuuint32_t rank, void* addr,
     const cuuint64_t* dim, const cuuint64_t* strides, const cuuint32_t* box, const cuuint32_t* estr,
     CUtensorMapInterleave il, CUtensorMapSwizzle sw, CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oob) {
@@ -29,18 +37,30 @@ extern "C" CUresult cuTensorMapEncodeTiled(CUtensorMap*, CUtensorMapDataType fmt
   return CUDA_SUCCESS;
 }
 extern "C" cudaError_t cudaDriverGetVersion(int* v) { *v = 13000; return cudaSuccess; }
+#endif
 
 template <class T, class G, class S, class Op = SM90_TMA_LOAD, class Mc = Int<1>>
 void tma_case(const char* name, G glayout, S slayout, Op op = {}, Mc mc = {}) {
-  static T mem[1 << 22];
+  // The address only goes into the descriptor: a fixed, aligned one.
+  T* mem = reinterpret_cast<T*>(uintptr_t(0x7f0000000000));
   auto g = make_tensor(make_gmem_ptr(mem), glayout);
   printf("case %s\n  elem_bits %d\n  gmem ", name, int(sizeof_bits_v<T>)); print(glayout); printf("\n  smem "); print(slayout);
   printf("\n  multicast %d\n", int(mc));
   auto tma = make_tma_copy(op, g, slayout, product_each(shape(slayout)), mc);
   printf("  tma_gbasis "); print(typename decltype(tma)::Traits::AuxParams::TmaGmemBasis{}); printf("\n");
   printf("  tma_tensor "); print(tma.get_tma_tensor(shape(glayout))); printf("\n");
+#ifdef TMA_REAL_DRIVER
+  auto const* d = reinterpret_cast<uint8_t const*>(tma.get_tma_descriptor());
+  printf("  descriptor ");
+  for (int i = 0; i < 128; ++i) printf("%02x", d[i]);
+  printf("\n");
+#endif
 }
 int main(int argc, char**) {
+#ifdef TMA_REAL_DRIVER
+  cuInit(0);     // the driver encodes only once initialized,
+  cudaFree(0);   // and with a current context (the primary one)
+#endif
   int M = 512 + argc - 1, N = 384, K = 256, L = 3;
   auto k_major = make_layout(make_shape(M, K), make_stride(K, Int<1>{}));
   auto m_major = make_layout(make_shape(M, K), make_stride(Int<1>{}, M));
