@@ -153,15 +153,16 @@ const SERVE_ABOUT: &str = "\
 Serve the layout explorer: a local web page (no network needed, every asset
 is inside this binary) with an expression box, the result in CuTe's print
 form, the print_layout table and the picture (offsets, banks or a TV
-layout), hover details per cell, two expressions side by side, and the
-expressions in the URL. Binds to 127.0.0.1 unless --bind says otherwise.
+layout; a tiled MMA or copy by thread), hover details per cell, two
+expressions side by side, and the expressions in the URL. Binds to 127.0.0.1 unless --bind says otherwise.
 Prints the page's address on its first line of output.";
 
 const SERVE_HELP: &str = "\
 API:
     GET /api/eval?expr=EXPR[&view=layout|banks|tv][&elem=N][&tile=M,N]
-        JSON: {ok, result, table, svg, cells: [{coord, offset, ...}], ...}
-        or {ok: false, error, pos} with the CLI's wording of the error
+        JSON: {ok, result, table, svg, picture: {canvas, palette, panels}}, each
+        panel a grid of cells with per-cell arrays (fill, offset, bank, thread,
+        value), or {ok: false, error, pos} with the CLI's wording of the error
 
 EXAMPLES:
     cute-algebra serve                  # http://127.0.0.1:8080/
