@@ -281,6 +281,17 @@ impl Drawing<'_> {
 
     /// The fill of a cell whose value is `value`: its colour by offset, or
     /// its bank's colour.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// use cute_algebra::svg::{Colouring, Drawing};
+    /// let l: DynLayout = "(8,8):(8,1)".parse().unwrap();
+    /// let d = Drawing::layout(&l, Colouring::Banks { elem_bytes: 4 }).unwrap();
+    /// // Offsets 0 and 32 share bank 0, and its colour.
+    /// assert_eq!((d.bank(0), d.bank(32)), (0, 0));
+    /// assert_eq!(d.fill(0), d.fill(32));
+    /// assert_eq!(d.value(1), Ok(8));
+    /// ```
     pub fn fill(&self, value: i64) -> String {
         match self.colouring {
             Colouring::Offset => colour(value, self.cosize),

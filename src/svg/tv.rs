@@ -76,6 +76,12 @@ pub const CUTE_TV_COLOURS: [&str; 8] = [
 
 impl Palette {
     /// The fill of a cell that thread `t` holds.
+    ///
+    /// ```
+    /// use cute_algebra::svg::Palette;
+    /// assert_eq!(Palette::Cute.colour(9), "rgb(175,255,175)");
+    /// assert_eq!(Palette::Golden.colour(1), "hsl(138,65%,80%)");
+    /// ```
     pub fn colour(self, t: i64) -> String {
         match self {
             Palette::Cute => String::from(CUTE_TV_COLOURS[t.rem_euclid(8) as usize]),
@@ -194,9 +200,16 @@ impl TvPanel {
         a + self.extent.0 * b
     }
 
-    /// The `(thread, value)` that grid cell `(r, c)` shows, if any.
+    /// The `(thread, value)` that grid cell `(r, c)` shows, if any (none
+    /// outside the grid).
     pub fn cell(&self, r: i64, c: i64) -> Option<(i64, i64)> {
-        self.owner[self.index(r, c) as usize]
+        let (rows, cols) = self.grid();
+        if !(0..rows).contains(&r) || !(0..cols).contains(&c) {
+            return None;
+        }
+        usize::try_from(self.index(r, c))
+            .ok()
+            .and_then(|i| self.owner.get(i).copied().flatten())
     }
 }
 
@@ -258,6 +271,20 @@ impl TvFigure {
     /// A TV layout alone over an `M x N` tile (`tile`, or a near-square
     /// one whose size is the layout's cosize), in [`TV_STYLE`]: what
     /// [`tv_to_svg`] draws.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// use cute_algebra::svg::TvFigure;
+    /// // Two threads of two values; index 1 (cell (1, 0)) no thread reaches.
+    /// let tv: DynLayout = "(2,2):(2,4)".parse().unwrap();
+    /// let f = TvFigure::tv(&tv, Some((2, 4))).unwrap();
+    /// let p = &f.panels[0];
+    /// assert_eq!((p.cell(0, 1), p.cell(1, 0), p.cell(0, 2)), (Some((1, 0)), None, Some((0, 1))));
+    /// assert_eq!(p.cell(2, 0), None);
+    /// assert_eq!(f.cells(), 8);
+    /// // Without the cells: the frame a page paints them under.
+    /// assert!(!f.to_svg(false).contains("<rect"));
+    /// ```
     pub fn tv(tv: &DynLayout, tile: Option<(i64, i64)>) -> Result<TvFigure, LayoutError> {
         if tv.rank() != 2 || tv.is_integral() {
             return Err(bad("a TV layout has two modes: (thread, value)"));
@@ -435,6 +462,16 @@ impl core::fmt::Display for F1 {
 /// near-square one whose size is the layout's cosize). A cell that several
 /// (thread, value) pairs reach shows the first; a cell none reaches stays
 /// white. Errors when an index falls outside the tile.
+///
+/// ```
+/// use cute_algebra::dynamic::DynLayout;
+/// use cute_algebra::svg::tv_to_svg;
+/// let tv: DynLayout = "(4,2):(2,1)".parse().unwrap();
+/// // Thread 1's value 0 is index 2: cell (0, 1) of a 2 x 4 tile.
+/// let svg = tv_to_svg(&tv, Some((2, 4))).unwrap();
+/// assert!(svg.contains(r#"<text x="99" y="39">T1</text><text x="99" y="51.6">V0</text>"#));
+/// assert!(tv_to_svg(&tv, Some((2, 2))).is_err());
+/// ```
 pub fn tv_to_svg(tv: &DynLayout, tile: Option<(i64, i64)>) -> Result<String, LayoutError> {
     Ok(TvFigure::tv(tv, tile)?.to_svg(true))
 }
