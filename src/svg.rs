@@ -23,8 +23,9 @@ use crate::error::LayoutError;
 use crate::swizzle::DynComposed;
 
 /// The start of a picture `w` by `h`: the SVG element, the title, a white
-/// background and the title as a caption at `(margin, title_y)`.
-fn header(w: f64, h: f64, title: &str, margin: f64, title_y: f64) -> String {
+/// background (unless a page draws something under it) and the title as a
+/// caption at `(margin, title_y)`.
+fn header(w: f64, h: f64, title: &str, margin: f64, title_y: f64, background: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     let _ = writeln!(
@@ -32,7 +33,9 @@ fn header(w: f64, h: f64, title: &str, margin: f64, title_y: f64) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="monospace">"#
     );
     let _ = writeln!(s, "<title>{title}</title>");
-    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    if background {
+        let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    }
     let _ = writeln!(
         s,
         r#"<text x="{margin}" y="{title_y:.1}" font-size="13">{title}</text>"#
@@ -44,10 +47,19 @@ mod banks;
 pub use banks::{Colouring, Drawing, WarpAccess, warp_access};
 
 mod tv;
-pub use tv::{MAX_TV_CELLS, tv_to_svg};
+pub use tv::{
+    CUTE_STYLE, CUTE_TV_COLOURS, MAX_TV_CELLS, Palette, RowNumbers, TV_STYLE, TvFigure, TvPanel,
+    TvStyle, tv_to_svg,
+};
+
+mod tiled;
+pub use tiled::{tiled_copy_to_svg, tiled_mma_to_svg};
 
 /// Most cells drawn; larger layouts are refused rather than producing huge files.
 pub const MAX_CELLS: i64 = 1 << 16;
+
+/// The colour of the cells' outlines.
+pub const GRID_STROKE: &str = "#555";
 
 const MAX_W: f64 = 1100.0;
 const MAX_H: f64 = 800.0;
@@ -189,19 +201,33 @@ impl core::fmt::Display for F2 {
     }
 }
 
-/// Draw a [`Drawing`]: the grid of [`to_svg`], with the cells' values and
-/// colours from the drawing.
-pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
-    let l = d.domain;
-    let title = &d.title;
-    let size = l.size()?;
-    if size > MAX_CELLS {
-        return Err(LayoutError::BadArgument {
-            op: "svg",
-            msg: "the layout has too many elements to draw (limit 65536)",
-        });
-    }
-    let (rows, row_shape, col_shape) = if l.rank() >= 2 {
+/// Where a grid drawing puts its cells: `rows x cols` squares of side
+/// `cell`, cell `(i, j)` (the domain's 1-D index `i + rows * j`) with its
+/// top-left corner at `(x + j * cell, y + i * cell)`, labelled with its
+/// value in a font of size `font` when `labels`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Grid {
+    /// Rows: the size of mode 0 (1 for a rank-1 layout).
+    pub rows: i64,
+    /// Columns: the size of the other modes.
+    pub cols: i64,
+    /// The left edge of column 0.
+    pub x: f64,
+    /// The top edge of row 0.
+    pub y: f64,
+    /// A cell's side.
+    pub cell: f64,
+    /// The cells' label size.
+    pub font: f64,
+    /// Whether the cells are labelled (they are not when too small).
+    pub labels: bool,
+    /// The width of the cells' outlines.
+    pub line: f64,
+}
+
+/// The grid's rows, and the shapes along its rows and its columns.
+fn grid_shape(l: &DynLayout) -> Result<(i64, IntTree, IntTree), LayoutError> {
+    Ok(if l.rank() >= 2 {
         let m0 = l.mode(0)?;
         let rest = match l.shape() {
             IntTree::Tuple(mut v) if v.len() == 2 => v.swap_remove(1),
@@ -211,14 +237,97 @@ pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
         (m0.size()?, m0.shape(), rest)
     } else {
         (1, IntTree::Int(1), l.shape())
-    };
-    let cols = if rows > 0 { size / rows } else { 0 };
-    let cosize = d.cosize;
-    let cell = (MAX_W / cols.max(1) as f64)
-        .min(MAX_H / rows.max(1) as f64)
-        .clamp(3.0, 48.0);
-    let font = (cell * 0.42).min(14.0);
-    let label_fits = cell >= 12.0 && digits(cosize.max(size)) as f64 * font * 0.62 <= cell * 0.92;
+    })
+}
+
+impl Drawing<'_> {
+    /// Where [`draw`] puts the cells. Errors when the layout has more than
+    /// [`MAX_CELLS`] elements.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// use cute_algebra::svg::{Colouring, Drawing};
+    /// let l: DynLayout = "(256,256):(256,1)".parse().unwrap();
+    /// let g = Drawing::layout(&l, Colouring::Offset).unwrap().grid().unwrap();
+    /// assert_eq!((g.rows, g.cols, g.x, g.cell, g.labels), (256, 256, 28.0, 3.125, false));
+    /// ```
+    pub fn grid(&self) -> Result<Grid, LayoutError> {
+        let l = self.domain;
+        let size = l.size()?;
+        if size > MAX_CELLS {
+            return Err(LayoutError::BadArgument {
+                op: "svg",
+                msg: "the layout has too many elements to draw (limit 65536)",
+            });
+        }
+        let (rows, _, _) = grid_shape(l)?;
+        let cols = if rows > 0 { size / rows } else { 0 };
+        let cell = (MAX_W / cols.max(1) as f64)
+            .min(MAX_H / rows.max(1) as f64)
+            .clamp(3.0, 48.0);
+        let font = (cell * 0.42).min(14.0);
+        Ok(Grid {
+            rows,
+            cols,
+            x: MARGIN,
+            y: MARGIN,
+            cell,
+            font,
+            labels: cell >= 12.0
+                && digits(self.cosize.max(size)) as f64 * font * 0.62 <= cell * 0.92,
+            line: if cell >= 10.0 { 0.5 } else { 0.15 },
+        })
+    }
+
+    /// The fill of a cell whose value is `value`: its colour by offset, or
+    /// its bank's colour.
+    ///
+    /// ```
+    /// use cute_algebra::dynamic::DynLayout;
+    /// use cute_algebra::svg::{Colouring, Drawing};
+    /// let l: DynLayout = "(8,8):(8,1)".parse().unwrap();
+    /// let d = Drawing::layout(&l, Colouring::Banks { elem_bytes: 4 }).unwrap();
+    /// // Offsets 0 and 32 share bank 0, and its colour.
+    /// assert_eq!((d.bank(0), d.bank(32)), (0, 0));
+    /// assert_eq!(d.fill(0), d.fill(32));
+    /// assert_eq!(d.value(1), Ok(8));
+    /// ```
+    pub fn fill(&self, value: i64) -> String {
+        match self.colouring {
+            Colouring::Offset => colour(value, self.cosize),
+            Colouring::Banks { .. } => banks::bank_colour(self.bank(value)),
+        }
+    }
+}
+
+/// Draw a [`Drawing`]: the grid of [`to_svg`], with the cells' values and
+/// colours from the drawing.
+pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
+    write_grid(d, true)
+}
+
+/// [`draw`] without the cells and their labels, on no background: the
+/// title, caption, axes and tile lines, over which a page that draws the
+/// cells itself (the explorer, on a canvas, at [`Drawing::grid`]) shows
+/// them.
+///
+/// ```
+/// use cute_algebra::dynamic::DynLayout;
+/// use cute_algebra::svg::{Colouring, Drawing, draw_frame};
+/// let l: DynLayout = "(256,256):(256,1)".parse().unwrap();
+/// let svg = draw_frame(&Drawing::layout(&l, Colouring::Offset).unwrap()).unwrap();
+/// assert!(!svg.contains(r#"fill="hsl"#) && svg.contains(">128</text>"));
+/// ```
+pub fn draw_frame(d: &Drawing<'_>) -> Result<String, LayoutError> {
+    write_grid(d, false)
+}
+
+fn write_grid(d: &Drawing<'_>, cells: bool) -> Result<String, LayoutError> {
+    let l = d.domain;
+    let title = &d.title;
+    let g = d.grid()?;
+    let (rows, cols, cell, font, label_fits) = (g.rows, g.cols, g.cell, g.font, g.labels);
+    let (_, row_shape, col_shape) = grid_shape(l)?;
     let footer = d.footer(rows, cols)?;
     let cell_s = F2(cell);
     let (w, h) = (
@@ -226,7 +335,7 @@ pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
         MARGIN + rows as f64 * cell + 26.0 + if footer.is_empty() { 0.0 } else { 18.0 },
     );
 
-    let mut s = header(w, h, title, MARGIN, h - 8.0);
+    let mut s = header(w, h, title, MARGIN, h - 8.0, cells);
     if !footer.is_empty() {
         let _ = writeln!(
             s,
@@ -234,25 +343,27 @@ pub fn draw(d: &Drawing<'_>) -> Result<String, LayoutError> {
             h - 26.0
         );
     }
-    let grid = if cell >= 10.0 { 0.5 } else { 0.15 };
-    let _ = writeln!(s, r##"<g stroke="#555" stroke-width="{grid}">"##);
-    for i in 0..rows {
-        for j in 0..cols {
-            let off = d.value(i + rows * j)?;
-            let (x, y) = (MARGIN + j as f64 * cell, MARGIN + i as f64 * cell);
-            let fill = match d.colouring {
-                Colouring::Offset => colour(off, cosize),
-                Colouring::Banks { .. } => banks::bank_colour(d.bank(off)),
-            };
-            let (x, y) = (F2(x), F2(y));
-            let _ = writeln!(
-                s,
-                r#"<rect x="{x}" y="{y}" width="{cell_s}" height="{cell_s}" fill="{fill}"/>"#
-            );
+    if cells {
+        let _ = writeln!(
+            s,
+            r##"<g stroke="{GRID_STROKE}" stroke-width="{}">"##,
+            g.line
+        );
+        for i in 0..rows {
+            for j in 0..cols {
+                let off = d.value(i + rows * j)?;
+                let (x, y) = (MARGIN + j as f64 * cell, MARGIN + i as f64 * cell);
+                let fill = d.fill(off);
+                let (x, y) = (F2(x), F2(y));
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{x}" y="{y}" width="{cell_s}" height="{cell_s}" fill="{fill}"/>"#
+                );
+            }
         }
+        let _ = writeln!(s, "</g>");
     }
-    let _ = writeln!(s, "</g>");
-    if label_fits {
+    if cells && label_fits {
         let _ = writeln!(
             s,
             r#"<g font-size="{font:.1}" text-anchor="middle" dominant-baseline="central" fill="black">"#

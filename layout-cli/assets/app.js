@@ -8,7 +8,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Timings of every render, for the browser test's log and for anyone who
 // wants to measure in the console.
-window.__explorer = { timings: [], geometry: {} };
+window.__explorer = { timings: [], picture: {} };
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
@@ -24,14 +24,152 @@ function byteToIndex(s, pos) {
   return s.length;
 }
 
-function describe(c, view) {
-  if (view === "tv") {
-    const who = c.thread === undefined ? "no thread" : `T${c.thread} V${c.value}`;
-    return `tile ${c.coord}, index ${c.offset}, ${who}`;
+// What hovering cell (r, c) of a panel shows: a layout's coordinate,
+// offset and bank, or the thread and value a TV layout puts there (in the
+// operand's own coordinates for a tiled MMA's or copy's panel).
+function describe(p, r, c) {
+  const k = r * p.cols + c;
+  if (p.kind === "tv") {
+    const [a, b] = p.transposed ? [c, r] : [r, c];
+    const t = p.thread[k];
+    const who = t < 0 ? "no thread" : `T${t} V${p.value[k]}`;
+    return `${p.name || "tile"} (${a},${b}), index ${a + p.extent * b}, ${who}`;
   }
-  let s = `coord ${c.coord}, offset ${c.offset}`;
-  if (c.bank !== undefined) s += `, bank ${c.bank}`;
+  const coord = p.row_coords ? `(${p.row_coords[r]},${p.col_coords[c]})` : p.col_coords[c];
+  let s = `coord ${coord}, offset ${p.offset[k]}`;
+  if (p.bank) s += `, bank ${p.bank[k]}`;
   return s;
+}
+
+// The palette's colours as 32-bit RGBA pixels (in the platform's byte
+// order, as an ImageData's Uint32Array view reads them): the browser
+// parses each CSS colour by painting it.
+function paletteRGBA(palette) {
+  const c = document.createElement("canvas");
+  c.width = Math.max(1, palette.length);
+  c.height = 1;
+  const ctx = c.getContext("2d");
+  palette.forEach((colour, i) => {
+    ctx.fillStyle = colour;
+    ctx.fillRect(i, 0, 1, 1);
+  });
+  return new Uint32Array(ctx.getImageData(0, 0, c.width, 1).data.buffer);
+}
+
+// The cells of panel `p` that a view ({x0, y0, x1, y1}, SVG units)
+// shows: rows r0..r1 and columns c0..c1 (exclusive).
+function cellsInView(p, v) {
+  const clip = (x, n) => Math.min(n, Math.max(0, x));
+  return {
+    r0: clip(Math.floor((v.y0 - p.y) / p.h), p.rows),
+    r1: clip(Math.ceil((v.y1 - p.y) / p.h), p.rows),
+    c0: clip(Math.floor((v.x0 - p.x) / p.w), p.cols),
+    c1: clip(Math.ceil((v.x1 - p.x) / p.w), p.cols),
+  };
+}
+
+// For each canvas pixel 0..n along one axis: the cell whose square holds
+// the pixel's centre, or -1. The canvas starts at SVG unit `from`, a
+// pixel is 1 / `scale` units; the grid starts at `at`, its `cells` cells
+// are `size` units long.
+function cellOfPixel(n, from, scale, at, size, cells) {
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = Math.floor((from + (i + 0.5) / scale - at) / size);
+    out[i] = k >= 0 && k < cells ? k : -1;
+  }
+  return out;
+}
+
+// Paints the part `view` ({x0, y0, x1, y1}, SVG units) of a picture on
+// `canvas`, `scale` canvas pixels to a unit, as the SVG's cell elements
+// would draw it: the squares, each panel's grid lines where they are wide
+// enough to see, and the labels (a TV cell's T# and V#, a layout cell's
+// offset) where they are at least 4 pixels high. The canvas holds only
+// what is in sight, so the work is bounded by the screen, not by the
+// picture. Returns the number of labels painted.
+function paint(canvas, pic, scale, view) {
+  const ctx = canvas.getContext("2d");
+  const shown = pic.panels.map((p) => cellsInView(p, view));
+  const cells = shown.reduce((n, v) => n + (v.r1 - v.r0) * (v.c1 - v.c0), 0);
+  // A fillRect takes software rendering about a microsecond, writing a
+  // pixel a hundredth of that: many small cells are written pixel by
+  // pixel, fewer large ones filled.
+  if (cells * 100 > canvas.width * canvas.height) {
+    const img = ctx.createImageData(canvas.width, canvas.height);
+    const px = new Uint32Array(img.data.buffer);
+    const rgba = paletteRGBA(pic.palette);
+    for (const p of pic.panels) {
+      const col = cellOfPixel(canvas.width, view.x0, scale, p.x, p.w, p.cols);
+      const row = cellOfPixel(canvas.height, view.y0, scale, p.y, p.h, p.rows);
+      for (let y = 0; y < canvas.height; y++) {
+        if (row[y] < 0) continue;
+        const base = row[y] * p.cols;
+        for (let x = 0, at = y * canvas.width; x < canvas.width; x++, at++) {
+          if (col[x] >= 0) px[at] = rgba[p.fill[base + col[x]]];
+        }
+      }
+    }
+    ctx.putImageData(img, 0, 0);
+    ctx.setTransform(scale, 0, 0, scale, -view.x0 * scale, -view.y0 * scale);
+  } else {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.setTransform(scale, 0, 0, scale, -view.x0 * scale, -view.y0 * scale);
+    pic.panels.forEach((p, i) => {
+      const v = shown[i];
+      for (let r = v.r0; r < v.r1; r++) {
+        for (let c = v.c0; c < v.c1; c++) {
+          ctx.fillStyle = pic.palette[p.fill[r * p.cols + c]];
+          ctx.fillRect(p.x + c * p.w, p.y + r * p.h, p.w, p.h);
+        }
+      }
+    });
+  }
+  pic.panels.forEach((p, i) => {
+    const v = shown[i];
+    if (p.stroke_width * scale < 0.25 || v.r0 === v.r1 || v.c0 === v.c1) return;
+    ctx.beginPath();
+    const [x0, x1] = [p.x + v.c0 * p.w, p.x + v.c1 * p.w];
+    const [y0, y1] = [p.y + v.r0 * p.h, p.y + v.r1 * p.h];
+    for (let r = v.r0; r <= v.r1; r++) {
+      ctx.moveTo(x0, p.y + r * p.h);
+      ctx.lineTo(x1, p.y + r * p.h);
+    }
+    for (let c = v.c0; c <= v.c1; c++) {
+      ctx.moveTo(p.x + c * p.w, y0);
+      ctx.lineTo(p.x + c * p.w, y1);
+    }
+    ctx.strokeStyle = p.stroke;
+    ctx.lineWidth = p.stroke_width;
+    ctx.stroke();
+  });
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillStyle = "black";
+  let labels = 0;
+  pic.panels.forEach((p, i) => {
+    if (!p.labels || p.font * scale < 4) return;
+    const v = shown[i];
+    ctx.font = `${p.font}px monospace`;
+    for (let r = v.r0; r < v.r1; r++) {
+      for (let c = v.c0; c < v.c1; c++) {
+        const k = r * p.cols + c;
+        const x = p.x + (c + 0.5) * p.w;
+        const y = p.y + r * p.h;
+        if (p.kind === "tv") {
+          if (p.thread[k] < 0) continue;
+          ctx.fillText("T" + p.thread[k], x, y + p.label_y[0] * p.h);
+          ctx.fillText("V" + p.value[k], x, y + p.label_y[1] * p.h);
+          labels += 2;
+        } else {
+          ctx.fillText(String(p.offset[k]), x, y + 0.5 * p.h);
+          labels += 1;
+        }
+      }
+    }
+  });
+  return labels;
 }
 
 class Pane {
@@ -55,9 +193,9 @@ class Pane {
     this.note = q(".note");
     this.table = q(".table");
     this.seq = 0;
-    this.cells = [];
+    this.pic = null;
     this.svg = null;
-    this.geo = null;
+    this.canvas = null;
     this.timer = 0;
 
     q(".controls").addEventListener("submit", (e) => {
@@ -70,13 +208,10 @@ class Pane {
     }
     this.tile.addEventListener("input", () => this.schedule());
     this.picture.addEventListener("mousemove", (e) => this.onHover(e));
+    this.picture.addEventListener("scroll", () => this.scrolled());
     this.picture.addEventListener("click", () => {
-      const actual = this.picture.classList.toggle("actual");
-      const g = this.picture.querySelector(".labels");
-      if (actual && this.labels && g) {
-        g.insertAdjacentHTML("afterbegin", this.labels);
-        this.labels = null;
-      }
+      this.picture.classList.toggle("actual");
+      this.fitCanvas();
     });
   }
 
@@ -151,11 +286,22 @@ class Pane {
     await frame();
     if (seq !== this.seq) return;
     const t4 = performance.now();
+    // The print_layout table after the picture: a 256 x 256 layout's is a
+    // megabyte of text, which takes the browser longer to lay out than the
+    // picture takes to paint.
+    if (data.ok) this.table.textContent = data.table ?? data.table_error ?? "";
+    void this.root.offsetHeight;
+    await frame();
+    if (seq !== this.seq) return;
+    const t5 = performance.now();
     const timing = {
       pane: this.suffix ? "b" : "a",
       expr: s.expr,
       view: s.view,
-      cells: data.cells ? data.cells.length : 0,
+      cells: data.picture ? data.picture.panels.reduce((n, p) => n + p.rows * p.cols, 0) : 0,
+      canvas: !!(data.picture && data.picture.canvas),
+      phases: this.phases,
+      tableMs: Math.round(t5 - t4),
       bytes,
       serverMs,
       fetchMs: Math.round(t1 - t0),
@@ -170,6 +316,7 @@ class Pane {
     parts.push(`${(bytes / 1024).toFixed(0)} KiB`);
     if (serverMs !== null) parts.push(`server ${serverMs.toFixed(0)} ms`);
     parts.push(`on screen in ${timing.totalMs} ms`);
+    if (data.table) parts.push(`table ${timing.tableMs} ms later`);
     this.status.textContent = parts.join(" · ");
     this.root.dataset.rendered = s.expr;
     this.root.dataset.state = "done";
@@ -182,9 +329,9 @@ class Pane {
     this.note.textContent = "";
     this.table.textContent = "";
     this.status.textContent = "";
-    this.cells = [];
+    this.pic = null;
     this.svg = null;
-    this.geo = null;
+    this.canvas = null;
   }
 
   render(data, s) {
@@ -211,47 +358,38 @@ class Pane {
       return;
     }
     this.result.textContent = data.result;
-    this.table.textContent = data.table ?? data.table_error ?? "";
+    // How long the picture's parts take: the SVG into the page and laid
+    // out, and the canvas painted (both within the timing's layoutMs).
+    this.phases = {};
+    let t = performance.now();
     const notes = [];
     if (data.svg) {
-      // The drawing is the CLI's own SVG document; inline, without its
-      // XML declaration.
-      // The labels of a large TV picture, too small to read while the
-      // picture is fitted to the pane, stay out of the page until it is
-      // shown at actual size: tens of thousands of text elements take the
-      // browser over a second to insert. (The pane's width is read before
-      // the picture is in it, so that reading it lays out nothing large.)
-      let svg = data.svg.replace(/^<\?xml[^>]*>\s*/, "");
-      const room = this.picture.clientWidth;
-      const width = Number(/<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1] || room);
-      const tiny = 11 * Math.min(1, room / width) < 6;
-      this.picture.classList.toggle("tiny", tiny);
-      this.labels = null;
-      const open = '<g class="labels">';
-      const i = tiny ? svg.indexOf(open) : -1;
-      if (i >= 0) {
-        const j = svg.indexOf("</g>", i);
-        this.labels = svg.slice(i + open.length, j);
-        svg = svg.slice(0, i + open.length) + svg.slice(j);
+      // The drawing is the CLI's own SVG document, inline, without its XML
+      // declaration; for a large picture, its frame (no cells, no
+      // background) over a canvas that the cells are painted on.
+      const svg = data.svg.replace(/^<\?xml[^>]*>\s*/, "");
+      const stage = document.createElement("div");
+      stage.className = "stage";
+      this.pic = data.picture;
+      if (this.pic.canvas) {
+        this.canvas = document.createElement("canvas");
+        stage.append(this.canvas);
       }
-      this.picture.innerHTML = svg;
-      this.svg = this.picture.querySelector("svg");
-      this.cells = data.cells;
-      this.cellView = s.view;
-      this.grid = data.grid;
-      this.geo = data.geometry;
-      window.__explorer.geometry[this.suffix ? "b" : "a"] = this.geo;
+      stage.insertAdjacentHTML("beforeend", svg);
+      this.picture.append(stage);
+      this.svg = stage.querySelector("svg");
+      window.__explorer.picture[this.suffix ? "b" : "a"] = this.pic;
+      void this.root.offsetHeight;
+      this.phases.svg = performance.now() - t;
+      t = performance.now();
+      this.fitCanvas();
+      this.phases.canvas = performance.now() - t;
       // One outline, moved to the hovered cell.
       this.mark = document.createElementNS(SVG_NS, "rect");
       this.mark.setAttribute("class", "hot");
       this.mark.setAttribute("fill", "none");
       this.mark.setAttribute("visibility", "hidden");
-      if (this.svg && this.geo) {
-        this.mark.setAttribute("width", this.geo.w);
-        this.mark.setAttribute("height", this.geo.h);
-        this.mark.setAttribute("stroke-width", Math.max(1.5, this.geo.w * 0.1));
-        this.svg.append(this.mark);
-      }
+      if (this.svg) this.svg.append(this.mark);
     } else if (data.svg_error) {
       notes.push(`picture: ${data.svg_error}`);
     }
@@ -261,24 +399,72 @@ class Pane {
     this.note.textContent = notes.join("\n");
   }
 
+  // The canvas over the part of the SVG's box that is in sight (inside
+  // the picture's scrolled box and the window), painted at the SVG's
+  // displayed size in device pixels.
+  fitCanvas() {
+    if (!this.canvas || !this.svg) return;
+    const vb = this.svg.viewBox.baseVal;
+    const box = this.svg.getBoundingClientRect();
+    const pane = this.picture.getBoundingClientRect();
+    const left = Math.max(box.left, pane.left, 0);
+    const top = Math.max(box.top, pane.top, 0);
+    const right = Math.min(box.right, pane.right, window.innerWidth);
+    const bottom = Math.min(box.bottom, pane.bottom, window.innerHeight);
+    const [w, h] = [Math.max(0, right - left), Math.max(0, bottom - top)];
+    const dpr = window.devicePixelRatio || 1;
+    const units = vb.width / box.width;
+    Object.assign(this.canvas.style, {
+      left: `${left - box.left}px`,
+      top: `${top - box.top}px`,
+      width: `${w}px`,
+      height: `${h}px`,
+    });
+    this.canvas.width = Math.max(1, Math.round(w * dpr));
+    this.canvas.height = Math.max(1, Math.round(h * dpr));
+    const view = {
+      x0: (left - box.left) * units,
+      y0: (top - box.top) * units,
+      x1: (right - box.left) * units,
+      y1: (bottom - box.top) * units,
+    };
+    const scale = dpr / units;
+    const labels = paint(this.canvas, this.pic, scale, view);
+    // For tests and the curious: what the last paint drew.
+    this.canvas.dataset.scale = scale.toFixed(3);
+    this.canvas.dataset.labels = labels;
+  }
+
+  // Paints what scrolling brings into sight, once a frame.
+  scrolled() {
+    if (this.paintPending || !this.canvas) return;
+    this.paintPending = true;
+    requestAnimationFrame(() => {
+      this.paintPending = false;
+      this.fitCanvas();
+    });
+  }
+
   // Cells are found by position (large pictures have no element per
-  // cell): the pointer in the SVG's coordinates, against the grid.
+  // cell): the pointer in the SVG's coordinates, against each panel.
   onHover(e) {
-    const g = this.geo;
-    if (!this.svg || !g || !this.grid) return;
+    if (!this.svg || !this.pic) return;
     const m = this.svg.getScreenCTM();
     if (!m) return;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    const c = Math.floor((p.x - g.x) / g.w);
-    const r = Math.floor((p.y - g.y) / g.h);
-    const [rows, cols] = this.grid;
-    if (r < 0 || c < 0 || r >= rows || c >= cols) return;
-    const cell = this.cells[r * cols + c];
-    if (!cell) return;
-    this.hover.textContent = describe(cell, this.cellView);
-    this.mark.setAttribute("x", g.x + c * g.w);
-    this.mark.setAttribute("y", g.y + r * g.h);
-    this.mark.setAttribute("visibility", "visible");
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    for (const p of this.pic.panels) {
+      const c = Math.floor((pt.x - p.x) / p.w);
+      const r = Math.floor((pt.y - p.y) / p.h);
+      if (r < 0 || c < 0 || r >= p.rows || c >= p.cols) continue;
+      this.hover.textContent = describe(p, r, c);
+      this.mark.setAttribute("x", p.x + c * p.w);
+      this.mark.setAttribute("y", p.y + r * p.h);
+      this.mark.setAttribute("width", p.w);
+      this.mark.setAttribute("height", p.h);
+      this.mark.setAttribute("stroke-width", Math.max(1.5, p.w * 0.1));
+      this.mark.setAttribute("visibility", "visible");
+      return;
+    }
   }
 }
 
@@ -297,6 +483,7 @@ function updateUrl() {
 function setCompare(on) {
   compare().checked = on;
   panes[1].root.hidden = !on;
+  panes[0].fitCanvas();
   if (on && !panes[1].expr.value) panes[1].expr.value = panes[0].expr.value;
   if (on) panes[1].run();
   updateUrl();
@@ -325,6 +512,13 @@ function init() {
   }
   panes[0].run();
   if (both) panes[1].run();
+  // A canvas is painted for its picture's size on the page.
+  let resized = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => panes.forEach((p) => p.fitCanvas()), 100);
+  });
+  window.addEventListener("scroll", () => panes.forEach((p) => p.scrolled()), { passive: true });
 }
 
 init();

@@ -18,8 +18,8 @@ mod lib_api;
 mod serve;
 mod tv;
 
-use drawable::{Drawable, drawable_arg};
-use lib_api::{Colouring, Drawing, DynLayout, draw, eval_line};
+use drawable::{Drawable, drawable_arg, layout_of};
+use lib_api::{Colouring, Drawing, DynLayout, TiledCopy, Value, draw, eval, eval_line};
 
 const TOP_TEMPLATE: &str = "\
 {before-help}{about-with-newline}
@@ -119,6 +119,19 @@ elements of --elem-bytes bytes, default 2) and reports the worst bank
 conflict down a column: one colour per column is a conflict, a swizzle that
 works shows every colour once.
 
+--access COPY counts the conflicts of a tiled copy into LAYOUT, a
+shared-memory tile of the copy's shape (Tiler_MN): each warp's writes of
+the copy's destination TV layout (get_layoutD_TV), each thread's atom
+values in one vector instruction; --source counts its reads of the source
+(get_layoutS_TV: an ldmatrix from shared memory).
+
+A tiled MMA is drawn as CuTe's print_svg draws it: C at the origin, A to
+its left (M down, K across), B above it (K down, N across), each cell
+labelled T<tid> V<vid> from get_layoutA/B/C_TV and coloured by thread in
+CuTe's colours. A tiled copy is drawn as CuTe's print_latex draws it: the
+source TV layout (get_layoutS_TV) on the left, the destination
+(get_layoutD_TV) on the right. At most 65536 cells.
+
 With --tv, TV is a (thread, value) -> index layout over an M x N tile
 (index i is cell (i % M, i / M)), drawn as CuTe's print_latex: each cell
 shows T# and V#, coloured by thread. Without --tile, M x N is a near-square
@@ -130,21 +143,26 @@ EXAMPLES:
     cute-algebra svg '((2,4),(2,4)):((1,16),(2,4))' > tiles.svg
     cute-algebra svg 'raked_product((2,2):(1,2), (4,4):(4,1))' -o raked.svg
     cute-algebra svg 'composition(Sw<3,3,3>, (8,64):(64,1))' --banks -o smem.svg
-    cute-algebra svg --tv '((32,4),(2,2)):((2,128),(1,64))' --tile 64,8 -o tv.svg";
+    cute-algebra svg --tv '((32,4),(2,2)):((2,128),(1,64))' --tile 64,8 -o tv.svg
+    cute-algebra svg 'make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (2,2,1))' -o mma.svg
+    cute-algebra svg 'make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, uint8_t>, (4,8):(8,1), (1,4))' -o copy.svg
+    cute-algebra svg 'composition(Sw<3,3,3>, (8,64):(64,1))' --banks --access \
+        'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>, (8,8):(8,1), (1,8))'";
 
 const SERVE_ABOUT: &str = "\
 Serve the layout explorer: a local web page (no network needed, every asset
 is inside this binary) with an expression box, the result in CuTe's print
 form, the print_layout table and the picture (offsets, banks or a TV
-layout), hover details per cell, two expressions side by side, and the
-expressions in the URL. Binds to 127.0.0.1 unless --bind says otherwise.
+layout; a tiled MMA or copy by thread), hover details per cell, two
+expressions side by side, and the expressions in the URL. Binds to 127.0.0.1 unless --bind says otherwise.
 Prints the page's address on its first line of output.";
 
 const SERVE_HELP: &str = "\
 API:
     GET /api/eval?expr=EXPR[&view=layout|banks|tv][&elem=N][&tile=M,N]
-        JSON: {ok, result, table, svg, cells: [{coord, offset, ...}], ...}
-        or {ok: false, error, pos} with the CLI's wording of the error
+        JSON: {ok, result, table, svg, picture: {canvas, palette, panels}}, each
+        panel a grid of cells with per-cell arrays (fill, offset, bank, thread,
+        value), or {ok: false, error, pos} with the CLI's wording of the error
 
 EXAMPLES:
     cute-algebra serve                  # http://127.0.0.1:8080/
@@ -181,7 +199,7 @@ enum Command {
         #[arg(value_name = "LAYOUT", allow_hyphen_values = true)]
         layout: String,
     },
-    /// Draw a layout as SVG (--banks: by shared-memory bank; --tv: a thread/value layout)
+    /// Draw a layout, a tiled MMA or a tiled copy as SVG (--banks: by shared-memory bank; --tv: a thread/value layout)
     #[command(long_about = SVG_ABOUT, after_help = SVG_HELP)]
     Svg(SvgArgs),
     /// Serve the layout explorer on a local web page
@@ -196,7 +214,7 @@ enum Command {
 
 #[derive(Args)]
 struct SvgArgs {
-    /// A layout or a swizzled composed layout, or any expression that evaluates to one
+    /// A layout, a swizzled composed layout, a tiled MMA or a tiled copy, or any expression that evaluates to one
     #[arg(
         value_name = "LAYOUT",
         allow_hyphen_values = true,
@@ -213,7 +231,7 @@ struct SvgArgs {
     /// The element size in bytes for --banks (2 for fp16, 4 for fp32)
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = positive, conflicts_with = "tv")]
     elem_bytes: i64,
-    /// The warp access --banks counts conflicts for: a (thread, value) -> index TV layout (default: each warp reads 32 consecutive elements, one per thread)
+    /// The warp access --banks counts conflicts for: a (thread, value) -> index TV layout, or a tiled copy whose tile is LAYOUT (its destination's access, --source: its source's) (default: each warp reads 32 consecutive elements, one per thread)
     #[arg(
         long,
         value_name = "TV",
@@ -221,9 +239,12 @@ struct SvgArgs {
         requires = "banks"
     )]
     access: Option<String>,
-    /// Values each thread moves in one instruction of --access (a vector access)
+    /// Values each thread moves in one instruction of --access (a vector access); a tiled copy's are its atom's
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive, requires = "access")]
     vec: i64,
+    /// With --access COPY: count the copy's reads of its source (ldmatrix from shared memory) instead of its writes
+    #[arg(long, requires = "access")]
+    source: bool,
     /// Draw TV, a (thread, value) -> index layout, over a tile
     #[arg(long, value_name = "TV", allow_hyphen_values = true)]
     tv: Option<String>,
@@ -322,6 +343,20 @@ fn write_out(path: Option<&Path>, text: &str) -> Result<(), String> {
     }
 }
 
+/// What `--access` names: a TV layout, or a tiled copy's side.
+enum Access {
+    Tv(DynLayout, i64),
+    Copy(Box<TiledCopy>),
+}
+
+fn access_arg(expr: &str, vec: i64) -> Result<Access, String> {
+    match eval(expr).map_err(|e| e.to_string())? {
+        Value::TiledCopy(tc) => Ok(Access::Copy(tc)),
+        v => layout_of(expr, v).map(|tv| Access::Tv(tv, vec)),
+    }
+    .map_err(|e| format!("--access: {e}"))
+}
+
 fn cmd_svg(a: &SvgArgs) -> ExitCode {
     let svg = if let Some(tv) = &a.tv {
         tv::svg_tv(tv, a.tile)
@@ -335,27 +370,35 @@ fn cmd_svg(a: &SvgArgs) -> ExitCode {
         };
         // clap requires LAYOUT when --tv is absent.
         let expr = a.layout.as_deref().unwrap_or_default();
-        let access = match &a.access {
-            Some(tv) => match tv.parse::<DynLayout>() {
-                Ok(tv) => Some((tv, a.vec)),
-                Err(e) => {
-                    eprintln!("error: --access: {e}");
-                    return ExitCode::FAILURE;
+        let access = a
+            .access
+            .as_deref()
+            .map(|e| access_arg(e, a.vec))
+            .transpose();
+        access.and_then(|access| {
+            let d = drawable_arg(expr)?;
+            if let Some(figure) = d.figure() {
+                if a.banks {
+                    return Err(
+                        "--banks colours a layout by bank; a tiled MMA or copy is drawn by thread (a copy's bank conflicts: svg SMEM_LAYOUT --banks --access COPY)"
+                            .into(),
+                    );
                 }
-            },
-            None => None,
-        };
-        drawable_arg(expr).and_then(|d| {
-            match &d {
+                return figure.map(|f| f.to_svg(true));
+            }
+            let drawing = match &d {
                 Drawable::Layout(l) => Drawing::layout(l, colouring),
                 Drawable::Composed(c) => Drawing::composed(c, colouring),
-            }
-            .map(|d| match access.clone() {
-                Some((tv, vec)) => d.with_access(tv, vec),
-                None => d,
-            })
-            .and_then(|d| draw(&d))
-            .map_err(|e| e.to_string())
+                Drawable::TiledMma(_) | Drawable::TiledCopy(_) => unreachable!("drawn above"),
+            };
+            drawing
+                .and_then(|d| match access {
+                    Some(Access::Tv(tv, vec)) => Ok(d.with_access(tv, vec)),
+                    Some(Access::Copy(tc)) => d.with_tiled_copy(&tc, a.source),
+                    None => Ok(d),
+                })
+                .and_then(|d| draw(&d))
+                .map_err(|e| e.to_string())
         })
     };
     match svg.and_then(|s| write_out(a.output.as_deref(), &s)) {

@@ -43,7 +43,8 @@ pub const MAX_EXPR_BYTES: usize = 16 * 1024;
 pub const MAX_QUERY_BYTES: usize = 3 * MAX_EXPR_BYTES + 1024;
 
 /// Largest answer sent, in bytes. The largest picture (65536 cells) with
-/// its cell data is about 10 MB; a million-cell table about 8 MB.
+/// its cell data and its table is under 2 MB; a million-cell table about
+/// 8 MB.
 pub const MAX_ANSWER_BYTES: usize = 32 << 20;
 
 /// A worker's address-space limit.

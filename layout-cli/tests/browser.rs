@@ -2,9 +2,10 @@
 //! ChromeDriver (WebDriver) by `fantoccini`, against `cute-algebra serve`
 //! on a free port. It types expressions and checks the DOM: the printed
 //! result, the picture's cell count, a cell's hover text, an error and the
-//! position it names, the side-by-side view, and that the URL reproduces
-//! the view. It logs how long each picture took to be on screen, and keeps
-//! a screenshot.
+//! position it names, the side-by-side view, that the URL reproduces the
+//! view, and the pictures of tiled MMAs (hover text against the library's
+//! TV layouts) and of large layouts painted on a canvas. It logs how long
+//! each large picture took to be on screen, and keeps screenshots.
 //!
 //! Chromium comes from `scripts/setup-browser.sh`. With
 //! `CUTE_BROWSER_TEST=1` (as CI runs it) a missing Chromium is a failure;
@@ -221,20 +222,25 @@ fn encode(s: &str) -> String {
         .replace(' ', "%20")
 }
 
-/// Moves the mouse onto the centre of grid cell (`r`, `c`) of pane `p`,
-/// computed from the page's geometry, and returns the hover text.
-async fn hover_at(c: &Client, p: &str, r: u32, col: u32) -> Res<String> {
+/// Moves the mouse onto the centre of grid cell (`r`, `c`) of panel
+/// `panel` of pane `p`'s picture, computed from the page's geometry, and
+/// returns the hover text.
+async fn hover_at(c: &Client, p: &str, panel: usize, r: i64, col: i64) -> Res<String> {
     let at = c
         .execute(
-            "const [p, r, c] = arguments;
+            "const [p, k, r, c] = arguments;
              const pane = document.querySelector('#pane-' + p);
              const svg = pane.querySelector('svg');
-             svg.scrollIntoView();
-             const g = window.__explorer.geometry[p];
-             const pt = new DOMPoint(g.x + (c + 0.5) * g.w, g.y + (r + 0.5) * g.h)
-               .matrixTransform(svg.getScreenCTM());
+             const g = window.__explorer.picture[p].panels[k];
+             const centre = new DOMPoint(g.x + (c + 0.5) * g.w, g.y + (r + 0.5) * g.h);
+             let pt = centre.matrixTransform(svg.getScreenCTM());
+             // Scroll the cell into the middle of the view, then find it again.
+             window.scrollBy(0, pt.y - window.innerHeight / 2);
+             const box = pane.querySelector('.picture');
+             box.scrollTop += pt.y - box.getBoundingClientRect().top - box.clientHeight / 2;
+             pt = centre.matrixTransform(svg.getScreenCTM());
              return [Math.round(pt.x), Math.round(pt.y)];",
-            vec![json!(p), json!(r), json!(col)],
+            vec![json!(p), json!(panel), json!(r), json!(col)],
         )
         .await?;
     let xy = |i: usize| at[i].as_f64().ok_or("no position");
@@ -245,6 +251,26 @@ async fn hover_at(c: &Client, p: &str, r: u32, col: u32) -> Res<String> {
     });
     c.perform_actions(actions).await?;
     text(c, &format!("#pane-{p} .hover")).await
+}
+
+/// A 128 x 32 x 32 tiled MMA: 256 threads of the SM80 16x8x16 atom.
+const MMA_128: &str =
+    "make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (4,2,1), (128,32,32))";
+
+/// The first (thread, value), threads first, that operand `op` of the
+/// tiled MMA `mma` puts at tile index `i`: by brute force over the
+/// library's `get_layout{op}_TV`, as the picture should show it.
+fn first_owner(mma: &str, op: &str, i: i64) -> (i64, i64) {
+    use cute_algebra::eval::{Value, eval};
+    let Ok(Value::Layout(tv)) = eval(&format!("get_layout{op}_TV({mma})")) else {
+        panic!("no TV layout for {op} of {mma}");
+    };
+    let threads = tv.mode(0).and_then(|m| m.size()).unwrap();
+    let values = tv.size().unwrap() / threads;
+    (0..threads)
+        .flat_map(|t| (0..values).map(move |v| (t, v)))
+        .find(|&(t, v)| tv.at(t + threads * v).unwrap() == i)
+        .expect("a thread holds the cell")
 }
 
 async fn checks(c: &Client, base: &str) -> Res {
@@ -344,28 +370,86 @@ async fn checks(c: &Client, base: &str) -> Res {
     assert_eq!(count(c, "#pane-a .picture svg rect[data-cell]").await?, 512);
     assert_eq!(hover(c, "a", 2).await?, "tile (0,2), index 128, T32 V0");
 
-    // A large picture has no element per cell: hovering finds the cell by
-    // position. Row 3, column 232 of a row-major 256 x 256 is offset 1000.
+    // A tiled MMA: C, A and B, each cell a thread and a value, as the
+    // library's TV layouts say. Small: the SVG itself, one rectangle per
+    // cell (C's 32 x 16 first, row by row, then A's 32 x 8, then B's).
+    let mma = "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>, (2,2,1))";
+    c.find(Locator::Css("#pane-a .view"))
+        .await?
+        .select_by_value("layout")
+        .await?;
+    type_expr(c, "a", mma).await?;
+    assert!(text(c, "#pane-a .result").await?.starts_with("TiledMMA("));
+    assert_eq!(
+        count(c, "#pane-a .picture svg rect[data-cell]").await?,
+        32 * 16 + 32 * 8 + 16 * 8
+    );
+    // C's (m, n) = (9, 3): cell 9 * 16 + 3.
+    let (t, v) = first_owner(mma, "C", 9 + 32 * 3);
+    assert_eq!(
+        hover(c, "a", 9 * 16 + 3).await?,
+        format!("C (9,3), index {}, T{t} V{v}", 9 + 32 * 3)
+    );
+    // B is drawn K down, N across: its cell (r, c) is B's (n, k) = (c, r).
+    let (t, v) = first_owner(mma, "B", 5 + 16 * 6);
+    assert_eq!(
+        hover(c, "a", 512 + 256 + 6 * 16 + 5).await?,
+        format!("B (5,6), index {}, T{t} V{v}", 5 + 16 * 6)
+    );
+
+    // Large pictures have no element per cell: the SVG is the frame, the
+    // cells are painted on a canvas under it, and hovering finds the cell
+    // by position. Row 3, column 232 of a row-major 256 x 256 is offset
+    // 1000.
     c.goto(&format!("{base}?expr={}", encode("(256,256):(256,1)")))
         .await?;
     rendered(c, "a", "(256,256):(256,1)").await?;
     assert_eq!(count(c, "#pane-a .picture svg rect[data-cell]").await?, 0);
+    assert_eq!(count(c, "#pane-a .picture .stage canvas").await?, 1);
     assert_eq!(
-        hover_at(c, "a", 3, 232).await?,
+        hover_at(c, "a", 0, 3, 232).await?,
         "coord (3,232), offset 1000"
     );
+    // The 128 x 32 x 32 tiled MMA, on a canvas too: C, A and B cells.
+    c.goto(&format!("{base}?expr={}", encode(MMA_128))).await?;
+    rendered(c, "a", MMA_128).await?;
+    assert_eq!(count(c, "#pane-a .picture .stage canvas").await?, 1);
+    for (panel, op, (r, col), (a, b), extent) in [
+        (0, "C", (100, 17), (100, 17), 128),
+        (1, "A", (77, 20), (77, 20), 128),
+        (2, "B", (25, 30), (30, 25), 32),
+    ] {
+        let i = a + extent * b;
+        let (t, v) = first_owner(MMA_128, op, i);
+        assert_eq!(
+            hover_at(c, "a", panel, r, col).await?,
+            format!("{op} ({a},{b}), index {i}, T{t} V{v}")
+        );
+    }
 
     // How long the largest pictures take to be on screen: a first load to
     // warm up, then three, each read from that page's own timing log.
-    say("explorer timings, ms from the request to the picture on screen:");
+    say("explorer timings, ms from the request to the picture on screen (and the table after it):");
     say(&format!(
-        "{:<18} {:<6} {:>6} {:>6} {:>7} {:>6} {:>6} {:>7} {:>6} {:>10}",
-        "expr", "view", "cells", "KiB", "server", "fetch", "parse", "layout", "paint", "on screen"
+        "{:<18} {:<6} {:>6} {:>6} {:>7} {:>6} {:>6} {:>7} {:>7} {:>6} {:>10} {:>6}",
+        "expr",
+        "view",
+        "cells",
+        "KiB",
+        "server",
+        "fetch",
+        "parse",
+        "render",
+        "canvas",
+        "paint",
+        "on screen",
+        "table"
     ));
     let big = [
         ("(256,256):(256,1)", "layout", 65536),
         ("(256,256):(1,256)", "banks", 65536),
         ("(128,128):(1,128)", "tv", 16384),
+        (MMA_128, "layout", 128 * 32 * 2 + 32 * 32),
     ];
     for (expr, view, cells) in big {
         for run in 0..4 {
@@ -376,21 +460,14 @@ async fn checks(c: &Client, base: &str) -> Res {
                 .execute("return window.__explorer.timings.at(-1);", vec![])
                 .await?;
             assert_eq!(t["cells"], cells);
-            // Drawn as one path per colour, a square per cell.
-            let squares = c
-                .execute(
-                    "return [...document.querySelectorAll('#pane-a svg path')].map((p) => p.getAttribute('d').split('M').length - 1).reduce((a, b) => a + b, 0);",
-                    vec![],
-                )
-                .await?;
-            assert_eq!(squares, cells);
+            assert_eq!(t["canvas"], true);
             if run == 0 {
                 continue;
             }
             let ms = |k: &str| t[k].as_f64().unwrap_or(f64::NAN);
             say(&format!(
-                "{:<18} {:<6} {:>6} {:>6.0} {:>7.0} {:>6.0} {:>6.0} {:>7.0} {:>6.0} {:>10.0}",
-                expr,
+                "{:<18} {:<6} {:>6} {:>6.0} {:>7.0} {:>6.0} {:>6.0} {:>7.0} {:>7.0} {:>6.0} {:>10.0} {:>6.0}",
+                expr.get(..18).unwrap_or(expr),
                 view,
                 ms("cells"),
                 ms("bytes") / 1024.0,
@@ -398,26 +475,57 @@ async fn checks(c: &Client, base: &str) -> Res {
                 ms("fetchMs"),
                 ms("parseMs"),
                 ms("layoutMs"),
+                t["phases"]["canvas"].as_f64().unwrap_or(f64::NAN),
                 ms("paintMs"),
-                ms("totalMs")
+                ms("totalMs"),
+                ms("tableMs")
             ));
         }
     }
+    let mma_shot = c.screenshot().await?;
 
-    // The last page is the largest TV picture: fitted to the pane, its
-    // labels are left out; at actual size (a click) they are drawn.
-    assert_eq!(count(c, "#pane-a .labels text").await?, 0);
+    // The canvas holds what is in sight, painted as it comes into sight:
+    // scrolled to the bottom of the tiled MMA, C's last rows are painted,
+    // and hovering finds the cells there.
+    let (t, v) = first_owner(MMA_128, "C", 127 + 128 * 31);
+    assert_eq!(
+        hover_at(c, "a", 0, 127, 31).await?,
+        format!("C (127,31), index {}, T{t} V{v}", 127 + 128 * 31)
+    );
+    // The largest TV picture, fitted to the pane: too small for labels;
+    // at actual size (a click) painted again, labelled.
+    c.goto(&format!(
+        "{base}?expr={}&view=tv",
+        encode("(128,128):(1,128)")
+    ))
+    .await?;
+    rendered(c, "a", "(128,128):(1,128)").await?;
+    let painted = "const d = document.querySelector('#pane-a .stage canvas').dataset; return [Number(d.scale), Number(d.labels)];";
+    let fitted = c.execute(painted, vec![]).await?;
+    assert_eq!(fitted[1], 0, "{fitted}");
     c.find(Locator::Css("#pane-a .picture"))
         .await?
         .click()
         .await?;
-    assert_eq!(count(c, "#pane-a .labels text").await?, 2 * 16384);
+    let actual = c.execute(painted, vec![]).await?;
+    assert!(
+        actual[0].as_f64() > fitted[0].as_f64(),
+        "{fitted} -> {actual}"
+    );
+    assert!(actual[1].as_u64() > Some(0), "{actual}");
+    assert_eq!(
+        hover_at(c, "a", 0, 2, 1).await?,
+        "tile (2,1), index 130, T2 V1"
+    );
 
     let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explorer.png");
     std::fs::write(&shot, screenshot)?;
+    let shot_mma = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explorer-mma.png");
+    std::fs::write(&shot_mma, mma_shot)?;
     say(&format!(
-        "screenshot of the side-by-side bank view: {}",
-        shot.display()
+        "screenshots of the side-by-side bank view and of the 128 x 32 x 32 tiled MMA: {}, {}",
+        shot.display(),
+        shot_mma.display()
     ));
     Ok(())
 }

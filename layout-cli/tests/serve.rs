@@ -112,8 +112,19 @@ fn the_api_answers_with_the_cli_wording() {
     assert_eq!(status, 200);
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(v["result"], "((2,2),(2,3)):((4,1),(2,8))");
-    assert_eq!(v["cells"].as_array().unwrap().len(), 24);
-    assert_eq!(v["cells"][0]["coord"], "((0,0),(0,0))");
+    // The cells, as arrays: 4 rows of 6, cell (0,0) at coordinate
+    // ((0,0),(0,0)), cell (1,0) at ((1,0),(0,0)), offset 4.
+    let p = &v["picture"]["panels"][0];
+    assert_eq!(p["offset"].as_array().unwrap().len(), 24);
+    assert_eq!((&p["rows"], &p["cols"]), (&4.into(), &6.into()));
+    assert_eq!(
+        (&p["row_coords"][0], &p["col_coords"][0]),
+        (&"(0,0)".into(), &"(0,0)".into())
+    );
+    assert_eq!(
+        (&p["row_coords"][1], &p["offset"][6]),
+        (&"(1,0)".into(), &4.into())
+    );
     let (status, _, body) = srv.get(&format!("/api/eval?expr={}", enc("coalesce((2,4):(1,2)")));
     assert_eq!(status, 422);
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();

@@ -31,6 +31,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 
+use crate::atom::dynamic::TiledCopy;
 use crate::dynamic::{DynLayout, IntTree};
 use crate::error::LayoutError;
 use crate::swizzle::DynComposed;
@@ -106,8 +107,8 @@ impl<'a> Drawing<'a> {
         })
     }
 
-    /// The value of the cell at 1-D index `i`.
-    pub(crate) fn value(&self, i: i64) -> Result<i64, LayoutError> {
+    /// The value of the cell at 1-D index `i`: the offset there.
+    pub fn value(&self, i: i64) -> Result<i64, LayoutError> {
         match self.source {
             Source::Layout(l) => l.at(i),
             Source::Composed(c) => c.at(i),
@@ -122,8 +123,9 @@ impl<'a> Drawing<'a> {
         off.saturating_mul(e).div_euclid(BANK_BYTES)
     }
 
-    /// The bank of the element at offset `off`.
-    pub(crate) fn bank(&self, off: i64) -> i64 {
+    /// The bank of the element at offset `off`, for the drawing's element
+    /// size (4 bytes in the offset view).
+    pub fn bank(&self, off: i64) -> i64 {
         self.word(off).rem_euclid(BANKS)
     }
 
@@ -133,6 +135,45 @@ impl<'a> Drawing<'a> {
     pub fn with_access(mut self, tv: DynLayout, vec: i64) -> Self {
         self.access = Some((tv, vec));
         self
+    }
+
+    /// The warp access of a tiled copy to the drawn layout, which must be
+    /// the copy's `M x N` tile (mode 0 of size `M`, `M * N` elements, so
+    /// that the copy's tile index `m + M * n` is the layout's index): its
+    /// destination thread/value layout (a copy into shared memory), or
+    /// with `source` its source (an `ldmatrix` reading shared memory),
+    /// each thread moving its atom's values in one vector instruction.
+    ///
+    /// ```
+    /// use cute_algebra::atom::dynamic::{CopyAtom, TiledCopy};
+    /// use cute_algebra::dynamic::DynLayout;
+    /// use cute_algebra::svg::{Colouring, Drawing, draw};
+    /// // 16-byte copies of fp16 by 8 x 8 threads into a 8 x 64 row-major tile.
+    /// let atom = CopyAtom::parse("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t").unwrap();
+    /// let tc = TiledCopy::new(atom, &"(8,8):(8,1)".parse().unwrap(), &"(1,8)".parse().unwrap()).unwrap();
+    /// let smem: DynLayout = "(8,64):(64,1)".parse().unwrap();
+    /// let d = Drawing::layout(&smem, Colouring::Banks { elem_bytes: 2 }).unwrap()
+    ///     .with_tiled_copy(&tc, false).unwrap();
+    /// assert!(draw(&d).unwrap().contains("4 wavefronts where 4 would do: 1-way bank conflict"));
+    /// ```
+    pub fn with_tiled_copy(self, tc: &TiledCopy, source: bool) -> Result<Self, LayoutError> {
+        let (m, size) = (self.domain.mode(0)?.size()?, self.domain.size()?);
+        if self.domain.rank() < 2
+            || tc.tiler_mn.len() != 2
+            || tc.tiler_mn[0] != m
+            || tc.tiler_mn[0].checked_mul(tc.tiler_mn[1]) != Some(size)
+        {
+            return Err(LayoutError::BadArgument {
+                op: "bank conflicts",
+                msg: "the tiled copy's tile (Tiler_MN) is not the drawn layout's shape: mode 0 of M elements, M x N in all",
+            });
+        }
+        let (tv, atom) = if source {
+            (tc.layout_tv_of(true)?, &tc.atom.val_src)
+        } else {
+            (tc.layout_tv_of(false)?, &tc.atom.val_dst)
+        };
+        Ok(self.with_access(tv, atom.mode(1)?.size()?))
     }
 
     /// The caption line of the bank view: the worst warp instruction's
@@ -288,7 +329,7 @@ pub fn warp_access(
 }
 
 /// `<`, `>` and `&` as XML entities: a swizzle prints as `Sw<3,3,3>`.
-fn xml_escape(s: &str) -> String {
+pub(crate) fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
