@@ -242,16 +242,28 @@ pub(crate) fn owners(
     }
     let (t_mode, v_mode) = (tv.mode(0)?, tv.mode(1)?);
     // A layout's offset is the sum of its modes' offsets: one evaluation
-    // per thread and one per value, not one per pair.
-    let t_off: Vec<i64> = (0..t_mode.size()?)
-        .map(|t| t_mode.at(t))
-        .collect::<Result<_, _>>()?;
-    let v_off: Vec<i64> = (0..v_mode.size()?)
-        .map(|v| v_mode.at(v))
-        .collect::<Result<_, _>>()?;
+    // per thread and one per value, not one per pair. The values' offsets
+    // are kept (up to a bound, so that a huge mode costs time, which the
+    // caller bounds, and not memory); the threads' are computed in turn.
+    const KEPT: i64 = 1 << 20;
+    let v_count = v_mode.size()?;
+    let v_off: Option<Vec<i64>> = if v_count <= KEPT {
+        Some(
+            (0..v_count)
+                .map(|v| v_mode.at(v))
+                .collect::<Result<_, _>>()?,
+        )
+    } else {
+        None
+    };
     let mut out = vec![None; usize::try_from(size).unwrap_or(0)];
-    for (t, &a) in t_off.iter().enumerate() {
-        for (v, &b) in v_off.iter().enumerate() {
+    for t in 0..t_mode.size()? {
+        let a = t_mode.at(t)?;
+        for v in 0..v_count {
+            let b = match &v_off {
+                Some(off) => off[v as usize],
+                None => v_mode.at(v)?,
+            };
             let slot = usize::try_from(a + b)
                 .ok()
                 .and_then(|i| out.get_mut(i))
@@ -260,7 +272,7 @@ pub(crate) fn owners(
                     msg: "an index of the TV layout falls outside the tile",
                 })?;
             if slot.is_none() {
-                *slot = Some((t as i64, v as i64));
+                *slot = Some((t, v));
             }
         }
     }
