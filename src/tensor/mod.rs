@@ -50,8 +50,8 @@ pub use engine::{
 };
 pub use identity::*;
 pub use layout::{
-    Reach, SliceOffset, StaticCosize, StaticLen, TensorLayout, TensorLayoutAt, TensorReach,
-    TensorSlice,
+    IntoCoord, Reach, SliceOffset, StaticCosize, StaticLen, TensorLayout, TensorLayoutAt,
+    TensorReach, TensorSlice,
 };
 pub use ops::{Unpack, flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use partition::*;
@@ -199,12 +199,12 @@ macro_rules! coord_access {
     ($(#[$try_doc:meta])* $try_name:ident / $(#[$doc:meta])* $name:ident($($mut:tt)?) -> $R:ty = $read:ident;) => {
         $(#[$try_doc])*
         #[inline(always)]
-        pub fn $try_name<C>(&$($mut)? self, c: C) -> Result<$R, LayoutError>
+        pub fn $try_name<C: IntoCoord>(&$($mut)? self, c: C) -> Result<$R, LayoutError>
         where
-            L: TensorLayoutAt<C>,
+            L: TensorLayoutAt<C::Coord>,
         {
             self.engine
-                .$read(self.layout.offset(c))
+                .$read(self.layout.offset(c.into_coord()))
                 .ok_or(LayoutError::OutOfRange {
                     op: "tensor(coord)",
                 })
@@ -212,9 +212,9 @@ macro_rules! coord_access {
         $(#[$doc])*
         #[inline(always)]
         #[track_caller]
-        pub fn $name<C>(&$($mut)? self, c: C) -> $R
+        pub fn $name<C: IntoCoord>(&$($mut)? self, c: C) -> $R
         where
-            L: TensorLayoutAt<C>,
+            L: TensorLayoutAt<C::Coord>,
         {
             ok_or_panic(self.$try_name(c))
         }
@@ -239,12 +239,15 @@ impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
     /// `c`'s offset must be inside the engine's range.
     #[allow(unsafe_code)]
     #[inline(always)]
-    pub unsafe fn at_unchecked<C>(&self, c: C) -> E::Item
+    pub unsafe fn at_unchecked<C: IntoCoord>(&self, c: C) -> E::Item
     where
-        L: TensorLayoutAt<C>,
+        L: TensorLayoutAt<C::Coord>,
     {
         // SAFETY: forwarded to the caller.
-        unsafe { self.engine.read_unchecked(self.layout.offset(c)) }
+        unsafe {
+            self.engine
+                .read_unchecked(self.layout.offset(c.into_coord()))
+        }
     }
     /// The values at indices `0..size` (CuTe's `tensor(i)`), in order.
     pub fn values(&self) -> impl Iterator<Item = E::Item> + '_ {
@@ -275,11 +278,11 @@ impl<E: MemoryMut, L: TensorLayout<Offset = isize>> Tensor<E, L> {
     /// `c`'s offset must be in bounds.
     #[allow(unsafe_code)]
     #[inline(always)]
-    pub unsafe fn at_unchecked_mut<C>(&mut self, c: C) -> &mut E::Value
+    pub unsafe fn at_unchecked_mut<C: IntoCoord>(&mut self, c: C) -> &mut E::Value
     where
-        L: TensorLayoutAt<C>,
+        L: TensorLayoutAt<C::Coord>,
     {
-        let off = self.layout.offset(c);
+        let off = self.layout.offset(c.into_coord());
         // SAFETY: forwarded to the caller.
         unsafe { self.engine.slot_unchecked_mut(off) }
     }
@@ -292,21 +295,21 @@ impl<E: MemoryMut, L: TensorLayout<Offset = isize>> Tensor<E, L> {
     }
 }
 
-impl<E: Memory, L: TensorLayoutAt<C, Offset = isize>, C> core::ops::Index<C> for Tensor<E, L> {
+impl<E: Memory, L: TensorLayoutAt<C::Coord, Offset = isize>, C: IntoCoord> core::ops::Index<C>
+    for Tensor<E, L>
+{
     type Output = E::Value;
     #[inline(always)]
     #[track_caller]
     fn index(&self, c: C) -> &E::Value {
-        ok_or_panic(
-            self.engine
-                .slot(self.layout.offset(c))
-                .ok_or(LayoutError::OutOfRange {
-                    op: "tensor[coord]",
-                }),
-        )
+        ok_or_panic(self.engine.slot(self.layout.offset(c.into_coord())).ok_or(
+            LayoutError::OutOfRange {
+                op: "tensor[coord]",
+            },
+        ))
     }
 }
-impl<E: MemoryMut, L: TensorLayoutAt<C, Offset = isize>, C> core::ops::IndexMut<C>
+impl<E: MemoryMut, L: TensorLayoutAt<C::Coord, Offset = isize>, C: IntoCoord> core::ops::IndexMut<C>
     for Tensor<E, L>
 {
     #[inline(always)]

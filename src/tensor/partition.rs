@@ -11,7 +11,7 @@
 use super::{Shift, SliceOffset, Tensor, TensorDivide, TensorSlice};
 use crate::error::{LayoutError, ok_or_panic, try_and_panicking};
 use crate::int::kind::{IntKind, StaticPos};
-use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
+use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, IntoInt, Mod, Prod, Quot, Sum};
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
 use crate::tuple::cons;
@@ -361,8 +361,10 @@ pub type LocalPartitioned<E, L, TS, TD, I> =
     OuterPartitioned<E, L, ThrTiler<TS>, ThrCoord<TS, TD, I>>;
 /// The tiler of [`local_partition`]: `product_each(shape(thr))`.
 pub type ThrTiler<TS> = <TS as ProductEach>::Output;
-/// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`.
-pub type ThrCoord<TS, TD, I> = <TS as FlatCoord<TD, I>>::Output;
+/// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`, the
+/// index read as a CuTe integer (a `u32` as an `i32`, a `usize` as an
+/// `i64`).
+pub type ThrCoord<TS, TD, I> = <TS as FlatCoord<TD, <I as IntoInt>::Int>>::Output;
 
 try_and_panicking! {
     /// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: thread `idx`'s
@@ -376,6 +378,9 @@ try_and_panicking! {
     /// let t = make_counting_tensor(layout![(64, 64) : (1, 64)]);
     /// let p = local_partition(t, layout![(8, 8) : (1, 8)], 39);
     /// assert_eq!(p.to_string(), "counting_iter(263) o (_8,_8):(_8,_512)");
+    /// // A thread index as CUDA gives it (`u32`), or a Rust `usize`.
+    /// assert_eq!(local_partition(t, layout![(8, 8) : (1, 8)], 39u32).to_string(), p.to_string());
+    /// assert_eq!(local_partition(t, layout![(8, 8) : (1, 8)], 39usize).to_string(), p.to_string());
     /// ```
     ///
     /// # Panics
@@ -384,10 +389,10 @@ try_and_panicking! {
     /// [`local_partition`] returning an error for a runtime value that breaks
     /// the divide, or a thread layout whose coordinate CuTe cannot compute (a
     /// stride-0 mode of size above 1).
-    pub fn try_local_partition<E, L, TS, TD, I: Int>(t: Tensor<E, L>, thr: Layout<TS, TD>, idx: I)
+    pub fn try_local_partition<E, L, TS, TD, I: IntoInt>(t: Tensor<E, L>, thr: Layout<TS, TD>, idx: I)
         -> LocalPartitioned<E, L, TS, TD, I>
     where {
-        TS: ProductEach + FlatCoord<TD, I> + Copy,
+        TS: ProductEach + FlatCoord<TD, I::Int> + Copy,
         TD: Copy,
         L: TensorDivide<ThrTiler<TS>>,
         ZShape<L, ThrTiler<TS>>: ZippedModesValues,
@@ -396,7 +401,7 @@ try_and_panicking! {
     }
     {
         let (ts, td) = thr.into_parts();
-        let coord = ts.flat_coord(td, idx).ok_or(LayoutError::DivisionByZero {
+        let coord = ts.flat_coord(td, idx.into_int()).ok_or(LayoutError::DivisionByZero {
             op: "local_partition",
         })?;
         try_outer_partition(t, ts.product_each(), coord)

@@ -31,7 +31,7 @@ use super::{
     FlatCoord, InnerCoord, InnerPartitioned, LocalPartitioned, OuterCoord, SliceOffset, Tensor,
     TensorDivide, TensorSlice, ThrCoord, ThrTiler, ZippedModesValues, local_partition, local_tile,
 };
-use crate::int::Int;
+use crate::int::IntoInt;
 use crate::layout::Underscore;
 use crate::layout::{Layout, SliceLayout, SliceMode};
 use crate::tuple::cons;
@@ -135,7 +135,7 @@ type DS<P, TS> = <P as SliceMode<TS, false>>::Output;
 /// As [`local_partition`].
 #[inline(always)]
 #[track_caller]
-pub fn local_partition_step<E, L, TS, TD, I: Int, P>(
+pub fn local_partition_step<E, L, TS, TD, I: IntoInt, P>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
@@ -145,7 +145,7 @@ where
     TS: IntTuple,
     TD: IntTuple,
     P: SliceLayout<TS, TD, false>,
-    DS<P, TS>: ProductEach + FlatCoord<DS<P, TD>, I> + Copy,
+    DS<P, TS>: ProductEach + FlatCoord<DS<P, TD>, I::Int> + Copy,
     DS<P, TD>: Copy,
     L: TensorDivide<ThrTiler<DS<P, TS>>>,
     <L as TensorDivide<ThrTiler<DS<P, TS>>>>::ZippedShape: ZippedModesValues,
