@@ -19,6 +19,25 @@ use crate::tuple::cons;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ArithTuple<L>(pub L);
 
+/// CuTe's `elem_less(coord, shape)` on an identity tensor's value: the
+/// predicate of a tile's element at a matrix's edge.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::make_identity_tensor;
+/// use cute_algebra::tuple::elem_less;
+/// let id = make_identity_tensor(shape![4, 8]);
+/// let (m, n): (i32, i32) = (3, 5);
+/// assert!(elem_less(id.at(coord![2, 4]), shape![m, n]));
+/// assert!(!elem_less(id.at(coord![3, 4]), shape![m, n]));
+/// ```
+impl<L: crate::tuple::ElemLess<B>, B> crate::tuple::ElemLess<B> for ArithTuple<L> {
+    #[inline(always)]
+    fn elem_less(self, b: B) -> bool {
+        self.0.elem_less(b)
+    }
+}
+
 /// A value of a basis-strided layout.
 ///
 /// ```

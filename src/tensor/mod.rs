@@ -32,6 +32,7 @@ mod divide;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod engine;
+mod gemm;
 mod identity;
 mod layout;
 mod ops;
@@ -48,6 +49,7 @@ pub use engine::{
     ArithTupleIter, Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, ReadItem, Shift,
     View, ViewMut,
 };
+pub use gemm::{GemmLayout, ModeSizes, axpby, gemm, try_axpby, try_gemm};
 pub use identity::*;
 pub use layout::{
     IntoCoord, Reach, SliceOffset, StaticCosize, StaticLen, TensorLayout, TensorLayoutAt,
@@ -60,6 +62,8 @@ pub use recast::{Element, Recast, RecastLayout, Recasted, RecastedMut};
 pub use step::{Project, Projected, local_partition_step, local_tile_step};
 
 use crate::error::{LayoutError, ok_or_panic};
+use crate::layout::{Layout, ModeShape};
+use crate::tuple::{GetAt, Idx, IntTuple, ToPeano};
 
 /// CuTe's `Tensor<Engine, Layout>`: the value at coordinate `c` is the
 /// engine's element at offset `layout(c)`.
@@ -189,6 +193,48 @@ impl<E, L: TensorLayout> Tensor<E, L> {
     #[inline(always)]
     pub fn size(&self) -> usize {
         self.layout.len()
+    }
+}
+
+impl<E, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
+    /// CuTe's `size<I>(tensor)`: the size of mode `I`
+    /// ([`Layout::size_of`]).
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::tensor::make_counting_tensor;
+    /// let t = make_counting_tensor(layout![(4, (2, 8)) : (1, (4, 8))]);
+    /// assert_eq!(t.size_of::<1>().cute_string(), "_16");
+    /// assert_eq!(t.shape_of::<1>().to_cute_string(), "(_2,_8)");
+    /// assert_eq!(t.stride_of::<0>().cute_string(), "_1");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn size_of<const I: usize>(&self) -> <ModeShape<I, S> as IntTuple>::Size
+    where
+        Idx<I>: ToPeano,
+        S: GetAt<<Idx<I> as ToPeano>::Peano>,
+        ModeShape<I, S>: IntTuple,
+    {
+        self.layout.size_of::<I>()
+    }
+    /// CuTe's `shape<I>(tensor)`: the shape of mode `I`.
+    #[inline(always)]
+    pub fn shape_of<const I: usize>(&self) -> ModeShape<I, S>
+    where
+        Idx<I>: ToPeano,
+        S: GetAt<<Idx<I> as ToPeano>::Peano>,
+    {
+        self.layout.shape_of::<I>()
+    }
+    /// CuTe's `stride<I>(tensor)`: the stride of mode `I`.
+    #[inline(always)]
+    pub fn stride_of<const I: usize>(&self) -> <D as GetAt<<Idx<I> as ToPeano>::Peano>>::Output
+    where
+        Idx<I>: ToPeano,
+        D: GetAt<<Idx<I> as ToPeano>::Peano>,
+    {
+        self.layout.stride_of::<I>()
     }
 }
 
