@@ -245,6 +245,8 @@ extern crate std;
 extern crate self as cute_algebra;
 
 pub use frunk_core;
+/// The `half` crate, whose `f16` and `bf16` are CuTe's `half_t` and `bfloat16_t` as tensor elements.
+pub use half;
 pub use typenum;
 
 pub mod algebra;

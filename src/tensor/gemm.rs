@@ -167,7 +167,11 @@ where
 }
 
 /// CuTe's `gemm(A, B, C)`: `C += A * B` over register fragments, in one
-/// of CuTe's five forms (see the [module docs](self)).
+/// of CuTe's five forms, chosen by the ranks: `(V) x (V) => (V)`,
+/// `(M) x (N) => (M,N)`, `(M,K) x (N,K) => (M,N)`,
+/// `(V,M) x (V,N) => (V,M,N)` and `(V,M,K) x (V,N,K) => (V,M,N)`; each is
+/// `C(v,m,n) += Σ_k A(v,m,k) * B(v,n,k)`, `k` outermost. The products are
+/// computed in `C`'s element type (`f16` inputs into `f32`).
 ///
 /// ```
 /// use cute_algebra::prelude::*;
