@@ -35,6 +35,32 @@ pub trait TensorReach: TensorLayout<Offset = isize> {
     fn reach(&self) -> (isize, isize);
 }
 
+/// The layout a tensor over memory of `T`s is built on: the layout
+/// itself, or, for a shared-memory layout atom whose swizzle acts on byte
+/// addresses (CuTe's `smem_ptr_flag_bits`, the GMMA atoms of
+/// [`crate::atom::gmma`]), the same swizzle in units of `T` (CuTe's
+/// `as_position_independent_swizzle_layout`), after checking that `T` is
+/// the element the atom was made for.
+#[diagnostic::on_unimplemented(
+    message = "make_tensor: this layout cannot index memory of `{T}` (a shared-memory atom's smem_ptr_flag_bits must equal sizeof_bits<{T}>)",
+    label = "expected a layout (plain, swizzled or basis-strided), or a shared-memory layout atom made for `{T}`",
+    note = "a GMMA atom's swizzle acts on byte addresses: build it for the tensor's element (`Layout_K_SW128_Atom<f16>` over `[f16]`) so that it applies in units of that element"
+)]
+#[doc(hidden)]
+pub trait IntoTensorLayout<T> {
+    /// The layout the tensor gets.
+    type Layout: TensorReach;
+    /// Converts it.
+    fn into_tensor_layout(self) -> Self::Layout;
+}
+impl<T, L: TensorReach> IntoTensorLayout<T> for L {
+    type Layout = L;
+    #[inline(always)]
+    fn into_tensor_layout(self) -> L {
+        self
+    }
+}
+
 /// The offset of a coordinate `C`: `L(c)`.
 #[diagnostic::on_unimplemented(
     message = "tensor indexing: the coordinate `{C}` does not fit the layout `{Self}`",

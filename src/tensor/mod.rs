@@ -52,8 +52,8 @@ pub use engine::{
 pub use gemm::{GemmLayout, ModeSizes, axpby, gemm, try_axpby, try_gemm};
 pub use identity::*;
 pub use layout::{
-    IntoCoord, Reach, SliceOffset, StaticCosize, StaticLen, TensorLayout, TensorLayoutAt,
-    TensorReach, TensorSlice,
+    IntoCoord, IntoTensorLayout, Reach, SliceOffset, StaticCosize, StaticLen, TensorLayout,
+    TensorLayoutAt, TensorReach, TensorSlice,
 };
 pub use ops::{Unpack, flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use partition::*;
@@ -130,32 +130,40 @@ fn check_reach<L: TensorReach>(
 /// assert!(try_make_tensor(&data, layout![(3, 4) : (4, 1)]).is_ok()); // reaches 2*4 + 3 = 11
 /// assert!(try_make_tensor(&data, layout![(3, 4) : (5, 1)]).is_err()); // reaches 2*5 + 3 = 13
 /// ```
-pub fn try_make_tensor<T, L: TensorReach>(
+pub fn try_make_tensor<T, L: IntoTensorLayout<T>>(
     data: &[T],
     layout: L,
-) -> Result<Tensor<View<'_, T>, L>, LayoutError> {
+) -> Result<Tensor<View<'_, T>, L::Layout>, LayoutError> {
+    let layout = layout.into_tensor_layout();
     check_reach(&layout, 0, data.len(), "make_tensor")?;
     Ok(Tensor::from_parts(View::new(data, 0), layout))
 }
 
 /// [`try_make_tensor`], panicking when the layout reaches outside `data`.
 #[track_caller]
-pub fn make_tensor<T, L: TensorReach>(data: &[T], layout: L) -> Tensor<View<'_, T>, L> {
+pub fn make_tensor<T, L: IntoTensorLayout<T>>(
+    data: &[T],
+    layout: L,
+) -> Tensor<View<'_, T>, L::Layout> {
     ok_or_panic(try_make_tensor(data, layout))
 }
 
 /// A writable tensor over a slice; the layout's reach must fit.
-pub fn try_make_tensor_mut<T, L: TensorReach>(
+pub fn try_make_tensor_mut<T, L: IntoTensorLayout<T>>(
     data: &mut [T],
     layout: L,
-) -> Result<Tensor<ViewMut<'_, T>, L>, LayoutError> {
+) -> Result<Tensor<ViewMut<'_, T>, L::Layout>, LayoutError> {
+    let layout = layout.into_tensor_layout();
     check_reach(&layout, 0, data.len(), "make_tensor")?;
     Ok(Tensor::from_parts(ViewMut::new(data, 0), layout))
 }
 
 /// [`try_make_tensor_mut`], panicking when the layout reaches outside `data`.
 #[track_caller]
-pub fn make_tensor_mut<T, L: TensorReach>(data: &mut [T], layout: L) -> Tensor<ViewMut<'_, T>, L> {
+pub fn make_tensor_mut<T, L: IntoTensorLayout<T>>(
+    data: &mut [T],
+    layout: L,
+) -> Tensor<ViewMut<'_, T>, L::Layout> {
     ok_or_panic(try_make_tensor_mut(data, layout))
 }
 
