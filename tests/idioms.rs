@@ -325,3 +325,19 @@ fn f16_and_bf16_are_tensor_elements() {
         assert_eq!(*got, want);
     }
 }
+
+#[test]
+fn mode_access_and_static_printing_as_cute_writes_them() {
+    use cute_algebra::tensor::make_counting_tensor;
+    let (i, j): (u32, i32) = (3, 7);
+    let c = coord![i, (j, 2)];
+    assert_eq!(c.get::<0>(), 3i32);
+    assert_eq!(get::<1, _>(c).to_cute_string(), "(7,_2)");
+    let t = make_counting_tensor(layout![(4, (2, 8)) : (1, (4, 8))]);
+    assert_eq!(t.size_of::<1>().cute().to_string(), "_16");
+    assert_eq!(t.shape_of::<1>().cute().to_string(), "(_2,_8)");
+    assert_eq!(t.stride_of::<1>().cute().to_string(), "(_4,_8)");
+    let l = layout![(8, 16) : (16, 1)];
+    assert_eq!(format!("{}", l.cosize().cute()), "_128");
+    assert_eq!(format!("{}", l.cosize().value()), "128");
+}
