@@ -361,10 +361,10 @@ pub type LocalPartitioned<E, L, TS, TD, I> =
     OuterPartitioned<E, L, ThrTiler<TS>, ThrCoord<TS, TD, I>>;
 /// The tiler of [`local_partition`]: `product_each(shape(thr))`.
 pub type ThrTiler<TS> = <TS as ProductEach>::Output;
-/// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`, the
-/// index read as a CuTe integer (a `u32` as an `i32`, a `usize` as an
-/// `i64`).
-pub type ThrCoord<TS, TD, I> = <TS as FlatCoord<TD, <I as IntoInt>::Int>>::Output;
+/// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`, for
+/// an index of type `I` (a CuTe integer: a `u32` index reads as an `i32`,
+/// a `usize` as an `i64`).
+pub type ThrCoord<TS, TD, I> = <TS as FlatCoord<TD, I>>::Output;
 
 try_and_panicking! {
     /// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: thread `idx`'s
@@ -389,15 +389,19 @@ try_and_panicking! {
     /// [`local_partition`] returning an error for a runtime value that breaks
     /// the divide, or a thread layout whose coordinate CuTe cannot compute (a
     /// stride-0 mode of size above 1).
-    pub fn try_local_partition<E, L, TS, TD, I: IntoInt>(t: Tensor<E, L>, thr: Layout<TS, TD>, idx: I)
-        -> LocalPartitioned<E, L, TS, TD, I>
+    pub fn try_local_partition<E, L, TS, TD, I, J>(t: Tensor<E, L>, thr: Layout<TS, TD>, idx: I)
+        -> LocalPartitioned<E, L, TS, TD, J>
     where {
-        TS: ProductEach + FlatCoord<TD, I::Int> + Copy,
+        // The index converts to the CuTe integer `J` once: the bounds
+        // below name `J`, a plain parameter, not a projection (the type
+        // checker's work per call does not grow with the conversion).
+        I: IntoInt<Int = J>,
+        TS: ProductEach + FlatCoord<TD, J> + Copy,
         TD: Copy,
         L: TensorDivide<ThrTiler<TS>>,
         ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-        Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
-        E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
+        Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, J>>>,
+        E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, J>>>>,
     }
     {
         let (ts, td) = thr.into_parts();
