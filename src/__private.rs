@@ -16,11 +16,12 @@ pub fn st<T: Default>() -> T {
 
 /// A named integer in a macro (`shape![m, bk]`): a runtime `i32` or `i64`,
 /// or a static integer bound to a variable (`let bk = int!(8);`), which
-/// stays static as CuTe's `auto bK = Int<8>{}` does. An untyped literal
+/// stays static as CuTe's `auto bK = Int<8>{}` does; a `u32` (a thread
+/// index) reads as an `i32`, a `usize` as an `i64`. An untyped literal
 /// expression falls back to `i32`.
 #[inline(always)]
-pub const fn rt<T: crate::int::Int>(x: T) -> T {
-    x
+pub fn rt<T: crate::int::IntoInt>(x: T) -> T::Int {
+    x.into_int()
 }
 
 /// A runtime integer value: pins the type to `i32` or `i64`.

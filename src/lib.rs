@@ -174,6 +174,17 @@
 //! | `elem_less(coord, shape)` | `tuple::elem_less(coord, shape)` |
 //! | `recast<NewT>(tensor)` | `t.recast::<NewT>()` (an error where CuTe's rounded layout would leave the source's bytes, or its shrunk swizzle would permute them) |
 //! | `local_partition(make_tensor(make_smem_ptr(p), composition(Swizzle<3,3,3>{}, l)), thr, threadIdx.x)` | `tensor::local_partition(tensor::make_tensor_mut(&mut smem, composition(Swizzle::<3, 3, 3>, l)), thr, tid)` (the runtime offset goes inside the swizzle: `Sw<3,3,3> o tid_offset o kept`) |
+//! | `t(i)` with an `unsigned`/`size_t` index, `threadIdx.x` as a thread or block index | `t.at(i)` with `i: usize`; `coord![bx, _]`, `local_partition(t, thr, tid)` with `u32` (a `u32` reads as an `i32`, a `usize` as an `i64`) |
+//! | `copy_if(pred, src, dst)` | `tensor::copy_if(&pred, &src, &mut dst)` (`pred` a tensor of `bool`, or a closure of the index) |
+//! | `gemm(A, B, C)` (register fragments, `C += A * B`) | `tensor::gemm(&a, &b, &mut c)`, CuTe's five rank forms; `try_gemm` returns shape errors |
+//! | `axpby(alpha, x, beta, y)` | `tensor::axpby(alpha, &x, beta, &mut y)` |
+//! | `get<1>(coord)` | `c.get::<1>()`, `get::<1, _>(c)` |
+//! | `size<1>(t)`, `shape<1>(t)`, `stride<1>(t)` | `t.size_of::<1>()`, `t.shape_of::<1>()`, `t.stride_of::<1>()` (layouts too) |
+//! | `print(cosize(l))` (prints `_128`) | `print!("{}", l.cosize().cute())` (`_128`; `.value()` prints `128`) |
+//! | `half_t`, `bfloat16_t` | `half::f16`, `half::bf16` (re-exported as `cute_algebra::half`) |
+//! | `GMMA::Layout_K_SW128_Atom<half_t>{}` (and `K`/`MN` × `INTER`/`SW32`/`SW64`/`SW128`) | `atom::gmma::Layout_K_SW128_Atom::<f16>::default()` (prints `Sw<3,4,3> o smem_ptr[16b](unset) o …`) |
+//! | `as_position_independent_swizzle_layout(atom)` | `atom::gmma::as_position_independent_swizzle_layout(atom)` (`Sw<3,3,3> o _0 o …` for `half_t`) |
+//! | `make_tensor(make_smem_ptr(p), atom)` | `tensor::make_tensor_mut(&mut smem, atom)` (the byte swizzle applied in element units) |
 //!
 //! ## How the crate is built
 //!
@@ -246,6 +257,8 @@ extern crate std;
 extern crate self as cute_algebra;
 
 pub use frunk_core;
+/// The `half` crate, whose `f16` and `bf16` are CuTe's `half_t` and `bfloat16_t` as tensor elements.
+pub use half;
 pub use typenum;
 
 pub mod algebra;

@@ -13,7 +13,8 @@
 //!          | '_' INT | '_-' INT             -- the same, in CuTe's printed form (`_8`, `_-1`)
 //!          | '(' list ')'                   -- tuple; `(4)` is rank 1, never grouping; never empty
 //!          | '_'                            -- coord! (and whole tile! modes) only
-//!          | IDENT | '{' expr '}'           -- value forms: runtime `i32`
+//!          | IDENT | '{' expr '}'           -- value forms: runtime `i32`/`i64` or a named static;
+//!                                           -- a `u32` reads as `i32`, a `usize` as `i64`
 //!          | TYPE                           -- type forms: e.g. `i32`
 //! layout  := node ':' node | node           -- no stride: LayoutLeft (column-major compact)
 //! tile    := tmode (',' tmode)* ','?

@@ -17,3 +17,4 @@
 
 #[cfg(feature = "alloc")]
 pub mod dynamic;
+pub mod gmma;

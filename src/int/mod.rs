@@ -237,6 +237,7 @@ impl StaticInt for Z0 {}
 mod arith;
 mod ceil_div;
 pub(crate) mod classify;
+mod index;
 #[doc(hidden)]
 pub mod kind;
 mod ops;
@@ -254,6 +255,7 @@ pub use ceil_div::{
     CeilDiv, DividesEither, DividesEitherBranch, IntCeilDiv, IntShapeDiv, ShapeDiv, ShapeDivisible,
 };
 pub use classify::{One, OrdIsEqual, StaticEq, UEq};
+pub use index::IntoInt;
 pub use ops::{
     Abs, Diff, Gcd, IntAbs, IntAdd, IntDiv, IntGcd, IntMax, IntMin, IntMul, IntRem, IntSub,
     Maximum, Minimum, Mod, Prod, Quot, Sum,

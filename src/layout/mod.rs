@@ -145,6 +145,65 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     }
 }
 
+/// The mode index `I` as the Peano type the walks use.
+type ModeIx<const I: usize> = <Idx<I> as ToPeano>::Peano;
+/// The shape of mode `I` of shape `S`.
+pub type ModeShape<const I: usize, S> = <S as GetAt<ModeIx<I>>>::Output;
+
+impl<S: IntTuple, D: IntTuple> Layout<S, D> {
+    /// CuTe's `size<I>(layout)`: the size of mode `I` (static where the
+    /// mode's shape is).
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let n: i32 = 5;
+    /// let l = layout![(2, (3, 4), n) : (12, (1, 3), 24)];
+    /// assert_eq!(l.size_of::<1>().cute_string(), "_12");
+    /// assert_eq!(l.size_of::<2>().cute_string(), "5");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn size_of<const I: usize>(&self) -> <ModeShape<I, S> as IntTuple>::Size
+    where
+        Idx<I>: ToPeano,
+        S: GetAt<ModeIx<I>>,
+        ModeShape<I, S>: IntTuple,
+    {
+        self.shape.get_at().size()
+    }
+    /// CuTe's `shape<I>(layout)`: the shape of mode `I`.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = layout![(2, (3, 4)) : (12, (1, 3))];
+    /// assert_eq!(l.shape_of::<1>().to_cute_string(), "(_3,_4)");
+    /// ```
+    #[inline(always)]
+    pub fn shape_of<const I: usize>(&self) -> ModeShape<I, S>
+    where
+        Idx<I>: ToPeano,
+        S: GetAt<ModeIx<I>>,
+    {
+        self.shape.get_at()
+    }
+    /// CuTe's `stride<I>(layout)`: the stride of mode `I`.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = layout![(2, (3, 4)) : (12, (1, 3))];
+    /// assert_eq!(l.stride_of::<0>().cute_string(), "_12");
+    /// assert_eq!(l.stride_of::<1>().to_cute_string(), "(_1,_3)");
+    /// ```
+    #[inline(always)]
+    pub fn stride_of<const I: usize>(&self) -> <D as GetAt<ModeIx<I>>>::Output
+    where
+        Idx<I>: ToPeano,
+        D: GetAt<ModeIx<I>>,
+    {
+        self.stride.get_at()
+    }
+}
+
 impl<S, D> Layout<S, D> {
     /// Builds a layout without the congruence bound; for the crate's own
     /// operations, whose results are congruent by construction.

@@ -242,7 +242,7 @@ impl<B, M, S> SwizzleTn<B, M, S> {
 /// gives a static integer type.
 #[diagnostic::on_unimplemented(
     message = "swizzle: cannot apply `{Self}` to `{X}`",
-    label = "a swizzle applies to a runtime `i32` or a non-negative static integer",
+    label = "a swizzle applies to a runtime `i32` or `i64`, or a non-negative static integer",
     note = "a valid swizzle also needs abs(S) >= B and B + M + abs(S) <= 31"
 )]
 ///
@@ -270,6 +270,18 @@ impl<Sw: SwizzleParams> SwizzleApply<i32> for Sw {
     fn apply_to(self, x: i32) -> i32 {
         let s = Sw::RUNTIME.shift();
         let y = x & Sw::YYY;
+        if s >= 0 { x ^ (y >> s) } else { x ^ (y << -s) }
+    }
+}
+
+/// A 64-bit offset (a tensor indexed by a `usize`, or a layout with `i64`
+/// strides): CuTe's swizzle is the same bit operation on any integer type.
+impl<Sw: SwizzleParams> SwizzleApply<i64> for Sw {
+    type Output = i64;
+    #[inline(always)]
+    fn apply_to(self, x: i64) -> i64 {
+        let s = Sw::RUNTIME.shift();
+        let y = x & i64::from(Sw::YYY);
         if s >= 0 { x ^ (y >> s) } else { x ^ (y << -s) }
     }
 }

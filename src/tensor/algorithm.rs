@@ -1,4 +1,4 @@
-//! CuTe's basic algorithms on tensors: `copy`, `fill`, `clear`, and the
+//! CuTe's basic algorithms on tensors: `copy`, `copy_if`, `fill`, `clear`, and the
 //! owned register fragment `make_fragment_like`.
 
 use super::{Array, Engine, MemoryMut, Read, StaticCosize, Tensor, TensorLayout};
@@ -58,6 +58,115 @@ where
     LD: TensorLayout<Offset = isize>,
 {
     ok_or_panic(try_copy(src, dst))
+}
+
+/// A predicate over 1-D indices, as CuTe's `copy_if` reads it (`pred(i)`):
+/// a tensor of `bool` (CuTe's predicate fragment, `make_tensor<bool>`), or
+/// a closure of the index.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{Predicate, make_tensor};
+/// let mask = [true, false, true];
+/// let t = make_tensor(&mask, layout![3 : 1]);
+/// assert_eq!(t.pred(1), Ok(false));
+/// assert_eq!((|i: usize| i < 2).pred(1), Ok(true));
+/// ```
+pub trait Predicate {
+    /// The predicate at index `i`, or an error outside the tensor's range.
+    fn pred(&self, i: usize) -> Result<bool, LayoutError>;
+    /// The number of indices it covers, when it is a tensor.
+    fn pred_size(&self) -> Option<usize>;
+}
+impl<E: Read<L::Offset, Item = bool>, L: TensorLayout> Predicate for Tensor<E, L> {
+    #[inline(always)]
+    fn pred(&self, i: usize) -> Result<bool, LayoutError> {
+        self.read_index(i)
+    }
+    #[inline(always)]
+    fn pred_size(&self) -> Option<usize> {
+        Some(self.size())
+    }
+}
+impl<F: Fn(usize) -> bool> Predicate for F {
+    #[inline(always)]
+    fn pred(&self, i: usize) -> Result<bool, LayoutError> {
+        Ok(self(i))
+    }
+    #[inline(always)]
+    fn pred_size(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// [`copy_if`] returning an error when the sizes differ or an element is
+/// out of range.
+pub fn try_copy_if<P, S, LS, D, LD>(
+    pred: &P,
+    src: &Tensor<S, LS>,
+    dst: &mut Tensor<D, LD>,
+) -> Result<(), LayoutError>
+where
+    P: Predicate,
+    S: Read<LS::Offset>,
+    LS: TensorLayout,
+    D: MemoryMut<Value = S::Item>,
+    LD: TensorLayout<Offset = isize>,
+{
+    if src.size() != dst.size() || pred.pred_size().is_some_and(|n| n != dst.size()) {
+        return Err(LayoutError::BadArgument {
+            op: "copy_if",
+            msg: "predicate, source and destination differ in size",
+        });
+    }
+    for i in 0..dst.size() {
+        if pred.pred(i)? {
+            *dst.slot_index(i)? = src.read_index(i)?;
+        }
+    }
+    Ok(())
+}
+
+/// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)`
+/// holds; elsewhere `dst` is left alone (and `src(i)` not read: a partial
+/// tile at a matrix's edge masks the elements past it). The predicate is
+/// a tensor of `bool` (built, as in CuTe, from an identity tensor
+/// partitioned like the data and [`elem_less`](crate::tuple::elem_less))
+/// or a closure of the index.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::{copy_if, fill, local_tile, make_identity_tensor, make_tensor, make_tensor_owned};
+/// use cute_algebra::tuple::elem_less;
+/// // A 3x5 matrix (stored in a 4x8 buffer), block (0, 1) of 4x4 tiles.
+/// let (m, n): (i32, i32) = (3, 5);
+/// let data: Vec<i32> = (0..4 * 8).collect();
+/// let g_tile = local_tile(make_tensor(&data, layout![(4, 8) : (1, 4)]), shape![4, 4], coord![0, 1]);
+/// let c_tile = local_tile(make_identity_tensor(shape![4, 8]), shape![4, 4], coord![0, 1]);
+/// let mut pred = make_tensor_owned::<bool, _>(layout![(4, 4) : (1, 4)]);
+/// for i in 0..pred.size() {
+///     pred[i] = elem_less(c_tile.at(i), shape![m, n]);
+/// }
+/// let mut frag = make_tensor_owned::<i32, _>(layout![(4, 4) : (1, 4)]);
+/// fill(&mut frag, -1);
+/// copy_if(&pred, &g_tile, &mut frag);
+/// // Only column 4, rows 0..3, lies inside the matrix.
+/// assert_eq!(frag.values().collect::<Vec<_>>(),
+///            [16, 17, 18, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1]);
+/// ```
+///
+/// # Panics
+/// Where [`try_copy_if`] returns an error.
+#[track_caller]
+pub fn copy_if<P, S, LS, D, LD>(pred: &P, src: &Tensor<S, LS>, dst: &mut Tensor<D, LD>)
+where
+    P: Predicate,
+    S: Read<LS::Offset>,
+    LS: TensorLayout,
+    D: MemoryMut<Value = S::Item>,
+    LD: TensorLayout<Offset = isize>,
+{
+    ok_or_panic(try_copy_if(pred, src, dst))
 }
 
 /// [`fill`] returning an error for an element out of range.

@@ -2,7 +2,7 @@
 //! coordinate, the reach an engine must hold, slicing with `_`, and, for
 //! owned register fragments, a static cosize.
 
-use crate::int::{Int, IntAdd};
+use crate::int::{Int, IntAdd, IntoInt};
 use crate::layout::{CosizeOf, Crd2Idx, Layout, SliceLayout, Sliced, Span};
 use crate::tuple::IntTuple;
 use frunk_core::hlist::{HCons, HNil};
@@ -35,6 +35,32 @@ pub trait TensorReach: TensorLayout<Offset = isize> {
     fn reach(&self) -> (isize, isize);
 }
 
+/// The layout a tensor over memory of `T`s is built on: the layout
+/// itself, or, for a shared-memory layout atom whose swizzle acts on byte
+/// addresses (CuTe's `smem_ptr_flag_bits`, the GMMA atoms of
+/// [`crate::atom::gmma`]), the same swizzle in units of `T` (CuTe's
+/// `as_position_independent_swizzle_layout`), after checking that `T` is
+/// the element the atom was made for.
+#[diagnostic::on_unimplemented(
+    message = "make_tensor: this layout cannot index memory of `{T}` (a shared-memory atom's smem_ptr_flag_bits must equal sizeof_bits<{T}>)",
+    label = "expected a layout (plain, swizzled or basis-strided), or a shared-memory layout atom made for `{T}`",
+    note = "a GMMA atom's swizzle acts on byte addresses: build it for the tensor's element (`Layout_K_SW128_Atom<f16>` over `[f16]`) so that it applies in units of that element"
+)]
+#[doc(hidden)]
+pub trait IntoTensorLayout<T> {
+    /// The layout the tensor gets.
+    type Layout: TensorReach;
+    /// Converts it.
+    fn into_tensor_layout(self) -> Self::Layout;
+}
+impl<T, L: TensorReach> IntoTensorLayout<T> for L {
+    type Layout = L;
+    #[inline(always)]
+    fn into_tensor_layout(self) -> L {
+        self
+    }
+}
+
 /// The offset of a coordinate `C`: `L(c)`.
 #[diagnostic::on_unimplemented(
     message = "tensor indexing: the coordinate `{C}` does not fit the layout `{Self}`",
@@ -44,6 +70,66 @@ pub trait TensorReach: TensorLayout<Offset = isize> {
 pub trait TensorLayoutAt<C>: TensorLayout {
     /// Computes the offset.
     fn offset(&self, c: C) -> Self::Offset;
+}
+
+/// A tensor coordinate as the user writes it: an integer index of any
+/// type [`IntoInt`] accepts (`t.at(i)` with `i: usize` from a loop over
+/// `0..t.size()`, or a `u32` thread index), or a tuple (built by `coord!`,
+/// whose named leaves have converted already).
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::tensor::make_tensor;
+/// let data: Vec<i32> = (0..8).collect();
+/// let t = make_tensor(&data, layout![(2, 4) : (4, 1)]);
+/// let sum: i32 = (0..t.size()).map(|i| t.at(i)).sum(); // a `usize` index
+/// assert_eq!(sum, 28);
+/// let (i, j): (u32, u32) = (1, 2);
+/// assert_eq!(t.at(coord![i, j]), 6);
+/// assert_eq!(t.at(5u32), 6);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a tensor coordinate",
+    label = "expected an integer index (`i32`, `i64`, `u32`, `usize`, static) or a tuple `coord![..]`"
+)]
+pub trait IntoCoord: Copy {
+    /// The coordinate in CuTe's integers.
+    type Coord;
+    /// Converts it.
+    fn into_coord(self) -> Self::Coord;
+}
+/// One impl per integer type (no blanket impl over [`IntoInt`]), so that a
+/// type that is none of them fails here, with the message naming it,
+/// before the layout's coordinate check.
+macro_rules! into_coord {
+    ($($T:ty => [$($g:tt)*]),*) => {$(
+        impl<$($g)*> IntoCoord for $T
+        where
+            $T: IntoInt,
+        {
+            type Coord = <$T as IntoInt>::Int;
+            #[inline(always)]
+            fn into_coord(self) -> Self::Coord {
+                self.into_int()
+            }
+        }
+    )*};
+}
+crate::int::for_int_kinds!(into_coord);
+into_coord!(u32 => [], usize => []);
+impl<H: Copy, T: Copy> IntoCoord for HCons<H, T> {
+    type Coord = Self;
+    #[inline(always)]
+    fn into_coord(self) -> Self {
+        self
+    }
+}
+impl IntoCoord for HNil {
+    type Coord = Self;
+    #[inline(always)]
+    fn into_coord(self) -> Self {
+        self
+    }
 }
 
 /// Slicing a tensor's layout with `_`: the kept layout and the offset of

@@ -32,6 +32,7 @@ mod divide;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod engine;
+mod gemm;
 mod identity;
 mod layout;
 mod ops;
@@ -48,10 +49,11 @@ pub use engine::{
     ArithTupleIter, Array, Counting, Engine, Memory, MemoryMut, RawPtr, Read, ReadItem, Shift,
     View, ViewMut,
 };
+pub use gemm::{GemmLayout, ModeSizes, axpby, gemm, try_axpby, try_gemm};
 pub use identity::*;
 pub use layout::{
-    Reach, SliceOffset, StaticCosize, StaticLen, TensorLayout, TensorLayoutAt, TensorReach,
-    TensorSlice,
+    IntoCoord, IntoTensorLayout, Reach, SliceOffset, StaticCosize, StaticLen, TensorLayout,
+    TensorLayoutAt, TensorReach, TensorSlice,
 };
 pub use ops::{Unpack, flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use partition::*;
@@ -60,6 +62,8 @@ pub use recast::{Element, Recast, RecastLayout, Recasted, RecastedMut};
 pub use step::{Project, Projected, local_partition_step, local_tile_step};
 
 use crate::error::{LayoutError, ok_or_panic};
+use crate::layout::{Layout, ModeShape};
+use crate::tuple::{GetAt, Idx, IntTuple, ToPeano};
 
 /// CuTe's `Tensor<Engine, Layout>`: the value at coordinate `c` is the
 /// engine's element at offset `layout(c)`.
@@ -126,32 +130,40 @@ fn check_reach<L: TensorReach>(
 /// assert!(try_make_tensor(&data, layout![(3, 4) : (4, 1)]).is_ok()); // reaches 2*4 + 3 = 11
 /// assert!(try_make_tensor(&data, layout![(3, 4) : (5, 1)]).is_err()); // reaches 2*5 + 3 = 13
 /// ```
-pub fn try_make_tensor<T, L: TensorReach>(
+pub fn try_make_tensor<T, L: IntoTensorLayout<T>>(
     data: &[T],
     layout: L,
-) -> Result<Tensor<View<'_, T>, L>, LayoutError> {
+) -> Result<Tensor<View<'_, T>, L::Layout>, LayoutError> {
+    let layout = layout.into_tensor_layout();
     check_reach(&layout, 0, data.len(), "make_tensor")?;
     Ok(Tensor::from_parts(View::new(data, 0), layout))
 }
 
 /// [`try_make_tensor`], panicking when the layout reaches outside `data`.
 #[track_caller]
-pub fn make_tensor<T, L: TensorReach>(data: &[T], layout: L) -> Tensor<View<'_, T>, L> {
+pub fn make_tensor<T, L: IntoTensorLayout<T>>(
+    data: &[T],
+    layout: L,
+) -> Tensor<View<'_, T>, L::Layout> {
     ok_or_panic(try_make_tensor(data, layout))
 }
 
 /// A writable tensor over a slice; the layout's reach must fit.
-pub fn try_make_tensor_mut<T, L: TensorReach>(
+pub fn try_make_tensor_mut<T, L: IntoTensorLayout<T>>(
     data: &mut [T],
     layout: L,
-) -> Result<Tensor<ViewMut<'_, T>, L>, LayoutError> {
+) -> Result<Tensor<ViewMut<'_, T>, L::Layout>, LayoutError> {
+    let layout = layout.into_tensor_layout();
     check_reach(&layout, 0, data.len(), "make_tensor")?;
     Ok(Tensor::from_parts(ViewMut::new(data, 0), layout))
 }
 
 /// [`try_make_tensor_mut`], panicking when the layout reaches outside `data`.
 #[track_caller]
-pub fn make_tensor_mut<T, L: TensorReach>(data: &mut [T], layout: L) -> Tensor<ViewMut<'_, T>, L> {
+pub fn make_tensor_mut<T, L: IntoTensorLayout<T>>(
+    data: &mut [T],
+    layout: L,
+) -> Tensor<ViewMut<'_, T>, L::Layout> {
     ok_or_panic(try_make_tensor_mut(data, layout))
 }
 
@@ -192,6 +204,48 @@ impl<E, L: TensorLayout> Tensor<E, L> {
     }
 }
 
+impl<E, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
+    /// CuTe's `size<I>(tensor)`: the size of mode `I`
+    /// ([`Layout::size_of`]).
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::tensor::make_counting_tensor;
+    /// let t = make_counting_tensor(layout![(4, (2, 8)) : (1, (4, 8))]);
+    /// assert_eq!(t.size_of::<1>().cute_string(), "_16");
+    /// assert_eq!(t.shape_of::<1>().to_cute_string(), "(_2,_8)");
+    /// assert_eq!(t.stride_of::<0>().cute_string(), "_1");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn size_of<const I: usize>(&self) -> <ModeShape<I, S> as IntTuple>::Size
+    where
+        Idx<I>: ToPeano,
+        S: GetAt<<Idx<I> as ToPeano>::Peano>,
+        ModeShape<I, S>: IntTuple,
+    {
+        self.layout.size_of::<I>()
+    }
+    /// CuTe's `shape<I>(tensor)`: the shape of mode `I`.
+    #[inline(always)]
+    pub fn shape_of<const I: usize>(&self) -> ModeShape<I, S>
+    where
+        Idx<I>: ToPeano,
+        S: GetAt<<Idx<I> as ToPeano>::Peano>,
+    {
+        self.layout.shape_of::<I>()
+    }
+    /// CuTe's `stride<I>(tensor)`: the stride of mode `I`.
+    #[inline(always)]
+    pub fn stride_of<const I: usize>(&self) -> <D as GetAt<<Idx<I> as ToPeano>::Peano>>::Output
+    where
+        Idx<I>: ToPeano,
+        D: GetAt<<Idx<I> as ToPeano>::Peano>,
+    {
+        self.layout.stride_of::<I>()
+    }
+}
+
 /// The value (or the element) at a coordinate, and its panicking twin:
 /// the engine's `read` or `slot_mut` at the layout's offset, an error
 /// outside the engine's range.
@@ -199,12 +253,12 @@ macro_rules! coord_access {
     ($(#[$try_doc:meta])* $try_name:ident / $(#[$doc:meta])* $name:ident($($mut:tt)?) -> $R:ty = $read:ident;) => {
         $(#[$try_doc])*
         #[inline(always)]
-        pub fn $try_name<C>(&$($mut)? self, c: C) -> Result<$R, LayoutError>
+        pub fn $try_name<C: IntoCoord>(&$($mut)? self, c: C) -> Result<$R, LayoutError>
         where
-            L: TensorLayoutAt<C>,
+            L: TensorLayoutAt<C::Coord>,
         {
             self.engine
-                .$read(self.layout.offset(c))
+                .$read(self.layout.offset(c.into_coord()))
                 .ok_or(LayoutError::OutOfRange {
                     op: "tensor(coord)",
                 })
@@ -212,9 +266,9 @@ macro_rules! coord_access {
         $(#[$doc])*
         #[inline(always)]
         #[track_caller]
-        pub fn $name<C>(&$($mut)? self, c: C) -> $R
+        pub fn $name<C: IntoCoord>(&$($mut)? self, c: C) -> $R
         where
-            L: TensorLayoutAt<C>,
+            L: TensorLayoutAt<C::Coord>,
         {
             ok_or_panic(self.$try_name(c))
         }
@@ -239,12 +293,15 @@ impl<E: Read<L::Offset>, L: TensorLayout> Tensor<E, L> {
     /// `c`'s offset must be inside the engine's range.
     #[allow(unsafe_code)]
     #[inline(always)]
-    pub unsafe fn at_unchecked<C>(&self, c: C) -> E::Item
+    pub unsafe fn at_unchecked<C: IntoCoord>(&self, c: C) -> E::Item
     where
-        L: TensorLayoutAt<C>,
+        L: TensorLayoutAt<C::Coord>,
     {
         // SAFETY: forwarded to the caller.
-        unsafe { self.engine.read_unchecked(self.layout.offset(c)) }
+        unsafe {
+            self.engine
+                .read_unchecked(self.layout.offset(c.into_coord()))
+        }
     }
     /// The values at indices `0..size` (CuTe's `tensor(i)`), in order.
     pub fn values(&self) -> impl Iterator<Item = E::Item> + '_ {
@@ -275,11 +332,11 @@ impl<E: MemoryMut, L: TensorLayout<Offset = isize>> Tensor<E, L> {
     /// `c`'s offset must be in bounds.
     #[allow(unsafe_code)]
     #[inline(always)]
-    pub unsafe fn at_unchecked_mut<C>(&mut self, c: C) -> &mut E::Value
+    pub unsafe fn at_unchecked_mut<C: IntoCoord>(&mut self, c: C) -> &mut E::Value
     where
-        L: TensorLayoutAt<C>,
+        L: TensorLayoutAt<C::Coord>,
     {
-        let off = self.layout.offset(c);
+        let off = self.layout.offset(c.into_coord());
         // SAFETY: forwarded to the caller.
         unsafe { self.engine.slot_unchecked_mut(off) }
     }
@@ -292,21 +349,21 @@ impl<E: MemoryMut, L: TensorLayout<Offset = isize>> Tensor<E, L> {
     }
 }
 
-impl<E: Memory, L: TensorLayoutAt<C, Offset = isize>, C> core::ops::Index<C> for Tensor<E, L> {
+impl<E: Memory, L: TensorLayoutAt<C::Coord, Offset = isize>, C: IntoCoord> core::ops::Index<C>
+    for Tensor<E, L>
+{
     type Output = E::Value;
     #[inline(always)]
     #[track_caller]
     fn index(&self, c: C) -> &E::Value {
-        ok_or_panic(
-            self.engine
-                .slot(self.layout.offset(c))
-                .ok_or(LayoutError::OutOfRange {
-                    op: "tensor[coord]",
-                }),
-        )
+        ok_or_panic(self.engine.slot(self.layout.offset(c.into_coord())).ok_or(
+            LayoutError::OutOfRange {
+                op: "tensor[coord]",
+            },
+        ))
     }
 }
-impl<E: MemoryMut, L: TensorLayoutAt<C, Offset = isize>, C> core::ops::IndexMut<C>
+impl<E: MemoryMut, L: TensorLayoutAt<C::Coord, Offset = isize>, C: IntoCoord> core::ops::IndexMut<C>
     for Tensor<E, L>
 {
     #[inline(always)]

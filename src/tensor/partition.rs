@@ -11,7 +11,7 @@
 use super::{Shift, SliceOffset, Tensor, TensorDivide, TensorSlice};
 use crate::error::{LayoutError, ok_or_panic, try_and_panicking};
 use crate::int::kind::{IntKind, StaticPos};
-use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
+use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, IntoInt, Mod, Prod, Quot, Sum};
 use crate::layout::{Layout, Underscore};
 use crate::tuple::ProductEach;
 use crate::tuple::cons;
@@ -361,7 +361,9 @@ pub type LocalPartitioned<E, L, TS, TD, I> =
     OuterPartitioned<E, L, ThrTiler<TS>, ThrCoord<TS, TD, I>>;
 /// The tiler of [`local_partition`]: `product_each(shape(thr))`.
 pub type ThrTiler<TS> = <TS as ProductEach>::Output;
-/// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`.
+/// The coordinate of [`local_partition`]: `thr.get_flat_coord(idx)`, for
+/// an index of type `I` (a CuTe integer: a `u32` index reads as an `i32`,
+/// a `usize` as an `i64`).
 pub type ThrCoord<TS, TD, I> = <TS as FlatCoord<TD, I>>::Output;
 
 try_and_panicking! {
@@ -376,6 +378,9 @@ try_and_panicking! {
     /// let t = make_counting_tensor(layout![(64, 64) : (1, 64)]);
     /// let p = local_partition(t, layout![(8, 8) : (1, 8)], 39);
     /// assert_eq!(p.to_string(), "counting_iter(263) o (_8,_8):(_8,_512)");
+    /// // A thread index as CUDA gives it (`u32`), or a Rust `usize`.
+    /// assert_eq!(local_partition(t, layout![(8, 8) : (1, 8)], 39u32).to_string(), p.to_string());
+    /// assert_eq!(local_partition(t, layout![(8, 8) : (1, 8)], 39usize).to_string(), p.to_string());
     /// ```
     ///
     /// # Panics
@@ -384,19 +389,23 @@ try_and_panicking! {
     /// [`local_partition`] returning an error for a runtime value that breaks
     /// the divide, or a thread layout whose coordinate CuTe cannot compute (a
     /// stride-0 mode of size above 1).
-    pub fn try_local_partition<E, L, TS, TD, I: Int>(t: Tensor<E, L>, thr: Layout<TS, TD>, idx: I)
-        -> LocalPartitioned<E, L, TS, TD, I>
+    pub fn try_local_partition<E, L, TS, TD, I, J>(t: Tensor<E, L>, thr: Layout<TS, TD>, idx: I)
+        -> LocalPartitioned<E, L, TS, TD, J>
     where {
-        TS: ProductEach + FlatCoord<TD, I> + Copy,
+        // The index converts to the CuTe integer `J` once: the bounds
+        // below name `J`, a plain parameter, not a projection (the type
+        // checker's work per call does not grow with the conversion).
+        I: IntoInt<Int = J>,
+        TS: ProductEach + FlatCoord<TD, J> + Copy,
         TD: Copy,
         L: TensorDivide<ThrTiler<TS>>,
         ZShape<L, ThrTiler<TS>>: ZippedModesValues,
-        Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>,
-        E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, I>>>>,
+        Zip<L, ThrTiler<TS>>: TensorSlice<OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, J>>>,
+        E: Shift<SliceOffset<Zip<L, ThrTiler<TS>>, OuterCoord<L, ThrTiler<TS>, ThrCoord<TS, TD, J>>>>,
     }
     {
         let (ts, td) = thr.into_parts();
-        let coord = ts.flat_coord(td, idx).ok_or(LayoutError::DivisionByZero {
+        let coord = ts.flat_coord(td, idx.into_int()).ok_or(LayoutError::DivisionByZero {
             op: "local_partition",
         })?;
         try_outer_partition(t, ts.product_each(), coord)

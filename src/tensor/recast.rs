@@ -80,7 +80,7 @@ macro_rules! element {
     )*};
 }
 element!(u8 => U1, i8 => U1, u16 => U2, i16 => U2, u32 => U4, i32 => U4, f32 => U4,
-         u64 => U8, i64 => U8, f64 => U8, u128 => U16, i128 => U16);
+         u64 => U8, i64 => U8, f64 => U8, u128 => U16, i128 => U16, half::f16 => U2, half::bf16 => U2);
 
 /// `num = New / gcd`, `den = Old / gcd`: CuTe's `trait_ratio` of the sizes.
 type Num<O, N> = <N as Div<<N as Gcd<O>>::Output>>::Output;

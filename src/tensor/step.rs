@@ -31,7 +31,7 @@ use super::{
     FlatCoord, InnerCoord, InnerPartitioned, LocalPartitioned, OuterCoord, SliceOffset, Tensor,
     TensorDivide, TensorSlice, ThrCoord, ThrTiler, ZippedModesValues, local_partition, local_tile,
 };
-use crate::int::Int;
+use crate::int::IntoInt;
 use crate::layout::Underscore;
 use crate::layout::{Layout, SliceLayout, SliceMode};
 use crate::tuple::cons;
@@ -135,26 +135,27 @@ type DS<P, TS> = <P as SliceMode<TS, false>>::Output;
 /// As [`local_partition`].
 #[inline(always)]
 #[track_caller]
-pub fn local_partition_step<E, L, TS, TD, I: Int, P>(
+pub fn local_partition_step<E, L, TS, TD, I, J, P>(
     t: Tensor<E, L>,
     thr: Layout<TS, TD>,
     idx: I,
     step: P,
-) -> LocalPartitioned<E, L, DS<P, TS>, DS<P, TD>, I>
+) -> LocalPartitioned<E, L, DS<P, TS>, DS<P, TD>, J>
 where
+    I: IntoInt<Int = J>,
     TS: IntTuple,
     TD: IntTuple,
     P: SliceLayout<TS, TD, false>,
-    DS<P, TS>: ProductEach + FlatCoord<DS<P, TD>, I> + Copy,
+    DS<P, TS>: ProductEach + FlatCoord<DS<P, TD>, J> + Copy,
     DS<P, TD>: Copy,
     L: TensorDivide<ThrTiler<DS<P, TS>>>,
     <L as TensorDivide<ThrTiler<DS<P, TS>>>>::ZippedShape: ZippedModesValues,
     <L as TensorDivide<ThrTiler<DS<P, TS>>>>::Zipped:
-        TensorSlice<OuterCoord<L, ThrTiler<DS<P, TS>>, ThrCoord<DS<P, TS>, DS<P, TD>, I>>>,
+        TensorSlice<OuterCoord<L, ThrTiler<DS<P, TS>>, ThrCoord<DS<P, TS>, DS<P, TD>, J>>>,
     E: Shift<
         SliceOffset<
             <L as TensorDivide<ThrTiler<DS<P, TS>>>>::Zipped,
-            OuterCoord<L, ThrTiler<DS<P, TS>>, ThrCoord<DS<P, TS>, DS<P, TD>, I>>,
+            OuterCoord<L, ThrTiler<DS<P, TS>>, ThrCoord<DS<P, TS>, DS<P, TD>, J>>,
         >,
     >,
 {

@@ -65,6 +65,25 @@ pub trait IntTuple: Copy + fmt::Debug + 'static + crate::int::sealed::IntTuple {
     fn to_cute_string(self) -> alloc::string::String {
         alloc::format!("{}", Cute(self))
     }
+    /// A `Display` of CuTe's print form: `_128` for a static integer, `128`
+    /// for a runtime one, `(_2,(_3,4))` for a tuple. A static integer is a
+    /// typenum type, on which this crate cannot implement `Display` (the
+    /// orphan rule), so `println!("{}", l.cosize())` does not compile;
+    /// `l.cosize().cute()` prints as CuTe's `print(cosize(l))` does, with
+    /// no allocation (`no_std` too). [`Int::value`] prints the bare number.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// let l = layout![(8, 16) : (16, 1)];
+    /// assert_eq!(format!("{}", l.cosize().cute()), "_128");
+    /// assert_eq!(format!("{}", l.cosize().value()), "128");
+    /// let n: i32 = 16;
+    /// assert_eq!(format!("{}", layout![(8, n) : (n, 1)].cosize().cute()), "128");
+    /// assert_eq!(format!("{}", shape![2, (3, n)].cute()), "(_2,(_3,16))");
+    /// ```
+    fn cute(self) -> Cute<Self> {
+        Cute(self)
+    }
 }
 
 /// A tuple: `HNil` or `HCons` of IntTuples.
