@@ -19,8 +19,8 @@
 
 use cute_algebra::prelude::*;
 use cute_algebra::tensor::{
-    copy, local_partition, local_partition_step, local_tile_step, make_tensor, make_tensor_like,
-    make_tensor_mut,
+    axpby, copy, gemm, local_partition, local_partition_step, local_tile_step, make_tensor,
+    make_tensor_like, make_tensor_mut,
 };
 
 /// `gemm_device(shape_MNK, cta_tiler, A, dA, sA_layout, tA, B, dB,
@@ -39,7 +39,7 @@ macro_rules! gemm_device {
         let _ = $s_c_layout;
         let (alpha, beta): (f32, f32) = ($alpha, $beta);
         // Preconditions: the thread layouts have one size, and divide the tile.
-        let threads = t_c.size().value();
+        let threads = t_c.size().value() as u32; // blockDim.x
         assert_eq!(t_a.size().value(), t_b.size().value()); // NumThreads
         assert_eq!(t_c.size().value(), t_a.size().value()); // NumThreads
 
@@ -68,7 +68,7 @@ macro_rules! gemm_device {
             })
             .collect();
 
-        let k_tile_max = local_partition(g_a, t_a, 0i32).layout().get::<2>().size().value();
+        let k_tile_max = local_partition(g_a, t_a, 0u32).layout().get::<2>().size().value();
         for k_tile in 0..k_tile_max {
             // Copy gmem to smem with tA|tB thread-partitioned tensors
             for tid in 0..threads {
@@ -85,15 +85,7 @@ macro_rules! gemm_device {
             for tid in 0..threads {
                 let t_cs_a = local_partition_step(make_tensor(&smem_a, s_a_layout), t_c, tid, coord![1, _]); // (THR_M,BLK_K)
                 let t_cs_b = local_partition_step(make_tensor(&smem_b, s_b_layout), t_c, tid, coord![_, 1]); // (THR_N,BLK_K)
-                let acc = &mut t_cr_c[tid as usize];
-                // (THR_M,THR_N) += (THR_M,BLK_K) * (THR_N,BLK_K)
-                for kk in 0..t_cs_a.layout().get::<1>().size().value() {
-                    for mm in 0..acc.layout().get::<0>().size().value() {
-                        for nn in 0..acc.layout().get::<1>().size().value() {
-                            acc[coord![mm, nn]] += t_cs_a.at(coord![mm, kk]) * t_cs_b.at(coord![nn, kk]);
-                        }
-                    }
-                }
+                gemm(&t_cs_a, &t_cs_b, &mut t_cr_c[tid as usize]); // (THR_M,THR_N) += (THR_M,BLK_K) * (THR_N,BLK_K)
             }
             // __syncthreads(): wait for all threads to read from smem
         }
@@ -102,12 +94,7 @@ macro_rules! gemm_device {
         for tid in 0..threads {
             let g_c = local_tile_step(m_c.reborrow(), cta_tiler, coord![bx, by, _], coord![1, 1, _]); // (BLK_M,BLK_N)
             let mut t_cg_c = local_partition(g_c, t_c, tid); // (THR_M,THR_N)
-            let acc = &t_cr_c[tid as usize];
-            for i in 0..acc.size() {
-                let i = i as i32;
-                let y = t_cg_c.at(i);
-                *t_cg_c.at_mut(i) = alpha * acc.at(i) + beta * y;
-            }
+            axpby(alpha, &t_cr_c[tid as usize], beta, &mut t_cg_c);
         }
     }};
 }
