@@ -117,26 +117,9 @@ pub trait StaticLinear: Copy + Default {
     /// assert_eq!(l.to_linear().to_dyn(), to_linear(&l.to_dyn()).unwrap());
     /// ```
     #[cfg(feature = "alloc")]
+    #[inline(always)]
     fn to_dyn(self) -> super::dynamic::LinearLayout {
-        use alloc::string::String;
-        use alloc::vec::Vec;
-        let t = Self::TABLE;
-        let images: Vec<u64> = (0..t.total_in_bits() as usize)
-            .map(|k| t.image(k))
-            .collect();
-        let dims = |n: usize, at: &dyn Fn(usize) -> (&'static str, u32)| -> Vec<(String, u32)> {
-            (0..n)
-                .map(|i| {
-                    let (name, k) = at(i);
-                    (String::from(name), k)
-                })
-                .collect()
-        };
-        super::dynamic::LinearLayout::from_flat(
-            &images,
-            &dims(t.num_in_dims(), &|i| t.in_dim(i)),
-            &dims(t.num_out_dims(), &|i| t.out_dim(i)),
-        )
+        super::dynamic::LinearLayout::from_table(&Self::TABLE)
     }
 }
 

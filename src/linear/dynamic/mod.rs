@@ -392,6 +392,27 @@ impl LinearLayout {
         }
     }
 
+    /// The runtime form of a static layout's table (one function for
+    /// every static layout, so that converting one compiles nothing new).
+    pub(crate) fn from_table(t: &super::LinearTable) -> LinearLayout {
+        let images: Vec<u64> = (0..t.total_in_bits() as usize)
+            .map(|k| t.image(k))
+            .collect();
+        let dims = |n: usize, at: &dyn Fn(usize) -> (&'static str, u32)| -> Vec<(String, u32)> {
+            (0..n)
+                .map(|i| {
+                    let (name, k) = at(i);
+                    (String::from(name), k)
+                })
+                .collect()
+        };
+        LinearLayout::from_flat(
+            &images,
+            &dims(t.num_in_dims(), &|i| t.in_dim(i)),
+            &dims(t.num_out_dims(), &|i| t.out_dim(i)),
+        )
+    }
+
     pub(crate) fn in_shape(&self) -> Vec<(String, u32)> {
         self.ins
             .iter()
