@@ -46,6 +46,9 @@ pub use banks::{Colouring, Drawing, WarpAccess, warp_access};
 mod tv;
 pub use tv::{MAX_TV_CELLS, tv_to_svg};
 
+mod linear;
+pub use linear::linear_to_svg;
+
 /// Most cells drawn; larger layouts are refused rather than producing huge files.
 pub const MAX_CELLS: i64 = 1 << 16;
 

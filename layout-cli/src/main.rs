@@ -122,7 +122,13 @@ works shows every colour once.
 With --tv, TV is a (thread, value) -> index layout over an M x N tile
 (index i is cell (i % M, i / M)), drawn as CuTe's print_latex: each cell
 shows T# and V#, coloured by thread. Without --tile, M x N is a near-square
-tile of the layout's cosize.";
+tile of the layout's cosize.
+
+A linear layout (to_linear(...), LL{...}) is drawn over its outputs: the
+dim0 x dim1 grid (one output dimension folds into rows), each cell labelled
+with the input that reaches it (the smallest, one line per input dimension)
+and coloured by the thread (lane and warp) or else the first input
+dimension, with the bases listed per input dimension below.";
 
 const SVG_HELP: &str = "\
 EXAMPLES:
@@ -130,7 +136,8 @@ EXAMPLES:
     cute-algebra svg '((2,4),(2,4)):((1,16),(2,4))' > tiles.svg
     cute-algebra svg 'raked_product((2,2):(1,2), (4,4):(4,1))' -o raked.svg
     cute-algebra svg 'composition(Sw<3,3,3>, (8,64):(64,1))' --banks -o smem.svg
-    cute-algebra svg --tv '((32,4),(2,2)):((2,128),(1,64))' --tile 64,8 -o tv.svg";
+    cute-algebra svg --tv '((32,4),(2,2)):((2,128),(1,64))' --tile 64,8 -o tv.svg
+    cute-algebra svg 'to_linear(((4,8),(2,2)):((32,1),(16,8)), (16,8))' -o bases.svg";
 
 const SERVE_ABOUT: &str = "\
 Serve the layout explorer: a local web page (no network needed, every asset
@@ -196,7 +203,7 @@ enum Command {
 
 #[derive(Args)]
 struct SvgArgs {
-    /// A layout or a swizzled composed layout, or any expression that evaluates to one
+    /// A layout, a swizzled composed layout or a linear layout, or any expression that evaluates to one
     #[arg(
         value_name = "LAYOUT",
         allow_hyphen_values = true,
@@ -323,8 +330,11 @@ fn write_out(path: Option<&Path>, text: &str) -> Result<(), String> {
 }
 
 fn cmd_svg(a: &SvgArgs) -> ExitCode {
+    let linear = (!a.banks).then_some(a.layout.as_deref()).flatten();
     let svg = if let Some(tv) = &a.tv {
         tv::svg_tv(tv, a.tile)
+    } else if let Some(svg) = linear.and_then(drawable::linear_svg) {
+        svg
     } else {
         let colouring = if a.banks {
             Colouring::Banks {

@@ -288,7 +288,7 @@ pub fn warp_access(
 }
 
 /// `<`, `>` and `&` as XML entities: a swizzle prints as `Sw<3,3,3>`.
-fn xml_escape(s: &str) -> String {
+pub(crate) fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

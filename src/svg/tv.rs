@@ -48,7 +48,7 @@ fn default_tile(cosize: i64) -> (i64, i64) {
 
 /// A thread's colour: hues spread by the golden angle, so that
 /// neighbouring threads differ.
-fn thread_colour(t: i64) -> String {
+pub(crate) fn thread_colour(t: i64) -> String {
     let mut s = String::new();
     let _ = write!(s, "hsl({:.0},65%,80%)", (t as f64 * 137.508) % 360.0);
     s
