@@ -95,6 +95,24 @@ fn position<'a>(names: impl Iterator<Item = &'a str>, name: &str) -> Option<usiz
     names.into_iter().position(|n| n == name)
 }
 
+/// Every one of `names` is among `have`, or the error naming the first
+/// that is not (`side`: which dimensions `have` lists).
+fn known(
+    op: &'static str,
+    side: &'static str,
+    have: &[&str],
+    names: &[&str],
+) -> Result<(), LayoutError> {
+    match names.iter().find(|n| !have.contains(n)) {
+        Some(n) => Err(LayoutError::UnknownDim {
+            op,
+            name: crate::error::FnName::new(n),
+            side,
+        }),
+        None => Ok(()),
+    }
+}
+
 fn distinct<'a>(names: impl Iterator<Item = &'a str> + Clone) -> bool {
     names
         .clone()
