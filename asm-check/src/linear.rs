@@ -15,16 +15,14 @@ cute_algebra::linear_layout! {
     } -> { dim0: 16, dim1: 8 }
 }
 
-/// `x`'s bit `k` picks `img`: the hand-written term of one basis.
+/// The hand-written terms: for each listed bit `k` of `x` that is set, XOR
+/// its basis into the outputs (`m ^= 8`, ...).
 macro_rules! xor_bits {
-    ($x:expr; $($k:literal => $img:literal),* $(,)?) => {{
-        let x = $x;
-        let mut r = 0u32;
-        $(if (x >> $k) & 1 == 1 {
-            r ^= $img;
+    ($x:expr; $($k:literal => {$($o:ident ^= $v:literal),*}),* $(,)?) => {
+        $(if ($x >> $k) & 1 == 1 {
+            $($o ^= $v;)*
         })*
-        r
-    }};
+    };
 }
 
 // The 128-byte-swizzled 8 x 64 tile Sw<3,4,3> o (8,64):(64,1) as a linear
@@ -37,19 +35,25 @@ lib: {
         .apply([i as u32]);
     v as i32
 },
-hand: xor_bits!(i as u32 & 511; 0 => 64, 1 => 144, 2 => 288, 3 => 1, 4 => 2, 5 => 4, 6 => 8, 7 => 16, 8 => 32) as i32);
+hand: {
+    let (i, mut o) = (i as u32, 0u32);
+    xor_bits!(i; 0 => {o ^= 64}, 1 => {o ^= 144}, 2 => {o ^= 288}, 3 => {o ^= 1}, 4 => {o ^= 2},
+        5 => {o ^= 4}, 6 => {o ^= 8}, 7 => {o ^= 16}, 8 => {o ^= 32});
+    o as i32
+});
 
 // The accumulator's (register, lane) -> (row, column), and back through its
-// inverse: each output dimension the XOR of its own bases.
+// inverse: each input bit XORs its basis into the outputs.
 pair!(lib_linear_acc, hand_linear_acc, (r, l),
 lib: {
     let [m, n] = Acc.apply([r as u32, l as u32]);
     (m * 8 + n) as i32
 },
 hand: {
-    let (r, l) = (r as u32 & 3, l as u32 & 31);
-    let m = xor_bits!(r; 1 => 8) ^ xor_bits!(l; 2 => 1, 3 => 2, 4 => 4);
-    let n = xor_bits!(r; 0 => 1) ^ xor_bits!(l; 0 => 2, 1 => 4);
+    let (r, l, mut m, mut n) = (r as u32, l as u32, 0u32, 0u32);
+    xor_bits!(r; 0 => {n ^= 1}, 1 => {m ^= 8});
+    xor_bits!(l; 2 => {m ^= 1}, 3 => {m ^= 2}, 4 => {m ^= 4});
+    xor_bits!(l; 0 => {n ^= 2}, 1 => {n ^= 4});
     (m * 8 + n) as i32
 });
 pair!(lib_linear_acc_inv, hand_linear_acc_inv, (m, n),
@@ -58,9 +62,11 @@ lib: {
     (r * 32 + l) as i32
 },
 hand: {
-    let (m, n) = (m as u32 & 15, n as u32 & 7);
-    let r = xor_bits!(n; 0 => 1) ^ xor_bits!(m; 3 => 2);
-    let l = xor_bits!(n; 1 => 1, 2 => 2) ^ xor_bits!(m; 0 => 4, 1 => 8, 2 => 16);
+    let (m, n, mut r, mut l) = (m as u32, n as u32, 0u32, 0u32);
+    xor_bits!(m; 3 => {r ^= 2});
+    xor_bits!(n; 0 => {r ^= 1});
+    xor_bits!(m; 0 => {l ^= 4}, 1 => {l ^= 8}, 2 => {l ^= 16});
+    xor_bits!(n; 1 => {l ^= 1}, 2 => {l ^= 2});
     (r * 32 + l) as i32
 });
 

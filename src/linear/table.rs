@@ -106,6 +106,35 @@ const fn bit_len(x: u64) -> u32 {
     64 - x.leading_zeros()
 }
 
+/// Gauss-Jordan elimination over F₂ of the first `nrows` rows on the
+/// first `ncols` columns (column `c` is bit `c`): the reduced rows, pivots
+/// in increasing column order, and the rank.
+const fn reduce(mut m: [u64; NB], nrows: usize, ncols: usize) -> ([u64; NB], usize) {
+    let mut rank = 0;
+    let mut c = 0;
+    while c < ncols && rank < nrows {
+        let mut p = rank;
+        while p < nrows && (m[p] >> c) & 1 == 0 {
+            p += 1;
+        }
+        if p < nrows {
+            let pivot = m[p];
+            m[p] = m[rank];
+            m[rank] = pivot;
+            let mut i = 0;
+            while i < nrows {
+                if i != rank && (m[i] >> c) & 1 == 1 {
+                    m[i] ^= pivot;
+                }
+                i += 1;
+            }
+            rank += 1;
+        }
+        c += 1;
+    }
+    (m, rank)
+}
+
 /// A list of dimension names and log2 sizes.
 #[derive(Clone, Copy)]
 struct Dims {
@@ -164,15 +193,6 @@ impl Dims {
         let mut i = 0;
         while i < self.n {
             r[i] = self.shift(i);
-            i += 1;
-        }
-        r
-    }
-    const fn masks(&self) -> [u32; MAX_DIMS] {
-        let mut r = [0; MAX_DIMS];
-        let mut i = 0;
-        while i < self.n {
-            r[i] = low_mask(self.bits[i]) as u32;
             i += 1;
         }
         r
@@ -465,25 +485,30 @@ impl LinearTable {
     pub const fn in_shifts(&self) -> [u32; MAX_DIMS] {
         self.ins.shifts()
     }
-    /// Each input dimension's mask of bits (its size minus one).
-    pub const fn in_masks(&self) -> [u32; MAX_DIMS] {
-        self.ins.masks()
+    /// Input bit `k`'s dimension and its bit within it (`(0, 0)` past the
+    /// layout's bits).
+    pub const fn bit_source(&self, k: usize) -> (usize, u32) {
+        let mut i = 0;
+        let mut at = 0;
+        while i < self.ins.n {
+            if k < at + self.ins.bits[i] as usize {
+                return (i, (k - at) as u32);
+            }
+            at += self.ins.bits[i] as usize;
+            i += 1;
+        }
+        (0, 0)
     }
-    /// Each output dimension's first bit in a flattened image.
-    pub const fn out_shifts(&self) -> [u32; MAX_DIMS] {
-        self.outs.shifts()
-    }
-    /// Each output dimension's mask of bits (its size minus one).
-    pub const fn out_masks(&self) -> [u32; MAX_DIMS] {
-        self.outs.masks()
-    }
-    /// The images as 32-bit values (every image fits: at most 32 output
-    /// bits).
-    pub const fn images32(&self) -> [u32; NB] {
-        let mut r = [0u32; NB];
+    /// Each input bit's value in each output dimension.
+    pub const fn values32(&self) -> [[u32; MAX_DIMS]; NB] {
+        let mut r = [[0u32; MAX_DIMS]; NB];
         let mut k = 0;
-        while k < NB {
-            r[k] = self.images[k] as u32;
+        while k < self.ins.total() as usize {
+            let mut o = 0;
+            while o < self.outs.n {
+                r[k][o] = self.value(k, o) as u32;
+                o += 1;
+            }
             k += 1;
         }
         r
@@ -538,30 +563,11 @@ impl LinearTable {
 
     /// The rank of the F₂ matrix: log2 of the number of distinct outputs.
     pub const fn rank(&self) -> u32 {
-        let mut m = self.rows();
-        let n = self.outs.total() as usize;
-        let mut rank = 0;
-        let mut c = 0;
-        while c < self.ins.total() as usize && rank < n {
-            let mut p = rank;
-            while p < n && (m[p] >> c) & 1 == 0 {
-                p += 1;
-            }
-            if p < n {
-                let pivot = m[p];
-                m[p] = m[rank];
-                m[rank] = pivot;
-                let mut i = 0;
-                while i < n {
-                    if i != rank && (m[i] >> c) & 1 == 1 {
-                        m[i] ^= pivot;
-                    }
-                    i += 1;
-                }
-                rank += 1;
-            }
-            c += 1;
-        }
+        let (_, rank) = reduce(
+            self.rows(),
+            self.outs.total() as usize,
+            self.ins.total() as usize,
+        );
         rank as u32
     }
 
@@ -602,24 +608,7 @@ impl LinearTable {
             m[r] |= 1u64 << (n + r);
             r += 1;
         }
-        let mut c = 0;
-        while c < n {
-            let mut p = c;
-            while (m[p] >> c) & 1 == 0 {
-                p += 1;
-            }
-            let pivot = m[p];
-            m[p] = m[c];
-            m[c] = pivot;
-            let mut i = 0;
-            while i < n {
-                if i != c && (m[i] >> c) & 1 == 1 {
-                    m[i] ^= pivot;
-                }
-                i += 1;
-            }
-            c += 1;
-        }
+        let (m, _) = reduce(m, n, n);
         // Row i holds M^-1's row i: input bit i's coefficient of each
         // output bit. The inverse's image of output bit r is column r.
         let mut images = [0u64; NB];

@@ -15,7 +15,7 @@ use core::marker::PhantomData;
 use core::ops::Mul;
 
 use super::dim::{DimName, In, Out};
-use super::table::{LinearTable, MAX_DIMS};
+use super::table::LinearTable;
 use crate::swizzle::ConstRepr;
 
 /// A linear layout whose bases are known at compile time.
@@ -46,23 +46,31 @@ pub trait StaticLinear: Copy + Default {
     #[inline(always)]
     fn apply<const N: usize, const M: usize>(self, ins: [u32; N]) -> [u32; M] {
         const { Self::TABLE.check_arity(N, M) };
-        let (shifts, masks): ([u32; MAX_DIMS], [u32; MAX_DIMS]) =
-            const { (Self::TABLE.in_shifts(), Self::TABLE.in_masks()) };
-        let mut x = 0u64;
-        let mut i = 0;
-        while i < N {
-            x |= ((ins[i] & masks[i]) as u64) << shifts[i];
-            i += 1;
-        }
-        let r = self.apply_flat(x as u32);
-        let (oshift, omask): ([u32; MAX_DIMS], [u32; MAX_DIMS]) =
-            const { (Self::TABLE.out_shifts(), Self::TABLE.out_masks()) };
         let mut out = [0u32; M];
-        let mut o = 0;
-        while o < M {
-            out[o] = (r >> oshift[o]) & omask[o];
-            o += 1;
+        // Each output dimension on its own: one statement per input bit
+        // `k`, its input dimension, bit and value all constants, `if bit {
+        // acc ^= value }`, the terms a kernel author writes from the bases
+        // (bits past the layout's are `if false`, and go).
+        macro_rules! bits {
+            ($o:literal; $($k:literal)*) => {{
+                let mut acc = 0u32;
+                $(if const { $k < Self::TABLE.total_in_bits() as usize } {
+                    let (i, b) = const { Self::TABLE.bit_source($k) };
+                    if (ins[i] >> b) & 1 == 1 {
+                        acc ^= const { Self::TABLE.values32()[$k][$o] };
+                    }
+                })*
+                acc
+            }};
         }
+        macro_rules! outs {
+            ($($o:literal)*) => {$(
+                if const { $o < M } {
+                    out[$o] = bits!($o; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+                }
+            )*};
+        }
+        outs!(0 1 2 3 4 5 6 7);
         out
     }
 
@@ -71,16 +79,15 @@ pub trait StaticLinear: Copy + Default {
     /// concatenated likewise: `x`'s set bits pick constant images to XOR.
     #[inline(always)]
     fn apply_flat(self, x: u32) -> u32 {
-        let images: [u32; 32] = const { Self::TABLE.images32() };
-        let n = const { Self::TABLE.total_in_bits() as usize };
         let mut r = 0;
-        let mut k = 0;
-        while k < n {
-            if (x >> k) & 1 == 1 {
-                r ^= images[k];
-            }
-            k += 1;
+        macro_rules! bits {
+            ($($k:literal)*) => {$(
+                if const { $k < Self::TABLE.total_in_bits() as usize } && (x >> $k) & 1 == 1 {
+                    r ^= const { Self::TABLE.image($k) as u32 };
+                }
+            )*};
         }
+        bits!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
         r
     }
 

@@ -25,13 +25,12 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use super::banks::xml_escape;
-use super::tv::{MAX_TV_CELLS, thread_colour};
+use super::tv::{MARGIN, MAX_TV_CELLS, axes, thread_colour};
 use crate::error::LayoutError;
 use crate::linear::LinearLayout;
 
 const CELL_W: f64 = 46.0;
 const LINE_H: f64 = 13.0;
-const MARGIN: f64 = 30.0;
 /// Most input bits enumerated to find each cell's input.
 const MAX_IN_BITS: usize = 20;
 
@@ -185,7 +184,7 @@ pub fn linear_to_svg(l: &LinearLayout, colour_by: Option<&str>) -> Result<String
                 r#"<rect x="{x:.1}" y="{y:.1}" width="{CELL_W}" height="{cell_h:.1}" fill="{fill}" data-cell="{r},{c}" data-in="{input}"/>"#
             );
             if let Some(x) = cell {
-                let cx = x_centre(c);
+                let cx = MARGIN + (c as f64 + 0.5) * CELL_W;
                 for (k, &d) in shown.iter().enumerate() {
                     let _ = writeln!(
                         s,
@@ -199,27 +198,7 @@ pub fn linear_to_svg(l: &LinearLayout, colour_by: Option<&str>) -> Result<String
         }
     }
     let _ = writeln!(s, "</g>");
-    let _ = writeln!(
-        s,
-        r##"<g font-size="10" text-anchor="middle" dominant-baseline="central" fill="#444">"##
-    );
-    for r in 0..rows {
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}">{r}</text>"#,
-            MARGIN / 2.0,
-            MARGIN + (r as f64 + 0.5) * cell_h
-        );
-    }
-    for c in 0..cols {
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}">{c}</text>"#,
-            x_centre(c),
-            MARGIN / 2.0
-        );
-    }
-    let _ = writeln!(s, "</g>");
+    axes(&mut s, rows, cols, CELL_W, cell_h);
     // The bases, one line per input dimension.
     let y0 = MARGIN + rows as f64 * cell_h + 18.0;
     let drawn: Vec<&str> = l
@@ -228,14 +207,14 @@ pub fn linear_to_svg(l: &LinearLayout, colour_by: Option<&str>) -> Result<String
         .filter(|(_, s)| *s > 1)
         .map(|(n, _)| n)
         .collect();
-    let axes = match drawn.as_slice() {
+    let grid_is = match drawn.as_slice() {
         [a, b] => format!("{a} down, {b} across"),
         [a] => format!("{a} = {cols} row + column"),
         _ => String::from("one cell"),
     };
     let _ = writeln!(
         s,
-        r#"<g font-size="12"><text x="{MARGIN}" y="{y0:.1}">bases ({axes}):</text>"#
+        r#"<g font-size="12"><text x="{MARGIN}" y="{y0:.1}">bases ({grid_is}):</text>"#
     );
     for (i, (name, bs)) in bases.iter().enumerate() {
         let list: Vec<String> = bs
@@ -260,8 +239,4 @@ pub fn linear_to_svg(l: &LinearLayout, colour_by: Option<&str>) -> Result<String
     }
     let _ = writeln!(s, "</g>\n</svg>");
     Ok(s)
-}
-
-fn x_centre(c: u64) -> f64 {
-    MARGIN + (c as f64 + 0.5) * CELL_W
 }

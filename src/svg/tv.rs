@@ -21,7 +21,7 @@ use crate::error::LayoutError;
 
 const CELL_W: f64 = 46.0;
 const CELL_H: f64 = 30.0;
-const MARGIN: f64 = 30.0;
+pub(crate) const MARGIN: f64 = 30.0;
 
 /// Most cells drawn in a TV picture.
 pub const MAX_TV_CELLS: i64 = 1 << 14;
@@ -116,26 +116,33 @@ pub fn tv_to_svg(tv: &DynLayout, tile: Option<(i64, i64)>) -> Result<String, Lay
         }
     }
     let _ = writeln!(s, "</g>");
+    axes(&mut s, m as u64, n as u64, CELL_W, CELL_H);
+    let _ = writeln!(s, "</svg>");
+    Ok(s)
+}
+
+/// The row and column numbers of a grid of `rows x cols` cells of
+/// `cell_w x cell_h`, whose top left corner is at `(MARGIN, MARGIN)`.
+pub(crate) fn axes(s: &mut String, rows: u64, cols: u64, cell_w: f64, cell_h: f64) {
     let _ = writeln!(
         s,
         r##"<g font-size="10" text-anchor="middle" dominant-baseline="central" fill="#444">"##
     );
-    for r in 0..m {
+    for r in 0..rows {
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="{:.1}">{r}</text>"#,
             MARGIN / 2.0,
-            MARGIN + (r as f64 + 0.5) * CELL_H
+            MARGIN + (r as f64 + 0.5) * cell_h
         );
     }
-    for c in 0..n {
+    for c in 0..cols {
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="{:.1}">{c}</text>"#,
-            MARGIN + (c as f64 + 0.5) * CELL_W,
+            MARGIN + (c as f64 + 0.5) * cell_w,
             MARGIN / 2.0
         );
     }
-    let _ = writeln!(s, "</g>\n</svg>");
-    Ok(s)
+    let _ = writeln!(s, "</g>");
 }
