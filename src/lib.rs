@@ -274,7 +274,6 @@ pub mod error;
 pub mod eval;
 pub mod int;
 pub mod layout;
-#[cfg(feature = "alloc")]
 pub mod linear;
 pub mod prelude;
 pub mod steps;

@@ -55,6 +55,9 @@ pub use tv::{
 mod tiled;
 pub use tiled::{tiled_copy_to_svg, tiled_mma_to_svg};
 
+mod linear;
+pub use linear::linear_to_svg;
+
 /// Most cells drawn; larger layouts are refused rather than producing huge files.
 pub const MAX_CELLS: i64 = 1 << 16;
 

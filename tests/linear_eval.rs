@@ -139,3 +139,234 @@ fn mma_accumulator_to_128_bit_store() {
     let acc = c.invert_and_compose(&smem).unwrap();
     assert_eq!(max_vector_width(&acc, "register", 32).unwrap(), 2);
 }
+
+/// The named-dimension calls Triton's Python bindings also have
+/// (`identity_1d`, `strided_1d`, `zeros_1d`, `apply` with a dictionary,
+/// the dimension names and sizes, and `*` and `compose` of named layouts):
+/// each prints Triton's answer, from `tests/data/linear/triton_named.tsv`
+/// (written by `triton_named.py` through Triton's bindings).
+#[test]
+fn named_calls_agree_with_triton() {
+    let data = include_str!("data/linear/triton_named.tsv");
+    let mut n = 0;
+    for line in data.lines().skip(1) {
+        let (expr, want) = line.split_once('\t').unwrap();
+        assert_eq!(eval_line(expr), want.replace("\\n", "\n"), "{expr}");
+        n += 1;
+    }
+    assert!(n >= 100, "{n} rows");
+}
+
+use cute_algebra::eval::{Value, eval};
+use cute_algebra::linear::LinearLayout;
+
+fn ll(expr: &str) -> LinearLayout {
+    match eval(expr) {
+        Ok(Value::Linear(l)) => l,
+        v => panic!("{expr}: {v:?}"),
+    }
+}
+
+/// Every input of `l`, named, in increasing order.
+fn inputs(l: &LinearLayout) -> Vec<Vec<(String, u64)>> {
+    let mut all = vec![vec![]];
+    for (name, size) in l.in_dims() {
+        all = all
+            .into_iter()
+            .flat_map(|v: Vec<(String, u64)>| {
+                (0..size as u64).map(move |x| {
+                    let mut v = v.clone();
+                    v.push((name.to_string(), x));
+                    v
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+fn at(l: &LinearLayout, x: &[(String, u64)]) -> Vec<u64> {
+    let args: Vec<(&str, u64)> = x.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    l.apply(&args).unwrap()
+}
+
+/// The value of input dimension `name` in `x` (0 where `x` has none).
+fn get(x: &[(String, u64)], name: &str) -> u64 {
+    x.iter().find(|(n, _)| n == name).map_or(0, |p| p.1)
+}
+
+const ACC: &str = "to_linear(((4,8),(2,2)):((32,1),(16,8)), (16,8))";
+
+/// Triton's operations on named dimensions that its Python bindings do not
+/// have, each checked by its defining property at every input of the
+/// result, against `apply` of the layout it comes from.
+#[test]
+fn named_operations_by_their_definitions() {
+    let acc = ll(ACC);
+    // transpose_outs: the same values, output dimensions swapped.
+    let t = ll(&format!("transpose_outs({ACC}, [dim1, dim0])"));
+    assert_eq!(t.out_dim_names(), ["dim1", "dim0"]);
+    for x in inputs(&t) {
+        let (a, b) = (at(&t, &x), at(&acc, &x));
+        assert_eq!((a[0], a[1]), (b[1], b[0]));
+    }
+    // transpose_ins: the same function of the named inputs.
+    let t = ll(&format!("transpose_ins({ACC}, [warp, lane, register])"));
+    assert_eq!(t.in_dim_names(), ["warp", "lane", "register"]);
+    for x in inputs(&t) {
+        assert_eq!(at(&t, &x), at(&acc, &x));
+    }
+    // sublayout: the other inputs at 0, the other outputs dropped.
+    let s = ll(&format!("sublayout({ACC}, [register, lane], [dim1])"));
+    assert_eq!(
+        (s.in_dim_names(), s.out_dim_names()),
+        (vec!["register", "lane"], vec!["dim1"])
+    );
+    for x in inputs(&s) {
+        let full = [x.clone(), vec![("warp".to_string(), 0)]].concat();
+        assert_eq!(at(&s, &x), [at(&acc, &full)[1]]);
+    }
+    // reshape_ins: the input bits, concatenated, split anew.
+    let r = ll(&format!("reshape_ins({ACC}, [(thread, 16), (value, 8)])"));
+    for x in inputs(&r) {
+        let flat = get(&x, "thread") | get(&x, "value") << 4;
+        let y = [("register", flat & 3), ("lane", flat >> 2), ("warp", 0)]
+            .map(|(n, v)| (n.to_string(), v));
+        assert_eq!(at(&r, &x), at(&acc, &y));
+    }
+    // reshape_outs: the output bits, concatenated, split anew.
+    let r = ll(&format!("reshape_outs({ACC}, [(offset, 128)])"));
+    for x in inputs(&r) {
+        let b = at(&acc, &x);
+        assert_eq!(at(&r, &x), [b[0] | b[1] << 4]);
+    }
+    // rename_in_dim: the same bases under the new name.
+    let r = ll(&format!("rename_in_dim({ACC}, lane, thread)"));
+    assert_eq!(r.in_dim_names(), ["register", "thread", "warp"]);
+    assert_eq!(r.bases()[1].1, acc.bases()[1].1);
+    // to_linear with names: a shared-memory tile (dim0, dim1) -> offset.
+    let smem = ll("to_linear((16,8):(8,1), [dim0, dim1], offset)");
+    let tile: cute_algebra::dynamic::DynLayout = "(16,8):(8,1)".parse().unwrap();
+    for x in inputs(&smem) {
+        let (i, j) = (get(&x, "dim0") as i64, get(&x, "dim1") as i64);
+        assert_eq!(at(&smem, &x), [tile.at(i + 16 * j).unwrap() as u64]);
+    }
+    let sw = ll("to_linear(composition(Sw<3,4,3>, (8,64):(64,1)), [index], offset)");
+    assert_eq!(
+        (sw.in_dim_names(), sw.out_dim_names()),
+        (vec!["index"], vec!["offset"])
+    );
+    assert_eq!(
+        sw.bases(),
+        ll("to_linear(composition(Sw<3,4,3>, (8,64):(64,1)))")
+            .rename_in_dim("in", "index")
+            .unwrap()
+            .bases()
+    );
+    let e = ll("to_linear(make_identity_layout((4,2)), [m, n])");
+    assert_eq!(e.out_dims(), [("m", 4), ("n", 2)]);
+    // is_trivial_over / quotient: the identity on `register`, mixing it
+    // with nothing, leaves the layout of the other dimensions.
+    let l = "mul(LL{lane=(1)(3) -> dim0=4}, identity_1d(4, register, register))";
+    let q = ll(&format!("quotient({l}, [register])"));
+    let full = ll(l);
+    assert_eq!(eval_line(&format!("is_trivial_over({l}, [register])")), "1");
+    for x in inputs(&full) {
+        let y = at(&full, &x);
+        let names = full.out_dim_names();
+        let reg = y[names.iter().position(|n| *n == "register").unwrap()];
+        assert_eq!(reg, get(&x, "register"));
+        let lane_only = vec![("lane".to_string(), get(&x, "lane"))];
+        assert_eq!(
+            at(&q, &lane_only),
+            [y[names.iter().position(|n| *n == "dim0").unwrap()]]
+        );
+    }
+    assert_eq!(eval_line(&format!("is_trivial_over({ACC}, [])")), "1");
+    // basis, in_dim_size, vector_width over a named dimension.
+    assert_eq!(eval_line(&format!("basis({ACC}, lane, 2)")), "(1,0)");
+    assert_eq!(eval_line(&format!("in_dim_size({ACC}, lane)")), "32");
+    assert_eq!(
+        eval_line("vector_width(LL{lane=(1)(2); register=(4) -> offset=8}, 16, lane)"),
+        "4"
+    );
+}
+
+#[test]
+fn unknown_dimensions_are_named_errors() {
+    for (expr, want) in [
+        (
+            format!("sublayout({ACC}, [regster], [dim0])"),
+            "error: sublayout: 'regster' is not an input dimension of the layout",
+        ),
+        (
+            format!("sublayout({ACC}, [register], [dim2])"),
+            "error: sublayout: 'dim2' is not an output dimension of the layout",
+        ),
+        (
+            format!("transpose_outs({ACC}, [dim1, offset])"),
+            "error: transpose_outs: 'offset' is not an output dimension of the layout",
+        ),
+        (
+            format!("transpose_ins({ACC}, [lane, register])"),
+            "error: transpose_ins: the order must name each input dimension once",
+        ),
+        (
+            format!("apply({ACC}, [(lan, 1), (register, 0), (warp, 0)])"),
+            "error: apply: 'lan' is not an input dimension of the layout",
+        ),
+        (
+            format!("rename_in_dim({ACC}, thread, lane)"),
+            "error: rename_in_dim: 'thread' is not an input dimension of the layout",
+        ),
+        (
+            format!("is_trivial_over({ACC}, [lane])"),
+            "error: is_trivial_over: 'lane' is not an input and output dimension of the layout",
+        ),
+        (
+            format!("basis({ACC}, block, 0)"),
+            "error: basis: 'block' is not an input dimension of the layout",
+        ),
+        (
+            format!("out_dim_size({ACC}, offset)"),
+            "error: out_dim_size: 'offset' is not an output dimension of the layout",
+        ),
+        (
+            format!("vector_width({ACC}, 32, thread)"),
+            "error: vector_width: 'thread' is not an input dimension of the layout",
+        ),
+        (
+            format!("reshape_ins({ACC}, [(thread, 16)])"),
+            "error: reshape_ins: the new input sizes do not multiply to the total input size",
+        ),
+        (
+            "quotient(LL{register=(2)(1) -> register=4}, [register])".to_string(),
+            "error: quotient: the layout is not trivial",
+        ),
+        (
+            format!("sublayout({ACC}, register, [dim0])"),
+            "error: sublayout: expected a list of dimension names [a, b, ...]",
+        ),
+        (
+            "to_linear((4,8):(8,1), [dim0], offset)".to_string(),
+            "error: to_linear: rank mismatch: expected rank 2 but found rank 1",
+        ),
+        (
+            "identity_1d(8, 3, dim0)".to_string(),
+            "error: identity_1d: expected a dimension name",
+        ),
+        // A bare name outside a call that takes one reads as a function
+        // left uncalled.
+        (
+            "register".to_string(),
+            "error: unknown function 'register' at byte 0",
+        ),
+        (
+            "size(lane)".to_string(),
+            "error: unknown function 'lane' at byte 5",
+        ),
+    ] {
+        let got = eval_line(&expr);
+        assert!(got.starts_with(want), "{expr}: {got}");
+    }
+}

@@ -215,3 +215,6 @@ hand: {
     let (r, c) = (i + bx * 4, j + by * 8);
     (r < m) as i32 & (c < n) as i32
 });
+
+// Static linear layouts (after the macros they use).
+mod linear;

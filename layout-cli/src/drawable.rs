@@ -2,7 +2,9 @@
 //! evaluates to, by the same rules everywhere, so that the page and the
 //! command line agree on what is drawable and word the same refusals.
 
-use crate::lib_api::{DynComposed, DynLayout, TiledCopy, TiledMma, TvFigure, Value, eval};
+use crate::lib_api::{
+    DynComposed, DynLayout, TiledCopy, TiledMma, TvFigure, Value, eval, linear_to_svg,
+};
 
 /// A layout, a swizzled composed layout (which `show` and `svg` also
 /// draw), or a tiled MMA or copy (which `svg` draws by thread and value).
@@ -73,5 +75,14 @@ impl Drawable {
             _ => return None,
         };
         Some(f.map_err(|e| e.to_string()))
+    }
+}
+
+/// The picture of a linear layout's bases (`linear_to_svg`), where `expr`
+/// evaluates to a linear layout; `None` for any other value.
+pub fn linear_svg(expr: &str) -> Option<Result<String, String>> {
+    match eval(expr) {
+        Ok(Value::Linear(l)) => Some(linear_to_svg(&l, None).map_err(|e| e.to_string())),
+        _ => None,
     }
 }

@@ -135,7 +135,13 @@ source TV layout (get_layoutS_TV) on the left, the destination
 With --tv, TV is a (thread, value) -> index layout over an M x N tile
 (index i is cell (i % M, i / M)), drawn as CuTe's print_latex: each cell
 shows T# and V#, coloured by thread. Without --tile, M x N is a near-square
-tile of the layout's cosize.";
+tile of the layout's cosize.
+
+A linear layout (to_linear(...), LL{...}) is drawn over its outputs: the
+dim0 x dim1 grid (one output dimension folds into rows), each cell labelled
+with the input that reaches it (the smallest, one line per input dimension)
+and coloured by the thread (lane and warp) or else the first input
+dimension, with the bases listed per input dimension below.";
 
 const SVG_HELP: &str = "\
 EXAMPLES:
@@ -147,7 +153,8 @@ EXAMPLES:
     cute-algebra svg 'make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (2,2,1))' -o mma.svg
     cute-algebra svg 'make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, uint8_t>, (4,8):(8,1), (1,4))' -o copy.svg
     cute-algebra svg 'composition(Sw<3,3,3>, (8,64):(64,1))' --banks --access \
-        'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>, (8,8):(8,1), (1,8))'";
+        'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>, (8,8):(8,1), (1,8))'
+    cute-algebra svg 'to_linear(((4,8),(2,2)):((32,1),(16,8)), (16,8))' -o bases.svg";
 
 const SERVE_ABOUT: &str = "\
 Serve the layout explorer: a local web page (no network needed, every asset
@@ -214,7 +221,7 @@ enum Command {
 
 #[derive(Args)]
 struct SvgArgs {
-    /// A layout, a swizzled composed layout, a tiled MMA or a tiled copy, or any expression that evaluates to one
+    /// A layout, a swizzled composed layout, a tiled MMA or a tiled copy, a linear layout, or any expression that evaluates to one
     #[arg(
         value_name = "LAYOUT",
         allow_hyphen_values = true,
@@ -358,8 +365,11 @@ fn access_arg(expr: &str, vec: i64) -> Result<Access, String> {
 }
 
 fn cmd_svg(a: &SvgArgs) -> ExitCode {
+    let linear = (!a.banks).then_some(a.layout.as_deref()).flatten();
     let svg = if let Some(tv) = &a.tv {
         tv::svg_tv(tv, a.tile)
+    } else if let Some(svg) = linear.and_then(drawable::linear_svg) {
+        svg
     } else {
         let colouring = if a.banks {
             Colouring::Banks {

@@ -51,6 +51,7 @@ impl LayoutError {
             | NotLinear { op: o, .. }
             | NotPowerOfTwo { op: o, .. }
             | LinearDims { op: o, .. }
+            | UnknownDim { op: o, .. }
             | NoCuteForm { op: o, .. } => *o = op,
             // The call itself was malformed: nothing inner to rename.
             Arity { .. } | UnknownFunction { .. } | UnknownAtom { .. } => {}

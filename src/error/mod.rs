@@ -316,6 +316,17 @@ pub enum LayoutError {
         /// The condition that fails.
         reason: &'static str,
     },
+    /// A dimension name that the linear layout does not have (Triton
+    /// asserts; here the error names it).
+    UnknownDim {
+        /// The operation, in Triton's name.
+        op: &'static str,
+        /// The name as written ([`FnName`] keeps the first 24 bytes).
+        name: FnName,
+        /// Which side the name was looked for on: `input`, `output`, or
+        /// `input and output`.
+        side: &'static str,
+    },
     /// A linear layout with no CuTe form: no `shape:stride`, nor a
     /// `Sw<B,M,S>` composed with one, has its function.
     NoCuteForm {
@@ -628,6 +639,9 @@ impl fmt::Display for LayoutError {
                 write!(f, "{op}: the {what} {value} is not a power of two")
             }
             LinearDims { op, reason } => write!(f, "{op}: {reason}"),
+            UnknownDim { op, name, side } => {
+                write!(f, "{op}: '{name}' is not an {side} dimension of the layout")
+            }
             NoCuteForm { op, reason } => write!(
                 f,
                 "{op}: no CuTe layout (shape:stride, or Sw<B,M,S> o shape:stride) has this function: {reason}"

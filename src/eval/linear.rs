@@ -23,29 +23,27 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{Value, arity, as_int, as_layout, as_tree, bad};
+use super::{Value, arity, as_int, as_layout, as_tree, bad, second};
 use crate::dynamic::parse::{Cursor, perr};
 use crate::dynamic::{CoordTree, IntTree};
 use crate::error::LayoutError;
 use crate::linear::{
     LinearLayout, bank_conflicts, max_vector_width, swizzle_search, to_cute, to_linear,
-    to_linear_basis, to_linear_composed, to_linear_tv,
+    to_linear_basis, to_linear_composed, to_linear_modes, to_linear_tv,
 };
 use crate::swizzle::MaybeComposed;
 
-const NAMES: [&str; 24] = [
+const NAMES: [&str; 23] = [
     "divide_left",
     "divide_right",
     "concat_ins",
     "concat_outs",
-    "to_linear",
     "to_cute",
     "invert_and_compose",
     "compose",
     "invert",
     "pseudoinvert",
     "mul",
-    "apply",
     "is_injective",
     "is_surjective",
     "is_invertible",
@@ -54,11 +52,38 @@ const NAMES: [&str; 24] = [
     "num_consecutive_in_out",
     "flatten_ins",
     "flatten_outs",
-    "vector_width",
     "bank_conflicts",
     "swizzle_search",
     "bases",
+    "in_dim_names",
+    "out_dim_names",
 ];
+
+/// The calls that take dimension names, as Triton's API takes them.
+const NAMED: [&str; 17] = [
+    "to_linear",
+    "apply",
+    "vector_width",
+    "sublayout",
+    "transpose_ins",
+    "transpose_outs",
+    "reshape_ins",
+    "reshape_outs",
+    "rename_in_dim",
+    "is_trivial_over",
+    "quotient",
+    "identity_1d",
+    "strided_1d",
+    "zeros_1d",
+    "basis",
+    "in_dim_size",
+    "out_dim_size",
+];
+
+/// Whether the call `name` takes dimension names among its arguments.
+pub(super) fn takes_names(name: &str) -> bool {
+    NAMED.contains(&name)
+}
 
 fn name(c: &mut Cursor<'_>) -> Result<String, LayoutError> {
     c.ws();
@@ -142,7 +167,7 @@ pub(super) fn call(
     args: &[Value],
     _texts: &[&str],
 ) -> Option<Result<Value, LayoutError>> {
-    let op = NAMES.iter().copied().find(|n| *n == name)?;
+    let op = NAMES.iter().chain(&NAMED).copied().find(|n| *n == name)?;
     Some(linear_call(op, args))
 }
 
@@ -172,6 +197,98 @@ fn tuple(v: impl IntoIterator<Item = i64>) -> Value {
     ))
 }
 
+/// A dimension name written bare: `register`, `dim0`.
+fn dim<'a>(v: &'a Value, op: &'static str) -> Result<&'a str, LayoutError> {
+    match v {
+        Value::Name { name, .. } => Ok(name),
+        _ => Err(bad(
+            op,
+            "expected a dimension name (register, lane, warp, block, offset, dim0, ...)",
+        )),
+    }
+}
+
+/// A list of dimension names, `[register, lane]`.
+fn dims<'a>(v: &'a Value, op: &'static str) -> Result<Vec<&'a str>, LayoutError> {
+    match v {
+        Value::List(items) => items.iter().map(|i| dim(i, op)).collect(),
+        _ => Err(bad(op, "expected a list of dimension names [a, b, ...]")),
+    }
+}
+
+/// A list of `(name, integer)` pairs, `[(register, 8), (lane, 32)]`.
+fn named_ints<'a>(v: &'a Value, op: &'static str) -> Result<Vec<(&'a str, i64)>, LayoutError> {
+    let pairs = || bad(op, "expected a list of (name, integer) pairs [(a, 4), ...]");
+    let Value::List(items) = v else {
+        return Err(pairs());
+    };
+    items
+        .iter()
+        .map(|i| match i {
+            Value::List(p) if p.len() == 2 => Ok((dim(&p[0], op)?, as_int(&p[1], op)?)),
+            _ => Err(pairs()),
+        })
+        .collect()
+}
+
+fn names(v: Vec<&str>) -> Value {
+    Value::List(
+        v.into_iter()
+            .map(|n| Value::Name {
+                name: String::from(n),
+                pos: 0,
+            })
+            .collect(),
+    )
+}
+
+/// A layout with one input and one output dimension, renamed.
+fn rename_1d(l: LinearLayout, ins: &[&str], out: &str) -> Result<LinearLayout, LayoutError> {
+    let [i] = ins else {
+        return Err(bad(
+            "to_linear",
+            "a swizzled layout converts with one input dimension: [name]",
+        ));
+    };
+    let (k_in, k_out) = (l.total_in_bits() as u32, l.total_out_bits() as u32);
+    l.reshape_ins(&[(i, 1 << k_in)])?
+        .reshape_outs(&[(out, 1 << k_out)])
+}
+
+/// `to_linear` with dimension names: a layout's modes named `ins` (its
+/// offset `out`), a swizzled layout's index and offset, or a basis-strided
+/// layout's output modes.
+fn to_linear_named(op: &'static str, args: &[Value]) -> Result<LinearLayout, LayoutError> {
+    let out = args.get(2).map(|o| dim(o, op)).transpose()?;
+    match (&args[0], &args[1]) {
+        (Value::Basis(b), outs) if out.is_none() => to_linear_basis(b, &dims(outs, op)?),
+        (Value::Composed(c), ins) => rename_1d(
+            to_linear_composed(c)?,
+            &dims(ins, op)?,
+            out.unwrap_or("out"),
+        ),
+        (l, ins) => to_linear_modes(&as_layout(l, op)?, &dims(ins, op)?, out.unwrap_or("out")),
+    }
+}
+
+/// A dimension that must be one of `have` (`side`: which).
+fn one_of_dims<'a>(
+    op: &'static str,
+    side: &'static str,
+    have: &[&'a str],
+    v: &Value,
+) -> Result<&'a str, LayoutError> {
+    let n = dim(v, op)?;
+    have.iter()
+        .copied()
+        .find(|h| *h == n)
+        .ok_or(LayoutError::UnknownDim {
+            op,
+            name: crate::error::FnName::new(n),
+            side,
+        })
+}
+
 fn linear_call(op: &'static str, args: &[Value]) -> Result<Value, LayoutError> {
     let unary = || -> Result<LinearLayout, LayoutError> {
         arity(op, args, 1, 1)?;
@@ -183,10 +300,12 @@ fn linear_call(op: &'static str, args: &[Value]) -> Result<Value, LayoutError> {
     };
     Ok(match op {
         "to_linear" => {
-            arity(op, args, 1, 2)?;
+            arity(op, args, 1, 3)?;
             match args.get(1) {
                 None => Value::Linear(as_linear(&args[0], op)?),
+                Some(Value::List(_)) => Value::Linear(to_linear_named(op, args)?),
                 Some(tile) => {
+                    arity(op, args, 2, 2)?;
                     let IntTree::Tuple(mn) = as_tree(tile, op)? else {
                         return Err(bad(op, "a TV layout's tile is a shape (M,N)"));
                     };
@@ -277,26 +396,122 @@ fn linear_call(op: &'static str, args: &[Value]) -> Result<Value, LayoutError> {
                 ));
             }
             let l = as_linear(&args[0], op)?;
-            let names = l.in_dim_names();
-            arity(op, args, names.len() + 1, names.len() + 1)?;
-            let ins = names
-                .iter()
-                .zip(&args[1..])
-                .map(|(n, v)| {
-                    let x = as_int(v, op)?;
-                    u64::try_from(x)
-                        .map(|x| (*n, x))
-                        .map_err(|_| LayoutError::OutOfRange { op })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
+            let value = |x: i64| u64::try_from(x).map_err(|_| LayoutError::OutOfRange { op });
+            let ins = if let [_, pairs @ Value::List(_)] = args {
+                // Triton's apply({name: value, ...}): any order.
+                named_ints(pairs, op)?
+                    .into_iter()
+                    .map(|(n, x)| Ok((n, value(x)?)))
+                    .collect::<Result<Vec<_>, LayoutError>>()?
+            } else {
+                let names = l.in_dim_names();
+                arity(op, args, names.len() + 1, names.len() + 1)?;
+                names
+                    .iter()
+                    .zip(&args[1..])
+                    .map(|(n, v)| Ok((*n, value(as_int(v, op)?)?)))
+                    .collect::<Result<Vec<_>, LayoutError>>()?
+            };
             tuple(l.apply(&ins)?.into_iter().map(|v| v as i64))
         }
+        "sublayout" => {
+            arity(op, args, 3, 3)?;
+            let l = as_linear(&args[0], op)?;
+            Value::Linear(l.sublayout(&dims(&args[1], op)?, &dims(&args[2], op)?)?)
+        }
+        "transpose_ins" | "transpose_outs" => {
+            let order = dims(second(op, args)?, op)?;
+            let l = as_linear(&args[0], op)?;
+            Value::Linear(if op == "transpose_ins" {
+                l.transpose_ins(&order)?
+            } else {
+                l.transpose_outs(&order)?
+            })
+        }
+        "reshape_ins" | "reshape_outs" => {
+            let new = named_ints(second(op, args)?, op)?;
+            let l = as_linear(&args[0], op)?;
+            Value::Linear(if op == "reshape_ins" {
+                l.reshape_ins(&new)?
+            } else {
+                l.reshape_outs(&new)?
+            })
+        }
+        "rename_in_dim" => {
+            arity(op, args, 3, 3)?;
+            let l = as_linear(&args[0], op)?;
+            Value::Linear(l.rename_in_dim(dim(&args[1], op)?, dim(&args[2], op)?)?)
+        }
+        "is_trivial_over" | "quotient" => {
+            let over = dims(second(op, args)?, op)?;
+            let l = as_linear(&args[0], op)?;
+            if op == "is_trivial_over" {
+                flag(l.is_trivial_over(&over)?)
+            } else {
+                Value::Linear(l.quotient(&over)?.ok_or(bad(
+                    op,
+                    "the layout is not trivial over these dimensions (the identity on them, mixing them with no other)",
+                ))?)
+            }
+        }
+        "identity_1d" | "zeros_1d" => {
+            arity(op, args, 3, if op == "zeros_1d" { 4 } else { 3 })?;
+            let (size, i, o) = (
+                as_int(&args[0], op)?,
+                dim(&args[1], op)?,
+                dim(&args[2], op)?,
+            );
+            Value::Linear(match (op, args.get(3)) {
+                ("identity_1d", _) => LinearLayout::identity_1d(size, i, o)?,
+                (_, None) => LinearLayout::zeros_1d(size, i, o)?,
+                // Triton's zeros1D(size, in, out, outDimSize).
+                (_, Some(out_size)) => {
+                    let z = LinearLayout::zeros_1d(size, i, o)?;
+                    let bases = z.bases()[0].1.to_vec();
+                    LinearLayout::new(&[(i, bases)], &[(o, as_int(out_size, op)?)], false)?
+                }
+            })
+        }
+        "strided_1d" => {
+            arity(op, args, 4, 4)?;
+            Value::Linear(LinearLayout::strided_1d(
+                as_int(&args[0], op)?,
+                as_int(&args[1], op)?,
+                dim(&args[2], op)?,
+                dim(&args[3], op)?,
+            )?)
+        }
+        "basis" => {
+            arity(op, args, 3, 3)?;
+            let l = as_linear(&args[0], op)?;
+            let d = one_of_dims(op, "input", &l.in_dim_names(), &args[1])?;
+            let bit = usize::try_from(as_int(&args[2], op)?)
+                .map_err(|_| LayoutError::OutOfRange { op })?;
+            let b = l.basis(d, bit).ok_or(LayoutError::OutOfRange { op })?;
+            tuple(b.iter().map(|v| *v as i64))
+        }
+        "in_dim_size" | "out_dim_size" => {
+            let name = second(op, args)?;
+            let l = as_linear(&args[0], op)?;
+            let k = if op == "in_dim_size" {
+                l.in_dim_size_log2(one_of_dims(op, "input", &l.in_dim_names(), name)?)
+            } else {
+                l.out_dim_size_log2(one_of_dims(op, "output", &l.out_dim_names(), name)?)
+            };
+            Value::Int(1 << k.unwrap_or(0))
+        }
+        "in_dim_names" => names(unary()?.in_dim_names()),
+        "out_dim_names" => names(unary()?.out_dim_names()),
         "vector_width" => {
-            arity(op, args, 2, 2)?;
+            arity(op, args, 2, 3)?;
             let l = as_linear(&args[0], op)?;
             let bits = u32::try_from(as_int(&args[1], op)?)
                 .map_err(|_| bad(op, "the element width is a small positive number of bits"))?;
-            Value::Int(max_vector_width(&l, "register", bits)? as i64)
+            let d = match args.get(2) {
+                Some(d) => one_of_dims(op, "input", &l.in_dim_names(), d)?,
+                None => "register",
+            };
+            Value::Int(max_vector_width(&l, d, bits)? as i64)
         }
         "bank_conflicts" => {
             arity(op, args, 2, 2)?;

@@ -2,7 +2,9 @@
 //!
 //! ```text
 //! call     := NAME '(' arg (',' arg)* ')'
-//! arg      := call | tiler | layout | inttuple
+//! arg      := call | tiler | layout | inttuple | list | NAME
+//! list     := '[' (item (',' item)*)? ']'      (linear layouts' dimensions)
+//! item     := '(' NAME ',' arg ')' | arg
 //! layout   := inttuple ':' inttuple        (a bare inttuple is a shape: LayoutLeft)
 //! inttuple := INT | '_' | '(' inttuple (',' inttuple)* ')'
 //! tiler    := '<' arg (',' arg)* '>'
@@ -82,8 +84,17 @@ pub enum Value {
     /// Triton's leading newline).
     Linear(crate::linear::LinearLayout),
     /// A list of values, printed space-separated (`values(X)`: a function's
-    /// value at every 1-D index).
+    /// value at every 1-D index; `[register, lane]`: dimension names).
     List(Vec<Value>),
+    /// A bare name: a linear layout's dimension (`register`, `dim0`), where
+    /// Triton's calls take one. `pos` is where it was written, for the error
+    /// when a call that takes no names gets one.
+    Name {
+        /// The name.
+        name: String,
+        /// Its byte offset in the expression.
+        pos: usize,
+    },
 }
 
 impl fmt::Display for Value {
@@ -112,6 +123,7 @@ impl fmt::Display for Value {
                 let text = alloc::format!("{l}");
                 f.write_str(text.strip_prefix('\n').unwrap_or(&text))
             }
+            Value::Name { name, .. } => f.write_str(name),
             Value::List(v) => {
                 for (i, x) in v.iter().enumerate() {
                     if i > 0 {
@@ -129,7 +141,19 @@ impl fmt::Display for Value {
 pub fn eval(expr: &str) -> Result<Value, LayoutError> {
     let mut c = Cursor::new(expr);
     let v = arg(&mut c, 0)?;
-    c.finish(v)
+    c.finish(v).and_then(no_bare_name)
+}
+
+/// A bare name stands for a dimension only as an argument of a call that
+/// takes one; anywhere else it is read as a function left uncalled.
+fn no_bare_name(v: Value) -> Result<Value, LayoutError> {
+    match v {
+        Value::Name { name, pos } => Err(LayoutError::UnknownFunction {
+            pos,
+            name: crate::error::FnName::new(&name),
+        }),
+        v => Ok(v),
+    }
 }
 
 /// Evaluate one expression and print it as the CLI does: the value, or
@@ -155,6 +179,11 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
         return Err(LayoutError::TooDeep { limit: MAX_DEPTH });
     }
     match c.peek() {
+        Some(b'[') => {
+            c.pos += 1;
+            c.list_rest(b']', "expected ',' or ']'", |c| list_item(c, depth + 1))
+                .map(Value::List)
+        }
         Some(b'<') => {
             c.pos += 1;
             // `<>` (the empty tiler, as an empty shape `()` prints) reads back.
@@ -183,12 +212,19 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             // `MMA_Atom<SM90_64x64x16_F16F16F16_SS<K,MN>>`, `make_gmma_desc<K>`.
             let name = type_name(c, start)?;
             if c.peek() != Some(b'(') {
-                return atom::type_value(&name).map_err(|e| match e {
-                    LayoutError::UnknownAtom { .. } => LayoutError::UnknownFunction {
+                return atom::type_value(&name).or_else(|e| match e {
+                    // A plain word is a dimension name (an error where the
+                    // call it is given to takes none).
+                    LayoutError::UnknownAtom { .. }
+                        if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
+                    {
+                        Ok(Value::Name { name, pos: start })
+                    }
+                    LayoutError::UnknownAtom { .. } => Err(LayoutError::UnknownFunction {
                         pos: start,
                         name: crate::error::FnName::new(&name),
-                    },
-                    e => e,
+                    }),
+                    e => Err(e),
                 });
             }
             let name = name.as_str();
@@ -202,7 +238,9 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             })?;
             call(name, args, &texts).map_err(|e| match e {
                 LayoutError::BadArgument { op: "eval", msg } => perr(start, msg),
-                LayoutError::UnknownFunction { name, .. } => {
+                // An unknown call is placed here; a bare name among the
+                // arguments keeps its own place.
+                LayoutError::UnknownFunction { pos: 0, name } => {
                     LayoutError::UnknownFunction { pos: start, name }
                 }
                 e => e,
@@ -228,6 +266,21 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
             })
         }
     }
+}
+
+/// An item of a `[...]` list: a `(name, value)` pair (a dimension and its
+/// size or value), or any argument.
+fn list_item(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
+    let save = c.pos;
+    if c.eat(b'(') && c.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
+        let name = arg(c, depth + 1)?;
+        c.expect(b',', "expected ',' after the name in a (name, value) pair")?;
+        let value = arg(c, depth + 1)?;
+        c.expect(b')', "expected ')' to close a (name, value) pair")?;
+        return Ok(Value::List(alloc::vec![name, value]));
+    }
+    c.pos = save;
+    arg(c, depth)
 }
 
 /// A name read from `start` on, with its `::` parts and its balanced
@@ -388,6 +441,13 @@ const BINDINGS: [Binding; 7] = [
 /// argument's source, for the calls whose meaning depends on which values
 /// were written static, `_N`).
 fn call(name: &str, args: Vec<Value>, texts: &[&str]) -> Result<Value, LayoutError> {
+    if !linear::takes_names(name) {
+        for a in &args {
+            if let Value::Name { .. } = a {
+                no_bare_name(a.clone())?;
+            }
+        }
+    }
     BINDINGS
         .iter()
         .find_map(|b| b(name, &args, texts))

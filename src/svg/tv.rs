@@ -487,3 +487,37 @@ impl core::fmt::Display for F1 {
 pub fn tv_to_svg(tv: &DynLayout, tile: Option<(i64, i64)>) -> Result<String, LayoutError> {
     Ok(TvFigure::tv(tv, tile)?.to_svg(true))
 }
+
+/// The margin around a plain grid drawing (the linear layouts' picture).
+pub(crate) const MARGIN: f64 = 30.0;
+
+/// A thread's colour in a plain grid drawing: [`Palette::Golden`].
+pub(crate) fn thread_colour(t: i64) -> String {
+    Palette::Golden.colour(t)
+}
+
+/// The row and column numbers of a grid of `rows x cols` cells of
+/// `cell_w x cell_h`, whose top left corner is at `(MARGIN, MARGIN)`.
+pub(crate) fn axes(s: &mut String, rows: u64, cols: u64, cell_w: f64, cell_h: f64) {
+    let _ = writeln!(
+        s,
+        r##"<g font-size="10" text-anchor="middle" dominant-baseline="central" fill="#444">"##
+    );
+    for r in 0..rows {
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}">{r}</text>"#,
+            MARGIN / 2.0,
+            MARGIN + (r as f64 + 0.5) * cell_h
+        );
+    }
+    for c in 0..cols {
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}">{c}</text>"#,
+            MARGIN + (c as f64 + 0.5) * cell_w,
+            MARGIN / 2.0
+        );
+    }
+    let _ = writeln!(s, "</g>");
+}

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::{InDim, LinearLayout, dims_err, distinct, log2_of, rref};
+use super::{InDim, LinearLayout, dims_err, distinct, known, log2_of, rref};
 use crate::error::LayoutError;
 
 /// `a` and `b` hold the same names, in any order.
@@ -59,6 +59,7 @@ impl LinearLayout {
     pub fn apply(&self, ins: &[(&str, u64)]) -> Result<Vec<u64>, LayoutError> {
         let op = "apply";
         let names: Vec<&str> = ins.iter().map(|p| p.0).collect();
+        known(op, "input", &self.in_dim_names(), &names)?;
         if !same_set(&names, &self.in_dim_names()) || !distinct(names.iter().copied()) {
             return Err(dims_err(
                 op,
@@ -208,11 +209,8 @@ impl LinearLayout {
     /// inputs set to 0 and outputs dropped; sizes and order kept.
     pub fn sublayout(&self, ins: &[&str], outs: &[&str]) -> Result<LinearLayout, LayoutError> {
         let op = "sublayout";
-        if ins.iter().any(|n| self.in_index(n).is_none())
-            || outs.iter().any(|n| self.out_index(n).is_none())
-        {
-            return Err(dims_err(op, "a named dimension is not in the layout"));
-        }
+        known(op, "input", &self.in_dim_names(), ins)?;
+        known(op, "output", &self.out_dim_names(), outs)?;
         let keep: Vec<usize> = (0..self.outs.len())
             .filter(|&i| outs.contains(&self.outs[i].0.as_str()))
             .collect();
@@ -250,15 +248,12 @@ impl LinearLayout {
     /// Triton's `isTrivialOver(dims)`: the layout is the identity on these
     /// dimensions and mixes them with no other.
     pub fn is_trivial_over(&self, dims: &[&str]) -> Result<bool, LayoutError> {
-        if dims
-            .iter()
-            .any(|d| self.in_index(d).is_none() || self.out_index(d).is_none())
-        {
-            return Err(dims_err(
-                "is_trivial_over",
-                "each dimension must be both an input and an output dimension",
-            ));
-        }
+        let both: Vec<&str> = self
+            .in_dim_names()
+            .into_iter()
+            .filter(|n| self.out_index(n).is_some())
+            .collect();
+        known("is_trivial_over", "input and output", &both, dims)?;
         let (rest_in, rest_out) = self.dims_besides(dims);
         let square_identity = if dims.is_empty() {
             true
@@ -300,6 +295,7 @@ impl LinearLayout {
     /// Triton's `transposeIns`: the same layout with its input dimensions
     /// in this order.
     pub fn transpose_ins(&self, order: &[&str]) -> Result<LinearLayout, LayoutError> {
+        known("transpose_ins", "input", &self.in_dim_names(), order)?;
         if !same_set(order, &self.in_dim_names()) || !distinct(order.iter().copied()) {
             return Err(dims_err(
                 "transpose_ins",
@@ -318,6 +314,7 @@ impl LinearLayout {
     /// Triton's `transposeOuts`: the same layout with its output
     /// dimensions in this order.
     pub fn transpose_outs(&self, order: &[&str]) -> Result<LinearLayout, LayoutError> {
+        known("transpose_outs", "output", &self.out_dim_names(), order)?;
         if !same_set(order, &self.out_dim_names()) || !distinct(order.iter().copied()) {
             return Err(dims_err(
                 "transpose_outs",
@@ -386,12 +383,8 @@ impl LinearLayout {
 
     /// Triton's `renameInDim`: input dimension `old` named `new`.
     pub fn rename_in_dim(&self, old: &str, new: &str) -> Result<LinearLayout, LayoutError> {
-        let Some(i) = self.in_index(old) else {
-            return Err(dims_err(
-                "rename_in_dim",
-                "the dimension is not an input dimension",
-            ));
-        };
+        known("rename_in_dim", "input", &self.in_dim_names(), &[old])?;
+        let i = self.in_index(old).unwrap_or(0);
         let mut l = self.clone();
         l.ins[i].name = String::from(new);
         l.check("rename_in_dim")?;
