@@ -188,12 +188,12 @@ mma_atoms! {
         [SM80_16x8x8_F32TF32TF32F32_TN] (16, 8, 8)
             thr Warp32 a [((4, 8), (2, 2)) : ((16, 1), (8, 64))] b [((4, 8), 2) : ((8, 1), 32)] c SM80_16x8_Row;
         [SM80_8x8x4_F64F64F64F64_TN] (8, 8, 4) thr Warp32 a SM80_8x4 b SM80_8x4 c SM80_8x8_Row;
-        /// CuTe's unsigned and `_SATURATE` 8-bit MMAs share the signed one's
-        /// traits; the runtime path reads their names as it.
-        [SM80_8x8x16_S32S8S8S32_TN] (8, 8, 16) thr Warp32 a SM80_8x16_Row b SM80_8x16_Row c SM80_8x8_Row;
-        [SM80_16x8x16_S32S8S8S32_TN] (16, 8, 16)
+        /// CuTe's 8-bit integer MMAs: signed or unsigned operands, with or
+        /// without `_SATURATE`, share their layouts.
+        [SM80_8x8x16_S32S8S8S32_TN, SM80_8x8x16_S32S8S8S32_TN_SATURATE, SM80_8x8x16_S32S8U8S32_TN, SM80_8x8x16_S32S8U8S32_TN_SATURATE, SM80_8x8x16_S32U8S8S32_TN, SM80_8x8x16_S32U8S8S32_TN_SATURATE, SM80_8x8x16_S32U8U8S32_TN, SM80_8x8x16_S32U8U8S32_TN_SATURATE] (8, 8, 16) thr Warp32 a SM80_8x16_Row b SM80_8x16_Row c SM80_8x8_Row;
+        [SM80_16x8x16_S32S8S8S32_TN, SM80_16x8x16_S32S8S8S32_TN_SATURATE, SM80_16x8x16_S32S8U8S32_TN, SM80_16x8x16_S32S8U8S32_TN_SATURATE, SM80_16x8x16_S32U8S8S32_TN, SM80_16x8x16_S32U8S8S32_TN_SATURATE, SM80_16x8x16_S32U8U8S32_TN, SM80_16x8x16_S32U8U8S32_TN_SATURATE] (16, 8, 16)
             thr Warp32 a [((4, 8), (4, 2)) : ((64, 1), (16, 8))] b SM80_8x16_Row c SM80_16x8_Row;
-        [SM80_16x8x32_S32S8S8S32_TN] (16, 8, 32)
+        [SM80_16x8x32_S32S8S8S32_TN, SM80_16x8x32_S32S8S8S32_TN_SATURATE, SM80_16x8x32_S32S8U8S32_TN, SM80_16x8x32_S32S8U8S32_TN_SATURATE, SM80_16x8x32_S32U8S8S32_TN, SM80_16x8x32_S32U8S8S32_TN_SATURATE, SM80_16x8x32_S32U8U8S32_TN, SM80_16x8x32_S32U8U8S32_TN_SATURATE] (16, 8, 32)
             thr Warp32 a [((4, 8), (4, 2, 2)) : ((64, 1), (16, 8, 256))] b [((4, 8), (4, 2)) : ((32, 1), (8, 128))]
             c SM80_16x8_Row;
     }

@@ -17,12 +17,16 @@
 //!            "(32,16,8)");
 //! ```
 
+pub(crate) mod copy;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub(crate) mod mma;
+mod tiled_copy;
 mod tiled_mma;
 mod types;
 
+pub use copy::*;
 pub use mma::*;
+pub use tiled_copy::*;
 pub use tiled_mma::*;
 pub use types::{ValueType, bfloat16_t, float_e4m3_t, float_e5m2_t, half_t, tfloat32_t};

@@ -31,8 +31,14 @@ use crate::algebra::{
 };
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::{Int, IntMul, IntRem, Mod, Prod};
-use crate::layout::{Layout, LayoutParts, MakeLayout, Underscore};
-use crate::tensor::{FlatCoord, Shift, Tensor, TensorDivide, TensorSlice, Underscores};
+use crate::layout::{
+    FragmentLike, Layout, LayoutParts, MakeLayout, Underscore, make_fragment_like,
+};
+use crate::swizzle::ComposedLayout;
+use crate::tensor::{
+    FlatCoord, Owned, Shift, StaticCosize, Tensor, TensorDivide, TensorSlice, Underscores,
+    make_tensor_owned,
+};
 use crate::tuple::IntTuple;
 
 /// A pair, as an HList.
@@ -813,4 +819,102 @@ partitions! {
     partition_B, try_partition_B, B;
     /// `partition_C(tensor)`: this thread's `(FrgV,RestM,RestN)` of an (M,N) tensor.
     partition_C, try_partition_C, C;
+}
+
+/// The register fragment of an operand's partition: CuTe's
+/// `make_fragment_C` (a compact column-major layout of the partition's
+/// shape) for C, `make_fragment_like` (mode 0 compact, the other modes in
+/// the order of their strides) for A and B.
+#[doc(hidden)]
+pub trait OperandFragment<P> {
+    /// The fragment's layout.
+    type Output: StaticCosize;
+    /// Builds it.
+    fn fragment(p: P) -> Self::Output;
+}
+impl<S: IntTuple + MakeLayout, D> OperandFragment<Layout<S, D>> for operand::C
+where
+    MakeL<S>: StaticCosize,
+{
+    type Output = MakeL<S>;
+    #[inline(always)]
+    fn fragment(p: Layout<S, D>) -> MakeL<S> {
+        p.into_parts().0.make_layout()
+    }
+}
+macro_rules! like_fragment {
+    ($($Op:ident),*) => {$(
+        impl<S: IntTuple + FragmentLike<D>, D: IntTuple> OperandFragment<Layout<S, D>> for operand::$Op
+        where
+            S::Output: StaticCosize,
+        {
+            type Output = S::Output;
+            #[inline(always)]
+            fn fragment(p: Layout<S, D>) -> S::Output {
+                make_fragment_like(p)
+            }
+        }
+    )*};
+}
+like_fragment!(A, B);
+/// A partition of swizzled memory: the fragment of its inner layout (the
+/// registers hold values, not addresses, so the swizzle does not apply).
+impl<Op, Sw, Off, S, D> OperandFragment<ComposedLayout<Sw, Off, Layout<S, D>>> for Op
+where
+    Op: OperandFragment<Layout<S, D>>,
+    Layout<S, D>: Copy,
+    Sw: Copy,
+    Off: Copy,
+{
+    type Output = Op::Output;
+    #[inline(always)]
+    fn fragment(p: ComposedLayout<Sw, Off, Layout<S, D>>) -> Op::Output {
+        Op::fragment(p.layout())
+    }
+}
+
+/// The owned fragment `partition_fragment_X` returns, of values `V`.
+pub type FragmentOf<T, O, L, I, V> = Owned<
+    V,
+    <O as OperandFragment<
+        <<L as ThrFrg<T, O>>::Output as TensorSlice<PartitionCoord<T, O, L, I>>>::Output,
+    >>::Output,
+>;
+
+macro_rules! fragments {
+    ($($(#[$doc:meta])* $name:ident, $Op:ident;)*) => {$(
+        impl<T: TiledMmaTypes, I: Int> ThrMMA<T, I> {
+            $(#[$doc])*
+            #[allow(non_snake_case, clippy::type_complexity)]
+            #[track_caller]
+            pub fn $name<V: Default, E, L>(&self, t: Tensor<E, L>) -> FragmentOf<T, operand::$Op, L, I, V>
+            where
+                operand::$Op: OperandOf<T>
+                    + OperandFragment<<<L as ThrFrg<T, operand::$Op>>::Output as TensorSlice<PartitionCoord<T, operand::$Op, L, I>>>::Output>,
+                L: ThrFrg<T, operand::$Op> + Copy,
+                <L as ThrFrg<T, operand::$Op>>::Shape: RestUnderscores,
+                T::ThrLayoutVMNK: LayoutParts,
+                <T::ThrLayoutVMNK as LayoutParts>::Shape:
+                    FlatCoord<<T::ThrLayoutVMNK as LayoutParts>::Stride, I> + Default,
+                <T::ThrLayoutVMNK as LayoutParts>::Stride: Default,
+                VmnkCoord<T, I>: Into4,
+                <L as ThrFrg<T, operand::$Op>>::Output: TensorSlice<PartitionCoord<T, operand::$Op, L, I>>,
+                E: Shift<<<L as ThrFrg<T, operand::$Op>>::Output as TensorSlice<PartitionCoord<T, operand::$Op, L, I>>>::Offset>,
+            {
+                let p = ok_or_panic(self.try_partition::<operand::$Op, E, L>(t));
+                make_tensor_owned(<operand::$Op as OperandFragment<_>>::fragment(p.into_parts().1))
+            }
+        }
+    )*};
+}
+
+fragments! {
+    /// `partition_fragment_A(tensor)`: registers for this thread's A
+    /// partition (`make_fragment_like` of it), of values `V`.
+    partition_fragment_A, A;
+    /// `partition_fragment_B(tensor)`: registers for this thread's B partition.
+    partition_fragment_B, B;
+    /// `partition_fragment_C(tensor)`: the accumulators of this thread's C
+    /// partition, compact column-major.
+    partition_fragment_C, C;
 }

@@ -16,7 +16,7 @@ pub trait ValueType: Copy + Default + 'static {
     /// CuTe's spelling (`float`, `half_t`, `uint128_t`).
     const NAME: &'static str;
     /// `sizeof_bits<T>` as a type.
-    type Bits: Unsigned + Default + Copy;
+    type Bits: Unsigned + typenum::NonZero + Default + Copy;
     /// `sizeof_bits<T>`.
     const BITS: u32 = <Self::Bits as Unsigned>::U32;
 }

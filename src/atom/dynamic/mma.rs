@@ -50,17 +50,6 @@ impl fmt::Display for MmaAtom {
     }
 }
 
-/// CuTe's 8-bit integer MMAs with unsigned operands, and the `_SATURATE`
-/// forms, inherit the traits of the signed one: read them as that one.
-fn table_key(name: &str) -> String {
-    let base = name.strip_suffix("_SATURATE").unwrap_or(name);
-    if base.starts_with("SM80_") && base.contains("_S32") {
-        base.replace("U8", "S8")
-    } else {
-        String::from(base)
-    }
-}
-
 impl MmaAtom {
     /// The atom for CuTe's operation `name` (`SM80_16x8x16_F32F16F16F32_TN`,
     /// `SM90_64x128x16_F32F16F16_SS<K,MN>`, `SM90_64x64x32_F32E4M3E4M3_RS_TN<>`,
@@ -93,10 +82,9 @@ impl MmaAtom {
         if name.starts_with("SM90_") {
             return gmma(&name);
         }
-        let key = table_key(&name);
         let e = MMA_TABLE
             .iter()
-            .find(|e| e.name == key)
+            .find(|e| e.name == name)
             .ok_or_else(|| unknown(&name))?;
         let [thr_id, layout_a, layout_b, layout_c] = (e.layouts)();
         Ok(MmaAtom {
