@@ -216,7 +216,7 @@ type Vals<L, T> = <L as RecastLayout<U1, <T as ValueType>::Bits>>::Output;
 /// keeps one row per atom thread: `size<0>` of the value layout must equal
 /// `size(ThrID)`.
 #[diagnostic::on_unimplemented(
-    message = "Copy_Atom: CopyOperation is not valid for this ValType: a layout read in units of the value type has {Self} rows, not one per atom thread ({N})",
+    message = "Copy_Atom: CopyOperation is not valid for this ValType: a layout read in units of the value type no longer has one row per atom thread",
     label = "CuTe: \"CopyOperation is not valid for Src of ValType.\" (the op moves whole registers: its layouts need values no wider than its bits per thread)"
 )]
 #[doc(hidden)]

@@ -45,7 +45,7 @@ pub struct TiledCopy<Atom, LayoutTV, TilerMN> {
 /// The check of `make_tiled_copy` that the tiled copy has whole atoms:
 /// its thread count (and value count) is a multiple of the atom's.
 #[diagnostic::on_unimplemented(
-    message = "make_tiled_copy: TiledCopy uses too few thrs (or vals) for selected CopyAtom: the remainder of its count by the atom's is {Self}, not 0",
+    message = "make_tiled_copy: TiledCopy uses too few thrs (or vals) for selected CopyAtom: its thread (value) count is not a multiple of the atom's",
     label = "CuTe: \"TiledCopy uses too few thrs for selected CopyAtom\" / \"TiledCopy uses too few vals for selected CopyAtom\""
 )]
 #[doc(hidden)]

@@ -148,7 +148,7 @@ where
 /// The check of `make_tiled_mma` that the atom divides each mode of the
 /// tile: the remainder of `tile_size<I> / size<I>(Shape_MNK)` must be `_0`.
 #[diagnostic::on_unimplemented(
-    message = "make_tiled_mma: the tile is not a multiple of the atom's Shape_MNK: tile_size<I> % size<I>(Shape_MNK) is {Self}, not 0",
+    message = "make_tiled_mma: the tile is not a multiple of the atom's Shape_MNK: tile_size<I> % size<I>(Shape_MNK) != 0",
     label = "each mode of the permutation tile must hold whole atoms"
 )]
 #[doc(hidden)]
@@ -702,14 +702,17 @@ pub struct ThrMMA<T, I> {
     thr_idx: I,
 }
 
-/// The partition of a tensor with rank below 2, which `partition_A/B/C`
-/// cannot divide into an operand's two modes.
+/// A tensor layout of rank at least 2: what `partition_A/B/C` divide into
+/// an operand's two modes.
 #[diagnostic::on_unimplemented(
-    message = "partition: the tensor to partition has rank {Self}, an MMA operand has rank 2 (M,K), (N,K) or (M,N)",
-    label = "CuTe: static_assert(rank(tensor) >= 2) in thrfrg"
+    message = "partition_A/B/C: the tensor to partition has rank below 2, an MMA operand is (M,K), (N,K) or (M,N)",
+    label = "CuTe: thrfrg_A/B/C static_assert(rank(tensor) >= 2)"
 )]
 #[doc(hidden)]
 pub trait OperandRank {}
+impl<S0, S1, ST, D> OperandRank for Layout<HCons<S0, HCons<S1, ST>>, D> {}
+impl<Sw, Off, L: OperandRank> OperandRank for ComposedLayout<Sw, Off, L> {}
+impl<S0, S1, ST, D> OperandRank for crate::basis::BasisLayout<HCons<S0, HCons<S1, ST>>, D> {}
 
 impl<T: TiledMmaTypes, I: Int> ThrMMA<T, I> {
     /// The thread index.
@@ -778,6 +781,7 @@ macro_rules! partitions {
             #[track_caller]
             pub fn $name<E, L>(&self, t: Tensor<E, L>) -> Partitioned<T, operand::$Op, E, L, I>
             where
+                L: OperandRank,
                 operand::$Op: OperandOf<T>,
                 L: ThrFrg<T, operand::$Op> + Copy,
                 <L as ThrFrg<T, operand::$Op>>::Shape: RestUnderscores,
@@ -795,6 +799,7 @@ macro_rules! partitions {
             #[allow(non_snake_case)]
             pub fn $try_name<E, L>(&self, t: Tensor<E, L>) -> Result<Partitioned<T, operand::$Op, E, L, I>, LayoutError>
             where
+                L: OperandRank,
                 operand::$Op: OperandOf<T>,
                 L: ThrFrg<T, operand::$Op> + Copy,
                 <L as ThrFrg<T, operand::$Op>>::Shape: RestUnderscores,
@@ -889,6 +894,7 @@ macro_rules! fragments {
             #[track_caller]
             pub fn $name<V: Default, E, L>(&self, t: Tensor<E, L>) -> FragmentOf<T, operand::$Op, L, I, V>
             where
+                L: OperandRank,
                 operand::$Op: OperandOf<T>
                     + OperandFragment<<<L as ThrFrg<T, operand::$Op>>::Output as TensorSlice<PartitionCoord<T, operand::$Op, L, I>>>::Output>,
                 L: ThrFrg<T, operand::$Op> + Copy,
