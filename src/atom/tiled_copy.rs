@@ -261,7 +261,7 @@ tiled_copy_for! {
     /// use cute_algebra::atom::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, layout![(2, 2, 1)], tile![32, 32, 16]);
     /// let copy = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::default(), mma);
-    /// assert_eq!(copy.get_layoutD_TV().to_string(), mma.get_layoutA_TV().to_string());
+    /// assert!(copy.get_layoutD_TV().offsets().eq(mma.get_layoutA_TV().offsets()));
     /// ```
     make_tiled_copy_A, A;
     /// CuTe's `make_tiled_copy_B(copy_atom, tiled_mma)`: over the MMA's (N,K) tile.
