@@ -758,6 +758,7 @@ impl<T: TiledMmaTypes, I: Int> ThrMMA<T, I> {
 
 /// A four-element coordinate as `HCons<V, (M, N, K)>`.
 #[doc(hidden)]
+#[allow(clippy::type_complexity)]
 pub trait Into4: Nth<0> + Nth<1> + Nth<2> + Nth<3> {
     /// Itself.
     fn into4(
