@@ -21,6 +21,7 @@
 use cute_algebra::prelude::*;
 use cute_algebra::swizzle::Swizzle;
 
+mod atom;
 mod tensor;
 
 /// Defines `lib_K` (library) and `hand_K` (by hand) with the same signature.

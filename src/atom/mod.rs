@@ -2,10 +2,12 @@
 //! `mma_traits_sm*.hpp` and `copy_traits_sm*.hpp` tables, and the SM90 GMMA
 //! shared-memory atoms and descriptors), built on [`crate::tensor`].
 //!
-//! The runtime form lives in [`dynamic`]: the atoms' thread-value layouts as
-//! one table of layout texts, and tiled MMAs and copies computed from them
-//! with the runtime layout algebra, exactly as CuTe composes, divides and
-//! inverts them.
+//! The typed form makes each atom a type ([`SM80_16x8x16_F32F16F16F32_TN`],
+//! [`MmaTraits`]) whose layouts are static, so a tiled MMA built from it
+//! and a static thread layout is a type too, and so are its partitions.
+//! The runtime form lives in [`dynamic`]: tiled MMAs and copies computed
+//! with the runtime layout algebra from the same atom table, exactly as
+//! CuTe composes, divides and inverts them.
 //!
 //! ```
 //! use cute_algebra::eval::eval_line;
@@ -15,6 +17,17 @@
 //!            "(32,16,8)");
 //! ```
 
+pub(crate) mod copy;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod gmma;
+pub(crate) mod mma;
+mod tiled_copy;
+mod tiled_mma;
+mod types;
+
+pub use copy::*;
+pub use mma::*;
+pub use tiled_copy::*;
+pub use tiled_mma::*;
+pub use types::{ValueType, bfloat16_t, float_e4m3_t, float_e5m2_t, half_t, tfloat32_t};

@@ -7,6 +7,7 @@ use core::fmt;
 
 use super::types::{bits_to_values, element_bits, lay};
 use super::unknown;
+use crate::atom::copy::LDSM_TABLE;
 use crate::dynamic::DynLayout;
 use crate::error::LayoutError;
 
@@ -37,23 +38,6 @@ impl fmt::Display for CopyOp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
     }
-}
-
-// The SM75 `ldmatrix` layouts (copy_traits_sm75.hpp): (source, destination).
-// `stmatrix` (SM90) is the same pair swapped.
-#[rustfmt::skip]
-const LDSM: &[(&str, &str, &str)] = &[
-    ("U32x1_LDSM_N", "((8,4),128):((128,0),1)", "(32,32):(32,1)"),
-    ("U32x2_LDSM_N", "((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))"),
-    ("U32x4_LDSM_N", "(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))"),
-    ("U16x2_LDSM_T", "((8,4),128):((128,0),1)", "((4,8),(16,2)):((256,16),(1,128))"),
-    ("U16x4_LDSM_T", "((16,2),128):((128,0),1)", "((4,8),(16,2,2)):((256,16),(1,128,1024))"),
-    ("U16x8_LDSM_T", "(32,128):(128,1)", "((4,8),(16,2,4)):((256,16),(1,128,1024))"),
-];
-
-/// The `stmatrix` op for an `ldmatrix` table row: `U32x4_LDSM_N` -> `U32x4_STSM_N`.
-fn stsm_of(ldsm: &str) -> String {
-    ldsm.replace("LDSM", "STSM")
 }
 
 impl CopyOp {
@@ -103,12 +87,16 @@ impl CopyOp {
                 );
             }
         }
-        for &(ldsm, src, dst) in LDSM {
-            if name.strip_prefix("SM75_") == Some(ldsm) {
-                return op("32:1", lay(src)?, lay(dst)?, true);
+        // The `ldmatrix` table of the typed atoms; `stmatrix` is the same
+        // pair swapped.
+        for row in LDSM_TABLE {
+            if name == row.name {
+                let [src, dst] = (row.layouts)();
+                return op("32:1", src, dst, true);
             }
-            if name.strip_prefix("SM90_") == Some(stsm_of(ldsm).as_str()) {
-                return op("32:1", lay(dst)?, lay(src)?, false);
+            if name == row.stsm {
+                let [src, dst] = (row.layouts)();
+                return op("32:1", dst, src, false);
             }
         }
         Err(unknown(&name))

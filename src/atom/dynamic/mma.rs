@@ -1,7 +1,8 @@
 //! [`MmaAtom`]: an MMA atom's traits (`MMA_Traits<Op>`) as data: `ThrID`,
-//! `Shape_MNK` and the A/B/C thread-value layouts, from one table for the
-//! SM70-SM80 warp MMAs and from the GMMA rules (which depend on N and on the
-//! element widths) for SM90.
+//! `Shape_MNK` and the A/B/C thread-value layouts, from the typed atoms'
+//! table (`crate::atom`'s `mma_atoms!`) for the SM70-SM80 warp MMAs and
+//! from the GMMA rules (which depend on N and on the element widths) for
+//! SM90.
 
 use alloc::format;
 use alloc::string::String;
@@ -9,6 +10,7 @@ use core::fmt;
 
 use super::types::{element_bits, lay};
 use super::unknown;
+use crate::atom::mma::MMA_TABLE;
 use crate::dynamic::DynLayout;
 use crate::error::LayoutError;
 
@@ -48,93 +50,6 @@ impl fmt::Display for MmaAtom {
     }
 }
 
-/// One warp-level MMA shape: the operations that share these layouts.
-struct Entry {
-    names: &'static [&'static str],
-    mnk: [i64; 3],
-    thr: &'static str,
-    a: &'static str,
-    b: &'static str,
-    c: &'static str,
-}
-
-// SM70's quad-pair layouts (mma_traits_sm70.hpp).
-const SM70_QUADPAIR: &str = "(4,2):(1,16)";
-const SM70_8X4_ROW: &str = "(8,4):(1,8)";
-const SM70_8X4_COL: &str = "((4,2),4):((8,4),1)";
-const SM70_8X8_16B: &str = "(8,8):(1,8)";
-const SM70_8X8_32B: &str = "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))";
-// SM80's warp layouts (mma_traits_sm80.hpp), shared with SM75.
-const SM80_8X4: &str = "((4,8),1):((8,1),0)";
-const SM80_8X8_ROW: &str = "((4,8),2):((16,1),8)";
-const SM80_8X16_ROW: &str = "((4,8),4):((32,1),8)";
-const SM80_16X8_ROW: &str = "((4,8),(2,2)):((32,1),(16,8))";
-const WARP: &str = "32:1";
-
-/// SM70 8x8x4: A is row-major (`SM70_8x4_Row`) when its letter is T, B
-/// when its letter is N.
-const fn sm70(
-    names: &'static [&'static str],
-    a: &'static str,
-    b: &'static str,
-    c: &'static str,
-) -> Entry {
-    Entry {
-        names,
-        mnk: [8, 8, 4],
-        thr: SM70_QUADPAIR,
-        a,
-        b,
-        c,
-    }
-}
-
-#[rustfmt::skip]
-const TABLE: &[Entry] = &[
-    sm70(&["SM70_8x8x4_F16F16F16F16_TN"], SM70_8X4_ROW, SM70_8X4_ROW, SM70_8X8_16B),
-    sm70(&["SM70_8x8x4_F16F16F16F16_NT"], SM70_8X4_COL, SM70_8X4_COL, SM70_8X8_16B),
-    sm70(&["SM70_8x8x4_F16F16F16F16_NN"], SM70_8X4_COL, SM70_8X4_ROW, SM70_8X8_16B),
-    sm70(&["SM70_8x8x4_F16F16F16F16_TT"], SM70_8X4_ROW, SM70_8X4_COL, SM70_8X8_16B),
-    sm70(&["SM70_8x8x4_F32F16F16F32_TN"], SM70_8X4_ROW, SM70_8X4_ROW, SM70_8X8_32B),
-    sm70(&["SM70_8x8x4_F32F16F16F32_NT"], SM70_8X4_COL, SM70_8X4_COL, SM70_8X8_32B),
-    sm70(&["SM70_8x8x4_F32F16F16F32_NN"], SM70_8X4_COL, SM70_8X4_ROW, SM70_8X8_32B),
-    sm70(&["SM70_8x8x4_F32F16F16F32_TT"], SM70_8X4_ROW, SM70_8X4_COL, SM70_8X8_32B),
-    // SM75_16x8x8_F16F16F16F16_TN is not in CUTLASS 4.7.0's headers (cuBLASDx's CuTe
-    // extension defines it, with the F32-accumulator atom's layouts); the oracle uses it.
-    Entry { names: &["SM75_16x8x8_F32F16F16F32_TN", "SM75_16x8x8_F16F16F16F16_TN"], mnk: [16, 8, 8], thr: WARP,
-            a: SM80_16X8_ROW, b: SM80_8X8_ROW, c: SM80_16X8_ROW },
-    Entry { names: &["SM75_8x8x16_S32S8S8S32_TN"], mnk: [8, 8, 16], thr: WARP,
-            a: SM80_8X16_ROW, b: SM80_8X16_ROW, c: SM80_8X8_ROW },
-    Entry { names: &["SM80_16x8x8_F16F16F16F16_TN", "SM80_16x8x8_F32F16F16F32_TN", "SM80_16x8x8_F32BF16BF16F32_TN"],
-            mnk: [16, 8, 8], thr: WARP, a: SM80_16X8_ROW, b: SM80_8X8_ROW, c: SM80_16X8_ROW },
-    Entry { names: &["SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x16_F32F16F16F32_TN", "SM80_16x8x16_F32BF16BF16F32_TN"],
-            mnk: [16, 8, 16], thr: WARP, a: "((4,8),(2,2,2)):((32,1),(16,8,128))", b: "((4,8),(2,2)):((16,1),(8,64))",
-            c: SM80_16X8_ROW },
-    Entry { names: &["SM80_16x8x4_F32TF32TF32F32_TN"], mnk: [16, 8, 4], thr: WARP,
-            a: "((4,8),2):((16,1),8)", b: SM80_8X4, c: SM80_16X8_ROW },
-    Entry { names: &["SM80_16x8x8_F32TF32TF32F32_TN"], mnk: [16, 8, 8], thr: WARP,
-            a: "((4,8),(2,2)):((16,1),(8,64))", b: "((4,8),2):((8,1),32)", c: SM80_16X8_ROW },
-    Entry { names: &["SM80_8x8x4_F64F64F64F64_TN"], mnk: [8, 8, 4], thr: WARP,
-            a: SM80_8X4, b: SM80_8X4, c: SM80_8X8_ROW },
-    Entry { names: &["SM80_8x8x16_S32S8S8S32_TN"], mnk: [8, 8, 16], thr: WARP,
-            a: SM80_8X16_ROW, b: SM80_8X16_ROW, c: SM80_8X8_ROW },
-    Entry { names: &["SM80_16x8x16_S32S8S8S32_TN"], mnk: [16, 8, 16], thr: WARP,
-            a: "((4,8),(4,2)):((64,1),(16,8))", b: SM80_8X16_ROW, c: SM80_16X8_ROW },
-    Entry { names: &["SM80_16x8x32_S32S8S8S32_TN"], mnk: [16, 8, 32], thr: WARP,
-            a: "((4,8),(4,2,2)):((64,1),(16,8,256))", b: "((4,8),(4,2)):((32,1),(8,128))", c: SM80_16X8_ROW },
-];
-
-/// CuTe's 8-bit integer MMAs with unsigned operands, and the `_SATURATE`
-/// forms, inherit the traits of the signed one: read them as that one.
-fn table_key(name: &str) -> String {
-    let base = name.strip_suffix("_SATURATE").unwrap_or(name);
-    if base.starts_with("SM80_") && base.contains("_S32") {
-        base.replace("U8", "S8")
-    } else {
-        String::from(base)
-    }
-}
-
 impl MmaAtom {
     /// The atom for CuTe's operation `name` (`SM80_16x8x16_F32F16F16F32_TN`,
     /// `SM90_64x128x16_F32F16F16_SS<K,MN>`, `SM90_64x64x32_F32E4M3E4M3_RS_TN<>`,
@@ -167,18 +82,18 @@ impl MmaAtom {
         if name.starts_with("SM90_") {
             return gmma(&name);
         }
-        let key = table_key(&name);
-        let e = TABLE
+        let e = MMA_TABLE
             .iter()
-            .find(|e| e.names.contains(&key.as_str()))
+            .find(|e| e.name == name)
             .ok_or_else(|| unknown(&name))?;
+        let [thr_id, layout_a, layout_b, layout_c] = (e.layouts)();
         Ok(MmaAtom {
             name,
             shape_mnk: e.mnk,
-            thr_id: lay(e.thr)?,
-            layout_a: lay(e.a)?,
-            layout_b: lay(e.b)?,
-            layout_c: lay(e.c)?,
+            thr_id,
+            layout_a,
+            layout_b,
+            layout_c,
             a_in_registers: true,
             b_in_registers: true,
         })

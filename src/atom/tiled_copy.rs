@@ -1,0 +1,454 @@
+//! [`TiledCopy`]: CuTe's `make_tiled_copy` and `make_tiled_copy_A/B/C` on
+//! typed copy atoms, static thread and value layouts or a typed
+//! [`TiledMMA`]. Its thread-value layout, tile and the maps from a
+//! thread's values to the tile are associated types; `partition_S/D` do
+//! only the tensor's own index math.
+//!
+//! ```
+//! use cute_algebra::prelude::*;
+//! use cute_algebra::atom::{CopyAtom, SM80_CP_ASYNC_CACHEALWAYS, half_t, make_tiled_copy};
+//! use cute_algebra::tensor::make_counting_tensor;
+//! let copy = make_tiled_copy(CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, half_t>::default(),
+//!                            layout![(16, 8) : (8, 1)], layout![(1, 8)]);
+//! assert_eq!(copy.get_layoutS_TV().to_string(), "((_8,_16),_8):((_128,_1),_16)");
+//! let g = make_counting_tensor(layout![(128, 64) : (64, 1)]);
+//! let tid: i32 = 9;
+//! assert_eq!(copy.get_slice(tid).partition_S(g).to_string(),
+//!            "counting_iter(72) o ((_8,_1),_8,_1):((_1,_0),_1024,_0)");
+//! ```
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::P1;
+
+use super::copy::CopyAtomTypes;
+use super::tiled_mma::{H2, LayoutTv, TiledMmaTypes, operand};
+use crate::algebra::{BlockProduct, CoalesceBy, Composition, RightInverseLayout};
+use crate::error::{LayoutError, ok_or_panic};
+use crate::int::{Int, IntRem, Mod};
+use crate::layout::{Layout, LayoutParts, MakeLayout, Underscore};
+use crate::tensor::{Shift, Tensor, TensorDivide, TensorSlice, ZippedModes};
+use crate::tuple::{IntTuple, ProductEach};
+
+/// CuTe's `TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>`: the atom
+/// repeated so that the threads of `LayoutTv` ((thread, value) -> index
+/// into the `TilerMn` tile) move the whole tile.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TiledCopy<Atom, LayoutTV, TilerMN> {
+    atom: Atom,
+    /// The layouts are static: types only.
+    layout: PhantomData<(LayoutTV, TilerMN)>,
+}
+
+/// The check of `make_tiled_copy` that the tiled copy has whole atoms:
+/// its thread count (and value count) is a multiple of the atom's.
+#[diagnostic::on_unimplemented(
+    message = "make_tiled_copy: TiledCopy uses too few thrs (or vals) for selected CopyAtom: its thread (value) count is not a multiple of the atom's",
+    label = "CuTe: \"TiledCopy uses too few thrs for selected CopyAtom\" / \"TiledCopy uses too few vals for selected CopyAtom\""
+)]
+#[doc(hidden)]
+pub trait WholeAtoms {}
+impl WholeAtoms for typenum::Z0 {}
+
+/// `size<0>` and `size<1>` of a rank-2 layout.
+#[doc(hidden)]
+pub trait Sizes2 {
+    /// `size<0>`.
+    type Thr: Int;
+    /// `size<1>`.
+    type Val: Int;
+}
+impl<S0: IntTuple, S1: IntTuple, D> Sizes2 for Layout<H2<S0, S1>, D> {
+    type Thr = S0::Size;
+    type Val = S1::Size;
+}
+
+/// The map from a thread's (thread, value) to the tile, for the source
+/// (`ref2trg = right_inverse(ValLayoutRef) ∘ ValLayoutSrc`) or the
+/// destination: CuTe's `tile2thrfrg` without the tensor,
+/// `coalesce(zip(zipped_divide(LayoutTV, (NumThr, NumVal)) ∘ (ref2trg, _)), (_1,(_1,_1)))`.
+type Ref2Trg<A, Trg> = <<<A as CopyAtomTypes>::ValLayoutRef as RightInverseLayout>::Output as Composition<Trg>>::Output;
+type AtomTv<A, Tv> =
+    <Tv as TensorDivide<H2<<A as CopyAtomTypes>::NumThr, <A as CopyAtomTypes>::NumVal>>>::Zipped;
+type TrgTv<A, Tv, Trg> = <AtomTv<A, Tv> as Composition<H2<Ref2Trg<A, Trg>, Underscore>>>::Output;
+type ThrVal2Mn<A, Tv, Trg> = <H2<P1, H2<P1, P1>> as CoalesceBy<
+    <<TrgTv<A, Tv, Trg> as Zip2>::Output as LayoutParts>::Shape,
+    <<TrgTv<A, Tv, Trg> as Zip2>::Output as LayoutParts>::Stride,
+>>::Output;
+
+/// `zip` of a rank-2 layout of rank-2 modes: `((a0,a1),(b0,b1))` ->
+/// `((a0,b0),(a1,b1))`.
+#[doc(hidden)]
+pub trait Zip2 {
+    /// The zipped layout.
+    type Output: LayoutParts;
+}
+impl<A0, A1, B0, B1, DA0, DA1, DB0, DB1> Zip2
+    for Layout<H2<H2<A0, A1>, H2<B0, B1>>, H2<H2<DA0, DA1>, H2<DB0, DB1>>>
+{
+    type Output = Layout<H2<H2<A0, B0>, H2<A1, B1>>, H2<H2<DA0, DB0>, H2<DA1, DB1>>>;
+}
+
+/// `thrval2mn` for the layouts `Tv` and the target layout `Trg` of atom `A`.
+#[doc(hidden)]
+pub trait ThrVal2MnOf<A, Trg> {
+    /// ((thread, value)) -> index into the tile.
+    type Output: Copy + Default;
+}
+impl<A: CopyAtomTypes, Tv, Trg> ThrVal2MnOf<A, Trg> for Tv
+where
+    A::ValLayoutRef: RightInverseLayout,
+    <A::ValLayoutRef as RightInverseLayout>::Output: Composition<Trg>,
+    Tv: TensorDivide<H2<A::NumThr, A::NumVal>>,
+    AtomTv<A, Tv>: Composition<H2<Ref2Trg<A, Trg>, Underscore>>,
+    TrgTv<A, Tv, Trg>: Zip2,
+    H2<P1, H2<P1, P1>>: CoalesceBy<
+            <<TrgTv<A, Tv, Trg> as Zip2>::Output as LayoutParts>::Shape,
+            <<TrgTv<A, Tv, Trg> as Zip2>::Output as LayoutParts>::Stride,
+        >,
+    ThrVal2Mn<A, Tv, Trg>: Copy + Default,
+{
+    type Output = ThrVal2Mn<A, Tv, Trg>;
+}
+
+/// The static parts of a [`TiledCopy`], as types.
+pub trait TiledCopyTypes: Copy + Default {
+    /// The copy atom.
+    type Atom: CopyAtomTypes;
+    /// `TiledLayout_TV`.
+    type LayoutTV: Copy + Default + fmt::Display;
+    /// `Tiler_MN`: the tile's shape.
+    type TilerMN: IntTuple + Default;
+    /// (thread, value) -> index into the tile, for the source.
+    type ThrVal2MnS: Copy + Default;
+    /// The same for the destination.
+    type ThrVal2MnD: Copy + Default;
+}
+impl<A: CopyAtomTypes, Tv, Tiler> TiledCopyTypes for TiledCopy<A, Tv, Tiler>
+where
+    Self: Copy + Default,
+    Tv: Copy + Default + fmt::Display,
+    Tiler: IntTuple + Default,
+    Tv: ThrVal2MnOf<A, <A as CopyAtomTypes>::ValLayoutSrc>
+        + ThrVal2MnOf<A, <A as CopyAtomTypes>::ValLayoutDst>,
+{
+    type Atom = A;
+    type LayoutTV = Tv;
+    type TilerMN = Tiler;
+    type ThrVal2MnS = <Tv as ThrVal2MnOf<A, A::ValLayoutSrc>>::Output;
+    type ThrVal2MnD = <Tv as ThrVal2MnOf<A, A::ValLayoutDst>>::Output;
+}
+
+/// The remainders of the tiled copy's thread and value counts by the atom's.
+#[doc(hidden)]
+pub type CountChecks<A, Tv> = H2<
+    Mod<<Tv as Sizes2>::Thr, <A as CopyAtomTypes>::NumThr>,
+    Mod<<Tv as Sizes2>::Val, <A as CopyAtomTypes>::NumVal>,
+>;
+/// Both remainders are `_0`.
+#[doc(hidden)]
+pub trait WholeAtoms2 {}
+impl<R0: WholeAtoms, R1: WholeAtoms> WholeAtoms2 for H2<R0, R1> {}
+/// The tiled copy has whole atoms in its threads and values.
+#[doc(hidden)]
+pub trait AtomsFit<A> {}
+impl<A: CopyAtomTypes, Tv: Sizes2> AtomsFit<A> for Tv
+where
+    Tv::Thr: IntRem<A::NumThr>,
+    Tv::Val: IntRem<A::NumVal>,
+    CountChecks<A, Tv>: WholeAtoms2,
+{
+}
+
+/// `make_tiled_copy_impl(atom, layout_tv, tiler)`, with CuTe's checks.
+fn make_tiled_copy_impl<A: CopyAtomTypes, Tv, Tiler>(atom: A) -> TiledCopy<A, Tv, Tiler>
+where
+    Tv: AtomsFit<A>,
+{
+    TiledCopy {
+        atom,
+        layout: PhantomData,
+    }
+}
+
+/// `raked_product(thr, val)`.
+type LayoutMn<T, V> = <T as BlockProduct<V, true>>::Output;
+/// `right_inverse(layout_mn).with_shape(size(thr), size(val))`.
+type CopyTv<T, V> = <<LayoutMn<T, V> as RightInverseLayout>::Output as Composition<
+    <H2<
+        <<T as LayoutParts>::Shape as IntTuple>::Size,
+        <<V as LayoutParts>::Shape as IntTuple>::Size,
+    > as MakeLayout>::Output,
+>>::Output;
+/// `product_each(shape(layout_mn))`.
+type CopyTiler<T, V> = <<LayoutMn<T, V> as LayoutParts>::Shape as ProductEach>::Output;
+
+/// CuTe's `make_tiled_copy(copy_atom, thr_layout, val_layout)`: the threads
+/// of `thr_layout` ((m,n) -> thread index) each move the values of
+/// `val_layout` ((m,n) -> value index), raked over the tile. A thread or
+/// value count that is not a multiple of the atom's does not compile.
+///
+/// ```
+/// use cute_algebra::prelude::*;
+/// use cute_algebra::atom::{CopyAtom, SM75_U32x4_LDSM_N, make_tiled_copy};
+/// let copy = make_tiled_copy(CopyAtom::<SM75_U32x4_LDSM_N, u16>::default(), layout![(32, 1)], layout![(1, 8)]);
+/// assert_eq!(copy.tiler_mn().to_cute_string(), "(_32,_8)");
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn make_tiled_copy<A, TS, TD, VS, VD>(
+    atom: A,
+    _thr_layout: Layout<TS, TD>,
+    _val_layout: Layout<VS, VD>,
+) -> TiledCopy<A, CopyTv<Layout<TS, TD>, Layout<VS, VD>>, CopyTiler<Layout<TS, TD>, Layout<VS, VD>>>
+where
+    A: CopyAtomTypes,
+    TS: IntTuple,
+    VS: IntTuple,
+    Layout<TS, TD>: BlockProduct<Layout<VS, VD>, true>,
+    LayoutMn<Layout<TS, TD>, Layout<VS, VD>>: RightInverseLayout + LayoutParts,
+    <LayoutMn<Layout<TS, TD>, Layout<VS, VD>> as LayoutParts>::Shape: ProductEach,
+    H2<TS::Size, VS::Size>: MakeLayout,
+    <LayoutMn<Layout<TS, TD>, Layout<VS, VD>> as RightInverseLayout>::Output:
+        Composition<<H2<TS::Size, VS::Size> as MakeLayout>::Output>,
+    CopyTv<Layout<TS, TD>, Layout<VS, VD>>: AtomsFit<A>,
+{
+    make_tiled_copy_impl(atom)
+}
+
+/// The tile of `make_tiled_copy_A/B/C`: two of `tile_size<0,1,2>`.
+type MmaTile<T, O> = <O as MmaTileOf<T>>::Output;
+/// `make_shape(tile_size<i>, tile_size<j>)` for an operand.
+#[doc(hidden)]
+pub trait MmaTileOf<T: TiledMmaTypes> {
+    /// The shape.
+    type Output;
+}
+impl<T: TiledMmaTypes> MmaTileOf<T> for operand::A {
+    type Output = H2<T::TileM, T::TileK>;
+}
+impl<T: TiledMmaTypes> MmaTileOf<T> for operand::B {
+    type Output = H2<T::TileN, T::TileK>;
+}
+impl<T: TiledMmaTypes> MmaTileOf<T> for operand::C {
+    type Output = H2<T::TileM, T::TileN>;
+}
+
+macro_rules! tiled_copy_for {
+    ($($(#[$doc:meta])* $name:ident, $Op:ident;)*) => {$(
+        $(#[$doc])*
+        #[allow(non_snake_case, clippy::type_complexity)]
+        pub fn $name<A: CopyAtomTypes, T: TiledMmaTypes + LayoutTv<operand::$Op>>(
+            atom: A,
+            _mma: T,
+        ) -> TiledCopy<A, <T as LayoutTv<operand::$Op>>::Output, MmaTile<T, operand::$Op>>
+        where
+            <T as LayoutTv<operand::$Op>>::Output: AtomsFit<A>,
+        {
+            make_tiled_copy_impl(atom)
+        }
+    )*};
+}
+
+tiled_copy_for! {
+    /// CuTe's `make_tiled_copy_A(copy_atom, tiled_mma)`: the copy whose
+    /// destination thread-value layout is the MMA's A layout, over its
+    /// (M,K) tile: each thread loads exactly the A values its MMA reads.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::atom::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, layout![(2, 2, 1)], tile![32, 32, 16]);
+    /// let copy = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::default(), mma);
+    /// assert!(copy.get_layoutD_TV().offsets().eq(mma.get_layoutA_TV().offsets()));
+    /// ```
+    make_tiled_copy_A, A;
+    /// CuTe's `make_tiled_copy_B(copy_atom, tiled_mma)`: over the MMA's (N,K) tile.
+    make_tiled_copy_B, B;
+    /// CuTe's `make_tiled_copy_C(copy_atom, tiled_mma)`: over the MMA's (M,N) tile.
+    make_tiled_copy_C, C;
+}
+
+/// `zipped_divide(tensor, Tiler_MN)`.
+type Tiled<T, L> = <L as TensorDivide<<T as TiledCopyTypes>::TilerMN>>::Zipped;
+/// `zipped_divide(tensor, Tiler_MN) ∘ (thrval2mn, _)`: `((thr,val),(RestM,RestN,…))`.
+type TidFrg<T, L, M> = <Tiled<T, L> as Composition<H2<M, Underscore>>>::Output;
+/// The coordinate `partition_S/D` slices it with: `((thr_idx,_),(_,…))`.
+type CopyCoord<T, L, I> = H2<
+    H2<I, Underscore>,
+    <<L as TensorDivide<<T as TiledCopyTypes>::TilerMN>>::ZippedShape as ZippedModes>::Rest,
+>;
+/// The tensor `partition_S/D` returns.
+pub type CopyPartitioned<T, E, L, M, I> = Tensor<
+    <E as Shift<<TidFrg<T, L, M> as TensorSlice<CopyCoord<T, L, I>>>::Offset>>::Output,
+    <TidFrg<T, L, M> as TensorSlice<CopyCoord<T, L, I>>>::Output,
+>;
+
+impl<A, Tv, Tiler> TiledCopy<A, Tv, Tiler>
+where
+    Self: TiledCopyTypes,
+{
+    /// The atom.
+    pub fn atom(&self) -> A
+    where
+        A: Copy,
+    {
+        self.atom
+    }
+    /// `TiledLayout_TV`.
+    pub fn layout_tv(&self) -> <Self as TiledCopyTypes>::LayoutTV {
+        Default::default()
+    }
+    /// `Tiler_MN`.
+    pub fn tiler_mn(&self) -> <Self as TiledCopyTypes>::TilerMN {
+        Default::default()
+    }
+    /// `get_layoutS_TV()`: (thread index, value) -> index into the tile, for the source.
+    #[allow(non_snake_case)]
+    pub fn get_layoutS_TV(
+        &self,
+    ) -> <<<Self as TiledCopyTypes>::TilerMN as MakeLayout>::Output as Composition<
+        <Self as TiledCopyTypes>::ThrVal2MnS,
+    >>::Output
+    where
+        <Self as TiledCopyTypes>::TilerMN: MakeLayout,
+        <<Self as TiledCopyTypes>::TilerMN as MakeLayout>::Output:
+            Composition<<Self as TiledCopyTypes>::ThrVal2MnS>,
+        <<<Self as TiledCopyTypes>::TilerMN as MakeLayout>::Output as Composition<
+            <Self as TiledCopyTypes>::ThrVal2MnS,
+        >>::Output: Default,
+    {
+        Default::default()
+    }
+    /// `get_layoutD_TV()`: the same for the destination.
+    #[allow(non_snake_case)]
+    pub fn get_layoutD_TV(
+        &self,
+    ) -> <<<Self as TiledCopyTypes>::TilerMN as MakeLayout>::Output as Composition<
+        <Self as TiledCopyTypes>::ThrVal2MnD,
+    >>::Output
+    where
+        <Self as TiledCopyTypes>::TilerMN: MakeLayout,
+        <<Self as TiledCopyTypes>::TilerMN as MakeLayout>::Output:
+            Composition<<Self as TiledCopyTypes>::ThrVal2MnD>,
+        <<<Self as TiledCopyTypes>::TilerMN as MakeLayout>::Output as Composition<
+            <Self as TiledCopyTypes>::ThrVal2MnD,
+        >>::Output: Default,
+    {
+        Default::default()
+    }
+    /// `get_slice(thr_idx)` (= `get_thread_slice`): thread `thr_idx`'s view,
+    /// a [`ThrCopy`].
+    pub fn get_slice<I: Int>(&self, thr_idx: I) -> ThrCopy<Self, I> {
+        ThrCopy {
+            tiled: *self,
+            thr_idx,
+        }
+    }
+}
+
+impl<A: fmt::Display, Tv, Tiler> fmt::Display for TiledCopy<A, Tv, Tiler>
+where
+    Self: TiledCopyTypes,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TiledCopy({}, Tiler_MN: ", self.atom)?;
+        <Self as TiledCopyTypes>::TilerMN::default().fmt_cute(f)?;
+        write!(
+            f,
+            ", TiledLayout_TV: {})",
+            <Self as TiledCopyTypes>::LayoutTV::default()
+        )
+    }
+}
+
+/// CuTe's `ThrCopy`: one thread's view of a [`TiledCopy`].
+#[derive(Clone, Copy, Debug)]
+pub struct ThrCopy<T, I> {
+    tiled: T,
+    thr_idx: I,
+}
+
+impl<T: TiledCopyTypes, I: Int> ThrCopy<T, I> {
+    /// The tiled copy this thread belongs to.
+    pub fn tiled_copy(&self) -> T {
+        self.tiled
+    }
+
+    /// `partition_S` (`M` = [`TiledCopyTypes::ThrVal2MnS`]) or `partition_D`,
+    /// returning the error of a runtime value that breaks a divide.
+    #[allow(clippy::type_complexity)]
+    pub fn try_partition<M: Copy + Default, E, L>(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<CopyPartitioned<T, E, L, M, I>, LayoutError>
+    where
+        L: TensorDivide<T::TilerMN>,
+        L::ZippedShape: ZippedModes,
+        <L::ZippedShape as ZippedModes>::Rest: Default,
+        Tiled<T, L>: Composition<H2<M, Underscore>>,
+        TidFrg<T, L, M>: TensorSlice<CopyCoord<T, L, I>>,
+        E: Shift<<TidFrg<T, L, M> as TensorSlice<CopyCoord<T, L, I>>>::Offset>,
+    {
+        let (engine, layout) = t.into_parts();
+        let tv = layout
+            .try_zipped_divide(T::TilerMN::default())?
+            .try_compose(cons2(M::default(), Underscore))?;
+        let coord = cons2(cons2(self.thr_idx, Underscore), Default::default());
+        Ok(Tensor::from_parts(engine, tv).slice(coord))
+    }
+}
+
+/// `(a, b)`.
+#[inline(always)]
+fn cons2<A, B>(a: A, b: B) -> H2<A, B> {
+    HCons {
+        head: a,
+        tail: HCons {
+            head: b,
+            tail: HNil,
+        },
+    }
+}
+
+macro_rules! copy_partitions {
+    ($($(#[$doc:meta])* $name:ident, $try_name:ident, $M:ident;)*) => {$(
+        impl<T: TiledCopyTypes, I: Int> ThrCopy<T, I> {
+            $(#[$doc])*
+            #[allow(non_snake_case, clippy::type_complexity)]
+            #[track_caller]
+            pub fn $name<E, L>(&self, t: Tensor<E, L>) -> CopyPartitioned<T, E, L, T::$M, I>
+            where
+                L: TensorDivide<T::TilerMN>,
+                L::ZippedShape: ZippedModes,
+                <L::ZippedShape as ZippedModes>::Rest: Default,
+                Tiled<T, L>: Composition<H2<T::$M, Underscore>>,
+                TidFrg<T, L, T::$M>: TensorSlice<CopyCoord<T, L, I>>,
+                E: Shift<<TidFrg<T, L, T::$M> as TensorSlice<CopyCoord<T, L, I>>>::Offset>,
+            {
+                ok_or_panic(self.try_partition::<T::$M, E, L>(t))
+            }
+            #[doc = concat!("[`ThrCopy::", stringify!($name), "`] returning the error of a runtime value that breaks a divide.")]
+            #[allow(non_snake_case, clippy::type_complexity)]
+            pub fn $try_name<E, L>(&self, t: Tensor<E, L>) -> Result<CopyPartitioned<T, E, L, T::$M, I>, LayoutError>
+            where
+                L: TensorDivide<T::TilerMN>,
+                L::ZippedShape: ZippedModes,
+                <L::ZippedShape as ZippedModes>::Rest: Default,
+                Tiled<T, L>: Composition<H2<T::$M, Underscore>>,
+                TidFrg<T, L, T::$M>: TensorSlice<CopyCoord<T, L, I>>,
+                E: Shift<<TidFrg<T, L, T::$M> as TensorSlice<CopyCoord<T, L, I>>>::Offset>,
+            {
+                self.try_partition::<T::$M, E, L>(t)
+            }
+        }
+    )*};
+}
+
+copy_partitions! {
+    /// `partition_S(tensor)`: this thread's `(CopyV,RestM,RestN)` of the source.
+    partition_S, try_partition_S, ThrVal2MnS;
+    /// `partition_D(tensor)`: this thread's `(CopyV,RestM,RestN)` of the destination.
+    partition_D, try_partition_D, ThrVal2MnD;
+}
