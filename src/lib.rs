@@ -104,10 +104,12 @@
 //! - [`tensor`]: an engine (a borrowed slice, a raw pointer, an owned
 //!   register fragment, a counter) composed with a layout, with CuTe's
 //!   `local_tile`, `local_partition`, `copy` and the divides.
-//! - [`atom`]: CuTe's MMA and copy atoms as data, `make_tiled_mma` and
-//!   `make_tiled_copy` with their thread-value layouts, per-thread partitions
-//!   and `retile`, and the SM90 GMMA shared-memory atoms and descriptors (on
-//!   runtime layouts, in [`atom::dynamic`]).
+//! - [`atom`]: CuTe's MMA and copy atoms as types (one table each, shared
+//!   with the runtime path), `make_tiled_mma` and `make_tiled_copy(_A/_B/_C)`
+//!   with their thread-value layouts as types and zero-cost per-thread
+//!   partitions; on runtime layouts ([`atom::dynamic`]) the same, plus
+//!   `retile`, the SM90 GMMA atoms and the GMMA shared-memory atoms and
+//!   descriptors.
 //! - [`codegen`]: a layout's function rendered as C, for generated kernels.
 //! - [`linear`]: Triton's linear layouts over F₂ beside CuTe's, with exact
 //!   conversions both ways (`to_linear`, `to_cute`), Triton's operations

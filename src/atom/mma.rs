@@ -30,9 +30,10 @@ use crate::tuple::IntTuple;
 ///
 /// ```
 /// use cute_algebra::atom::{MmaTraits, SM70_8x8x4_F32F16F16F32_NT};
+/// use cute_algebra::tuple::IntTuple;
 /// type T = SM70_8x8x4_F32F16F16F32_NT;
 /// assert_eq!(<T as MmaTraits>::ThrID::default().to_string(), "(_4,_2):(_1,_16)");
-/// assert_eq!(<T as MmaTraits>::ShapeMNK::default().to_string(), "(_8,_8,_4)");
+/// assert_eq!(<T as MmaTraits>::ShapeMNK::default().to_cute_string(), "(_8,_8,_4)");
 /// ```
 pub trait MmaTraits: Copy + Default + fmt::Display {
     /// CuTe's name of the operation (`SM80_16x8x16_F32F16F16F32_TN`).

@@ -10,7 +10,7 @@
 //! use cute_algebra::tensor::make_counting_tensor;
 //! let copy = make_tiled_copy(CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, half_t>::default(),
 //!                            layout![(16, 8) : (8, 1)], layout![(1, 8)]);
-//! assert_eq!(copy.get_layoutS_TV().to_string(), "((_8,_16),_8):((_128,_1),_16)");
+//! assert_eq!(copy.get_layoutS_TV().to_string(), "((_8,_16),(_8,_1)):((_128,_1),(_16,_0))");
 //! let g = make_counting_tensor(layout![(128, 64) : (64, 1)]);
 //! let tid: i32 = 9;
 //! assert_eq!(copy.get_slice(tid).partition_S(g).to_string(),

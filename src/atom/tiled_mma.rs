@@ -11,12 +11,12 @@
 //! use cute_algebra::atom::{SM80_16x8x16_F16F16F16F16_TN, make_tiled_mma};
 //! use cute_algebra::tensor::make_counting_tensor;
 //! let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, layout![(2, 2, 1)], tile![32, 32, 16]);
-//! assert_eq!(mma.tile_size().to_string(), "(_32,_32,_16)");
+//! assert_eq!(mma.tile_size().to_cute_string(), "(_32,_32,_16)");
 //! assert_eq!(mma.get_layoutC_TV().to_string(),
-//!            "((_4,_8,_2,_2),((_2,_2),(_1,_2))):((_64,_1,_16,_0),((_32,_8),(_0,_512)))");
+//!            "((_4,_8,_2,_2),((_2,_2),(_1,_2))):((_64,_1,_16,_256),((_32,_8),(_0,_512)))");
 //! let c = make_counting_tensor(layout![(128, 128) : (1, 128)]);
-//! let tc = mma.get_slice(5).partition_C(c);
-//! assert_eq!(tc.to_string(), "counting_iter(129) o ((_2,_2),_4,_4):((_128,_8),_32,_4096)");
+//! let tc = mma.get_slice(5).partition_C(c); // a runtime thread index
+//! assert_eq!(tc.to_string(), "counting_iter(257) o ((_2,_2),_4,_8):((_128,_8),_32,_2048)");
 //! ```
 
 use core::fmt;
@@ -277,7 +277,7 @@ where
 /// use cute_algebra::atom::{SM70_8x8x4_F32F16F16F32_TN, make_tiled_mma};
 /// let mma = make_tiled_mma(SM70_8x8x4_F32F16F16F32_TN, layout![(2, 2)], tile![16, 16, 4]);
 /// assert_eq!(mma.to_string(),
-///            "TiledMMA(MMA_Atom<SM70_8x8x4_F32F16F16F32_TN>, ThrLayoutVMNK: ((_4,_2),_2,_2,_1):((_1,_16),_8,_32,_0), PermutationMNK: (_16,_16,_4))");
+///            "TiledMMA(MMA_Atom<SM70_8x8x4_F32F16F16F32_TN>, ThrLayoutVMNK: ((_4,_2),_2,_2,_1):((_1,_16),_4,_8,_0), PermutationMNK: <_16, _16, _4>)");
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn make_tiled_mma<A: MmaTraits, L: PadAtomLayout, P: PadPermutation>(
