@@ -98,10 +98,9 @@ lib: {
 },
 hand: {
     require_extents(mv, n);
-    let (bx, by) = (block_idx_x(), block_idx_y());
-    let (r0, c0) = (bx * 32, by * 64);
-    let (r, c) = thr_32x8(thread_idx_x());
-    let (row, col) = (r + r0, c + c0 + 8 * j);
+    let tid = thread_idx_x();
+    let col = ((tid / 32) % 8 | block_idx_y() * 64) + 8 * j;
+    let row = tid % 32 | block_idx_x() * 32;
     unsafe { *out = ((row < mv) & (col < n)) as i32 };
 });
 
@@ -159,12 +158,10 @@ lib: {
 },
 hand: {
     require_extents(m, n);
-    let t = thread_idx_x() + 32 * thread_idx_y();
-    let (bx, by) = (block_idx_x(), block_idx_y());
-    let (r0, c0) = (bx * 32, by * 32);
-    let (r, c) = ((t / 32) % 8, t % 32);
-    let (row, col) = (r + r0, c + c0);
-    let row = row + 8 * k;
+    // Thread `t = tx + 32 ty`: `t % 32 = tx % 32`, `t / 32 = tx / 32 + ty`.
+    let tx = thread_idx_x();
+    let col = tx % 32 + block_idx_y() * 32;
+    let row = (tx / 32 + thread_idx_y()) % 8 + block_idx_x() * 32 + 8 * k;
     unsafe { *out = ((row < m) & (col < n)) as i32 };
 });
 
