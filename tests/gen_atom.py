@@ -12,6 +12,8 @@ Run: python3 tests/gen_atom.py > tests/atom_typed.rs && cargo fmt --all
 """
 import csv, os, re
 
+from gen_common import split_args, inner
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 TYPES = {"float": "f32", "double": "f64", "half_t": "half_t", "bfloat16_t": "bfloat16_t",
@@ -25,33 +27,11 @@ class Skip(Exception):
     pass
 
 
-def split_args(s):
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "(<":
-            depth += 1
-        if ch in ")>":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return out
-
-
 def parse_call(expr):
     m = re.match(r"([\w:]+)\((.*)\)$", expr)
     if not m:
         raise Skip("a GMMA shared-memory atom or descriptor: runtime-only here")
     return m.group(1), split_args(m.group(2))
-
-
-def inner(s):
-    if s.startswith("(") and s.endswith(")") and len(split_args(s[1:-1])) > 1:
-        return s[1:-1]
-    return s
 
 
 def layout(s):

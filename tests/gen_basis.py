@@ -8,26 +8,9 @@ Run: python3 tests/gen_basis.py > tests/basis_typed.rs && cargo fmt --all
 """
 import csv, os, re
 
+from gen_common import split_args, inner
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def split_args(s):
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "(<": depth += 1
-        if ch in ")>": depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip()); cur = ""
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return out
-
-
-def inner(s):
-    if s.startswith("(") and s.endswith(")") and len(split_args(s[1:-1])) > 1:
-        return s[1:-1]
-    return s
 
 
 def stride_tree(s):

@@ -10,6 +10,8 @@ checks that the two agree).
 """
 import csv, re, sys, os
 
+from gen_common import split_args
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OPS = {"coalesce", "coalesce_profile", "filter", "complement_cotarget", "complement",
        "right_inverse", "left_inverse", "composition", "composition_tiler"}
@@ -17,17 +19,6 @@ TILING = {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "log
           "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product"}
 OPS |= TILING
 
-def split_args(s):
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "(<": depth += 1
-        if ch in ")>": depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip()); cur = ""
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return out
 
 def parse_call(expr):
     m = re.match(r"(\w+)\((.*)\)$", expr)

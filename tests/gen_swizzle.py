@@ -7,27 +7,14 @@ Run: python3 tests/gen_swizzle.py > tests/swizzle_typed.rs && cargo fmt --all
 """
 import csv, os, re, sys
 
+from gen_common import split_args, inner
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 
-def split_args(s):
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "(<": depth += 1
-        if ch in ")>": depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip()); cur = ""
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return out
-
-
 def shp(s):
-    if s.startswith("(") and s.endswith(")") and len(split_args(s[1:-1])) > 1:
-        s = s[1:-1]
-    return f"shape![{s}]"
+    return f"shape![{inner(s)}]"
 
 
 def crd(s):

@@ -14,35 +14,14 @@ Run: python3 tests/gen_tensor.py > tests/tensor_oracle.rs && cargo fmt --all
 """
 import csv, os, re
 
+from gen_common import split_args, inner
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def split_args(s):
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "(<":
-            depth += 1
-        if ch in ")>":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return out
 
 
 def parse_call(expr):
     m = re.match(r"(\w+)\((.*)\)$", expr)
     return (m.group(1), split_args(m.group(2))) if m else (None, None)
-
-
-def inner(s):
-    """'(a,b)' -> 'a, b' for the macros' implicit outer tuple; '3' stays."""
-    if s.startswith("(") and s.endswith(")") and len(split_args(s[1:-1])) > 1:
-        return s[1:-1]
-    return s
 
 
 class Mixed:
