@@ -26,12 +26,12 @@ dependencies once, as CPU seconds (user + sys), three runs, and with
 (`/work/cute-cpp/cxx.sh`, or $CUTE_CXX), less an empty file that includes
 the same headers. Nothing here is asserted about time.
 """
-import argparse, os, re, resource, shlex, subprocess, sys
+import argparse, os, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "target", "compile_time_kernel")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compile_time import timed_log  # noqa: E402
+from compile_time import instructions, timed, timed_log  # noqa: E402
 
 # (swizzle B,M,S; atom (8, W) K-major; tile (BM, BK); threads (TM, TK) K-major)
 KERNELS = [
@@ -116,31 +116,6 @@ def write_crate(name, root, variant, n):
     return d
 
 
-def instructions(d, env, stderr):
-    line = [l for l in stderr.splitlines() if "Running `" in l and "--crate-name ct_kernel" in l][-1]
-    parts = shlex.split(line.split("Running `", 1)[1].rstrip("`"))
-    run_env = dict(env)
-    while "=" in parts[0] and not parts[0].startswith("/"):
-        k, v = parts.pop(0).split("=", 1)
-        run_env[k] = v
-    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                          "--cachegrind-out-file=/dev/null"] + parts,
-                         cwd=d, env=run_env, capture_output=True, text=True)
-    m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
-    if not m:
-        raise SystemExit("valgrind failed: " + out.stderr[-2000:])
-    return int(m.group(1).replace(",", ""))
-
-
-def cpu(cmd, cwd=None):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"failed: {' '.join(cmd)}\n{r.stderr[-3000:]}")
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--variant", choices=["full", "compat"], default="full")
@@ -174,7 +149,7 @@ def main():
         open(empty, "w").write(HEAD_CPP)
         open(full, "w").write(HEAD_CPP + "".join(cpp_kernel(i, k) for i, k in enumerate(KERNELS)))
         for path in (empty, full):
-            ts = [cpu([cxx, "-fsyntax-only", path]) for _ in range(args.runs)]
+            ts = [timed([cxx, "-fsyntax-only", path], OUT, os.environ) for _ in range(args.runs)]
             print(f"g++ -fsyntax-only {os.path.basename(path)}: CPU {min(ts):6.2f} s (runs {', '.join(f'{t:.2f}' for t in ts)})", flush=True)
 
 

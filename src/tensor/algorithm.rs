@@ -22,16 +22,7 @@ where
     D: MemoryMut<Value = S::Item>,
     LD: TensorLayout<Offset = isize>,
 {
-    if src.size() != dst.size() {
-        return Err(LayoutError::BadArgument {
-            op: "copy",
-            msg: "source and destination differ in size",
-        });
-    }
-    for i in 0..src.size() {
-        *dst.slot_index(i)? = src.read_index(i)?;
-    }
-    Ok(())
+    copy_where("copy", &|_| true, src, dst)
 }
 
 /// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every index `i`, so
@@ -113,10 +104,31 @@ where
     D: MemoryMut<Value = S::Item>,
     LD: TensorLayout<Offset = isize>,
 {
+    copy_where("copy_if", pred, src, dst)
+}
+
+/// `dst(i) = src(i)` where `pred(i)` holds: [`try_copy`] (always) and
+/// [`try_copy_if`], erring in the name of `op`.
+fn copy_where<P, S, LS, D, LD>(
+    op: &'static str,
+    pred: &P,
+    src: &Tensor<S, LS>,
+    dst: &mut Tensor<D, LD>,
+) -> Result<(), LayoutError>
+where
+    P: Predicate + ?Sized,
+    S: Read<LS::Offset>,
+    LS: TensorLayout,
+    D: MemoryMut<Value = S::Item>,
+    LD: TensorLayout<Offset = isize>,
+{
     if src.size() != dst.size() || pred.pred_size().is_some_and(|n| n != dst.size()) {
         return Err(LayoutError::BadArgument {
-            op: "copy_if",
-            msg: "predicate, source and destination differ in size",
+            op,
+            msg: match pred.pred_size() {
+                Some(_) => "predicate, source and destination differ in size",
+                None => "source and destination differ in size",
+            },
         });
     }
     for i in 0..dst.size() {
