@@ -25,7 +25,7 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use super::banks::xml_escape;
-use super::tv::{MARGIN, MAX_TV_CELLS, axes, thread_colour};
+use super::tv::{MARGIN, MAX_TV_CELLS, Palette, axes};
 use crate::error::LayoutError;
 use crate::linear::LinearLayout;
 
@@ -173,7 +173,7 @@ pub fn linear_to_svg(l: &LinearLayout, colour_by: Option<&str>) -> Result<String
             let (x, y) = (MARGIN + c as f64 * CELL_W, MARGIN + r as f64 * cell_h);
             let cell = cells[(r + (c << kr)) as usize];
             let fill = cell.map_or(String::from("white"), |x| {
-                thread_colour(by.iter().map(|&(d, at)| (part(x, d) << at) as i64).sum())
+                Palette::Golden.colour(by.iter().map(|&(d, at)| (part(x, d) << at) as i64).sum())
             });
             let input = cell.map_or(String::new(), |x| {
                 let v: Vec<String> = (0..ins.len()).map(|d| format!("{}", part(x, d))).collect();

@@ -491,11 +491,6 @@ pub fn tv_to_svg(tv: &DynLayout, tile: Option<(i64, i64)>) -> Result<String, Lay
 /// The margin around a plain grid drawing (the linear layouts' picture).
 pub(crate) const MARGIN: f64 = 30.0;
 
-/// A thread's colour in a plain grid drawing: [`Palette::Golden`].
-pub(crate) fn thread_colour(t: i64) -> String {
-    Palette::Golden.colour(t)
-}
-
 /// The row and column numbers of a grid of `rows x cols` cells of
 /// `cell_w x cell_h`, whose top left corner is at `(MARGIN, MARGIN)`.
 pub(crate) fn axes(s: &mut String, rows: u64, cols: u64, cell_w: f64, cell_h: f64) {

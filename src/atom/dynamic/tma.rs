@@ -54,6 +54,14 @@ pub struct GmemMode {
     pub static_stride: bool,
 }
 
+impl GmemMode {
+    /// Whether the mode can move a TMA coordinate: CuTe skips a mode of
+    /// static extent 1 or static stride 0 (a runtime 1 or 0 still counts).
+    fn steps(&self) -> bool {
+        !((self.static_shape && self.shape == 1) || (self.static_stride && self.stride == 0))
+    }
+}
+
 /// The global tensor a TMA reads: flat modes and the element type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TmaGmem {
@@ -259,11 +267,10 @@ pub fn make_tma_copy(
     }
     // Append the global modes the box does not step, with extent 1.
     for (i, m) in gmem.modes.iter().enumerate() {
-        let skip = (m.static_shape && m.shape == 1) || (m.static_stride && m.stride == 0);
         let used = tma
             .iter()
             .any(|(_, g)| g.iter().any(|&(_, e)| e as usize == i));
-        if !skip && !used {
+        if m.steps() && !used {
             tma.push((1, vec![(1, i as u8)]));
         }
     }
@@ -352,7 +359,7 @@ pub fn make_tma_copy(
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            if (m.static_shape && m.shape == 1) || (m.static_stride && m.stride == 0) {
+            if !m.steps() {
                 return None;
             }
             let j = tma
