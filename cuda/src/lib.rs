@@ -16,6 +16,7 @@
 //! literals in the source that NVRTC compiles (run-time specialization, as
 //! a JIT does).
 
+pub mod hgemm;
 pub mod kernels;
 pub mod reference;
 pub mod sgemm;

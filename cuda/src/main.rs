@@ -5,9 +5,12 @@
 //!
 //! ```text
 //! cute-gpu [--m M] [--n N] [--runs R] [--gemm S] [--ptx FILE] [--print-source] [--tma-check]
+//! cute-gpu --hgemm S1,S2,... [--hgemm-config bMxbNxbKxSTAGESxWMxWN,...] [--runs R] [--print-source]
 //! ```
 //!
 //! `--print-source` prints the generated CUDA C and exits (no GPU needed).
+//! `--hgemm` runs only the tensor-core GEMMs (`cute_cuda::hgemm`) at each
+//! size, FP16 and BF16, each configuration against cuBLAS.
 //! `--tma-check` prints the TMA descriptors of CuTe's host-side reference
 //! cases, encoded by the driver from the crate's `make_tma_copy`.
 //! `--ptx FILE` also runs the kernels written in Rust (`kernels/`, built to
@@ -31,6 +34,8 @@ use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKerne
 use cudarc::nvrtc::{CompileOptions, Ptx, compile_ptx_with_opts};
 use cute_cuda::{Kernel, TransposeKind, copy_kernel, sgemm_kernel, transpose_kernel};
 
+mod hgemm_host;
+
 struct Args {
     m: i64,
     n: i64,
@@ -39,6 +44,8 @@ struct Args {
     ptx: Option<String>,
     print_source: bool,
     tma_check: bool,
+    hgemm: Vec<i64>,
+    hgemm_configs: Vec<String>,
 }
 
 fn args() -> Result<Args, String> {
@@ -50,6 +57,8 @@ fn args() -> Result<Args, String> {
         ptx: None,
         print_source: false,
         tma_check: false,
+        hgemm: Vec::new(),
+        hgemm_configs: vec!["128x256x32x4x2x4".into()],
     };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
@@ -67,6 +76,21 @@ fn args() -> Result<Args, String> {
             "--ptx" => a.ptx = Some(it.next().ok_or("--ptx needs a file")?),
             "--print-source" => a.print_source = true,
             "--tma-check" => a.tma_check = true,
+            "--hgemm" => {
+                a.hgemm = it
+                    .next()
+                    .and_then(|v| v.split(',').map(|x| x.parse().ok()).collect())
+                    .filter(|v: &Vec<i64>| v.iter().all(|&x| x > 0))
+                    .ok_or("--hgemm needs sizes, e.g. 4096,8192,8000")?
+            }
+            "--hgemm-config" => {
+                a.hgemm_configs = it
+                    .next()
+                    .ok_or("--hgemm-config needs bMxbNxbKxSTAGESxWMxWN[,...]")?
+                    .split(',')
+                    .map(String::from)
+                    .collect()
+            }
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -221,6 +245,19 @@ fn kernels(m: i64, n: i64) -> Res<Vec<(String, Kernel, bool)>> {
 
 fn run(a: &Args) -> Res<()> {
     let kernels = kernels(a.m, a.n)?;
+    if a.print_source && !a.hgemm.is_empty() {
+        for c in &a.hgemm_configs {
+            let cfg = hgemm_host::parse_config(c, cute_cuda::hgemm::Elem::F16)
+                .ok_or(format!("bad --hgemm-config '{c}'"))?;
+            let s = a.hgemm[0];
+            let k = cute_cuda::hgemm::hgemm_kernel(cfg, s, s, s)?;
+            println!(
+                "// --- hgemm {c}, {s}^3: grid {:?}, block {:?}, {} B shared\n{}",
+                k.grid, k.block, k.smem_bytes, k.source
+            );
+        }
+        return Ok(());
+    }
     if a.print_source {
         for (label, k, _) in &kernels {
             println!(
@@ -244,6 +281,10 @@ fn run(a: &Args) -> Res<()> {
         return tma_check();
     }
     let stream = ctx.default_stream();
+    if !a.hgemm.is_empty() {
+        println!("device: {}", ctx.name()?);
+        return hgemm_host::run(&ctx, &stream, &a.hgemm, &a.hgemm_configs, a.runs.min(20));
+    }
     let (m, n) = (a.m, a.n);
     let len = (m * n) as usize;
     let host: Vec<f32> = (0..len).map(|i| (i % 1_000_003) as f32).collect();

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The tensor-core GEMM rows of benches/GPU.md in one run on the GPU machine
+# (no Rust there): cute-gpu built here, CUTLASS's headers and its tutorial
+# sgemm_sm80.cu travel in .gpu/.
+#
+#   cargo build --release -p cute-cuda
+#   mkdir -p .gpu/tutorial && cp target/release/cute-gpu cuda/gemm_run.sh cuda/anchors/gemm_anchors.cu .gpu/
+#   cp -r CUTLASS/include .gpu/include                                  # CUTLASS v4.7, git-ignored
+#   cp CUTLASS/examples/cute/tutorial/sgemm_sm80.cu .gpu/tutorial/
+#   (device) bash .gpu/gemm_run.sh                                      # also in $OUT/gemm.txt
+#
+# SIZES and CONFIGS (bMxbNxbKxSTAGESxWARPS_MxWARPS_N, comma-separated)
+# choose the generated kernels; every one is checked and timed beside cuBLAS.
+set -u
+cd "$(dirname "$0")"
+OUT=${OUT:-/tmp}
+SIZES=${SIZES:-4096,8192,8000}
+CONFIGS=${CONFIGS:-128x256x32x4x2x4}
+RUNS=${RUNS:-20}
+export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:/usr/lib/x86_64-linux-gnu
+{
+  date -u
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
+  nvcc --version | tail -2
+  echo
+  echo "## cute-gpu --hgemm $SIZES --hgemm-config $CONFIGS --runs $RUNS"
+  ./cute-gpu --hgemm "$SIZES" --hgemm-config "$CONFIGS" --runs "$RUNS"
+  echo
+  echo "## anchors: the mma.sync ceiling and CuTe's sgemm_sm80 tutorial"
+  nvcc -std=c++17 -O3 -arch=sm_90a --expt-relaxed-constexpr -I include -I tutorial \
+    gemm_anchors.cu -o gemm_anchors 2>&1 | grep -v -i warning | head -20
+  ./gemm_anchors 4096 8192 "$RUNS"
+} 2>&1 | tee "$OUT/gemm.txt"

@@ -1,0 +1,696 @@
+//! A tensor-core GEMM in the style of CUTLASS's Ampere kernels (CuTe's
+//! `sgemm_sm80` tutorial, FP16/BF16 "TN"): `C (M,N) = A (M,K) · B (N,K)ᵀ`,
+//! A and B K-major, C row-major, FP32 accumulation, FP16/BF16 output.
+//!
+//! Every index the kernel uses comes from the crate's atom layer:
+//! - a [`TiledMma`] of `SM80_16x8x16_F32{F16,BF16}{..}F32_TN` over a
+//!   `(warps_m, warps_n)` warp layout, with the N permutation that gives each
+//!   warp two `n8` atoms (so one `ldmatrix.x4` feeds B);
+//! - `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>` [`TiledCopy`]s from global to
+//!   shared memory (`tidfrg_S` of the global tile, `tidfrg_D` of the
+//!   swizzled shared-memory stages);
+//! - `SM75_U32x4_LDSM_N` copies built by `make_tiled_copy_A/B` from the MMA
+//!   (`tidfrg_S` of the swizzled stages gives each thread's row address),
+//!   whose register destinations are `retile_D` of the MMA's fragments;
+//! - the fragments of `partition_fragment_A/B/C`, which name the registers
+//!   each `mma.sync` reads and accumulates;
+//! - `thrfrg_C` of the global C tile for the epilogue's stores;
+//! - the edge predicates: the same partitions of the identity layouts
+//!   `(M,K):(1,0)` and `(M,K):(0,1)` (the components `E<0>`, `E<1>` of
+//!   CuTe's identity tensor) give each copied chunk's row and column.
+//!
+//! Shared memory is `tile_to_shape(Sw<B,3,3> ∘ (8,bK):(bK,1), (bM,bK,stages))`
+//! per operand; the swizzle is applied to the offset of each partition, after
+//! the runtime stage index, as CuTe's position-independent swizzle tensors do.
+//!
+//! The kernel body only loops, predicates, issues the instructions
+//! (`cp.async`, `ldmatrix`, `mma.sync`, as thin inline-PTX wrappers) and
+//! runs a `stages`-deep `cp.async` pipeline.
+//!
+//! Layouts are built for the run's `M`, `N`, `K` (run-time specialization):
+//! every value is a literal in the source that NVRTC compiles.
+
+use std::fmt::Write as _;
+
+use cute_algebra::LayoutError;
+use cute_algebra::atom::dynamic::{AnyTensor, CopyAtom, MmaAtom, Operand, TiledCopy, TiledMma};
+use cute_algebra::codegen::{CCoord, CLayout};
+use cute_algebra::dynamic::{DynLayout, IntTree, Tiler};
+use cute_algebra::swizzle::{DynComposed, DynSwizzle};
+use cute_algebra::tensor::DynComposedTensor;
+
+use crate::Kernel;
+
+/// The 16-bit element type of A, B and C.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elem {
+    /// IEEE half precision (`half_t`).
+    F16,
+    /// bfloat16 (`bfloat16_t`).
+    Bf16,
+}
+
+impl Elem {
+    fn cute(self) -> &'static str {
+        match self {
+            Elem::F16 => "half_t",
+            Elem::Bf16 => "bfloat16_t",
+        }
+    }
+
+    fn mma_atom(self) -> &'static str {
+        match self {
+            Elem::F16 => "SM80_16x8x16_F32F16F16F32_TN",
+            Elem::Bf16 => "SM80_16x8x16_F32BF16BF16F32_TN",
+        }
+    }
+
+    /// The PTX of the atom's instruction (`MMA_Atom::call`).
+    fn mma_ptx(self) -> &'static str {
+        match self {
+            Elem::F16 => "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+            Elem::Bf16 => "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+        }
+    }
+
+    fn cvt_ptx(self) -> &'static str {
+        match self {
+            Elem::F16 => "cvt.rn.f16x2.f32",
+            Elem::Bf16 => "cvt.rn.bf16x2.f32",
+        }
+    }
+
+    /// The name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Elem::F16 => "FP16",
+            Elem::Bf16 => "BF16",
+        }
+    }
+}
+
+/// The block tile, pipeline depth and warp layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HgemmConfig {
+    /// Block tile rows.
+    pub bm: i64,
+    /// Block tile columns.
+    pub bn: i64,
+    /// Block tile depth: 32 (`Sw<2,3,3>` rows of 64 bytes) or 64
+    /// (`Sw<3,3,3>`, 128 bytes).
+    pub bk: i64,
+    /// Shared-memory stages of the `cp.async` pipeline (at least 2).
+    pub stages: i64,
+    /// Warps along M.
+    pub warps_m: i64,
+    /// Warps along N.
+    pub warps_n: i64,
+    /// Element type.
+    pub elem: Elem,
+}
+
+impl Default for HgemmConfig {
+    fn default() -> Self {
+        HgemmConfig {
+            bm: 128,
+            bn: 256,
+            bk: 32,
+            stages: 4,
+            warps_m: 2,
+            warps_n: 4,
+            elem: Elem::F16,
+        }
+    }
+}
+
+impl HgemmConfig {
+    /// Threads per block.
+    pub fn threads(&self) -> i64 {
+        32 * self.warps_m * self.warps_n
+    }
+
+    /// Dynamic shared memory per block, in bytes.
+    pub fn smem_bytes(&self) -> i64 {
+        (self.bm + self.bn) * self.bk * self.stages * 2
+    }
+}
+
+fn bad(msg: &'static str) -> LayoutError {
+    LayoutError::BadArgument { op: "hgemm", msg }
+}
+
+fn parse(s: &str) -> Result<DynLayout, LayoutError> {
+    s.parse()
+}
+
+fn tup(v: &[i64]) -> IntTree {
+    IntTree::Tuple(v.iter().map(|&x| IntTree::Int(x)).collect())
+}
+
+fn tiler(v: &[i64]) -> Tiler {
+    Tiler::Tuple(v.iter().map(|&x| Tiler::Int(x)).collect())
+}
+
+/// The plain layout of a counting or swizzled partition.
+fn counting(t: AnyTensor) -> Result<DynLayout, LayoutError> {
+    match t {
+        AnyTensor::Counting(t) => Ok(t.layout),
+        _ => Err(bad("a layout's partition is a layout")),
+    }
+}
+
+fn swizzled(t: AnyTensor) -> Result<DynComposed, LayoutError> {
+    match t {
+        AnyTensor::Swizzled(t) => Ok(t.layout),
+        _ => Err(bad("a swizzled partition keeps its swizzle")),
+    }
+}
+
+/// One operand's layouts (A: rows M; B: rows N).
+#[derive(Clone, Debug)]
+pub struct OperandLayouts {
+    /// `zipped_divide((R',K'):(K,1), (bR,bK))`: `((bR,bK),(tiles_R,tiles_K))`
+    /// to the global offset (R', K' rounded up to whole tiles).
+    pub global: DynLayout,
+    /// The same tiling of the identity layout's row component `(R',K'):(1,0)`.
+    pub row: DynLayout,
+    /// ... and of its column component `(R',K'):(0,1)`.
+    pub col: DynLayout,
+    /// The global-to-shared copy.
+    pub g2s: TiledCopy,
+    /// `tidfrg_S` of the global tile: `(thr,(val),(rest_R,rest_K))` to the
+    /// offset inside the tile.
+    pub g2s_src: DynLayout,
+    /// `tidfrg_S` of the identity components over the tile.
+    pub g2s_row: DynLayout,
+    /// See [`Self::g2s_row`].
+    pub g2s_col: DynLayout,
+    /// The stages, `Sw ∘ tile_to_shape(atom, (bR,bK,stages))`.
+    pub smem: DynComposed,
+    /// `tidfrg_D` of the stages: `(thr,(val),(rest_R,rest_K,stage))`.
+    pub g2s_dst: DynComposed,
+    /// The shared-to-register copy, `make_tiled_copy_A/B`.
+    pub s2r: TiledCopy,
+    /// `tidfrg_S` of the stages for it: each thread's `ldmatrix` row.
+    pub s2r_src: DynComposed,
+    /// The thread's register fragment, `partition_fragment_A/B`
+    /// (in 16-bit values).
+    pub frag: DynLayout,
+    /// `retile_D(frag)`: the copy's view of the same registers.
+    pub frag_copy: DynLayout,
+}
+
+/// Every layout of the kernel.
+#[derive(Clone, Debug)]
+pub struct HgemmLayouts {
+    /// The configuration.
+    pub cfg: HgemmConfig,
+    /// The tiled MMA.
+    pub mma: TiledMma,
+    /// A's layouts.
+    pub a: OperandLayouts,
+    /// B's layouts.
+    pub b: OperandLayouts,
+    /// `zipped_divide((M',N'):(N,1), (bM,bN))`.
+    pub c_global: DynLayout,
+    /// Its identity components.
+    pub c_row: DynLayout,
+    /// See [`Self::c_row`].
+    pub c_col: DynLayout,
+    /// `thrfrg_C` of the global tile: `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))`.
+    pub c_part: DynLayout,
+    /// `thrfrg_C` of the identity components over the tile.
+    pub c_part_row: DynLayout,
+    /// See [`Self::c_part_row`].
+    pub c_part_col: DynLayout,
+    /// `partition_fragment_C`: the accumulators.
+    pub frag_c: DynLayout,
+}
+
+fn ceil_to(x: i64, t: i64) -> i64 {
+    (x + t - 1) / t * t
+}
+
+fn operand(
+    cfg: &HgemmConfig,
+    mma: &TiledMma,
+    op: Operand,
+    rows: i64,
+    k: i64,
+) -> Result<OperandLayouts, LayoutError> {
+    let br = if op == Operand::A { cfg.bm } else { cfg.bn };
+    let (rp, kp) = (ceil_to(rows, br), ceil_to(k, cfg.bk));
+    let tile = tiler(&[br, cfg.bk]);
+    let divided =
+        |stride: &[i64]| DynLayout::new(tup(&[rp, kp]), tup(stride))?.zipped_divide(&tile);
+    let global = divided(&[k, 1])?;
+    let (row, col) = (divided(&[1, 0])?, divided(&[0, 1])?);
+
+    // 128-bit cp.async: 8 values along K per thread, threads K-major.
+    let per_row = cfg.bk / 8;
+    let nthr = cfg.threads();
+    let g2s = TiledCopy::new(
+        CopyAtom::parse("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", cfg.elem.cute())?,
+        &parse(&format!("({},{per_row}):({per_row},1)", nthr / per_row))?,
+        &parse("(1,8)")?,
+    )?;
+    let src = |l: &DynLayout| -> Result<DynLayout, LayoutError> {
+        counting(g2s.tidfrg_s(&AnyTensor::of_layout(l.mode(0)?))?)
+    };
+    let (g2s_src, g2s_row, g2s_col) = (src(&global)?, src(&row)?, src(&col)?);
+
+    // Sw<B,3,3> over rows of bK values: B = log2(bK / 8) keeps each 16-byte
+    // chunk whole and spreads the 8 rows an ldmatrix reads over all banks.
+    let sw_bits = match cfg.bk {
+        32 => 2,
+        64 => 3,
+        _ => return Err(bad("bK must be 32 or 64")),
+    };
+    let atom = parse(&format!("(8,{}):({},1)", cfg.bk, cfg.bk))?;
+    let plain = atom.tile_to_shape(&tup(&[br, cfg.bk, cfg.stages]), None)?;
+    let smem = DynComposed::new(DynSwizzle::new(sw_bits, 3, 3)?, 0, plain);
+    let smem_t = AnyTensor::Swizzled(DynComposedTensor {
+        start: 0,
+        layout: smem.clone(),
+    });
+    let g2s_dst = swizzled(g2s.tidfrg_d(&smem_t)?)?;
+
+    let s2r = TiledCopy::for_mma(
+        CopyAtom::parse("SM75_U32x4_LDSM_N", cfg.elem.cute())?,
+        mma,
+        op,
+    )?;
+    let s2r_src = swizzled(s2r.tidfrg_s(&smem_t)?)?;
+    let tile_layout = DynLayout::make_layout_left(&tup(&[br, cfg.bk]))?;
+    let frag = mma.partition_fragment(op, 0, &AnyTensor::of_layout(tile_layout))?;
+    let frag_copy = counting(s2r.retile(&AnyTensor::of_layout(frag.clone()))?)?;
+    Ok(OperandLayouts {
+        global,
+        row,
+        col,
+        g2s,
+        g2s_src,
+        g2s_row,
+        g2s_col,
+        smem,
+        g2s_dst,
+        s2r,
+        s2r_src,
+        frag,
+        frag_copy,
+    })
+}
+
+/// The layouts for `M x N x K`.
+pub fn hgemm_layouts(
+    cfg: HgemmConfig,
+    m: i64,
+    n: i64,
+    k: i64,
+) -> Result<HgemmLayouts, LayoutError> {
+    if m <= 0 || n <= 0 || k <= 0 {
+        return Err(bad("M, N and K must be positive"));
+    }
+    if k % 8 != 0 || n % 2 != 0 {
+        return Err(bad(
+            "K must be a multiple of 8 (16-byte rows for cp.async) and N even (paired stores)",
+        ));
+    }
+    if [m * k, n * k, m * n]
+        .iter()
+        .any(|&x| x >= i64::from(i32::MAX))
+    {
+        return Err(bad("every matrix must have under 2^31 elements"));
+    }
+    if cfg.stages < 2 || cfg.warps_m < 1 || cfg.warps_n < 1 {
+        return Err(bad("at least 2 stages and 1 warp per mode"));
+    }
+    let mma = TiledMma::new(
+        MmaAtom::parse(cfg.elem.mma_atom())?,
+        &parse(&format!(
+            "({},{},1):(1,{},0)",
+            cfg.warps_m, cfg.warps_n, cfg.warps_m
+        ))?,
+        // Two n8 atoms per warp, so that one ldmatrix.x4 loads a warp's B.
+        Some(&tiler(&[16 * cfg.warps_m, 16 * cfg.warps_n, 16])),
+    )?;
+    let a = operand(&cfg, &mma, Operand::A, m, k)?;
+    let b = operand(&cfg, &mma, Operand::B, n, k)?;
+    let (mp, np) = (ceil_to(m, cfg.bm), ceil_to(n, cfg.bn));
+    let tile = tiler(&[cfg.bm, cfg.bn]);
+    let divided =
+        |stride: &[i64]| DynLayout::new(tup(&[mp, np]), tup(stride))?.zipped_divide(&tile);
+    let c_global = divided(&[n, 1])?;
+    let (c_row, c_col) = (divided(&[1, 0])?, divided(&[0, 1])?);
+    let part = |l: &DynLayout| mma.thrfrg_layout(Operand::C, &l.mode(0)?);
+    let c_tile = DynLayout::make_layout_left(&tup(&[cfg.bm, cfg.bn]))?;
+    Ok(HgemmLayouts {
+        c_part: part(&c_global)?,
+        c_part_row: part(&c_row)?,
+        c_part_col: part(&c_col)?,
+        frag_c: mma.partition_fragment(Operand::C, 0, &AnyTensor::of_layout(c_tile))?,
+        c_global,
+        c_row,
+        c_col,
+        cfg,
+        mma,
+        a,
+        b,
+    })
+}
+
+fn var(s: impl Into<String>) -> CCoord {
+    CCoord::Var(s.into())
+}
+
+fn lit(v: i64) -> CCoord {
+    CCoord::Var(v.to_string())
+}
+
+fn t(items: Vec<CCoord>) -> CCoord {
+    CCoord::Tuple(items)
+}
+
+/// `L(c)` rendered.
+fn render(l: &DynLayout, c: &CCoord) -> Result<String, LayoutError> {
+    CLayout::from_dyn(l).crd2idx_coord(c)
+}
+
+fn render_sw(l: &DynComposed, c: &CCoord) -> Result<String, LayoutError> {
+    CLayout::from_composed(l).crd2idx_coord(c)
+}
+
+/// The sizes of a layout's top-level modes.
+fn mode_sizes(l: &DynLayout) -> Result<Vec<i64>, LayoutError> {
+    (0..l.rank()).map(|i| l.mode(i)?.size()).collect()
+}
+
+fn sub_sizes(l: &DynLayout, i: usize) -> Result<Vec<i64>, LayoutError> {
+    mode_sizes(&l.mode(i)?)
+}
+
+/// The thread's coordinate in each mode of `ThrLayoutVMNK`, as C
+/// expressions of `tid` (CuTe's `get_flat_coord(thr_idx)`, from the
+/// layout's own shape and strides).
+fn thr_coords(mma: &TiledMma) -> Result<[String; 4], LayoutError> {
+    let vmnk = mma.thr_layout_vmnk();
+    let mut out: [String; 4] = Default::default();
+    for (i, o) in out.iter_mut().enumerate() {
+        let mut terms = Vec::new();
+        let mut w = 1;
+        for &(s, d) in vmnk.mode(i)?.flat() {
+            if s > 1 {
+                if d == 0 {
+                    return Err(bad("a thread mode with stride 0"));
+                }
+                terms.push(format!("((tid / {d}) % {s}) * {w}"));
+            }
+            w *= s;
+        }
+        *o = if terms.is_empty() {
+            "0".into()
+        } else {
+            format!("({})", terms.join(" + "))
+        };
+    }
+    Ok(out)
+}
+
+/// The 32-bit register holding 16-bit values `v` and `v + 1` of a fragment
+/// (`recast<uint32_t>`): the pair must be adjacent and aligned.
+fn reg_pair(frag: &DynLayout, v: IntTree, next: IntTree) -> Result<i64, LayoutError> {
+    let (a, b) = (frag.crd2idx(&v)?, frag.crd2idx(&next)?);
+    if a % 2 != 0 || b != a + 1 {
+        return Err(bad("a fragment's 16-bit pair is not one 32-bit register"));
+    }
+    Ok(a / 2)
+}
+
+fn crd3(v: i64, x: i64, y: i64) -> IntTree {
+    IntTree::Tuple(vec![IntTree::Int(v), IntTree::Int(x), IntTree::Int(y)])
+}
+
+/// The CUDA C source and launch shape for `M x N x K`.
+pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, LayoutError> {
+    let l = hgemm_layouts(cfg, m, n, k)?;
+    let nthr = cfg.threads();
+    let mut s = String::new();
+    let w = |s: &mut String, line: String| {
+        s.push_str(&line);
+        s.push('\n');
+    };
+    let k_tiles = (k + cfg.bk - 1) / cfg.bk;
+
+    // Global-to-shared: each thread's chunks, predicated by the identity.
+    let load = |op: &OperandLayouts,
+                name: &str,
+                blk: &str,
+                bound_r: i64|
+     -> Result<String, LayoutError> {
+        let mut out = String::new();
+        let rest = sub_sizes(&op.g2s_src, 2)?;
+        let vsz = op.g2s_src.mode(1)?.size()?;
+        if vsz != 8 || op.g2s_src.mode(1)?.flat().first() != Some(&(8, 1)) {
+            return Err(bad("a cp.async chunk is not 8 contiguous values"));
+        }
+        let tile_at = t(vec![var(blk), var("kt_")]);
+        writeln!(
+            out,
+            "  {{ const long base = {}; const int r0 = {}, c0 = {};",
+            render(&op.global.mode(1)?, &tile_at)?,
+            render(&op.row.mode(1)?, &tile_at)?,
+            render(&op.col.mode(1)?, &tile_at)?,
+        )
+        .ok();
+        for rr in 0..rest[0] {
+            for rk in 0..rest.get(1).copied().unwrap_or(1) {
+                let c = t(vec![var("tid"), lit(0), t(vec![lit(rr), lit(rk)])]);
+                let d = t(vec![
+                    var("tid"),
+                    lit(0),
+                    t(vec![lit(rr), lit(rk), var("st_")]),
+                ]);
+                writeln!(
+                    out,
+                    "    cp_async_16(s{name} + ({}), {name} + base + ({}), r0 + ({}) < {bound_r} && c0 + ({}) < {k});",
+                    render_sw(&op.g2s_dst, &d)?,
+                    render(&op.g2s_src, &c)?,
+                    render(&op.g2s_row, &c)?,
+                    render(&op.g2s_col, &c)?,
+                )
+                .ok();
+            }
+        }
+        out.push_str("  }\n");
+        Ok(out)
+    };
+    let load_a = load(&l.a, "A", "bm", m)?;
+    let load_b = load(&l.b, "B", "bn", n)?;
+
+    // Shared-to-register (ldmatrix.x4) and the MMAs, per k-block.
+    let k_blocks = cfg.bk / 16;
+    let frag_regs = |op: &OperandLayouts| -> Result<i64, LayoutError> { Ok(op.frag.size()? / 2) };
+    let ldsm = |op: &OperandLayouts, name: &str, kb: i64| -> Result<String, LayoutError> {
+        let mut out = String::new();
+        let rest = sub_sizes(op.s2r_src.layout(), 2)?; // (rest_R, rest_K, stage)
+        let copy_rest = sub_sizes(&op.frag_copy, 0)?;
+        if op.s2r_src.layout().mode(1)?.size()? != 8 || copy_rest.iter().product::<i64>() != 8 {
+            return Err(bad("an ldmatrix.x4 moves 8 values per thread"));
+        }
+        let r_rest = op.frag_copy.mode(1)?.size()?;
+        if r_rest != rest[0] {
+            return Err(bad(
+                "the copy's rest modes differ between source and fragment",
+            ));
+        }
+        for cr in 0..rest[0] {
+            let c = t(vec![
+                var("tid"),
+                lit(0),
+                t(vec![lit(cr), lit(kb), var("st")]),
+            ]);
+            let regs = (0..4)
+                .map(|j| {
+                    let v = |x: i64| {
+                        IntTree::Tuple(vec![IntTree::Int(x), IntTree::Int(cr), IntTree::Int(kb)])
+                    };
+                    reg_pair(&op.frag_copy, v(2 * j), v(2 * j + 1)).map(|r| format!("r{name}[{r}]"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            writeln!(
+                out,
+                "      ldsm_x4({}, s{name} + ({}));",
+                regs.join(", "),
+                render_sw(&op.s2r_src, &c)?
+            )
+            .ok();
+        }
+        Ok(out)
+    };
+    let mma_m = l.frag_c.mode(1)?.size()?;
+    let mma_n = l.frag_c.mode(2)?.size()?;
+    let mut mainloop = String::new();
+    for kb in 0..k_blocks {
+        mainloop += &ldsm(&l.a, "A", kb)?;
+        mainloop += &ldsm(&l.b, "B", kb)?;
+        for mi in 0..mma_m {
+            for ni in 0..mma_n {
+                let ni = if mi % 2 == 1 { mma_n - 1 - ni } else { ni }; // serpentine
+                let a = (0..4)
+                    .map(|j| reg_pair(&l.a.frag, crd3(2 * j, mi, kb), crd3(2 * j + 1, mi, kb)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let b = (0..2)
+                    .map(|j| reg_pair(&l.b.frag, crd3(2 * j, ni, kb), crd3(2 * j + 1, ni, kb)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let c = (0..4)
+                    .map(|j| l.frag_c.crd2idx(&crd3(j, mi, ni)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                writeln!(
+                    mainloop,
+                    "      mma(acc[{}], acc[{}], acc[{}], acc[{}], rA[{}], rA[{}], rA[{}], rA[{}], rB[{}], rB[{}]);",
+                    c[0], c[1], c[2], c[3], a[0], a[1], a[2], a[3], b[0], b[1]
+                )
+                .ok();
+            }
+        }
+    }
+
+    // Epilogue: thrfrg_C of the global tile, at the thread's (V, M, N).
+    let [tv, tm, tn, _] = thr_coords(&l.mma)?;
+    let thr = t(vec![var(tv), t(vec![var(tm), var(tn)])]);
+    let frg_v = l.c_part.mode(1)?.mode(0)?;
+    if frg_v.flat().first().map(|&(s, d)| (s, d)) != Some((2, 1)) {
+        return Err(bad("C's values 0 and 1 are not adjacent in a row"));
+    }
+    let mut epilogue = String::new();
+    let tile_at = t(vec![var("bm"), var("bn")]);
+    writeln!(
+        epilogue,
+        "  {{ const long base = {}; const int r0 = {}, c0 = {};",
+        render(&l.c_global.mode(1)?, &tile_at)?,
+        render(&l.c_row.mode(1)?, &tile_at)?,
+        render(&l.c_col.mode(1)?, &tile_at)?,
+    )
+    .ok();
+    for mi in 0..mma_m {
+        for ni in 0..mma_n {
+            for half in 0..2 {
+                let v0 = 2 * half;
+                let c = t(vec![
+                    thr.clone(),
+                    t(vec![lit(v0), t(vec![lit(mi), lit(ni)])]),
+                ]);
+                let (i0, i1) = (
+                    l.frag_c.crd2idx(&crd3(v0, mi, ni))?,
+                    l.frag_c.crd2idx(&crd3(v0 + 1, mi, ni))?,
+                );
+                writeln!(
+                    epilogue,
+                    "    if (r0 + ({}) < {m} && c0 + ({}) < {n}) st_pair(C + base + ({}), acc[{i0}], acc[{i1}]);",
+                    render(&l.c_part_row, &c)?,
+                    render(&l.c_part_col, &c)?,
+                    render(&l.c_part, &c)?,
+                )
+                .ok();
+            }
+        }
+    }
+    epilogue.push_str("  }\n");
+
+    let smem_a = l.a.smem.layout().cosize()?;
+    let stages = cfg.stages;
+    w(
+        &mut s,
+        format!(
+            r#"// Generated by cute-cuda's hgemm from the crate's atom layouts: {}.
+__device__ __forceinline__ unsigned smem_addr(const void* p) {{
+  unsigned long long a;
+  asm("cvta.to.shared.u64 %0, %1;\n" : "=l"(a) : "l"(p));
+  return (unsigned)a;
+}}
+__device__ __forceinline__ void cp_async_16(unsigned short* dst, const unsigned short* src, bool pred) {{
+  // SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>: a false predicate writes zeros.
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::
+      "r"(smem_addr(dst)), "l"(src), "r"(pred ? 16 : 0));
+}}
+__device__ __forceinline__ void ldsm_x4(unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3, const unsigned short* p) {{
+  // SM75_U32x4_LDSM_N
+  asm volatile("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {{%0, %1, %2, %3}}, [%4];\n"
+      : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(smem_addr(p)));
+}}
+__device__ __forceinline__ void mma(float& d0, float& d1, float& d2, float& d3,
+    unsigned a0, unsigned a1, unsigned a2, unsigned a3, unsigned b0, unsigned b1) {{
+  // {atom}
+  asm("{ptx} {{%0, %1, %2, %3}}, {{%4, %5, %6, %7}}, {{%8, %9}}, {{%0, %1, %2, %3}};\n"
+      : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3)
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}}
+__device__ __forceinline__ void st_pair(unsigned short* p, float x, float y) {{
+  unsigned v;
+  asm("{cvt} %0, %2, %1;\n" : "=r"(v) : "f"(x), "f"(y));
+  *reinterpret_cast<unsigned*>(p) = v;
+}}
+extern "C" __global__ void __launch_bounds__({nthr}) cute_hgemm(
+    const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C) {{
+  extern __shared__ __align__(128) unsigned short smem[];
+  unsigned short* sA = smem;
+  unsigned short* sB = smem + {smem_a};
+  const int tid = threadIdx.x, bm = blockIdx.x, bn = blockIdx.y;
+  float acc[{nacc}];
+#pragma unroll
+  for (int i = 0; i < {nacc}; ++i) acc[i] = 0.0f;
+  unsigned rA[{ra}], rB[{rb}];
+#pragma unroll
+  for (int s = 0; s < {stages} - 1; ++s) {{
+    if (s < {k_tiles}) {{
+      const int kt_ = s, st_ = s;
+{load_a}{load_b}    }}
+    asm volatile("cp.async.commit_group;\n" ::);
+  }}
+  for (int kt = 0; kt < {k_tiles}; ++kt) {{
+    asm volatile("cp.async.wait_group {wait};\n" ::);
+    __syncthreads();
+    {{
+      const int kt_ = kt + {stages} - 1, st_ = kt_ % {stages};
+      if (kt_ < {k_tiles}) {{
+{load_a}{load_b}      }}
+      asm volatile("cp.async.commit_group;\n" ::);
+    }}
+    const int st = kt % {stages};
+    {{
+{mainloop}    }}
+  }}
+{epilogue}}}
+"#,
+            format_args!(
+                "{}x{}x{}, {} stages, {}x{} warps, {}",
+                cfg.bm,
+                cfg.bn,
+                cfg.bk,
+                cfg.stages,
+                cfg.warps_m,
+                cfg.warps_n,
+                cfg.elem.name()
+            ),
+            atom = cfg.elem.mma_atom(),
+            ptx = cfg.elem.mma_ptx(),
+            cvt = cfg.elem.cvt_ptx(),
+            nacc = l.frag_c.size()?,
+            ra = frag_regs(&l.a)?,
+            rb = frag_regs(&l.b)?,
+            wait = stages - 2,
+        ),
+    );
+    Ok(Kernel {
+        name: "cute_hgemm",
+        source: s,
+        grid: (
+            ((m + cfg.bm - 1) / cfg.bm) as u32,
+            ((n + cfg.bn - 1) / cfg.bn) as u32,
+            1,
+        ),
+        block: (nthr as u32, 1, 1),
+        smem_bytes: cfg.smem_bytes() as u32,
+        args: Vec::new(),
+    })
+}

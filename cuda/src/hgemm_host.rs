@@ -1,0 +1,246 @@
+//! `cute-gpu --hgemm`: the generated tensor-core GEMM (`cute_cuda::hgemm`)
+//! against cuBLAS (`cublasGemmEx`, FP32 compute) on the same buffers, in
+//! FP16 and BF16, checked element by element against cuBLAS and against an
+//! `f64` CPU product at sampled elements (the ragged sizes' last rows and
+//! columns among them), and timed with CUDA events.
+
+use std::sync::Arc;
+
+use cudarc::cublas::CudaBlas;
+use cudarc::cublas::sys::{
+    cublasComputeType_t, cublasGemmAlgo_t, cublasGemmEx, cublasOperation_t, cublasStatus_t,
+    cudaDataType,
+};
+use cudarc::driver::sys::CUfunction_attribute;
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, PushKernelArg};
+use cute_cuda::hgemm::{Elem, HgemmConfig, hgemm_kernel};
+
+use crate::{Res, compile, time};
+
+/// Uniform in [-1, 1), from a 64-bit LCG (the same stream on every run).
+fn uniform(n: usize, seed: u64) -> Vec<f32> {
+    let mut x = seed;
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        })
+        .collect()
+}
+
+fn to_bits(e: Elem, v: &[f32]) -> Vec<u16> {
+    match e {
+        Elem::F16 => v
+            .iter()
+            .map(|&x| half::f16::from_f32(x).to_bits())
+            .collect(),
+        Elem::Bf16 => v
+            .iter()
+            .map(|&x| half::bf16::from_f32(x).to_bits())
+            .collect(),
+    }
+}
+
+fn from_bits(e: Elem, b: u16) -> f64 {
+    match e {
+        Elem::F16 => f64::from(half::f16::from_bits(b).to_f32()),
+        Elem::Bf16 => f64::from(half::bf16::from_bits(b).to_f32()),
+    }
+}
+
+/// One unit in the last place of the output type at `|x|` (at least 1).
+fn ulp(e: Elem, x: f64) -> f64 {
+    let mant = match e {
+        Elem::F16 => 10,
+        Elem::Bf16 => 7,
+    };
+    2f64.powi(x.abs().max(1.0).log2().floor() as i32 - mant)
+}
+
+/// `|d| <= tol`, and false for NaN (a wrong result, not a pass).
+fn within(d: f64, tol: f64) -> bool {
+    d.abs() <= tol
+}
+
+/// `config` as `bMxbNxbKxSTAGESxWMxWN`.
+pub fn parse_config(s: &str, elem: Elem) -> Option<HgemmConfig> {
+    let v: Vec<i64> = s
+        .split('x')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let [bm, bn, bk, stages, warps_m, warps_n] = v[..] else {
+        return None;
+    };
+    Some(HgemmConfig {
+        bm,
+        bn,
+        bk,
+        stages,
+        warps_m,
+        warps_n,
+        elem,
+    })
+}
+
+/// `cublasGemmEx` computing our row-major `C (M,N) = A (M,K) · B (N,K)ᵀ`:
+/// in cuBLAS's column-major terms `Cᵀ (N x M) = Bᵀ·A` with `B` read as a
+/// `K x N` matrix transposed and `A` as `K x M`.
+#[allow(clippy::too_many_arguments)]
+fn cublas(
+    blas: &CudaBlas,
+    stream: &Arc<CudaStream>,
+    e: Elem,
+    (m, n, k): (i64, i64, i64),
+    a: &CudaSlice<u16>,
+    b: &CudaSlice<u16>,
+    c: &mut CudaSlice<u16>,
+) -> Res<()> {
+    let ty = match e {
+        Elem::F16 => cudaDataType::CUDA_R_16F,
+        Elem::Bf16 => cudaDataType::CUDA_R_16BF,
+    };
+    let (alpha, beta) = (1.0f32, 0.0f32);
+    let (pa, _ga) = a.device_ptr(stream);
+    let (pb, _gb) = b.device_ptr(stream);
+    let (pc, _gc) = c.device_ptr_mut(stream);
+    // SAFETY: the handle is live; A is M x K, B is N x K, C is M x N, each
+    // a buffer of exactly that many 16-bit elements; alpha and beta are
+    // host f32 values as CUBLAS_COMPUTE_32F reads them.
+    let status = unsafe {
+        cublasGemmEx(
+            *blas.handle(),
+            cublasOperation_t::CUBLAS_OP_T,
+            cublasOperation_t::CUBLAS_OP_N,
+            n as i32,
+            m as i32,
+            k as i32,
+            (&raw const alpha).cast(),
+            pb as *const _,
+            ty,
+            k as i32,
+            pa as *const _,
+            ty,
+            k as i32,
+            (&raw const beta).cast(),
+            pc as *mut _,
+            ty,
+            n as i32,
+            cublasComputeType_t::CUBLAS_COMPUTE_32F,
+            cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+        )
+    };
+    if status != cublasStatus_t::CUBLAS_STATUS_SUCCESS {
+        return Err(format!("cublasGemmEx: {status:?}").into());
+    }
+    Ok(())
+}
+
+/// Every size in `sizes` (cubes), every element type, every configuration:
+/// a table row each, with cuBLAS beside.
+pub fn run(
+    ctx: &Arc<CudaContext>,
+    stream: &Arc<CudaStream>,
+    sizes: &[i64],
+    configs: &[String],
+    runs: usize,
+) -> Res<()> {
+    let blas = CudaBlas::new(stream.clone())?;
+    let mut failed = 0;
+    for &s in sizes {
+        let (m, n, k) = (s, s, s);
+        let (fa, fb) = (uniform((m * k) as usize, 1), uniform((n * k) as usize, 2));
+        println!(
+            "\n| GEMM {m}x{n}x{k} TN, FP32 accumulate, random inputs in [-1,1] | ms | TFLOP/s | vs cuBLAS | check |\n|---|---:|---:|---:|---|"
+        );
+        for e in [Elem::F16, Elem::Bf16] {
+            let (ha, hb) = (to_bits(e, &fa), to_bits(e, &fb));
+            let (da, db) = (stream.clone_htod(&ha)?, stream.clone_htod(&hb)?);
+            let mut dref = stream.alloc_zeros::<u16>((m * n) as usize)?;
+            let mut dc = stream.alloc_zeros::<u16>((m * n) as usize)?;
+            cublas(&blas, stream, e, (m, n, k), &da, &db, &mut dref)?;
+            let href = stream.clone_dtoh(&dref)?;
+            let flops = 2.0 * (m * n * k) as f64;
+            let tf = |ms: f64| flops / (ms * 1e-3) / 1e12;
+            let ms_blas = time(stream, runs, || {
+                cublas(&blas, stream, e, (m, n, k), &da, &db, &mut dref)
+            })?;
+            println!(
+                "| cuBLAS `cublasGemmEx` {} | {ms_blas:.3} | {:.1} | 1.00 | |",
+                e.name(),
+                tf(ms_blas)
+            );
+            for cfg_s in configs {
+                let Some(cfg) = parse_config(cfg_s, e) else {
+                    return Err(format!("bad --hgemm-config '{cfg_s}'").into());
+                };
+                let kern = hgemm_kernel(cfg, m, n, k)?;
+                let (f, lc) = compile(ctx, &kern)?;
+                f.set_attribute(
+                    CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    kern.smem_bytes as i32,
+                )?;
+                let go = |c: &mut CudaSlice<u16>| -> Res<()> {
+                    let mut b = stream.launch_builder(&f);
+                    b.arg(&da).arg(&db).arg(c);
+                    // SAFETY: (const u16* A, const u16* B, u16* C), M x K,
+                    // N x K and M x N: every access is predicated by the
+                    // identity partitions (tests/hgemm.rs checks them).
+                    unsafe { b.launch(lc) }?;
+                    Ok(())
+                };
+                stream.memset_zeros(&mut dc)?;
+                go(&mut dc)?;
+                let hc = stream.clone_dtoh(&dc)?;
+                // Against cuBLAS everywhere: both round an FP32 sum to the
+                // output type, so they differ by at most 2 ulp.
+                let vs_blas = hc
+                    .iter()
+                    .zip(&href)
+                    .filter(|&(&x, &y)| {
+                        let (x, y) = (from_bits(e, x), from_bits(e, y));
+                        !within(x - y, 2.0 * ulp(e, y))
+                    })
+                    .count();
+                // Against an f64 product of the rounded inputs, at sampled
+                // elements and at the last row and column.
+                let mut pts: Vec<(i64, i64)> = (0..1024i64)
+                    .map(|q| ((q * 7919) % m, (q * 104_729) % n))
+                    .collect();
+                pts.extend((0..64).flat_map(|q| [(m - 1, (q * 131) % n), ((q * 131) % m, n - 1)]));
+                let vs_cpu = pts
+                    .iter()
+                    .filter(|&&(i, j)| {
+                        let want: f64 = (0..k)
+                            .map(|p| {
+                                from_bits(e, ha[(i * k + p) as usize])
+                                    * from_bits(e, hb[(j * k + p) as usize])
+                            })
+                            .sum();
+                        let got = from_bits(e, hc[(i * n + j) as usize]);
+                        !within(got - want, 2.0 * ulp(e, want) + 1e-3)
+                    })
+                    .count();
+                let ms = time(stream, runs, || go(&mut dc))?;
+                let ok = vs_blas == 0 && vs_cpu == 0;
+                failed += usize::from(!ok);
+                println!(
+                    "| generated `{cfg_s}` {} | {ms:.3} | {:.1} | {:.2} | {} |",
+                    e.name(),
+                    tf(ms),
+                    ms_blas / ms,
+                    if ok {
+                        format!("ok ({} vs cuBLAS, {} vs f64)", m * n, pts.len())
+                    } else {
+                        format!("WRONG: {vs_blas} vs cuBLAS, {vs_cpu}/{} vs f64", pts.len())
+                    }
+                );
+            }
+        }
+    }
+    if failed != 0 {
+        return Err(format!("hgemm: {failed} wrong results").into());
+    }
+    Ok(())
+}
