@@ -26,6 +26,12 @@ export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:/usr/lib/x86_6
   echo "## cute-gpu --hgemm $SIZES --hgemm-config $CONFIGS --runs $RUNS"
   ./cute-gpu --hgemm "$SIZES" --hgemm-config "$CONFIGS" --runs "$RUNS"
   echo
+  echo "## ptxas -v of each configuration (registers, spills)"
+  for c in ${CONFIGS//,/ }; do
+    ./cute-gpu --hgemm 4096 --hgemm-config "$c" --print-source > "hgemm_$c.cu"
+    nvcc -std=c++17 -arch=sm_90 -cubin -Xptxas -v "hgemm_$c.cu" -o /dev/null 2>&1 | grep -E "registers|spill" | sed "s/^/$c: /"
+  done
+  echo
   echo "## anchors: the mma.sync ceiling and CuTe's sgemm_sm80 tutorial"
   nvcc -std=c++17 -O3 -arch=sm_90a --expt-relaxed-constexpr -I include -I tutorial \
     gemm_anchors.cu -o gemm_anchors 2>&1 | grep -v -i warning | head -20

@@ -380,6 +380,56 @@ fn render_sw(l: &DynComposed, c: &CCoord) -> Result<String, LayoutError> {
     CLayout::from_composed(l).crd2idx_coord(c)
 }
 
+/// A coordinate of a rest mode: a literal or a runtime variable.
+#[derive(Clone, Copy)]
+enum Rest<'a> {
+    Lit(i64),
+    Var(&'a str),
+}
+
+/// `Sw(L(thr, 0, rest))` for a partition `(thr, val, rest...)` of a
+/// swizzled layout, with every rest coordinate whose term is a multiple of
+/// the swizzle's period added outside the swizzle: a translation by a
+/// multiple of the period commutes with it (checked on the layout, for every
+/// value of that coordinate). The swizzled part is then one loop-invariant
+/// base per thread, and the stages and repeats are immediate offsets.
+fn render_split(l: &DynComposed, rest: &[Rest<'_>]) -> Result<String, LayoutError> {
+    let plain = l.layout();
+    let rest_mode = plain.mode(2)?;
+    let sizes = mode_sizes(&rest_mode)?;
+    if sizes.len() != rest.len() || l.offset() != 0 {
+        return Err(bad("a partition's rest coordinate has the wrong rank"));
+    }
+    let at = |i: usize, v: i64| -> Result<i64, LayoutError> {
+        let c: Vec<IntTree> = (0..rest.len())
+            .map(|j| IntTree::Int(if j == i { v } else { 0 }))
+            .collect();
+        rest_mode.crd2idx(&IntTree::Tuple(c))
+    };
+    let period = l.swizzle().period();
+    let mut inside = Vec::new();
+    let mut outside = String::new();
+    for (i, r) in rest.iter().enumerate() {
+        let delta = at(i, 1)? - at(i, 0)?;
+        let linear = (0..sizes[i]).try_fold(true, |ok, v| Ok::<_, LayoutError>(ok && at(i, v)? == v * delta))?;
+        if linear && delta % period == 0 {
+            inside.push(lit(0));
+            match r {
+                Rest::Lit(0) => {}
+                Rest::Lit(v) => write!(outside, " + {}", v * delta).unwrap_or_default(),
+                Rest::Var(name) => write!(outside, " + {name} * {delta}").unwrap_or_default(),
+            }
+        } else {
+            inside.push(match r {
+                Rest::Lit(v) => lit(*v),
+                Rest::Var(name) => var(*name),
+            });
+        }
+    }
+    let c = t(vec![var("tid"), lit(0), t(inside)]);
+    Ok(format!("({}){outside}", render_sw(l, &c)?))
+}
+
 /// The sizes of a layout's top-level modes.
 fn mode_sizes(l: &DynLayout) -> Result<Vec<i64>, LayoutError> {
     (0..l.rank()).map(|i| l.mode(i)?.size()).collect()
@@ -445,7 +495,9 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
     let load = |op: &OperandLayouts,
                 name: &str,
                 blk: &str,
-                bound_r: i64|
+                bound_r: i64,
+                tile: &str,
+                stage: &str|
      -> Result<String, LayoutError> {
         let mut out = String::new();
         let rest = sub_sizes(&op.g2s_src, 2)?;
@@ -453,7 +505,7 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
         if vsz != 8 || op.g2s_src.mode(1)?.flat().first() != Some(&(8, 1)) {
             return Err(bad("a cp.async chunk is not 8 contiguous values"));
         }
-        let tile_at = t(vec![var(blk), var("kt_")]);
+        let tile_at = t(vec![var(blk), var(tile)]);
         writeln!(
             out,
             "  {{ const long base = {}; const int r0 = {}, c0 = {};",
@@ -465,15 +517,11 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
         for rr in 0..rest[0] {
             for rk in 0..rest.get(1).copied().unwrap_or(1) {
                 let c = t(vec![var("tid"), lit(0), t(vec![lit(rr), lit(rk)])]);
-                let d = t(vec![
-                    var("tid"),
-                    lit(0),
-                    t(vec![lit(rr), lit(rk), var("st_")]),
-                ]);
+
                 writeln!(
                     out,
-                    "    cp_async_16(s{name} + ({}), {name} + base + ({}), r0 + ({}) < {bound_r} && c0 + ({}) < {k});",
-                    render_sw(&op.g2s_dst, &d)?,
+                    "    cp_async_16(s{name} + {}, {name} + base + ({}), r0 + ({}) < {bound_r} && c0 + ({}) < {k});",
+                    render_split(&op.g2s_dst, &[Rest::Lit(rr), Rest::Lit(rk), Rest::Var(stage)])?,
                     render(&op.g2s_src, &c)?,
                     render(&op.g2s_row, &c)?,
                     render(&op.g2s_col, &c)?,
@@ -484,13 +532,14 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
         out.push_str("  }\n");
         Ok(out)
     };
-    let load_a = load(&l.a, "A", "bm", m)?;
-    let load_b = load(&l.b, "B", "bn", n)?;
+    let load_ab = |tile: &str, stage: &str| -> Result<String, LayoutError> {
+        Ok(load(&l.a, "A", "bm", m, tile, stage)? + &load(&l.b, "B", "bn", n, tile, stage)?)
+    };
 
     // Shared-to-register (ldmatrix.x4) and the MMAs, per k-block.
     let k_blocks = cfg.bk / 16;
     let frag_regs = |op: &OperandLayouts| -> Result<i64, LayoutError> { Ok(op.frag.size()? / 2) };
-    let ldsm = |op: &OperandLayouts, name: &str, kb: i64| -> Result<String, LayoutError> {
+    let ldsm = |op: &OperandLayouts, name: &str, kb: i64, stage: &str| -> Result<String, LayoutError> {
         let mut out = String::new();
         let rest = sub_sizes(op.s2r_src.layout(), 2)?; // (rest_R, rest_K, stage)
         let copy_rest = sub_sizes(&op.frag_copy, 0)?;
@@ -504,11 +553,7 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
             ));
         }
         for cr in 0..rest[0] {
-            let c = t(vec![
-                var("tid"),
-                lit(0),
-                t(vec![lit(cr), lit(kb), var("st")]),
-            ]);
+
             let regs = (0..4)
                 .map(|j| {
                     let v = |x: i64| {
@@ -519,9 +564,9 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
                 .collect::<Result<Vec<_>, _>>()?;
             writeln!(
                 out,
-                "      ldsm_x4({}, s{name} + ({}));",
+                "      ldsm_x4({}, s{name} + {});",
                 regs.join(", "),
-                render_sw(&op.s2r_src, &c)?
+                render_split(&op.s2r_src, &[Rest::Lit(cr), Rest::Lit(kb), Rest::Var(stage)])?
             )
             .ok();
         }
@@ -529,10 +574,35 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
     };
     let mma_m = l.frag_c.mode(1)?.size()?;
     let mma_n = l.frag_c.mode(2)?.size()?;
+    // The k-blocks of one k-tile, CuTe's sgemm_sm80 pipeline: the next
+    // k-block's fragments are loaded before this one's MMAs; before the
+    // last k-block the next stage is waited for, so the loads of its first
+    // k-block overlap the last MMAs; the first k-block issues the copy of
+    // the tile `stages - 1` ahead into the stage read last.
     let mut mainloop = String::new();
     for kb in 0..k_blocks {
-        mainloop += &ldsm(&l.a, "A", kb)?;
-        mainloop += &ldsm(&l.b, "B", kb)?;
+        if kb == k_blocks - 1 {
+            writeln!(
+                mainloop,
+                "      asm volatile(\"cp.async.wait_group {};\\n\" ::);\n      __syncthreads();\n      st = st + 1 == {stages} ? 0 : st + 1;",
+                cfg.stages - 2,
+                stages = cfg.stages
+            )
+            .ok();
+        }
+        let next = (kb + 1) % k_blocks;
+        mainloop += &ldsm(&l.a, "A", next, "st")?;
+        mainloop += &ldsm(&l.b, "B", next, "st")?;
+        if kb == 0 {
+            writeln!(
+                mainloop,
+                "      if (kt + {ahead} < {k_tiles}) {{\n        const int kt_ = kt + {ahead};\n{}      }}\n      asm volatile(\"cp.async.commit_group;\\n\" ::);\n      wst = wst + 1 == {stages} ? 0 : wst + 1;",
+                load_ab("kt_", "wst")?,
+                ahead = cfg.stages - 1,
+                stages = cfg.stages
+            )
+            .ok();
+        }
         for mi in 0..mma_m {
             for ni in 0..mma_n {
                 let ni = if mi % 2 == 1 { mma_n - 1 - ni } else { ni }; // serpentine
@@ -554,6 +624,8 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
             }
         }
     }
+    let first_frags = ldsm(&l.a, "A", 0, "st")? + &ldsm(&l.b, "B", 0, "st")?;
+    let prologue_load = load_ab("s", "s")?;
 
     // Epilogue: thrfrg_C of the global tile, at the thread's (V, M, N).
     let [tv, tm, tn, _] = thr_coords(&l.mma)?;
@@ -643,23 +715,16 @@ extern "C" __global__ void __launch_bounds__({nthr}) cute_hgemm(
 #pragma unroll
   for (int s = 0; s < {stages} - 1; ++s) {{
     if (s < {k_tiles}) {{
-      const int kt_ = s, st_ = s;
-{load_a}{load_b}    }}
+{prologue_load}    }}
     asm volatile("cp.async.commit_group;\n" ::);
   }}
+  asm volatile("cp.async.wait_group {wait};\n" ::);
+  __syncthreads();
+  int st = 0, wst = {stages} - 1;
+{first_frags}
   for (int kt = 0; kt < {k_tiles}; ++kt) {{
-    asm volatile("cp.async.wait_group {wait};\n" ::);
-    __syncthreads();
-    {{
-      const int kt_ = kt + {stages} - 1, st_ = kt_ % {stages};
-      if (kt_ < {k_tiles}) {{
-{load_a}{load_b}      }}
-      asm volatile("cp.async.commit_group;\n" ::);
-    }}
-    const int st = kt % {stages};
-    {{
-{mainloop}    }}
-  }}
+{mainloop}  }}
+  asm volatile("cp.async.wait_group 0;\n" ::);
 {epilogue}}}
 "#,
             format_args!(
