@@ -411,7 +411,9 @@ fn render_split(l: &DynComposed, rest: &[Rest<'_>]) -> Result<String, LayoutErro
     let mut outside = String::new();
     for (i, r) in rest.iter().enumerate() {
         let delta = at(i, 1)? - at(i, 0)?;
-        let linear = (0..sizes[i]).try_fold(true, |ok, v| Ok::<_, LayoutError>(ok && at(i, v)? == v * delta))?;
+        let linear = (0..sizes[i]).try_fold(true, |ok, v| {
+            Ok::<_, LayoutError>(ok && at(i, v)? == v * delta)
+        })?;
         if linear && delta % period == 0 {
             inside.push(lit(0));
             match r {
@@ -480,8 +482,12 @@ fn crd3(v: i64, x: i64, y: i64) -> IntTree {
     IntTree::Tuple(vec![IntTree::Int(v), IntTree::Int(x), IntTree::Int(y)])
 }
 
-/// The CUDA C source and launch shape for `M x N x K`.
-pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, LayoutError> {
+/// The kernel's body for `M x N x K`: CUDA C that moves data only through
+/// the helpers of [`device_prelude`] (`cp_async_16`, `cp_async_commit`,
+/// `cp_async_wait<N>`, `ldsm_x4`, `mma`, `st_pair`) and `__syncthreads`,
+/// with register fragments passed as arrays and constant indices, so that
+/// a host prelude can record every access (`tests/hgemm.rs`).
+pub fn hgemm_body(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<String, LayoutError> {
     let l = hgemm_layouts(cfg, m, n, k)?;
     let nthr = cfg.threads();
     let mut s = String::new();
@@ -539,7 +545,11 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
     // Shared-to-register (ldmatrix.x4) and the MMAs, per k-block.
     let k_blocks = cfg.bk / 16;
     let frag_regs = |op: &OperandLayouts| -> Result<i64, LayoutError> { Ok(op.frag.size()? / 2) };
-    let ldsm = |op: &OperandLayouts, name: &str, kb: i64, stage: &str| -> Result<String, LayoutError> {
+    let ldsm = |op: &OperandLayouts,
+                name: &str,
+                kb: i64,
+                stage: &str|
+     -> Result<String, LayoutError> {
         let mut out = String::new();
         let rest = sub_sizes(op.s2r_src.layout(), 2)?; // (rest_R, rest_K, stage)
         let copy_rest = sub_sizes(&op.frag_copy, 0)?;
@@ -553,20 +563,22 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
             ));
         }
         for cr in 0..rest[0] {
-
             let regs = (0..4)
                 .map(|j| {
                     let v = |x: i64| {
                         IntTree::Tuple(vec![IntTree::Int(x), IntTree::Int(cr), IntTree::Int(kb)])
                     };
-                    reg_pair(&op.frag_copy, v(2 * j), v(2 * j + 1)).map(|r| format!("r{name}[{r}]"))
+                    reg_pair(&op.frag_copy, v(2 * j), v(2 * j + 1)).map(|r| r.to_string())
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             writeln!(
                 out,
-                "      ldsm_x4({}, s{name} + {});",
+                "      ldsm_x4(r{name}, {}, s{name} + {});",
                 regs.join(", "),
-                render_split(&op.s2r_src, &[Rest::Lit(cr), Rest::Lit(kb), Rest::Var(stage)])?
+                render_split(
+                    &op.s2r_src,
+                    &[Rest::Lit(cr), Rest::Lit(kb), Rest::Var(stage)]
+                )?
             )
             .ok();
         }
@@ -584,7 +596,7 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
         if kb == k_blocks - 1 {
             writeln!(
                 mainloop,
-                "      asm volatile(\"cp.async.wait_group {};\\n\" ::);\n      __syncthreads();\n      st = st + 1 == {stages} ? 0 : st + 1;",
+                "      cp_async_wait<{}>();\n      __syncthreads();\n      st = st + 1 == {stages} ? 0 : st + 1;",
                 cfg.stages - 2,
                 stages = cfg.stages
             )
@@ -596,7 +608,7 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
         if kb == 0 {
             writeln!(
                 mainloop,
-                "      if (kt + {ahead} < {k_tiles}) {{\n        const int kt_ = kt + {ahead};\n{}      }}\n      asm volatile(\"cp.async.commit_group;\\n\" ::);\n      wst = wst + 1 == {stages} ? 0 : wst + 1;",
+                "      if (kt + {ahead} < {k_tiles}) {{\n        const int kt_ = kt + {ahead};\n{}      }}\n      cp_async_commit();\n      wst = wst + 1 == {stages} ? 0 : wst + 1;",
                 load_ab("kt_", "wst")?,
                 ahead = cfg.stages - 1,
                 stages = cfg.stages
@@ -617,7 +629,7 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
                     .collect::<Result<Vec<_>, _>>()?;
                 writeln!(
                     mainloop,
-                    "      mma(acc[{}], acc[{}], acc[{}], acc[{}], rA[{}], rA[{}], rA[{}], rA[{}], rB[{}], rB[{}]);",
+                    "      mma(acc, {}, {}, {}, {}, rA, {}, {}, {}, {}, rB, {}, {});",
                     c[0], c[1], c[2], c[3], a[0], a[1], a[2], a[3], b[0], b[1]
                 )
                 .ok();
@@ -658,7 +670,7 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
                 );
                 writeln!(
                     epilogue,
-                    "    if (r0 + ({}) < {m} && c0 + ({}) < {n}) st_pair(C + base + ({}), acc[{i0}], acc[{i1}]);",
+                    "    if (r0 + ({}) < {m} && c0 + ({}) < {n}) st_pair(C + base + ({}), acc, {i0}, {i1});",
                     render(&l.c_part_row, &c)?,
                     render(&l.c_part_col, &c)?,
                     render(&l.c_part, &c)?,
@@ -675,33 +687,6 @@ pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
         &mut s,
         format!(
             r#"// Generated by cute-cuda's hgemm from the crate's atom layouts: {}.
-__device__ __forceinline__ unsigned smem_addr(const void* p) {{
-  unsigned long long a;
-  asm("cvta.to.shared.u64 %0, %1;\n" : "=l"(a) : "l"(p));
-  return (unsigned)a;
-}}
-__device__ __forceinline__ void cp_async_16(unsigned short* dst, const unsigned short* src, bool pred) {{
-  // SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>: a false predicate writes zeros.
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::
-      "r"(smem_addr(dst)), "l"(src), "r"(pred ? 16 : 0));
-}}
-__device__ __forceinline__ void ldsm_x4(unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3, const unsigned short* p) {{
-  // SM75_U32x4_LDSM_N
-  asm volatile("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {{%0, %1, %2, %3}}, [%4];\n"
-      : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(smem_addr(p)));
-}}
-__device__ __forceinline__ void mma(float& d0, float& d1, float& d2, float& d3,
-    unsigned a0, unsigned a1, unsigned a2, unsigned a3, unsigned b0, unsigned b1) {{
-  // {atom}
-  asm("{ptx} {{%0, %1, %2, %3}}, {{%4, %5, %6, %7}}, {{%8, %9}}, {{%0, %1, %2, %3}};\n"
-      : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3)
-      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
-}}
-__device__ __forceinline__ void st_pair(unsigned short* p, float x, float y) {{
-  unsigned v;
-  asm("{cvt} %0, %2, %1;\n" : "=r"(v) : "f"(x), "f"(y));
-  *reinterpret_cast<unsigned*>(p) = v;
-}}
 extern "C" __global__ void __launch_bounds__({nthr}) cute_hgemm(
     const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C) {{
   extern __shared__ __align__(128) unsigned short smem[];
@@ -716,15 +701,15 @@ extern "C" __global__ void __launch_bounds__({nthr}) cute_hgemm(
   for (int s = 0; s < {stages} - 1; ++s) {{
     if (s < {k_tiles}) {{
 {prologue_load}    }}
-    asm volatile("cp.async.commit_group;\n" ::);
+    cp_async_commit();
   }}
-  asm volatile("cp.async.wait_group {wait};\n" ::);
+  cp_async_wait<{wait}>();
   __syncthreads();
   int st = 0, wst = {stages} - 1;
 {first_frags}
   for (int kt = 0; kt < {k_tiles}; ++kt) {{
 {mainloop}  }}
-  asm volatile("cp.async.wait_group 0;\n" ::);
+  cp_async_wait<0>();
 {epilogue}}}
 "#,
             format_args!(
@@ -737,24 +722,71 @@ extern "C" __global__ void __launch_bounds__({nthr}) cute_hgemm(
                 cfg.warps_n,
                 cfg.elem.name()
             ),
-            atom = cfg.elem.mma_atom(),
-            ptx = cfg.elem.mma_ptx(),
-            cvt = cfg.elem.cvt_ptx(),
             nacc = l.frag_c.size()?,
             ra = frag_regs(&l.a)?,
             rb = frag_regs(&l.b)?,
             wait = stages - 2,
         ),
     );
+    Ok(s)
+}
+
+/// The instructions behind the body's helpers, as thin inline-PTX wrappers
+/// (the atoms' `call`s): `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>`,
+/// `SM75_U32x4_LDSM_N` and the MMA atom of `elem`.
+pub fn device_prelude(elem: Elem) -> String {
+    format!(
+        r#"__device__ __forceinline__ unsigned smem_addr(const void* p) {{
+  unsigned long long a;
+  asm("cvta.to.shared.u64 %0, %1;\n" : "=l"(a) : "l"(p));
+  return (unsigned)a;
+}}
+__device__ __forceinline__ void cp_async_16(unsigned short* dst, const unsigned short* src, bool pred) {{
+  // SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>: a false predicate writes zeros.
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::
+      "r"(smem_addr(dst)), "l"(src), "r"(pred ? 16 : 0));
+}}
+__device__ __forceinline__ void cp_async_commit() {{
+  asm volatile("cp.async.commit_group;\n" ::);
+}}
+template <int N> __device__ __forceinline__ void cp_async_wait() {{
+  asm volatile("cp.async.wait_group %0;\n" :: "n"(N));
+}}
+__device__ __forceinline__ void ldsm_x4(unsigned* r, int i0, int i1, int i2, int i3, const unsigned short* p) {{
+  // SM75_U32x4_LDSM_N
+  asm volatile("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {{%0, %1, %2, %3}}, [%4];\n"
+      : "=r"(r[i0]), "=r"(r[i1]), "=r"(r[i2]), "=r"(r[i3]) : "r"(smem_addr(p)));
+}}
+__device__ __forceinline__ void mma(float* d, int d0, int d1, int d2, int d3,
+    const unsigned* a, int a0, int a1, int a2, int a3, const unsigned* b, int b0, int b1) {{
+  // {atom}
+  asm("{ptx} {{%0, %1, %2, %3}}, {{%4, %5, %6, %7}}, {{%8, %9}}, {{%0, %1, %2, %3}};\n"
+      : "+f"(d[d0]), "+f"(d[d1]), "+f"(d[d2]), "+f"(d[d3])
+      : "r"(a[a0]), "r"(a[a1]), "r"(a[a2]), "r"(a[a3]), "r"(b[b0]), "r"(b[b1]));
+}}
+__device__ __forceinline__ void st_pair(unsigned short* p, const float* acc, int i0, int i1) {{
+  unsigned v;
+  asm("{cvt} %0, %2, %1;\n" : "=r"(v) : "f"(acc[i0]), "f"(acc[i1]));
+  *reinterpret_cast<unsigned*>(p) = v;
+}}
+"#,
+        atom = elem.mma_atom(),
+        ptx = elem.mma_ptx(),
+        cvt = elem.cvt_ptx(),
+    )
+}
+
+/// The CUDA C source and launch shape for `M x N x K`.
+pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, LayoutError> {
     Ok(Kernel {
         name: "cute_hgemm",
-        source: s,
+        source: device_prelude(cfg.elem) + &hgemm_body(cfg, m, n, k)?,
         grid: (
             ((m + cfg.bm - 1) / cfg.bm) as u32,
             ((n + cfg.bn - 1) / cfg.bn) as u32,
             1,
         ),
-        block: (nthr as u32, 1, 1),
+        block: (cfg.threads() as u32, 1, 1),
         smem_bytes: cfg.smem_bytes() as u32,
         args: Vec::new(),
     })

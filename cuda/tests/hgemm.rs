@@ -1,0 +1,530 @@
+//! The generated tensor-core GEMM, run on the CPU: its body (the exact
+//! CUDA C that NVRTC compiles, `hgemm_body`) is compiled with the host C++
+//! compiler behind a prelude that records every `cp.async`, commit, wait,
+//! `__syncthreads`, `ldmatrix`, `mma` and store, for every thread of every
+//! block of a ragged problem. The records are then replayed with the PTX
+//! ISA's semantics of each instruction (which lane's row address feeds
+//! which register of `ldmatrix.x4`, which register holds which element of
+//! an `m16n8k16` fragment), independently of CuTe's atom tables, and
+//! checked:
+//! - each committed `cp.async` group is one k-tile: it fills one shared
+//!   stage, every element exactly once, from the global element that the
+//!   swizzled stage layout puts there, predicated exactly where that element
+//!   is outside A or B;
+//! - no stage is read while a copy into it may be in flight, and no copy is
+//!   issued into a stage before every warp has finished reading it;
+//! - every `mma` multiplies rows of A and B with matching k, and every
+//!   accumulator sums one element of C over every k exactly once;
+//! - every element of C inside `M x N` is stored exactly once, at its
+//!   offset, and nothing outside it is.
+
+use std::collections::HashMap;
+use std::process::Command;
+
+use cute_algebra::dynamic::IntTree;
+use cute_cuda::hgemm::{Elem, HgemmConfig, hgemm_body, hgemm_layouts};
+
+const HOST_PRELUDE: &str = r#"
+#include <cstdio>
+#include <cstdint>
+#include <cstdlib>
+struct Dim { int x, y, z; };
+static Dim threadIdx, blockIdx;
+unsigned short smem[1 << 17];
+static const unsigned short *gA, *gB;
+static FILE* out;
+#define __device__
+#define __forceinline__ inline
+#define __global__
+#define __launch_bounds__(x)
+#define __restrict__
+#define __align__(x)
+#define __shared__
+static long off(const void* p, const void* base) {
+  return (long)(((intptr_t)p - (intptr_t)base) / 2);
+}
+static void cp_async_16(unsigned short* dst, const unsigned short* src, bool pred) {
+  // The source relative to A; B starts M*K + 32 values after it.
+  fprintf(out, "C %ld %ld %d\n", off(dst, smem), off(src, gA), pred ? 1 : 0);
+}
+static void cp_async_commit() { fprintf(out, "M\n"); }
+template <int N> static void cp_async_wait() { fprintf(out, "W %d\n", N); }
+static void __syncthreads() { fprintf(out, "S\n"); }
+static void ldsm_x4(unsigned*, int i0, int i1, int i2, int i3, const unsigned short* p) {
+  fprintf(out, "L %ld %d %d %d %d\n", off(p, smem), i0, i1, i2, i3);
+}
+static void mma(float*, int d0, int d1, int d2, int d3, const unsigned*, int a0, int a1, int a2,
+                int a3, const unsigned*, int b0, int b1) {
+  fprintf(out, "X %d %d %d %d %d %d %d %d %d %d\n", d0, d1, d2, d3, a0, a1, a2, a3, b0, b1);
+}
+static unsigned short* gC;
+static void st_pair(unsigned short* p, const float*, int i0, int i1) {
+  fprintf(out, "P %ld %d %d\n", off(p, gC), i0, i1);
+}
+"#;
+
+const HOST_MAIN: &str = r#"
+int main(int argc, char** argv) {
+  long m = atol(argv[1]), n = atol(argv[2]), k = atol(argv[3]);
+  int gx = atoi(argv[4]), gy = atoi(argv[5]), nthr = atoi(argv[6]);
+  // A and B in one allocation, A first, so that a pointer tells its operand.
+  unsigned short* ab = (unsigned short*)calloc(m * k + n * k + 64, 2);
+  gA = ab;
+  gB = ab + m * k + 32;
+  gC = (unsigned short*)calloc(m * n, 2);
+  out = stdout;
+  for (int bx = 0; bx < gx; ++bx)
+    for (int by = 0; by < gy; ++by)
+      for (int t = 0; t < nthr; ++t) {
+        blockIdx = Dim{bx, by, 0};
+        threadIdx = Dim{t, 0, 0};
+        printf("T %d %d %d\n", bx, by, t);
+        cute_hgemm(gA, gB, gC);
+      }
+  return 0;
+}
+"#;
+
+/// One recorded event of one thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Ev {
+    Copy {
+        dst: i64,
+        src: i64,
+        pred: bool,
+    },
+    Commit,
+    Wait(i64),
+    Sync,
+    Ldsm {
+        p: i64,
+        regs: [usize; 4],
+    },
+    Mma {
+        d: [usize; 4],
+        a: [usize; 4],
+        b: [usize; 2],
+    },
+    Store {
+        c: i64,
+        i0: usize,
+        i1: usize,
+    },
+}
+
+fn nums(it: &mut std::str::SplitWhitespace<'_>) -> Vec<i64> {
+    it.map(|x| x.parse().unwrap_or(-1)).collect()
+}
+
+/// Runs the body of `cfg` for `M x N x K` on the host and returns each
+/// thread's events, by block.
+fn record(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> HashMap<(i64, i64), Vec<Vec<Ev>>> {
+    let body = hgemm_body(cfg, m, n, k).unwrap();
+    let dir = std::env::temp_dir().join(format!(
+        "cute_hgemm_{}_{}x{}x{}x{}_{m}_{n}_{k}",
+        std::process::id(),
+        cfg.bm,
+        cfg.bn,
+        cfg.bk,
+        cfg.stages
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("hgemm_host.cpp");
+    std::fs::write(&src, format!("{HOST_PRELUDE}{body}{HOST_MAIN}")).unwrap();
+    let exe = dir.join("hgemm_host");
+    let built = Command::new("c++")
+        .args(["-std=c++17", "-O1", "-w", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .expect("a host C++ compiler (c++)");
+    assert!(
+        built.status.success(),
+        "the kernel body does not compile on the host:\n{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let (gx, gy) = ((m + cfg.bm - 1) / cfg.bm, (n + cfg.bn - 1) / cfg.bn);
+    let run = Command::new(&exe)
+        .args([m, n, k, gx, gy, cfg.threads()].map(|v| v.to_string()))
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let text = String::from_utf8(run.stdout).unwrap();
+    let mut blocks: HashMap<(i64, i64), Vec<Vec<Ev>>> = HashMap::new();
+    let mut cur: Option<(i64, i64)> = None;
+    for line in text.lines() {
+        let mut it = line.split_whitespace();
+        let tag = it.next().unwrap_or("");
+        let v = nums(&mut it);
+        let ev = match tag {
+            "T" => {
+                cur = Some((v[0], v[1]));
+                blocks.entry((v[0], v[1])).or_default().push(Vec::new());
+                continue;
+            }
+            "C" => Ev::Copy {
+                dst: v[0],
+                src: v[1],
+                pred: v[2] == 1,
+            },
+            "M" => Ev::Commit,
+            "W" => Ev::Wait(v[0]),
+            "S" => Ev::Sync,
+            "L" => Ev::Ldsm {
+                p: v[0],
+                regs: [v[1], v[2], v[3], v[4]].map(|x| x as usize),
+            },
+            "X" => Ev::Mma {
+                d: [v[0], v[1], v[2], v[3]].map(|x| x as usize),
+                a: [v[4], v[5], v[6], v[7]].map(|x| x as usize),
+                b: [v[8], v[9]].map(|x| x as usize),
+            },
+            "P" => Ev::Store {
+                c: v[0],
+                i0: v[1] as usize,
+                i1: v[2] as usize,
+            },
+            other => panic!("unknown record '{other}'"),
+        };
+        blocks
+            .get_mut(&cur.unwrap())
+            .unwrap()
+            .last_mut()
+            .unwrap()
+            .push(ev);
+    }
+    blocks
+}
+
+/// Where a shared-memory offset lies: operand (false: A), stage, and the
+/// tile coordinate the swizzled stage layout puts there.
+type SmemMap = HashMap<i64, (bool, i64, i64, i64)>;
+
+fn smem_map(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> (SmemMap, i64) {
+    let l = hgemm_layouts(cfg, m, n, k).unwrap();
+    let a_size = l.a.smem.layout().cosize().unwrap();
+    let mut map = HashMap::new();
+    for (is_b, op, rows, base) in [(false, &l.a, cfg.bm, 0), (true, &l.b, cfg.bn, a_size)] {
+        for s in 0..cfg.stages {
+            for r in 0..rows {
+                for c in 0..cfg.bk {
+                    let o = op
+                        .smem
+                        .crd2idx(&IntTree::Tuple(vec![
+                            IntTree::Int(r),
+                            IntTree::Int(c),
+                            IntTree::Int(s),
+                        ]))
+                        .unwrap();
+                    assert!(
+                        map.insert(base + o, (is_b, s, r, c)).is_none(),
+                        "the stages overlap"
+                    );
+                }
+            }
+        }
+    }
+    (map, a_size)
+}
+
+/// An accumulator (thread, index): the element of C it holds and the k's
+/// summed into it.
+type Accumulated = ((i64, i64), Vec<i64>);
+
+/// Replays one configuration on `M x N x K` and checks everything the
+/// module docs list.
+fn check(cfg: HgemmConfig, m: i64, n: i64, k: i64) {
+    let blocks = record(cfg, m, n, k);
+    let (smem, _) = smem_map(cfg, m, n, k);
+    let k_tiles = (k + cfg.bk - 1) / cfg.bk;
+    let mut stored: HashMap<i64, usize> = HashMap::new();
+    for (&(bx, by), threads) in &blocks {
+        assert_eq!(threads.len() as i64, cfg.threads());
+        // Uniform control flow: every thread has the same kinds of events
+        // (the epilogue's stores are predicated per element).
+        let kinds = |t: &Vec<Ev>| -> Vec<u8> {
+            t.iter()
+                .filter(|e| !matches!(e, Ev::Store { .. }))
+                .map(|e| match e {
+                    Ev::Copy { .. } => 0,
+                    Ev::Commit => 1,
+                    Ev::Wait(_) => 2,
+                    Ev::Sync => 3,
+                    Ev::Ldsm { .. } => 4,
+                    Ev::Mma { .. } => 5,
+                    Ev::Store { .. } => 6,
+                })
+                .collect()
+        };
+        let k0 = kinds(&threads[0]);
+        assert!(
+            threads.iter().all(|t| kinds(t) == k0),
+            "divergent control flow"
+        );
+
+        // Copies, by commit group.
+        let mut group_cover: HashMap<i64, HashMap<i64, usize>> = HashMap::new();
+        let mut group_stage: HashMap<(i64, bool), i64> = HashMap::new();
+        for t in threads {
+            let mut g = 0i64;
+            for e in t {
+                match *e {
+                    Ev::Commit => g += 1,
+                    Ev::Copy { dst, src, pred } => {
+                        assert!(g < k_tiles, "a copy in group {g}, past the last k-tile");
+                        let &(b, s, r_in, c_in) =
+                            smem.get(&dst).expect("a copy outside the stages");
+                        let src = if b { src - (m * k + 32) } else { src };
+                        for e8 in 0..8 {
+                            assert_eq!(
+                                smem.get(&(dst + e8)),
+                                Some(&(b, s, r_in, c_in + e8)),
+                                "a 16-byte chunk is not 8 consecutive values of a row"
+                            );
+                            *group_cover
+                                .entry(g)
+                                .or_default()
+                                .entry(dst + e8)
+                                .or_default() += 1;
+                        }
+                        assert_eq!(
+                            *group_stage.entry((g, b)).or_insert(s),
+                            s,
+                            "a group spans stages"
+                        );
+                        let (rows, bt) = if b { (n, by) } else { (m, bx) };
+                        let br = if b { cfg.bn } else { cfg.bm };
+                        let (r, c) = (bt * br + r_in, g * cfg.bk + c_in);
+                        assert_eq!(pred, r < rows && c < k, "predicate of ({r},{c})");
+                        if pred {
+                            assert_eq!(src, r * k + c, "source of ({r},{c})");
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for g in 0..k_tiles {
+            let cover = &group_cover[&g];
+            assert_eq!(
+                cover.len() as i64,
+                (cfg.bm + cfg.bn) * cfg.bk,
+                "k-tile {g} fills a whole stage of A and of B"
+            );
+            assert!(
+                cover.values().all(|&x| x == 1),
+                "k-tile {g}: an element copied twice"
+            );
+        }
+
+        // Reads: replay thread 0's order (all threads share it) for the
+        // hazards, and every warp's ldmatrix/mma for the data.
+        let (mut committed, mut complete, mut visible) = (0i64, 0i64, 0i64);
+        let mut last_group_into: HashMap<(bool, i64), i64> = HashMap::new();
+        let mut read_since_sync: Vec<(bool, i64)> = Vec::new();
+        // For each Ldsm event index of thread 0: the k-tile it reads.
+        let mut ldsm_tile: Vec<i64> = Vec::new();
+        let mut pending: Vec<(bool, i64)> = Vec::new();
+        for e in &threads[0] {
+            match *e {
+                Ev::Copy { dst, .. } => {
+                    let (b, s) = (smem[&dst].0, smem[&dst].1);
+                    assert!(
+                        !read_since_sync.contains(&(b, s)),
+                        "a copy into stage {s} before every warp has read it"
+                    );
+                    pending.push((b, s));
+                }
+                Ev::Commit => {
+                    for p in pending.drain(..) {
+                        last_group_into.insert(p, committed);
+                    }
+                    committed += 1;
+                }
+                Ev::Wait(nw) => complete = complete.max(committed - nw),
+                Ev::Sync => {
+                    visible = complete;
+                    read_since_sync.clear();
+                }
+                Ev::Ldsm { p, .. } => {
+                    let (b, s) = (smem[&p].0, smem[&p].1);
+                    let g = *last_group_into
+                        .get(&(b, s))
+                        .expect("a read of a stage never written");
+                    assert!(
+                        g < visible,
+                        "a read of stage {s} (k-tile {g}) before it is complete and visible"
+                    );
+                    read_since_sync.push((b, s));
+                    ldsm_tile.push(g);
+                }
+                _ => {}
+            }
+        }
+
+        // Warps: ldmatrix.x4 and mma.m16n8k16 with the PTX ISA's fragments.
+        // A register holds two (row, k) elements; an accumulator a C element
+        // and the k's summed into it.
+        let nwarps = cfg.threads() / 32;
+        let mut acc: HashMap<(usize, usize), Accumulated> = HashMap::new();
+        for w in 0..nwarps as usize {
+            let lanes: Vec<&Vec<Ev>> = (0..32).map(|l| &threads[w * 32 + l]).collect();
+            let mut regs: HashMap<(usize, bool, usize), [(i64, i64); 2]> = HashMap::new();
+            let mut li = 0usize;
+            for (i, e0) in lanes[0].iter().enumerate() {
+                match e0 {
+                    Ev::Ldsm { .. } => {
+                        let g = ldsm_tile[li];
+                        li += 1;
+                        let addr: Vec<(i64, [usize; 4])> = lanes
+                            .iter()
+                            .map(|t| match t[i] {
+                                Ev::Ldsm { p, regs } => (p, regs),
+                                _ => unreachable!(),
+                            })
+                            .collect();
+                        for (lane, &(_, lregs)) in addr.iter().enumerate() {
+                            for (j, &reg) in lregs.iter().enumerate() {
+                                // Matrix j's row lane/4, columns 2(lane%4), +1.
+                                let row_addr = addr[8 * j + lane / 4].0;
+                                let el = |x: i64| {
+                                    let (b, _, r_in, c_in) = smem[&(row_addr + x)];
+                                    let br = if b { cfg.bn } else { cfg.bm };
+                                    let bt = if b { by } else { bx };
+                                    (b, (bt * br + r_in, g * cfg.bk + c_in))
+                                };
+                                let q = 2 * (lane % 4) as i64;
+                                let ((b, e0), (_, e1)) = (el(q), el(q + 1));
+                                regs.insert((lane, b, reg), [e0, e1]);
+                            }
+                        }
+                    }
+                    Ev::Mma { .. } => {
+                        // A (16x16) and B (16x8) as (row, k) per element.
+                        let mut a_el = HashMap::new();
+                        let mut b_el = HashMap::new();
+                        for (lane, t) in lanes.iter().enumerate() {
+                            let Ev::Mma { a, b, .. } = t[i] else {
+                                unreachable!()
+                            };
+                            let (gr, q) = ((lane / 4) as i64, 2 * (lane % 4) as i64);
+                            for (j, &ra) in a.iter().enumerate() {
+                                let (row, kk) = (gr + 8 * (j as i64 % 2), q + 8 * (j as i64 / 2));
+                                let v = regs[&(lane, false, ra)];
+                                a_el.insert((row, kk), v[0]);
+                                a_el.insert((row, kk + 1), v[1]);
+                            }
+                            for (j, &rb) in b.iter().enumerate() {
+                                let kk = q + 8 * j as i64;
+                                let v = regs[&(lane, true, rb)];
+                                b_el.insert((kk, gr), v[0]);
+                                b_el.insert((kk + 1, gr), v[1]);
+                            }
+                        }
+                        let kbase = a_el[&(0, 0)].1;
+                        let row_a: Vec<i64> = (0..16).map(|r| a_el[&(r, 0)].0).collect();
+                        let col_b: Vec<i64> = (0..8).map(|c| b_el[&(0, c)].0).collect();
+                        for r in 0..16 {
+                            for kk in 0..16 {
+                                assert_eq!(
+                                    a_el[&(r, kk)],
+                                    (row_a[r as usize], kbase + kk),
+                                    "A fragment"
+                                );
+                            }
+                        }
+                        for c in 0..8 {
+                            for kk in 0..16 {
+                                assert_eq!(
+                                    b_el[&(kk, c)],
+                                    (col_b[c as usize], kbase + kk),
+                                    "B fragment"
+                                );
+                            }
+                        }
+                        for (lane, t) in lanes.iter().enumerate() {
+                            let Ev::Mma { d, .. } = t[i] else {
+                                unreachable!()
+                            };
+                            let (gr, q) = (lane / 4, 2 * (lane % 4));
+                            for (j, &dj) in d.iter().enumerate() {
+                                let (r, c) = (gr + 8 * (j / 2), q + j % 2);
+                                let mn = (row_a[r], col_b[c]);
+                                let entry =
+                                    acc.entry((w * 32 + lane, dj)).or_insert((mn, Vec::new()));
+                                assert_eq!(entry.0, mn, "an accumulator mixes two elements of C");
+                                entry.1.extend(kbase..kbase + 16);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for (lane, t) in lanes.iter().enumerate() {
+                for e in t.iter() {
+                    if let Ev::Store { c, i0, i1 } = *e {
+                        let thr = w * 32 + lane;
+                        let ((m0, n0), ks) = &acc[&(thr, i0)];
+                        let ((m1, n1), _) = &acc[&(thr, i1)];
+                        assert_eq!((*m1, *n1), (*m0, n0 + 1), "a stored pair is not adjacent");
+                        assert!(*m0 < m && *n0 + 1 < n, "a store outside C");
+                        assert_eq!(c, m0 * n + n0, "the offset of C({m0},{n0})");
+                        let mut ks = ks.clone();
+                        ks.sort_unstable();
+                        assert!(
+                            ks.iter().copied().eq(0..k_tiles * cfg.bk),
+                            "C({m0},{n0}) does not sum every k exactly once"
+                        );
+                        *stored.entry(c).or_default() += 1;
+                        *stored.entry(c + 1).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(stored.len() as i64, m * n, "every element of C is stored");
+    assert!(
+        stored.values().all(|&x| x == 1),
+        "an element of C stored twice"
+    );
+}
+
+fn cfg(s: &str, elem: Elem) -> HgemmConfig {
+    let v: Vec<i64> = s.split('x').map(|p| p.parse().unwrap()).collect();
+    HgemmConfig {
+        bm: v[0],
+        bn: v[1],
+        bk: v[2],
+        stages: v[3],
+        warps_m: v[4],
+        warps_n: v[5],
+        elem,
+    }
+}
+
+#[test]
+fn four_warps_ragged_fp16() {
+    // Neither M, N nor K is a multiple of its tile: edges on every side.
+    check(cfg("128x128x32x3x2x2", Elem::F16), 136, 264, 80);
+}
+
+#[test]
+fn eight_warps_deep_k_bf16() {
+    check(cfg("128x256x64x3x2x4", Elem::Bf16), 130, 258, 200);
+}
+
+#[test]
+fn four_stages_tall_warps() {
+    check(cfg("256x128x32x4x4x2", Elem::F16), 264, 136, 168);
+}
+
+#[test]
+fn bad_sizes_are_named_errors() {
+    let c = cfg("128x128x32x3x2x2", Elem::F16);
+    for (m, n, k) in [(128, 128, 20), (128, 127, 64), (0, 128, 64)] {
+        let e = hgemm_body(c, m, n, k).unwrap_err().to_string();
+        assert!(e.contains("hgemm"), "{e}");
+    }
+    let e = hgemm_body(cfg("128x128x48x3x2x2", Elem::F16), 128, 128, 64).unwrap_err();
+    assert!(e.to_string().contains("bK"), "{e}");
+}
