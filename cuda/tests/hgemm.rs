@@ -424,20 +424,18 @@ fn check(cfg: HgemmConfig, m: i64, n: i64, k: i64) {
                         let kbase = a_el[&(0, 0)].1;
                         let row_a: Vec<i64> = (0..16).map(|r| a_el[&(r, 0)].0).collect();
                         let col_b: Vec<i64> = (0..8).map(|c| b_el[&(0, c)].0).collect();
-                        for r in 0..16 {
-                            for kk in 0..16 {
+                        // Each row of A and column of B is one row of the
+                        // operand, at the same 16 consecutive k.
+                        for (r, kk) in (0..16).flat_map(|r| (0..16).map(move |kk| (r, kk))) {
+                            assert_eq!(
+                                a_el[&(r, kk)],
+                                (row_a[r as usize], kbase + kk),
+                                "A fragment"
+                            );
+                            if r < 8 {
                                 assert_eq!(
-                                    a_el[&(r, kk)],
-                                    (row_a[r as usize], kbase + kk),
-                                    "A fragment"
-                                );
-                            }
-                        }
-                        for c in 0..8 {
-                            for kk in 0..16 {
-                                assert_eq!(
-                                    b_el[&(kk, c)],
-                                    (col_b[c as usize], kbase + kk),
+                                    b_el[&(kk, r)],
+                                    (col_b[r as usize], kbase + kk),
                                     "B fragment"
                                 );
                             }
