@@ -225,6 +225,25 @@ pub struct HgemmLayouts {
     pub c_part_col: DynLayout,
     /// `partition_fragment_C`: the accumulators.
     pub frag_c: DynLayout,
+    /// The block order, `(G, tiles_N, tiles_M/G):(1@0, 1@1, G@0)` from the
+    /// 1-D block index to the block's tile `(bm, bn)`, as its components:
+    /// blocks run down a group of `G` tile rows before the next tile column,
+    /// so the blocks resident at once share A's and B's tiles in L2.
+    pub raster_m: DynLayout,
+    /// See [`Self::raster_m`].
+    pub raster_n: DynLayout,
+}
+
+impl HgemmLayouts {
+    /// The tile `(bm, bn)` of the block with 1-D index `pid`.
+    pub fn block_tile(&self, pid: i64) -> Result<(i64, i64), LayoutError> {
+        Ok((self.raster_m.at(pid)?, self.raster_n.at(pid)?))
+    }
+
+    /// The number of blocks.
+    pub fn blocks(&self) -> Result<i64, LayoutError> {
+        self.raster_m.size()
+    }
 }
 
 fn ceil_to(x: i64, t: i64) -> i64 {
@@ -343,12 +362,18 @@ pub fn hgemm_layouts(
     let c_global = divided(&[n, 1])?;
     let (c_row, c_col) = (divided(&[1, 0])?, divided(&[0, 1])?);
     let part = |l: &DynLayout| mma.thrfrg_layout(Operand::C, &l.mode(0)?);
+    let (gx, gy) = (mp / cfg.bm, np / cfg.bn);
+    // The largest group of tile rows, up to 16, that divides their number.
+    let g = (1..=16.min(gx)).rev().find(|g| gx % g == 0).unwrap_or(1);
+    let raster = |d: [i64; 3]| DynLayout::new(tup(&[g, gy, gx / g]), tup(&d));
     let c_tile = DynLayout::make_layout_left(&tup(&[cfg.bm, cfg.bn]))?;
     Ok(HgemmLayouts {
         c_part: part(&c_global)?,
         c_part_row: part(&c_row)?,
         c_part_col: part(&c_col)?,
         frag_c: mma.partition_fragment(Operand::C, 0, &AnyTensor::of_layout(c_tile))?,
+        raster_m: raster([1, 0, g])?,
+        raster_n: raster([0, 1, 0])?,
         c_global,
         c_row,
         c_col,
@@ -692,7 +717,8 @@ extern "C" __global__ void __launch_bounds__({nthr}) cute_hgemm(
   extern __shared__ __align__(128) unsigned short smem[];
   unsigned short* sA = smem;
   unsigned short* sB = smem + {smem_a};
-  const int tid = threadIdx.x, bm = blockIdx.x, bn = blockIdx.y;
+  const int tid = threadIdx.x, pid = blockIdx.x;
+  const int bm = {raster_m}, bn = {raster_n};
   float acc[{nacc}];
 #pragma unroll
   for (int i = 0; i < {nacc}; ++i) acc[i] = 0.0f;
@@ -726,6 +752,8 @@ extern "C" __global__ void __launch_bounds__({nthr}) cute_hgemm(
             ra = frag_regs(&l.a)?,
             rb = frag_regs(&l.b)?,
             wait = stages - 2,
+            raster_m = CLayout::from_dyn(&l.raster_m).idx2offset("pid"),
+            raster_n = CLayout::from_dyn(&l.raster_n).idx2offset("pid"),
         ),
     );
     Ok(s)
@@ -778,14 +806,11 @@ __device__ __forceinline__ void st_pair(unsigned short* p, const float* acc, int
 
 /// The CUDA C source and launch shape for `M x N x K`.
 pub fn hgemm_kernel(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<Kernel, LayoutError> {
+    let blocks = hgemm_layouts(cfg, m, n, k)?.blocks()?;
     Ok(Kernel {
         name: "cute_hgemm",
         source: device_prelude(cfg.elem) + &hgemm_body(cfg, m, n, k)?,
-        grid: (
-            ((m + cfg.bm - 1) / cfg.bm) as u32,
-            ((n + cfg.bn - 1) / cfg.bn) as u32,
-            1,
-        ),
+        grid: (blocks as u32, 1, 1),
         block: (cfg.threads() as u32, 1, 1),
         smem_bytes: cfg.smem_bytes() as u32,
         args: Vec::new(),

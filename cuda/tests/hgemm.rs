@@ -66,21 +66,20 @@ static void st_pair(unsigned short* p, const float*, int i0, int i1) {
 const HOST_MAIN: &str = r#"
 int main(int argc, char** argv) {
   long m = atol(argv[1]), n = atol(argv[2]), k = atol(argv[3]);
-  int gx = atoi(argv[4]), gy = atoi(argv[5]), nthr = atoi(argv[6]);
+  int blocks = atoi(argv[4]), nthr = atoi(argv[5]);
   // A and B in one allocation, A first, so that a pointer tells its operand.
   unsigned short* ab = (unsigned short*)calloc(m * k + n * k + 64, 2);
   gA = ab;
   gB = ab + m * k + 32;
   gC = (unsigned short*)calloc(m * n, 2);
   out = stdout;
-  for (int bx = 0; bx < gx; ++bx)
-    for (int by = 0; by < gy; ++by)
-      for (int t = 0; t < nthr; ++t) {
-        blockIdx = Dim{bx, by, 0};
-        threadIdx = Dim{t, 0, 0};
-        printf("T %d %d %d\n", bx, by, t);
-        cute_hgemm(gA, gB, gC);
-      }
+  for (int b = 0; b < blocks; ++b)
+    for (int t = 0; t < nthr; ++t) {
+      blockIdx = Dim{b, 0, 0};
+      threadIdx = Dim{t, 0, 0};
+      printf("T %d %d\n", b, t);
+      cute_hgemm(gA, gB, gC);
+    }
   return 0;
 }
 "#;
@@ -117,8 +116,8 @@ fn nums(it: &mut std::str::SplitWhitespace<'_>) -> Vec<i64> {
 }
 
 /// Runs the body of `cfg` for `M x N x K` on the host and returns each
-/// thread's events, by block.
-fn record(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> HashMap<(i64, i64), Vec<Vec<Ev>>> {
+/// thread's events, by block index.
+fn record(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> HashMap<i64, Vec<Vec<Ev>>> {
     let body = hgemm_body(cfg, m, n, k).unwrap();
     let dir = std::env::temp_dir().join(format!(
         "cute_hgemm_{}_{}x{}x{}x{}_{m}_{n}_{k}",
@@ -143,23 +142,23 @@ fn record(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> HashMap<(i64, i64), Vec<V
         "the kernel body does not compile on the host:\n{}",
         String::from_utf8_lossy(&built.stderr)
     );
-    let (gx, gy) = ((m + cfg.bm - 1) / cfg.bm, (n + cfg.bn - 1) / cfg.bn);
+    let blocks = hgemm_layouts(cfg, m, n, k).unwrap().blocks().unwrap();
     let run = Command::new(&exe)
-        .args([m, n, k, gx, gy, cfg.threads()].map(|v| v.to_string()))
+        .args([m, n, k, blocks, cfg.threads()].map(|v| v.to_string()))
         .output()
         .unwrap();
     assert!(run.status.success());
     let text = String::from_utf8(run.stdout).unwrap();
-    let mut blocks: HashMap<(i64, i64), Vec<Vec<Ev>>> = HashMap::new();
-    let mut cur: Option<(i64, i64)> = None;
+    let mut blocks: HashMap<i64, Vec<Vec<Ev>>> = HashMap::new();
+    let mut cur: Option<i64> = None;
     for line in text.lines() {
         let mut it = line.split_whitespace();
         let tag = it.next().unwrap_or("");
         let v = nums(&mut it);
         let ev = match tag {
             "T" => {
-                cur = Some((v[0], v[1]));
-                blocks.entry((v[0], v[1])).or_default().push(Vec::new());
+                cur = Some(v[0]);
+                blocks.entry(v[0]).or_default().push(Vec::new());
                 continue;
             }
             "C" => Ev::Copy {
@@ -238,7 +237,11 @@ fn check(cfg: HgemmConfig, m: i64, n: i64, k: i64) {
     let (smem, _) = smem_map(cfg, m, n, k);
     let k_tiles = (k + cfg.bk - 1) / cfg.bk;
     let mut stored: HashMap<i64, usize> = HashMap::new();
-    for (&(bx, by), threads) in &blocks {
+    let layouts = hgemm_layouts(cfg, m, n, k).unwrap();
+    let mut tiles = std::collections::HashSet::new();
+    for (&pid, threads) in &blocks {
+        let (bx, by) = layouts.block_tile(pid).unwrap();
+        assert!(tiles.insert((bx, by)), "two blocks on tile ({bx},{by})");
         assert_eq!(threads.len() as i64, cfg.threads());
         // Uniform control flow: every thread has the same kinds of events
         // (the epilogue's stores are predicated per element).
@@ -480,6 +483,8 @@ fn check(cfg: HgemmConfig, m: i64, n: i64, k: i64) {
             }
         }
     }
+    let grid = ((m + cfg.bm - 1) / cfg.bm) * ((n + cfg.bn - 1) / cfg.bn);
+    assert_eq!(tiles.len() as i64, grid, "every tile has a block");
     assert_eq!(stored.len() as i64, m * n, "every element of C is stored");
     assert!(
         stored.values().all(|&x| x == 1),
@@ -525,4 +530,25 @@ fn bad_sizes_are_named_errors() {
     }
     let e = hgemm_body(cfg("128x128x48x3x2x2", Elem::F16), 128, 128, 64).unwrap_err();
     assert!(e.to_string().contains("bK"), "{e}");
+}
+
+#[test]
+fn block_order_covers_every_tile_once() {
+    for (c, s) in [
+        ("128x256x64x3x2x4", 8000),
+        ("128x128x32x3x2x2", 4096),
+        ("128x256x32x4x2x4", 8192),
+    ] {
+        let l = hgemm_layouts(cfg(c, Elem::F16), s, s, s).unwrap();
+        let (gx, gy) = ((s + l.cfg.bm - 1) / l.cfg.bm, (s + l.cfg.bn - 1) / l.cfg.bn);
+        let mut seen = std::collections::HashSet::new();
+        for pid in 0..l.blocks().unwrap() {
+            let (x, y) = l.block_tile(pid).unwrap();
+            assert!(
+                x < gx && y < gy && seen.insert((x, y)),
+                "{c} at {s}: block {pid}"
+            );
+        }
+        assert_eq!(seen.len() as i64, gx * gy);
+    }
 }
