@@ -29,7 +29,9 @@ export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:/usr/lib/x86_6
   echo "## ptxas -v of each configuration (registers, spills)"
   for c in ${CONFIGS//,/ }; do
     ./cute-gpu --hgemm 4096 --hgemm-config "$c" --print-source > "hgemm_$c.cu"
-    nvcc -std=c++17 -arch=sm_90 -cubin -Xptxas -v "hgemm_$c.cu" -o /dev/null 2>&1 | grep -E "registers|spill" | sed "s/^/$c: /"
+    nvcc -std=c++17 -arch=sm_90 -cubin -Xptxas -v "hgemm_$c.cu" -o "hgemm_$c.cubin" 2>&1 | grep -E "registers|spill" | sed "s/^/$c: /"
+    # The SASS, for the instruction mix of the main loop.
+    cuobjdump -sass "hgemm_$c.cubin" > "$OUT/hgemm_$c.sass" 2>&1 || true
   done
   echo
   echo "## anchors: the mma.sync ceiling and CuTe's sgemm_sm80 tutorial"
