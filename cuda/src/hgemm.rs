@@ -139,20 +139,20 @@ fn bad(msg: &'static str) -> LayoutError {
     LayoutError::BadArgument { op: "hgemm", msg }
 }
 
-fn parse(s: &str) -> Result<DynLayout, LayoutError> {
+pub(crate) fn parse(s: &str) -> Result<DynLayout, LayoutError> {
     s.parse()
 }
 
-fn tup(v: &[i64]) -> IntTree {
+pub(crate) fn tup(v: &[i64]) -> IntTree {
     IntTree::Tuple(v.iter().map(|&x| IntTree::Int(x)).collect())
 }
 
-fn tiler(v: &[i64]) -> Tiler {
+pub(crate) fn tiler(v: &[i64]) -> Tiler {
     Tiler::Tuple(v.iter().map(|&x| Tiler::Int(x)).collect())
 }
 
 /// The plain layout of a counting or swizzled partition.
-fn counting(t: AnyTensor) -> Result<DynLayout, LayoutError> {
+pub(crate) fn counting(t: AnyTensor) -> Result<DynLayout, LayoutError> {
     match t {
         AnyTensor::Counting(t) => Ok(t.layout),
         _ => Err(bad("a layout's partition is a layout")),
@@ -169,13 +169,8 @@ fn swizzled(t: AnyTensor) -> Result<DynComposed, LayoutError> {
 /// One operand's layouts (A: rows M; B: rows N).
 #[derive(Clone, Debug)]
 pub struct OperandLayouts {
-    /// `zipped_divide((R',K'):(K,1), (bR,bK))`: `((bR,bK),(tiles_R,tiles_K))`
-    /// to the global offset (R', K' rounded up to whole tiles).
-    pub global: DynLayout,
-    /// The same tiling of the identity layout's row component `(R',K'):(1,0)`.
-    pub row: DynLayout,
-    /// ... and of its column component `(R',K'):(0,1)`.
-    pub col: DynLayout,
+    /// `(R',K'):(K,1)` in `(bR,bK)` tiles (R', K' rounded up to whole tiles).
+    pub tiles: TiledGlobal,
     /// The global-to-shared copy.
     pub g2s: TiledCopy,
     /// `tidfrg_S` of the global tile: `(thr,(val),(rest_R,rest_K))` to the
@@ -211,20 +206,66 @@ pub struct HgemmLayouts {
     pub a: OperandLayouts,
     /// B's layouts.
     pub b: OperandLayouts,
-    /// `zipped_divide((M',N'):(N,1), (bM,bN))`.
-    pub c_global: DynLayout,
-    /// Its identity components.
-    pub c_row: DynLayout,
-    /// See [`Self::c_row`].
-    pub c_col: DynLayout,
-    /// `thrfrg_C` of the global tile: `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))`.
-    pub c_part: DynLayout,
-    /// `thrfrg_C` of the identity components over the tile.
-    pub c_part_row: DynLayout,
-    /// See [`Self::c_part_row`].
-    pub c_part_col: DynLayout,
+    /// C's tiles, partition, accumulators and block order.
+    pub c: CLayouts,
+}
+
+/// A matrix `(R',C'):stride` (rounded up to whole tiles) divided into tiles,
+/// `zipped_divide(_, tile)`: `((tile),(tiles_R,tiles_C))` to the offset, with
+/// the identity layout's components tiled alike for the edge predicates.
+#[derive(Clone, Debug)]
+pub struct TiledGlobal {
+    /// The matrix's tiles.
+    pub global: DynLayout,
+    /// The row component of the identity, `(R',C'):(1,0)`, tiled alike.
+    pub row: DynLayout,
+    /// The column component, `(R',C'):(0,1)`, tiled alike.
+    pub col: DynLayout,
+}
+
+/// `rows x cols` with `stride`, in `tile`s.
+pub(crate) fn tiled_global(
+    rows: i64,
+    cols: i64,
+    tile: [i64; 2],
+    stride: [i64; 2],
+) -> Result<TiledGlobal, LayoutError> {
+    let shape = tup(&[ceil_to(rows, tile[0]), ceil_to(cols, tile[1])]);
+    let divided = |d: &[i64]| DynLayout::new(shape.clone(), tup(d))?.zipped_divide(&tiler(&tile));
+    Ok(TiledGlobal {
+        global: divided(&stride)?,
+        row: divided(&[1, 0])?,
+        col: divided(&[0, 1])?,
+    })
+}
+
+impl TiledGlobal {
+    /// The opening of a block of C code that names the tile `at`'s offset
+    /// (`base`) and its first row and column (`r0`, `c0`).
+    pub(crate) fn origin(&self, at: &CCoord) -> Result<String, LayoutError> {
+        Ok(format!(
+            "  {{ const long base = {}; const int r0 = {}, c0 = {};\n",
+            render(&self.global.mode(1)?, at)?,
+            render(&self.row.mode(1)?, at)?,
+            render(&self.col.mode(1)?, at)?,
+        ))
+    }
+}
+
+/// C in block tiles, its partition among a tiled MMA's threads and their
+/// accumulators, and the block order.
+#[derive(Clone, Debug)]
+pub struct CLayouts {
+    /// C's tiles.
+    pub tiles: TiledGlobal,
+    /// `thrfrg_C` of a tile: `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))`.
+    pub part: DynLayout,
+    /// `thrfrg_C` of the identity's row component over a tile.
+    pub part_row: DynLayout,
+    /// ... and of its column component.
+    pub part_col: DynLayout,
     /// `partition_fragment_C`: the accumulators.
-    pub frag_c: DynLayout,
+    pub frag: DynLayout,
     /// The block order, `(G, tiles_N, tiles_M/G):(1@0, 1@1, G@0)` from the
     /// 1-D block index to the block's tile `(bm, bn)`, as its components:
     /// blocks run down a group of `G` tile rows before the next tile column,
@@ -234,7 +275,49 @@ pub struct HgemmLayouts {
     pub raster_n: DynLayout,
 }
 
-impl HgemmLayouts {
+/// C's layouts for `mma`, `M x N` with `stride`, in `tile`s.
+pub(crate) fn c_layouts(
+    mma: &TiledMma,
+    m: i64,
+    n: i64,
+    tile: [i64; 2],
+    stride: [i64; 2],
+) -> Result<CLayouts, LayoutError> {
+    let tiles = tiled_global(m, n, tile, stride)?;
+    let part = |l: &DynLayout| mma.thrfrg_layout(Operand::C, &l.mode(0)?);
+    let c_tile = DynLayout::make_layout_left(&tup(&tile))?;
+    let (raster_m, raster_n) =
+        raster(ceil_to(m, tile[0]) / tile[0], ceil_to(n, tile[1]) / tile[1])?;
+    Ok(CLayouts {
+        part: part(&tiles.global)?,
+        part_row: part(&tiles.row)?,
+        part_col: part(&tiles.col)?,
+        frag: mma.partition_fragment(Operand::C, 0, &AnyTensor::of_layout(c_tile))?,
+        tiles,
+        raster_m,
+        raster_n,
+    })
+}
+
+impl CLayouts {
+    /// A store of the thread's values at `c` (a coordinate of [`Self::part`])
+    /// by `call(C + offset, args)`, predicated on the element being inside
+    /// `M x N`; inside the block that [`TiledGlobal::origin`] opens.
+    pub(crate) fn store(
+        &self,
+        c: &CCoord,
+        (m, n): (i64, i64),
+        call: &str,
+        args: &str,
+    ) -> Result<String, LayoutError> {
+        Ok(format!(
+            "    if (r0 + ({}) < {m} && c0 + ({}) < {n}) {call}(C + base + ({}), {args});\n",
+            render(&self.part_row, c)?,
+            render(&self.part_col, c)?,
+            render(&self.part, c)?,
+        ))
+    }
+
     /// The tile `(bm, bn)` of the block with 1-D index `pid`.
     pub fn block_tile(&self, pid: i64) -> Result<(i64, i64), LayoutError> {
         Ok((self.raster_m.at(pid)?, self.raster_n.at(pid)?))
@@ -246,7 +329,19 @@ impl HgemmLayouts {
     }
 }
 
-fn ceil_to(x: i64, t: i64) -> i64 {
+impl HgemmLayouts {
+    /// The tile `(bm, bn)` of the block with 1-D index `pid`.
+    pub fn block_tile(&self, pid: i64) -> Result<(i64, i64), LayoutError> {
+        self.c.block_tile(pid)
+    }
+
+    /// The number of blocks.
+    pub fn blocks(&self) -> Result<i64, LayoutError> {
+        self.c.blocks()
+    }
+}
+
+pub(crate) fn ceil_to(x: i64, t: i64) -> i64 {
     (x + t - 1) / t * t
 }
 
@@ -258,12 +353,7 @@ fn operand(
     k: i64,
 ) -> Result<OperandLayouts, LayoutError> {
     let br = if op == Operand::A { cfg.bm } else { cfg.bn };
-    let (rp, kp) = (ceil_to(rows, br), ceil_to(k, cfg.bk));
-    let tile = tiler(&[br, cfg.bk]);
-    let divided =
-        |stride: &[i64]| DynLayout::new(tup(&[rp, kp]), tup(stride))?.zipped_divide(&tile);
-    let global = divided(&[k, 1])?;
-    let (row, col) = (divided(&[1, 0])?, divided(&[0, 1])?);
+    let tiles = tiled_global(rows, k, [br, cfg.bk], [k, 1])?;
 
     // 128-bit cp.async: 8 values along K per thread, threads K-major.
     let per_row = cfg.bk / 8;
@@ -276,7 +366,7 @@ fn operand(
     let src = |l: &DynLayout| -> Result<DynLayout, LayoutError> {
         counting(g2s.tidfrg_s(&AnyTensor::of_layout(l.mode(0)?))?)
     };
-    let (g2s_src, g2s_row, g2s_col) = (src(&global)?, src(&row)?, src(&col)?);
+    let (g2s_src, g2s_row, g2s_col) = (src(&tiles.global)?, src(&tiles.row)?, src(&tiles.col)?);
 
     // Sw<B,3,3> over rows of bK values: B = log2(bK / 8) keeps each 16-byte
     // chunk whole and spreads the 8 rows an ldmatrix reads over all banks.
@@ -304,9 +394,7 @@ fn operand(
     let frag = mma.partition_fragment(op, 0, &AnyTensor::of_layout(tile_layout))?;
     let frag_copy = counting(s2r.retile(&AnyTensor::of_layout(frag.clone()))?)?;
     Ok(OperandLayouts {
-        global,
-        row,
-        col,
+        tiles,
         g2s,
         g2s_src,
         g2s_row,
@@ -355,28 +443,8 @@ pub fn hgemm_layouts(
     )?;
     let a = operand(&cfg, &mma, Operand::A, m, k)?;
     let b = operand(&cfg, &mma, Operand::B, n, k)?;
-    let (mp, np) = (ceil_to(m, cfg.bm), ceil_to(n, cfg.bn));
-    let tile = tiler(&[cfg.bm, cfg.bn]);
-    let divided =
-        |stride: &[i64]| DynLayout::new(tup(&[mp, np]), tup(stride))?.zipped_divide(&tile);
-    let c_global = divided(&[n, 1])?;
-    let (c_row, c_col) = (divided(&[1, 0])?, divided(&[0, 1])?);
-    let part = |l: &DynLayout| mma.thrfrg_layout(Operand::C, &l.mode(0)?);
-    let (gx, gy) = (mp / cfg.bm, np / cfg.bn);
-    // The largest group of tile rows, up to 16, that divides their number.
-    let g = (1..=16.min(gx)).rev().find(|g| gx % g == 0).unwrap_or(1);
-    let raster = |d: [i64; 3]| DynLayout::new(tup(&[g, gy, gx / g]), tup(&d));
-    let c_tile = DynLayout::make_layout_left(&tup(&[cfg.bm, cfg.bn]))?;
     Ok(HgemmLayouts {
-        c_part: part(&c_global)?,
-        c_part_row: part(&c_row)?,
-        c_part_col: part(&c_col)?,
-        frag_c: mma.partition_fragment(Operand::C, 0, &AnyTensor::of_layout(c_tile))?,
-        raster_m: raster([1, 0, g])?,
-        raster_n: raster([0, 1, 0])?,
-        c_global,
-        c_row,
-        c_col,
+        c: c_layouts(&mma, m, n, [cfg.bm, cfg.bn], [n, 1])?,
         cfg,
         mma,
         a,
@@ -384,20 +452,29 @@ pub fn hgemm_layouts(
     })
 }
 
-fn var(s: impl Into<String>) -> CCoord {
+/// The grouped block order over a `gx x gy` grid of tiles, as the two
+/// components of `(G, gy, gx/G):(1@0, 1@1, G@0)`: `G` is the largest group
+/// of tile rows, up to 16, that divides `gx`.
+pub(crate) fn raster(gx: i64, gy: i64) -> Result<(DynLayout, DynLayout), LayoutError> {
+    let g = (1..=16.min(gx)).rev().find(|g| gx % g == 0).unwrap_or(1);
+    let l = |d: [i64; 3]| DynLayout::new(tup(&[g, gy, gx / g]), tup(&d));
+    Ok((l([1, 0, g])?, l([0, 1, 0])?))
+}
+
+pub(crate) fn var(s: impl Into<String>) -> CCoord {
     CCoord::Var(s.into())
 }
 
-fn lit(v: i64) -> CCoord {
+pub(crate) fn lit(v: i64) -> CCoord {
     CCoord::Var(v.to_string())
 }
 
-fn t(items: Vec<CCoord>) -> CCoord {
+pub(crate) fn t(items: Vec<CCoord>) -> CCoord {
     CCoord::Tuple(items)
 }
 
 /// `L(c)` rendered.
-fn render(l: &DynLayout, c: &CCoord) -> Result<String, LayoutError> {
+pub(crate) fn render(l: &DynLayout, c: &CCoord) -> Result<String, LayoutError> {
     CLayout::from_dyn(l).crd2idx_coord(c)
 }
 
@@ -458,18 +535,18 @@ fn render_split(l: &DynComposed, rest: &[Rest<'_>]) -> Result<String, LayoutErro
 }
 
 /// The sizes of a layout's top-level modes.
-fn mode_sizes(l: &DynLayout) -> Result<Vec<i64>, LayoutError> {
+pub(crate) fn mode_sizes(l: &DynLayout) -> Result<Vec<i64>, LayoutError> {
     (0..l.rank()).map(|i| l.mode(i)?.size()).collect()
 }
 
-fn sub_sizes(l: &DynLayout, i: usize) -> Result<Vec<i64>, LayoutError> {
+pub(crate) fn sub_sizes(l: &DynLayout, i: usize) -> Result<Vec<i64>, LayoutError> {
     mode_sizes(&l.mode(i)?)
 }
 
 /// The thread's coordinate in each mode of `ThrLayoutVMNK`, as C
 /// expressions of `tid` (CuTe's `get_flat_coord(thr_idx)`, from the
 /// layout's own shape and strides).
-fn thr_coords(mma: &TiledMma) -> Result<[String; 4], LayoutError> {
+pub(crate) fn thr_coords(mma: &TiledMma) -> Result<[String; 4], LayoutError> {
     let vmnk = mma.thr_layout_vmnk();
     let mut out: [String; 4] = Default::default();
     for (i, o) in out.iter_mut().enumerate() {
@@ -503,9 +580,130 @@ fn reg_pair(frag: &DynLayout, v: IntTree, next: IntTree) -> Result<i64, LayoutEr
     Ok(a / 2)
 }
 
-fn crd3(v: i64, x: i64, y: i64) -> IntTree {
+pub(crate) fn crd3(v: i64, x: i64, y: i64) -> IntTree {
     IntTree::Tuple(vec![IntTree::Int(v), IntTree::Int(x), IntTree::Int(y)])
 }
+
+/// What differs between the pipelined GEMM kernels: the rest of their
+/// text is [`skeleton`]'s.
+pub(crate) struct Skeleton<'a> {
+    pub header: String,
+    pub name: &'a str,
+    pub elem: &'a str,
+    pub reg: &'a str,
+    pub threads: i64,
+    pub smem_a: i64,
+    pub raster: (&'a DynLayout, &'a DynLayout),
+    pub nacc: i64,
+    pub regs: (i64, i64),
+    pub stages: i64,
+    pub k_tiles: i64,
+    pub prologue: String,
+    pub first: String,
+    pub mainloop: String,
+    pub epilogue: String,
+}
+
+/// A `stages`-deep `cp.async` pipeline over the k-tiles (CuTe's
+/// `sgemm_sm80`): the prologue fills `stages - 1` stages, `first` loads the
+/// first k-block's fragments, and each k-tile's `mainloop` waits for the
+/// next stage before its last k-block ([`kblock_prefix`]).
+pub(crate) fn skeleton(k: &Skeleton<'_>) -> String {
+    format!(
+        r#"// {header}
+extern "C" __global__ void __launch_bounds__({threads}) {name}(
+    const {elem}* __restrict__ A, const {elem}* __restrict__ B, {elem}* __restrict__ C) {{
+  extern __shared__ __align__(128) {elem} smem[];
+  {elem}* sA = smem;
+  {elem}* sB = smem + {smem_a};
+  const int tid = threadIdx.x, pid = blockIdx.x;
+  const int bm = {rm}, bn = {rn};
+  float acc[{nacc}];
+#pragma unroll
+  for (int i = 0; i < {nacc}; ++i) acc[i] = 0.0f;
+  {reg} rA[{ra}], rB[{rb}];
+#pragma unroll
+  for (int s = 0; s < {stages} - 1; ++s) {{
+    if (s < {k_tiles}) {{
+{prologue}    }}
+    cp_async_commit();
+  }}
+  cp_async_wait<{wait}>();
+  __syncthreads();
+  int st = 0, wst = {stages} - 1;
+{first}
+  for (int kt = 0; kt < {k_tiles}; ++kt) {{
+{mainloop}  }}
+  cp_async_wait<0>();
+{epilogue}}}
+"#,
+        header = k.header,
+        threads = k.threads,
+        name = k.name,
+        elem = k.elem,
+        reg = k.reg,
+        smem_a = k.smem_a,
+        rm = CLayout::from_dyn(k.raster.0).idx2offset("pid"),
+        rn = CLayout::from_dyn(k.raster.1).idx2offset("pid"),
+        nacc = k.nacc,
+        ra = k.regs.0,
+        rb = k.regs.1,
+        stages = k.stages,
+        k_tiles = k.k_tiles,
+        prologue = k.prologue,
+        first = k.first,
+        mainloop = k.mainloop,
+        epilogue = k.epilogue,
+        wait = k.stages - 2,
+    )
+}
+
+/// What a k-tile's k-block `kb` of `kblocks` does before loading the next
+/// k-block's fragments and computing: the last waits for the next stage
+/// (and every warp) and moves to it; after the first's fragment loads
+/// ([`kblock_copy`]) the copy of the tile `stages - 1` ahead is issued.
+pub(crate) fn kblock_prefix(kb: i64, kblocks: i64, stages: i64) -> String {
+    if kb == kblocks - 1 {
+        format!(
+            "      cp_async_wait<{}>();\n      __syncthreads();\n      st = st + 1 == {stages} ? 0 : st + 1;\n",
+            stages - 2
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// The copy issued in k-block 0: the tile `stages - 1` ahead, into the
+/// stage read longest ago.
+pub(crate) fn kblock_copy(kb: i64, stages: i64, k_tiles: i64, loads: &str) -> String {
+    if kb != 0 {
+        return String::new();
+    }
+    format!(
+        "      if (kt + {ahead} < {k_tiles}) {{\n        const int kt_ = kt + {ahead};\n{loads}      }}\n      cp_async_commit();\n      wst = wst + 1 == {stages} ? 0 : wst + 1;\n",
+        ahead = stages - 1,
+    )
+}
+
+/// The helpers every pipelined kernel uses: shared addresses and
+/// `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>` (a false predicate writes
+/// zeros) with its commit and wait.
+pub(crate) const PIPELINE_PRELUDE: &str = r#"__device__ __forceinline__ unsigned smem_addr(const void* p) {
+  unsigned long long a;
+  asm("cvta.to.shared.u64 %0, %1;\n" : "=l"(a) : "l"(p));
+  return (unsigned)a;
+}
+__device__ __forceinline__ void cp_async_16(void* dst, const void* src, bool pred) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::
+      "r"(smem_addr(dst)), "l"(src), "r"(pred ? 16 : 0));
+}
+__device__ __forceinline__ void cp_async_commit() {
+  asm volatile("cp.async.commit_group;\n" ::);
+}
+template <int N> __device__ __forceinline__ void cp_async_wait() {
+  asm volatile("cp.async.wait_group %0;\n" :: "n"(N));
+}
+"#;
 
 /// The kernel's body for `M x N x K`: CUDA C that moves data only through
 /// the helpers of [`device_prelude`] (`cp_async_16`, `cp_async_commit`,
@@ -515,11 +713,6 @@ fn crd3(v: i64, x: i64, y: i64) -> IntTree {
 pub fn hgemm_body(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<String, LayoutError> {
     let l = hgemm_layouts(cfg, m, n, k)?;
     let nthr = cfg.threads();
-    let mut s = String::new();
-    let w = |s: &mut String, line: String| {
-        s.push_str(&line);
-        s.push('\n');
-    };
     let k_tiles = (k + cfg.bk - 1) / cfg.bk;
 
     // Global-to-shared: each thread's chunks, predicated by the identity.
@@ -536,15 +729,7 @@ pub fn hgemm_body(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<String, La
         if vsz != 8 || op.g2s_src.mode(1)?.flat().first() != Some(&(8, 1)) {
             return Err(bad("a cp.async chunk is not 8 contiguous values"));
         }
-        let tile_at = t(vec![var(blk), var(tile)]);
-        writeln!(
-            out,
-            "  {{ const long base = {}; const int r0 = {}, c0 = {};",
-            render(&op.global.mode(1)?, &tile_at)?,
-            render(&op.row.mode(1)?, &tile_at)?,
-            render(&op.col.mode(1)?, &tile_at)?,
-        )
-        .ok();
+        out += &op.tiles.origin(&t(vec![var(blk), var(tile)]))?;
         for rr in 0..rest[0] {
             for rk in 0..rest.get(1).copied().unwrap_or(1) {
                 let c = t(vec![var("tid"), lit(0), t(vec![lit(rr), lit(rk)])]);
@@ -609,37 +794,21 @@ pub fn hgemm_body(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<String, La
         }
         Ok(out)
     };
-    let mma_m = l.frag_c.mode(1)?.size()?;
-    let mma_n = l.frag_c.mode(2)?.size()?;
+    let mma_m = l.c.frag.mode(1)?.size()?;
+    let mma_n = l.c.frag.mode(2)?.size()?;
     // The k-blocks of one k-tile, CuTe's sgemm_sm80 pipeline: the next
     // k-block's fragments are loaded before this one's MMAs; before the
     // last k-block the next stage is waited for, so the loads of its first
     // k-block overlap the last MMAs; the first k-block issues the copy of
     // the tile `stages - 1` ahead into the stage read last.
     let mut mainloop = String::new();
+    let loads = load_ab("kt_", "wst")?;
     for kb in 0..k_blocks {
-        if kb == k_blocks - 1 {
-            writeln!(
-                mainloop,
-                "      cp_async_wait<{}>();\n      __syncthreads();\n      st = st + 1 == {stages} ? 0 : st + 1;",
-                cfg.stages - 2,
-                stages = cfg.stages
-            )
-            .ok();
-        }
+        mainloop += &kblock_prefix(kb, k_blocks, cfg.stages);
         let next = (kb + 1) % k_blocks;
         mainloop += &ldsm(&l.a, "A", next, "st")?;
         mainloop += &ldsm(&l.b, "B", next, "st")?;
-        if kb == 0 {
-            writeln!(
-                mainloop,
-                "      if (kt + {ahead} < {k_tiles}) {{\n        const int kt_ = kt + {ahead};\n{}      }}\n      cp_async_commit();\n      wst = wst + 1 == {stages} ? 0 : wst + 1;",
-                load_ab("kt_", "wst")?,
-                ahead = cfg.stages - 1,
-                stages = cfg.stages
-            )
-            .ok();
-        }
+        mainloop += &kblock_copy(kb, cfg.stages, k_tiles, &loads);
         for mi in 0..mma_m {
             for ni in 0..mma_n {
                 let ni = if mi % 2 == 1 { mma_n - 1 - ni } else { ni }; // serpentine
@@ -650,7 +819,7 @@ pub fn hgemm_body(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<String, La
                     .map(|j| reg_pair(&l.b.frag, crd3(2 * j, ni, kb), crd3(2 * j + 1, ni, kb)))
                     .collect::<Result<Vec<_>, _>>()?;
                 let c = (0..4)
-                    .map(|j| l.frag_c.crd2idx(&crd3(j, mi, ni)))
+                    .map(|j| l.c.frag.crd2idx(&crd3(j, mi, ni)))
                     .collect::<Result<Vec<_>, _>>()?;
                 writeln!(
                     mainloop,
@@ -667,20 +836,12 @@ pub fn hgemm_body(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<String, La
     // Epilogue: thrfrg_C of the global tile, at the thread's (V, M, N).
     let [tv, tm, tn, _] = thr_coords(&l.mma)?;
     let thr = t(vec![var(tv), t(vec![var(tm), var(tn)])]);
-    let frg_v = l.c_part.mode(1)?.mode(0)?;
+    let frg_v = l.c.part.mode(1)?.mode(0)?;
     if frg_v.flat().first().map(|&(s, d)| (s, d)) != Some((2, 1)) {
         return Err(bad("C's values 0 and 1 are not adjacent in a row"));
     }
     let mut epilogue = String::new();
-    let tile_at = t(vec![var("bm"), var("bn")]);
-    writeln!(
-        epilogue,
-        "  {{ const long base = {}; const int r0 = {}, c0 = {};",
-        render(&l.c_global.mode(1)?, &tile_at)?,
-        render(&l.c_row.mode(1)?, &tile_at)?,
-        render(&l.c_col.mode(1)?, &tile_at)?,
-    )
-    .ok();
+    epilogue += &l.c.tiles.origin(&t(vec![var("bm"), var("bn")]))?;
     for mi in 0..mma_m {
         for ni in 0..mma_n {
             for half in 0..2 {
@@ -690,97 +851,50 @@ pub fn hgemm_body(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<String, La
                     t(vec![lit(v0), t(vec![lit(mi), lit(ni)])]),
                 ]);
                 let (i0, i1) = (
-                    l.frag_c.crd2idx(&crd3(v0, mi, ni))?,
-                    l.frag_c.crd2idx(&crd3(v0 + 1, mi, ni))?,
+                    l.c.frag.crd2idx(&crd3(v0, mi, ni))?,
+                    l.c.frag.crd2idx(&crd3(v0 + 1, mi, ni))?,
                 );
-                writeln!(
-                    epilogue,
-                    "    if (r0 + ({}) < {m} && c0 + ({}) < {n}) st_pair(C + base + ({}), acc, {i0}, {i1});",
-                    render(&l.c_part_row, &c)?,
-                    render(&l.c_part_col, &c)?,
-                    render(&l.c_part, &c)?,
-                )
-                .ok();
+                epilogue +=
+                    &l.c.store(&c, (m, n), "st_pair", &format!("acc, {i0}, {i1}"))?;
             }
         }
     }
     epilogue.push_str("  }\n");
 
-    let smem_a = l.a.smem.layout().cosize()?;
-    let stages = cfg.stages;
-    w(
-        &mut s,
-        format!(
-            r#"// Generated by cute-cuda's hgemm from the crate's atom layouts: {}.
-extern "C" __global__ void __launch_bounds__({nthr}) cute_hgemm(
-    const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C) {{
-  extern __shared__ __align__(128) unsigned short smem[];
-  unsigned short* sA = smem;
-  unsigned short* sB = smem + {smem_a};
-  const int tid = threadIdx.x, pid = blockIdx.x;
-  const int bm = {raster_m}, bn = {raster_n};
-  float acc[{nacc}];
-#pragma unroll
-  for (int i = 0; i < {nacc}; ++i) acc[i] = 0.0f;
-  unsigned rA[{ra}], rB[{rb}];
-#pragma unroll
-  for (int s = 0; s < {stages} - 1; ++s) {{
-    if (s < {k_tiles}) {{
-{prologue_load}    }}
-    cp_async_commit();
-  }}
-  cp_async_wait<{wait}>();
-  __syncthreads();
-  int st = 0, wst = {stages} - 1;
-{first_frags}
-  for (int kt = 0; kt < {k_tiles}; ++kt) {{
-{mainloop}  }}
-  cp_async_wait<0>();
-{epilogue}}}
-"#,
-            format_args!(
-                "{}x{}x{}, {} stages, {}x{} warps, {}",
-                cfg.bm,
-                cfg.bn,
-                cfg.bk,
-                cfg.stages,
-                cfg.warps_m,
-                cfg.warps_n,
-                cfg.elem.name()
-            ),
-            nacc = l.frag_c.size()?,
-            ra = frag_regs(&l.a)?,
-            rb = frag_regs(&l.b)?,
-            wait = stages - 2,
-            raster_m = CLayout::from_dyn(&l.raster_m).idx2offset("pid"),
-            raster_n = CLayout::from_dyn(&l.raster_n).idx2offset("pid"),
+    Ok(skeleton(&Skeleton {
+        header: format!(
+            "Generated by cute-cuda's hgemm from the crate's atom layouts: {}x{}x{}, {} stages, {}x{} warps, {}.",
+            cfg.bm,
+            cfg.bn,
+            cfg.bk,
+            cfg.stages,
+            cfg.warps_m,
+            cfg.warps_n,
+            cfg.elem.name()
         ),
-    );
-    Ok(s)
+        name: "cute_hgemm",
+        elem: "unsigned short",
+        reg: "unsigned",
+        threads: nthr,
+        smem_a: l.a.smem.layout().cosize()?,
+        raster: (&l.c.raster_m, &l.c.raster_n),
+        nacc: l.c.frag.size()?,
+        regs: (frag_regs(&l.a)?, frag_regs(&l.b)?),
+        stages: cfg.stages,
+        k_tiles,
+        prologue: prologue_load,
+        first: first_frags,
+        mainloop,
+        epilogue,
+    }))
 }
 
 /// The instructions behind the body's helpers, as thin inline-PTX wrappers
-/// (the atoms' `call`s): `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>`,
+/// (the atoms' `call`s): [`PIPELINE_PRELUDE`]'s `cp.async`,
 /// `SM75_U32x4_LDSM_N` and the MMA atom of `elem`.
 pub fn device_prelude(elem: Elem) -> String {
     format!(
-        r#"__device__ __forceinline__ unsigned smem_addr(const void* p) {{
-  unsigned long long a;
-  asm("cvta.to.shared.u64 %0, %1;\n" : "=l"(a) : "l"(p));
-  return (unsigned)a;
-}}
-__device__ __forceinline__ void cp_async_16(unsigned short* dst, const unsigned short* src, bool pred) {{
-  // SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>: a false predicate writes zeros.
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::
-      "r"(smem_addr(dst)), "l"(src), "r"(pred ? 16 : 0));
-}}
-__device__ __forceinline__ void cp_async_commit() {{
-  asm volatile("cp.async.commit_group;\n" ::);
-}}
-template <int N> __device__ __forceinline__ void cp_async_wait() {{
-  asm volatile("cp.async.wait_group %0;\n" :: "n"(N));
-}}
-__device__ __forceinline__ void ldsm_x4(unsigned* r, int i0, int i1, int i2, int i3, const unsigned short* p) {{
+        r#"{PIPELINE_PRELUDE}__device__ __forceinline__ void ldsm_x4(unsigned* r, int i0, int i1, int i2, int i3, const unsigned short* p) {{
   // SM75_U32x4_LDSM_N
   asm volatile("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {{%0, %1, %2, %3}}, [%4];\n"
       : "=r"(r[i0]), "=r"(r[i1]), "=r"(r[i2]), "=r"(r[i3]) : "r"(smem_addr(p)));

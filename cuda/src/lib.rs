@@ -20,6 +20,7 @@ pub mod hgemm;
 pub mod kernels;
 pub mod reference;
 pub mod sgemm;
+pub mod sgemm_tiled;
 pub mod tma;
 
 pub use kernels::{Kernel, TransposeKind, copy_kernel, transpose_kernel};

@@ -5,10 +5,12 @@
 //!
 //! ```text
 //! cute-gpu [--m M] [--n N] [--runs R] [--gemm S] [--ptx FILE] [--print-source] [--tma-check]
+//! cute-gpu --only-gemm [--gemm S]
 //! cute-gpu --hgemm S1,S2,... [--hgemm-config bMxbNxbKxSTAGESxWMxWN,...] [--runs R] [--print-source]
 //! ```
 //!
 //! `--print-source` prints the generated CUDA C and exits (no GPU needed).
+//! `--only-gemm` runs only the FP32 SGEMMs (`--gemm S`) beside cuBLAS.
 //! `--hgemm` runs only the tensor-core GEMMs (`cute_cuda::hgemm`) at each
 //! size, FP16 and BF16, each configuration against cuBLAS.
 //! `--tma-check` prints the TMA descriptors of CuTe's host-side reference
@@ -46,6 +48,7 @@ struct Args {
     tma_check: bool,
     hgemm: Vec<i64>,
     hgemm_configs: Vec<String>,
+    only_gemm: bool,
 }
 
 fn args() -> Result<Args, String> {
@@ -58,7 +61,8 @@ fn args() -> Result<Args, String> {
         print_source: false,
         tma_check: false,
         hgemm: Vec::new(),
-        hgemm_configs: vec!["128x256x32x4x2x4".into()],
+        hgemm_configs: vec!["128x256x64x4x2x4".into()],
+        only_gemm: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
@@ -76,6 +80,7 @@ fn args() -> Result<Args, String> {
             "--ptx" => a.ptx = Some(it.next().ok_or("--ptx needs a file")?),
             "--print-source" => a.print_source = true,
             "--tma-check" => a.tma_check = true,
+            "--only-gemm" => a.only_gemm = true,
             "--hgemm" => {
                 a.hgemm = it
                     .next()
@@ -285,6 +290,10 @@ fn run(a: &Args) -> Res<()> {
         println!("device: {}", ctx.name()?);
         return hgemm_host::run(&ctx, &stream, &a.hgemm, &a.hgemm_configs, a.runs.min(20));
     }
+    if a.only_gemm {
+        println!("device: {}", ctx.name()?);
+        return gemm(&ctx, &stream, a);
+    }
     let (m, n) = (a.m, a.n);
     let len = (m * n) as usize;
     let host: Vec<f32> = (0..len).map(|i| (i % 1_000_003) as f32).collect();
@@ -366,16 +375,6 @@ fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
     let (da, db) = (stream.clone_htod(&ha)?, stream.clone_htod(&hb)?);
     let mut dc = stream.alloc_zeros::<f32>(len)?;
     let mut dref = stream.alloc_zeros::<f32>(len)?;
-    let k = sgemm_kernel(s, s, s)?;
-    let (f, cfg) = compile(ctx, &k)?;
-    let ours = |c: &mut CudaSlice<f32>| -> Res<()> {
-        let mut b = stream.launch_builder(&f);
-        b.arg(&da).arg(&db).arg(c);
-        // SAFETY: (const float* A, const float* B, float* C), S x S each,
-        // S a multiple of 128: every index is inside (tests/coverage.rs).
-        unsafe { b.launch(cfg) }?;
-        Ok(())
-    };
     let blas = CudaBlas::new(stream.clone())?;
     let cfg_blas = GemmConfig {
         transa: CUBLAS_OP_N,
@@ -394,45 +393,74 @@ fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
         unsafe { blas.gemm(cfg_blas, &da, &db, c) }?;
         Ok(())
     };
-    ours(&mut dc)?;
     cublas(&mut dref)?;
-    let (hc, href) = (stream.clone_dtoh(&dc)?, stream.clone_dtoh(&dref)?);
-    // Tolerance: |C| is at most S/4; f32 sums of S terms differ by ~S * 2^-24 * |C|.
-    let tol = 1e-5 * s as f32;
-    let mismatched = hc
-        .iter()
-        .zip(&href)
-        .filter(|(x, y)| (*x - *y).abs() > tol)
-        .count();
-    let mut cpu_bad = 0;
-    for q in 0..1024usize {
-        let (i, j) = ((q * 7919) % s as usize, (q * 104729) % s as usize);
-        let want: f64 = (0..s as usize)
-            .map(|p| f64::from(ha[i + p * s as usize]) * f64::from(hb[j + p * s as usize]))
-            .sum();
-        let idx = i + j * s as usize;
-        cpu_bad += usize::from((f64::from(hc[idx]) - want).abs() > f64::from(tol));
-    }
+    let href = stream.clone_dtoh(&dref)?;
     let flops = 2.0 * (s as f64).powi(3);
     let tf = |ms: f64| flops / (ms * 1e-3) / 1e12;
-    let ms_ours = time(stream, a.runs.min(20), || ours(&mut dc))?;
     let ms_blas = time(stream, a.runs.min(20), || cublas(&mut dref))?;
     println!("\n| SGEMM {s}^3 (NT) | ms | TFLOP/s | vs cuBLAS |\n|---|---:|---:|---:|");
     println!(
         "| cuBLAS sgemm | {ms_blas:.3} | {:.2} | 1.00 |",
         tf(ms_blas)
     );
-    println!(
-        "| generated sgemm_1-style | {ms_ours:.3} | {:.2} | {:.2} |{}",
-        tf(ms_ours),
-        ms_blas / ms_ours,
-        if mismatched + cpu_bad == 0 {
-            String::new()
-        } else {
-            format!(" WRONG: {mismatched} vs cuBLAS, {cpu_bad}/1024 vs CPU")
+    let mut wrong = 0;
+    let kernels = [
+        ("generated sgemm_1-style", sgemm_kernel(s, s, s)?),
+        (
+            "generated TiledMMA/TiledCopy, 3-stage cp.async",
+            cute_cuda::sgemm_tiled::sgemm_tiled_kernel(s, s, s, 3)?,
+        ),
+
+    ];
+    for (label, k) in &kernels {
+        let (f, cfg) = compile(ctx, k)?;
+        if k.smem_bytes > 48 * 1024 {
+            f.set_attribute(
+                cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                k.smem_bytes as i32,
+            )?;
         }
-    );
-    if mismatched + cpu_bad != 0 {
+        let ours = |c: &mut CudaSlice<f32>| -> Res<()> {
+            let mut b = stream.launch_builder(&f);
+            b.arg(&da).arg(&db).arg(c);
+            // SAFETY: (const float* A, const float* B, float* C), S x S
+            // each: every access is inside (tests/coverage.rs, tests/sgemm_tiled.rs).
+            unsafe { b.launch(cfg) }?;
+            Ok(())
+        };
+        stream.memset_zeros(&mut dc)?;
+        ours(&mut dc)?;
+        let hc = stream.clone_dtoh(&dc)?;
+        // Tolerance: |C| is at most S/4; f32 sums of S terms differ by ~S * 2^-24 * |C|.
+        let tol = 1e-5 * s as f32;
+        let mismatched = hc
+            .iter()
+            .zip(&href)
+            .filter(|(x, y)| (*x - *y).abs() > tol)
+            .count();
+        let mut cpu_bad = 0;
+        for q in 0..1024usize {
+            let (i, j) = ((q * 7919) % s as usize, (q * 104729) % s as usize);
+            let want: f64 = (0..s as usize)
+                .map(|p| f64::from(ha[i + p * s as usize]) * f64::from(hb[j + p * s as usize]))
+                .sum();
+            let idx = i + j * s as usize;
+            cpu_bad += usize::from((f64::from(hc[idx]) - want).abs() > f64::from(tol));
+        }
+        let ms_ours = time(stream, a.runs.min(20), || ours(&mut dc))?;
+        println!(
+            "| {label} | {ms_ours:.3} | {:.2} | {:.2} |{}",
+            tf(ms_ours),
+            ms_blas / ms_ours,
+            if mismatched + cpu_bad == 0 {
+                String::new()
+            } else {
+                format!(" WRONG: {mismatched} vs cuBLAS, {cpu_bad}/1024 vs CPU")
+            }
+        );
+        wrong += mismatched + cpu_bad;
+    }
+    if wrong != 0 {
         return Err("sgemm: wrong results".into());
     }
     Ok(())

@@ -23,15 +23,19 @@ use std::process::Command;
 
 use cute_algebra::dynamic::IntTree;
 use cute_cuda::hgemm::{Elem, HgemmConfig, hgemm_body, hgemm_layouts};
+use cute_cuda::sgemm_tiled::{BK, BM, THREADS, sgemm_tiled_body, sgemm_tiled_layouts};
 
-const HOST_PRELUDE: &str = r#"
+/// What both recorders share: CUDA's keywords as nothing, the thread and
+/// block indices, shared memory, and offsets in elements.
+const HOST_COMMON: &str = r#"
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
 struct Dim { int x, y, z; };
 static Dim threadIdx, blockIdx;
-unsigned short smem[1 << 17];
-static const unsigned short *gA, *gB;
+elem_t smem[1 << 17];
+static const elem_t *gA, *gB;
+static elem_t* gC;
 static FILE* out;
 #define __device__
 #define __forceinline__ inline
@@ -41,15 +45,18 @@ static FILE* out;
 #define __align__(x)
 #define __shared__
 static long off(const void* p, const void* base) {
-  return (long)(((intptr_t)p - (intptr_t)base) / 2);
-}
-static void cp_async_16(unsigned short* dst, const unsigned short* src, bool pred) {
-  // The source relative to A; B starts M*K + 32 values after it.
-  fprintf(out, "C %ld %ld %d\n", off(dst, smem), off(src, gA), pred ? 1 : 0);
+  return (long)(((intptr_t)p - (intptr_t)base) / (intptr_t)sizeof(elem_t));
 }
 static void cp_async_commit() { fprintf(out, "M\n"); }
 template <int N> static void cp_async_wait() { fprintf(out, "W %d\n", N); }
 static void __syncthreads() { fprintf(out, "S\n"); }
+"#;
+
+const HOST_PRELUDE: &str = r#"
+static void cp_async_16(unsigned short* dst, const unsigned short* src, bool pred) {
+  // The source relative to A; B starts M*K + 32 values after it.
+  fprintf(out, "C %ld %ld %d\n", off(dst, smem), off(src, gA), pred ? 1 : 0);
+}
 static void ldsm_x4(unsigned*, int i0, int i1, int i2, int i3, const unsigned short* p) {
   fprintf(out, "L %ld %d %d %d %d\n", off(p, smem), i0, i1, i2, i3);
 }
@@ -57,10 +64,21 @@ static void mma(float*, int d0, int d1, int d2, int d3, const unsigned*, int a0,
                 int a3, const unsigned*, int b0, int b1) {
   fprintf(out, "X %d %d %d %d %d %d %d %d %d %d\n", d0, d1, d2, d3, a0, a1, a2, a3, b0, b1);
 }
-static unsigned short* gC;
 static void st_pair(unsigned short* p, const float*, int i0, int i1) {
   fprintf(out, "P %ld %d %d\n", off(p, gC), i0, i1);
 }
+"#;
+
+/// The same recorder for the FP32 SGEMM's helpers.
+const SIMT_PRELUDE: &str = r#"
+static void cp_async_16(float* dst, const float* src, bool pred) {
+  fprintf(out, "C %ld %ld %d\n", off(dst, smem), off(src, gA), pred ? 1 : 0);
+}
+static void lds4(float*, int i, const float* p) { fprintf(out, "L4 %ld %d\n", off(p, smem), i); }
+static void fma(float*, int c, const float*, int i, const float*, int j) {
+  fprintf(out, "F %d %d %d\n", c, i, j);
+}
+static void st4(float* p, const float*, int i) { fprintf(out, "Q %ld %d\n", off(p, gC), i); }
 "#;
 
 const HOST_MAIN: &str = r#"
@@ -68,17 +86,17 @@ int main(int argc, char** argv) {
   long m = atol(argv[1]), n = atol(argv[2]), k = atol(argv[3]);
   int blocks = atoi(argv[4]), nthr = atoi(argv[5]);
   // A and B in one allocation, A first, so that a pointer tells its operand.
-  unsigned short* ab = (unsigned short*)calloc(m * k + n * k + 64, 2);
+  elem_t* ab = (elem_t*)calloc(m * k + n * k + 64, sizeof(elem_t));
   gA = ab;
   gB = ab + m * k + 32;
-  gC = (unsigned short*)calloc(m * n, 2);
+  gC = (elem_t*)calloc(m * n, sizeof(elem_t));
   out = stdout;
   for (int b = 0; b < blocks; ++b)
     for (int t = 0; t < nthr; ++t) {
       blockIdx = Dim{b, 0, 0};
       threadIdx = Dim{t, 0, 0};
       printf("T %d %d\n", b, t);
-      cute_hgemm(gA, gB, gC);
+      KERNEL(gA, gB, gC);
     }
   return 0;
 }
@@ -109,6 +127,19 @@ enum Ev {
         i0: usize,
         i1: usize,
     },
+    Lds4 {
+        p: i64,
+        r: usize,
+    },
+    Fma {
+        c: usize,
+        a: usize,
+        b: usize,
+    },
+    Store4 {
+        c: i64,
+        i: usize,
+    },
 }
 
 fn nums(it: &mut std::str::SplitWhitespace<'_>) -> Vec<i64> {
@@ -119,18 +150,24 @@ fn nums(it: &mut std::str::SplitWhitespace<'_>) -> Vec<i64> {
 /// thread's events, by block index.
 fn record(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> HashMap<i64, Vec<Vec<Ev>>> {
     let body = hgemm_body(cfg, m, n, k).unwrap();
-    let dir = std::env::temp_dir().join(format!(
-        "cute_hgemm_{}_{}x{}x{}x{}_{m}_{n}_{k}",
-        std::process::id(),
-        cfg.bm,
-        cfg.bn,
-        cfg.bk,
-        cfg.stages
-    ));
+    let blocks = hgemm_layouts(cfg, m, n, k).unwrap().blocks().unwrap();
+    let name = format!("hgemm_{}x{}x{}x{}", cfg.bm, cfg.bn, cfg.bk, cfg.stages);
+    let main = HOST_MAIN.replace("KERNEL", "cute_hgemm");
+    run_host(
+        &name,
+        &format!("typedef unsigned short elem_t;{HOST_COMMON}{HOST_PRELUDE}{body}{main}"),
+        [m, n, k, blocks, cfg.threads()],
+    )
+}
+
+/// Compiles a recording program and parses what it prints.
+fn run_host(name: &str, program: &str, args: [i64; 5]) -> HashMap<i64, Vec<Vec<Ev>>> {
+    let [m, n, k, _, _] = args;
+    let dir = std::env::temp_dir().join(format!("cute_{name}_{}_{m}_{n}_{k}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("hgemm_host.cpp");
-    std::fs::write(&src, format!("{HOST_PRELUDE}{body}{HOST_MAIN}")).unwrap();
-    let exe = dir.join("hgemm_host");
+    let src = dir.join("host.cpp");
+    std::fs::write(&src, program).unwrap();
+    let exe = dir.join("host");
     let built = Command::new("c++")
         .args(["-std=c++17", "-O1", "-w", "-o"])
         .arg(&exe)
@@ -142,9 +179,8 @@ fn record(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> HashMap<i64, Vec<Vec<Ev>>
         "the kernel body does not compile on the host:\n{}",
         String::from_utf8_lossy(&built.stderr)
     );
-    let blocks = hgemm_layouts(cfg, m, n, k).unwrap().blocks().unwrap();
     let run = Command::new(&exe)
-        .args([m, n, k, blocks, cfg.threads()].map(|v| v.to_string()))
+        .args(args.map(|v| v.to_string()))
         .output()
         .unwrap();
     assert!(run.status.success());
@@ -182,6 +218,19 @@ fn record(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> HashMap<i64, Vec<Vec<Ev>>
                 c: v[0],
                 i0: v[1] as usize,
                 i1: v[2] as usize,
+            },
+            "L4" => Ev::Lds4 {
+                p: v[0],
+                r: v[1] as usize,
+            },
+            "F" => Ev::Fma {
+                c: v[0] as usize,
+                a: v[1] as usize,
+                b: v[2] as usize,
+            },
+            "Q" => Ev::Store4 {
+                c: v[0],
+                i: v[1] as usize,
             },
             other => panic!("unknown record '{other}'"),
         };
@@ -243,128 +292,15 @@ fn check(cfg: HgemmConfig, m: i64, n: i64, k: i64) {
         let (bx, by) = layouts.block_tile(pid).unwrap();
         assert!(tiles.insert((bx, by)), "two blocks on tile ({bx},{by})");
         assert_eq!(threads.len() as i64, cfg.threads());
-        // Uniform control flow: every thread has the same kinds of events
-        // (the epilogue's stores are predicated per element).
-        let kinds = |t: &Vec<Ev>| -> Vec<u8> {
-            t.iter()
-                .filter(|e| !matches!(e, Ev::Store { .. }))
-                .map(|e| match e {
-                    Ev::Copy { .. } => 0,
-                    Ev::Commit => 1,
-                    Ev::Wait(_) => 2,
-                    Ev::Sync => 3,
-                    Ev::Ldsm { .. } => 4,
-                    Ev::Mma { .. } => 5,
-                    Ev::Store { .. } => 6,
-                })
-                .collect()
-        };
-        let k0 = kinds(&threads[0]);
-        assert!(
-            threads.iter().all(|t| kinds(t) == k0),
-            "divergent control flow"
-        );
-
-        // Copies, by commit group.
-        let mut group_cover: HashMap<i64, HashMap<i64, usize>> = HashMap::new();
-        let mut group_stage: HashMap<(i64, bool), i64> = HashMap::new();
-        for t in threads {
-            let mut g = 0i64;
-            for e in t {
-                match *e {
-                    Ev::Commit => g += 1,
-                    Ev::Copy { dst, src, pred } => {
-                        assert!(g < k_tiles, "a copy in group {g}, past the last k-tile");
-                        let &(b, s, r_in, c_in) =
-                            smem.get(&dst).expect("a copy outside the stages");
-                        let src = if b { src - (m * k + 32) } else { src };
-                        for e8 in 0..8 {
-                            assert_eq!(
-                                smem.get(&(dst + e8)),
-                                Some(&(b, s, r_in, c_in + e8)),
-                                "a 16-byte chunk is not 8 consecutive values of a row"
-                            );
-                            *group_cover
-                                .entry(g)
-                                .or_default()
-                                .entry(dst + e8)
-                                .or_default() += 1;
-                        }
-                        assert_eq!(
-                            *group_stage.entry((g, b)).or_insert(s),
-                            s,
-                            "a group spans stages"
-                        );
-                        let (rows, bt) = if b { (n, by) } else { (m, bx) };
-                        let br = if b { cfg.bn } else { cfg.bm };
-                        let (r, c) = (bt * br + r_in, g * cfg.bk + c_in);
-                        assert_eq!(pred, r < rows && c < k, "predicate of ({r},{c})");
-                        if pred {
-                            assert_eq!(src, r * k + c, "source of ({r},{c})");
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        for g in 0..k_tiles {
-            let cover = &group_cover[&g];
-            assert_eq!(
-                cover.len() as i64,
-                (cfg.bm + cfg.bn) * cfg.bk,
-                "k-tile {g} fills a whole stage of A and of B"
-            );
-            assert!(
-                cover.values().all(|&x| x == 1),
-                "k-tile {g}: an element copied twice"
-            );
-        }
-
-        // Reads: replay thread 0's order (all threads share it) for the
-        // hazards, and every warp's ldmatrix/mma for the data.
-        let (mut committed, mut complete, mut visible) = (0i64, 0i64, 0i64);
-        let mut last_group_into: HashMap<(bool, i64), i64> = HashMap::new();
-        let mut read_since_sync: Vec<(bool, i64)> = Vec::new();
-        // For each Ldsm event index of thread 0: the k-tile it reads.
-        let mut ldsm_tile: Vec<i64> = Vec::new();
-        let mut pending: Vec<(bool, i64)> = Vec::new();
-        for e in &threads[0] {
-            match *e {
-                Ev::Copy { dst, .. } => {
-                    let (b, s) = (smem[&dst].0, smem[&dst].1);
-                    assert!(
-                        !read_since_sync.contains(&(b, s)),
-                        "a copy into stage {s} before every warp has read it"
-                    );
-                    pending.push((b, s));
-                }
-                Ev::Commit => {
-                    for p in pending.drain(..) {
-                        last_group_into.insert(p, committed);
-                    }
-                    committed += 1;
-                }
-                Ev::Wait(nw) => complete = complete.max(committed - nw),
-                Ev::Sync => {
-                    visible = complete;
-                    read_since_sync.clear();
-                }
-                Ev::Ldsm { p, .. } => {
-                    let (b, s) = (smem[&p].0, smem[&p].1);
-                    let g = *last_group_into
-                        .get(&(b, s))
-                        .expect("a read of a stage never written");
-                    assert!(
-                        g < visible,
-                        "a read of stage {s} (k-tile {g}) before it is complete and visible"
-                    );
-                    read_since_sync.push((b, s));
-                    ldsm_tile.push(g);
-                }
-                _ => {}
-            }
-        }
-
+        let ldsm_tile = replay_copies(threads, &smem, k_tiles, 8, |b, s_in, g| {
+            let (_, _, r_in, c_in) = s_in;
+            let (rows, bt, br) = if b { (n, by, cfg.bn) } else { (m, bx, cfg.bm) };
+            let (r, c) = (bt * br + r_in, g * cfg.bk + c_in);
+            (
+                r < rows && c < k,
+                r * k + c + if b { m * k + 32 } else { 0 },
+            )
+        });
         // Warps: ldmatrix.x4 and mma.m16n8k16 with the PTX ISA's fragments.
         // A register holds two (row, k) elements; an accumulator a C element
         // and the k's summed into it.
@@ -490,6 +426,256 @@ fn check(cfg: HgemmConfig, m: i64, n: i64, k: i64) {
         stored.values().all(|&x| x == 1),
         "an element of C stored twice"
     );
+}
+
+/// The copies and reads of one block: uniform control flow; each commit
+/// group `g < k_tiles` fills one stage of each operand with k-tile `g`,
+/// every element once, in chunks of `chunk` values that `next` steps
+/// through (the next element of a chunk in the stage's coordinates);
+/// `expect(b, where, g)` gives a chunk's predicate and source; no stage is
+/// read before the group that last wrote it is complete and visible, and no
+/// copy goes into a stage read since the last barrier. Returns the k-tile
+/// each read of thread 0 (all threads read alike) sees.
+fn replay_copies(
+    threads: &[Vec<Ev>],
+    smem: &SmemMap,
+    k_tiles: i64,
+    chunk: i64,
+    expect: impl Fn(bool, (bool, i64, i64, i64), i64) -> (bool, i64),
+) -> Vec<i64> {
+    // Uniform control flow: every thread has the same kinds of events (the
+    // epilogue's stores are predicated per element).
+    let kinds = |t: &Vec<Ev>| -> Vec<std::mem::Discriminant<Ev>> {
+        t.iter()
+            .filter(|e| !matches!(e, Ev::Store { .. } | Ev::Store4 { .. }))
+            .map(std::mem::discriminant)
+            .collect()
+    };
+    let k0 = kinds(&threads[0]);
+    assert!(
+        threads.iter().all(|t| kinds(t) == k0),
+        "divergent control flow"
+    );
+    let read_addr = |e: &Ev| match *e {
+        Ev::Ldsm { p, .. } | Ev::Lds4 { p, .. } => Some(p),
+        _ => None,
+    };
+    let mut cover: HashMap<i64, HashMap<i64, usize>> = HashMap::new();
+    let mut group_stage: HashMap<(i64, bool), i64> = HashMap::new();
+    let stage_size = |g: &HashMap<i64, usize>| g.len() as i64;
+    for t in threads {
+        let mut g = 0i64;
+        for e in t {
+            match *e {
+                Ev::Commit => g += 1,
+                Ev::Copy { dst, src, pred } => {
+                    assert!(g < k_tiles, "a copy in group {g}, past the last k-tile");
+                    let at = *smem.get(&dst).expect("a copy outside the stages");
+                    let (b, s, _, _) = at;
+                    for e in 0..chunk {
+                        let el = smem.get(&(dst + e)).expect("a chunk outside the stages");
+                        assert_eq!((el.0, el.1), (b, s), "a chunk spans stages");
+                        *cover.entry(g).or_default().entry(dst + e).or_default() += 1;
+                    }
+                    let next = smem[&(dst + 1)];
+                    assert!(
+                        (next.2 == at.2 && next.3 == at.3 + 1)
+                            || (next.2 == at.2 + 1 && next.3 == at.3),
+                        "a 16-byte chunk is not consecutive values of the tile"
+                    );
+                    assert_eq!(
+                        *group_stage.entry((g, b)).or_insert(s),
+                        s,
+                        "a group spans stages"
+                    );
+                    let (want_pred, want_src) = expect(b, at, g);
+                    assert_eq!(pred, want_pred, "the predicate of {at:?} in k-tile {g}");
+                    if pred {
+                        assert_eq!(src, want_src, "the source of {at:?} in k-tile {g}");
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let full = cover.get(&0).map_or(0, stage_size);
+    for g in 0..k_tiles {
+        let c = &cover[&g];
+        assert_eq!(
+            stage_size(c),
+            full,
+            "k-tile {g} fills a whole stage of A and of B"
+        );
+        assert!(
+            c.values().all(|&x| x == 1),
+            "k-tile {g}: an element copied twice"
+        );
+    }
+    let (mut committed, mut complete, mut visible) = (0i64, 0i64, 0i64);
+    let mut last_group_into: HashMap<(bool, i64), i64> = HashMap::new();
+    let mut read_since_sync: Vec<(bool, i64)> = Vec::new();
+    let mut pending: Vec<(bool, i64)> = Vec::new();
+    let mut tiles = Vec::new();
+    for e in &threads[0] {
+        match *e {
+            Ev::Copy { dst, .. } => {
+                let (b, s) = (smem[&dst].0, smem[&dst].1);
+                assert!(
+                    !read_since_sync.contains(&(b, s)),
+                    "a copy into stage {s} before every warp has read it"
+                );
+                pending.push((b, s));
+            }
+            Ev::Commit => {
+                for p in pending.drain(..) {
+                    last_group_into.insert(p, committed);
+                }
+                committed += 1;
+            }
+            Ev::Wait(nw) => complete = complete.max(committed - nw),
+            Ev::Sync => {
+                visible = complete;
+                read_since_sync.clear();
+            }
+            ref r => {
+                if let Some(p) = read_addr(r) {
+                    let (b, s) = (smem[&p].0, smem[&p].1);
+                    let g = *last_group_into
+                        .get(&(b, s))
+                        .expect("a read of a stage never written");
+                    assert!(
+                        g < visible,
+                        "a read of stage {s} (k-tile {g}) before it is complete and visible"
+                    );
+                    read_since_sync.push((b, s));
+                    tiles.push(g);
+                }
+            }
+        }
+    }
+    tiles
+}
+
+/// The FP32 SGEMM (NT: A (M,K) and B (N,K) M- and N-major, C column-major)
+/// replayed the same way: copies and hazards as above; each 128-bit
+/// shared-memory load fills 4 consecutive registers with 4 consecutive rows
+/// of one k; every FMA multiplies A and B at the same k; every accumulator
+/// sums one element of C over every k once; every element of C is stored
+/// once, 4 consecutive rows at a time, at its offset.
+fn check_simt(m: i64, n: i64, k: i64, stages: i64) {
+    let l = sgemm_tiled_layouts(m, n, k, stages).unwrap();
+    let blocks_n = l.c.blocks().unwrap();
+    let body = sgemm_tiled_body(m, n, k, stages).unwrap();
+    let main = HOST_MAIN.replace("KERNEL", "cute_sgemm_tiled");
+    let blocks = run_host(
+        &format!("sgemm_{stages}"),
+        &format!("typedef float elem_t;{HOST_COMMON}{SIMT_PRELUDE}{body}{main}"),
+        [m, n, k, blocks_n, THREADS],
+    );
+    let a_size = l.a.smem.cosize().unwrap();
+    let mut smem: SmemMap = HashMap::new();
+    for (b, op, base) in [(false, &l.a, 0), (true, &l.b, a_size)] {
+        for st in 0..stages {
+            for r in 0..BM {
+                for c in 0..BK {
+                    let o = op
+                        .smem
+                        .crd2idx(&IntTree::Tuple(vec![
+                            IntTree::Int(r),
+                            IntTree::Int(c),
+                            IntTree::Int(st),
+                        ]))
+                        .unwrap();
+                    assert!(
+                        smem.insert(base + o, (b, st, r, c)).is_none(),
+                        "the stages overlap"
+                    );
+                }
+            }
+        }
+    }
+    let k_tiles = (k + BK - 1) / BK;
+    let mut stored: HashMap<i64, usize> = HashMap::new();
+    for (&pid, threads) in &blocks {
+        let (bx, by) = l.c.block_tile(pid).unwrap();
+        let reads = replay_copies(threads, &smem, k_tiles, 4, |b, (_, _, r_in, c_in), g| {
+            let (rows, bt) = if b { (n, by) } else { (m, bx) };
+            let (r, c) = (bt * BM + r_in, g * BK + c_in);
+            (
+                r < rows && c < k,
+                r + c * rows + if b { m * k + 32 } else { 0 },
+            )
+        });
+        for t in threads {
+            // Registers: (row of A or B, k); accumulators: C element, k's.
+            let mut regs: HashMap<(bool, usize), (i64, i64)> = HashMap::new();
+            let mut acc: HashMap<usize, Accumulated> = HashMap::new();
+            let mut ri = 0;
+            for e in t {
+                match *e {
+                    Ev::Lds4 { p, r } => {
+                        let g = reads[ri];
+                        ri += 1;
+                        for v in 0..4 {
+                            let (b, _, r_in, c_in) = smem[&(p + v)];
+                            let bt = if b { by } else { bx };
+                            regs.insert((b, r + v as usize), (bt * BM + r_in, g * BK + c_in));
+                        }
+                        let (first, last) = (smem[&p], smem[&(p + 3)]);
+                        assert_eq!(
+                            (last.2, last.3),
+                            (first.2 + 3, first.3),
+                            "a 128-bit load is not 4 rows of one k"
+                        );
+                    }
+                    Ev::Fma { c, a, b } => {
+                        let (ra, ka) = regs[&(false, a)];
+                        let (rb, kb) = regs[&(true, b)];
+                        assert_eq!(ka, kb, "an FMA of A and B at different k");
+                        let entry = acc.entry(c).or_insert(((ra, rb), Vec::new()));
+                        assert_eq!(entry.0, (ra, rb), "an accumulator mixes two elements of C");
+                        entry.1.push(ka);
+                    }
+                    Ev::Store4 { c, i } => {
+                        let ((m0, n0), _) = acc[&i];
+                        assert!(m0 + 3 < m && n0 < n, "a store outside C");
+                        assert_eq!(c, m0 + n0 * m, "the offset of C({m0},{n0})");
+                        for v in 0..4 {
+                            let ((mv, nv), ks) = &acc[&(i + v)];
+                            assert_eq!(
+                                (*mv, *nv),
+                                (m0 + v as i64, n0),
+                                "a stored quad is not 4 rows"
+                            );
+                            let mut ks = ks.clone();
+                            ks.sort_unstable();
+                            assert!(
+                                ks.iter().copied().eq(0..k_tiles * BK),
+                                "C({mv},{nv}) does not sum every k exactly once"
+                            );
+                            *stored.entry(c + v as i64).or_default() += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert_eq!(stored.len() as i64, m * n, "every element of C is stored");
+    assert!(
+        stored.values().all(|&x| x == 1),
+        "an element of C stored twice"
+    );
+}
+
+#[test]
+fn sgemm_ragged_three_stages() {
+    check_simt(132, 260, 37, 3);
+}
+
+#[test]
+fn sgemm_two_stages() {
+    check_simt(256, 128, 24, 2);
 }
 
 fn cfg(s: &str, elem: Elem) -> HgemmConfig {
