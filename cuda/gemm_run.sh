@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tensor-core GEMM rows of benches/GPU.md in one run on the GPU machine
+# The GEMM rows of benches/GPU.md (tensor-core and FP32) in one run on the GPU machine
 # (no Rust there): cute-gpu built here, CUTLASS's headers and its tutorial
 # sgemm_sm80.cu travel in .gpu/.
 #
@@ -25,6 +25,9 @@ export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:/usr/lib/x86_6
   echo
   echo "## cute-gpu --hgemm $SIZES --hgemm-config $CONFIGS --runs $RUNS"
   ./cute-gpu --hgemm "$SIZES" --hgemm-config "$CONFIGS" --runs "$RUNS"
+  echo
+  echo "## cute-gpu --only-gemm: FP32 SGEMM (NT) beside cuBLAS sgemm"
+  for s in 4096 8192; do ./cute-gpu --only-gemm --gemm "$s" --runs "$RUNS" | grep -v '^device'; done
   echo
   echo "## ptxas -v of each configuration (registers, spills)"
   for c in ${CONFIGS//,/ }; do
