@@ -102,19 +102,7 @@ macro_rules! gemm_device {
 /// Setup params for an NT GEMM: m-major smem sA, n-major smem sB, and
 /// mn-major threads tA|tB.
 fn gemm_nt(args: Gemm<'_>) {
-    let Gemm {
-        m,
-        n,
-        k,
-        alpha,
-        a,
-        ld_a,
-        b,
-        ld_b,
-        beta,
-        c,
-        ld_c,
-    } = args;
+    let (m, n, k, alpha, a, ld_a, b, ld_b, beta, c, ld_c) = args.parts();
     // Define NT strides (mixed)
     let d_a = stride![1, ld_a]; // (dM, dK)
     let d_b = stride![1, ld_b]; // (dN, dK)
@@ -163,19 +151,7 @@ fn gemm_nt(args: Gemm<'_>) {
 /// Setup params for a TN GEMM: k-major smem sA and sB, and k-major
 /// threads tA|tB.
 fn gemm_tn(args: Gemm<'_>) {
-    let Gemm {
-        m,
-        n,
-        k,
-        alpha,
-        a,
-        ld_a,
-        b,
-        ld_b,
-        beta,
-        c,
-        ld_c,
-    } = args;
+    let (m, n, k, alpha, a, ld_a, b, ld_b, beta, c, ld_c) = args.parts();
     // Define TN strides (mixed)
     let d_a = stride![ld_a, 1]; // (dM, dK)
     let d_b = stride![ld_b, 1]; // (dN, dK)

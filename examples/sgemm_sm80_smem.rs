@@ -276,22 +276,35 @@ macro_rules! gemm_device {
     }};
 }
 
+/// The rest of both FP32 setups: the 16x16x1 `UniversalFMA` TiledMMA, the
+/// shared-to-register atom, and the launch over `dimGrid`.
+macro_rules! launch_fp32 {
+    (
+        $m:expr, $n:expr, $k:expr, $cta_tiler:expr,
+        $a:expr, $d_a:expr, $s_a:expr, $copy_a:expr,
+        $b:expr, $d_b:expr, $s_b:expr, $copy_b:expr,
+        $c:expr, $d_c:expr, $s_c:expr, $alpha:expr, $beta:expr
+    ) => {{
+        // TiledMMA mmaC = make_tiled_mma(UniversalFMA<TC,TA,TB>{}, Layout<Shape<_16,_16,_1>>{}); // 16x16x1 TiledMMA
+        let mma_c = make_tiled_mma(UniversalFMA::<f32, f32, f32>::default(), layout![(16, 16, 1)], Underscore);
+        // Copy_Atom<AutoVectorizingCopy, TA>: its layouts are DefaultCopy's
+        // (one thread, one value); the two differ only in assumed alignment.
+        let s2r_atom = CopyAtom::<DefaultCopy, f32>::default();
+        let (m, n): (i32, i32) = ($m, $n);
+        let dim_grid = ((m + 127) / 128, (n + 127) / 128); // (ceil_div(M, bM), ceil_div(N, bN))
+        gemm_device! {
+            grid dim_grid;
+            (m, n, $k), $cta_tiler,
+            $a, $d_a, $s_a, $copy_a, s2r_atom, $b, $d_b, $s_b, $copy_b, s2r_atom,
+            $c, $d_c, $s_c, mma_c, $alpha, $beta
+        }
+    }};
+}
+
 /// Setup params for an NT GEMM: m-major smem sA, n-major smem sB,
 /// m-major 128-bit `cp.async` copies and a 16x16 FMA MMA.
 fn gemm_nt(args: Gemm<'_>) {
-    let Gemm {
-        m,
-        n,
-        k,
-        alpha,
-        a,
-        ld_a,
-        b,
-        ld_b,
-        beta,
-        c,
-        ld_c,
-    } = args;
+    let (m, n, k, alpha, a, ld_a, b, ld_b, beta, c, ld_c) = args.parts();
     // Define NT strides (mixed)
     let d_a = stride![1, ld_a]; // (dM, dK)
     let d_b = stride![1, ld_b]; // (dN, dK)
@@ -308,50 +321,19 @@ fn gemm_nt(args: Gemm<'_>) {
     let s_c = make_layout(shape![bm, bn]); // (m,n) -> smem_idx; m-major
 
     // Define the thread layouts (static)
-    let copy_a = make_tiled_copy(
-        CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, f32>::default(),
-        layout![(32, 8)], // Thr layout 32x8 m-major
-        layout![(4, 1)],  // Val layout  4x1 m-major
-    );
-    let copy_b = make_tiled_copy(
-        CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, f32>::default(),
-        layout![(32, 8)], // Thr layout 32x8 n-major
-        layout![(4, 1)],  // Val layout  4x1 n-major
-    );
-    let mma_c = make_tiled_mma(
-        UniversalFMA::<f32, f32, f32>::default(),
-        layout![(16, 16, 1)], // 16x16x1 TiledMMA
-        Underscore,
-    );
-    // Copy_Atom<AutoVectorizingCopy, TA>: its layouts are DefaultCopy's
-    // (one thread, one value); the two differ only in assumed alignment.
-    let s2r_atom = CopyAtom::<DefaultCopy, f32>::default();
+    let g2s_atom = CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, f32>::default();
+    let copy_a = make_tiled_copy(g2s_atom, layout![(32, 8)], layout![(4, 1)]); // Thr 32x8, Val 4x1: m-major
+    let copy_b = make_tiled_copy(g2s_atom, layout![(32, 8)], layout![(4, 1)]); // Thr 32x8, Val 4x1: n-major
 
-    let dim_grid = ((m + 127) / 128, (n + 127) / 128); // (ceil_div(M, bM), ceil_div(N, bN))
-    gemm_device! {
-        grid dim_grid;
-        (m, n, k), cta_tiler,
-        a, d_a, s_a, copy_a, s2r_atom, b, d_b, s_b, copy_b, s2r_atom,
-        c, d_c, s_c, mma_c, alpha, beta
-    }
+    launch_fp32!(
+        m, n, k, cta_tiler, a, d_a, s_a, copy_a, b, d_b, s_b, copy_b, c, d_c, s_c, alpha, beta
+    );
 }
 
 /// Setup params for a TN GEMM: padded m-major (and n-major) smem,
 /// k-major 32-bit `cp.async` copies and a 16x16 FMA MMA.
 fn gemm_tn(args: Gemm<'_>) {
-    let Gemm {
-        m,
-        n,
-        k,
-        alpha,
-        a,
-        ld_a,
-        b,
-        ld_b,
-        beta,
-        c,
-        ld_c,
-    } = args;
+    let (m, n, k, alpha, a, ld_a, b, ld_b, beta, c, ld_c) = args.parts();
     // Define TN strides (mixed)
     let d_a = stride![ld_a, 1]; // (dM, dK)
     let d_b = stride![ld_b, 1]; // (dN, dK)
@@ -370,31 +352,13 @@ fn gemm_tn(args: Gemm<'_>) {
     let s_c = make_layout(shape![bm, bn]); // (m,n) -> smem_idx
 
     // Define the thread layouts (static)
-    let copy_a = make_tiled_copy(
-        CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<f32>, f32>::default(),
-        layout![(32, 8) : (8, 1)], // Thr layout 32x8 k-major
-        layout![(1, 1)],           // Val layout  1x1
-    );
-    let copy_b = make_tiled_copy(
-        CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<f32>, f32>::default(),
-        layout![(32, 8) : (8, 1)], // Thr layout 32x8 k-major
-        layout![(1, 1)],           // Val layout  1x1
-    );
-    let mma_c = make_tiled_mma(
-        UniversalFMA::<f32, f32, f32>::default(),
-        layout![(16, 16, 1)], // 16x16x1 TiledMMA
-        Underscore,
-    );
-    // Copy_Atom<AutoVectorizingCopy, TA>, as in gemm_nt.
-    let s2r_atom = CopyAtom::<DefaultCopy, f32>::default();
+    let g2s_atom = CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<f32>, f32>::default();
+    let copy_a = make_tiled_copy(g2s_atom, layout![(32, 8) : (8, 1)], layout![(1, 1)]); // Thr 32x8 k-major, Val 1x1
+    let copy_b = make_tiled_copy(g2s_atom, layout![(32, 8) : (8, 1)], layout![(1, 1)]); // Thr 32x8 k-major, Val 1x1
 
-    let dim_grid = ((m + 127) / 128, (n + 127) / 128); // (ceil_div(M, bM), ceil_div(N, bN))
-    gemm_device! {
-        grid dim_grid;
-        (m, n, k), cta_tiler,
-        a, d_a, s_a, copy_a, s2r_atom, b, d_b, s_b, copy_b, s2r_atom,
-        c, d_c, s_c, mma_c, alpha, beta
-    }
+    launch_fp32!(
+        m, n, k, cta_tiler, a, d_a, s_a, copy_a, b, d_b, s_b, copy_b, c, d_c, s_c, alpha, beta
+    );
 }
 
 #[path = "support/naive_gemm.rs"]

@@ -19,6 +19,42 @@ pub struct Gemm<'a> {
     pub ld_c: i32,
 }
 
+/// The fields in the tutorial's argument order, `(m, n, k, alpha, A, ldA,
+/// B, ldB, beta, C, ldC)`.
+type Parts<'a> = (
+    i32,
+    i32,
+    i32,
+    f32,
+    &'a [f32],
+    i32,
+    &'a [f32],
+    i32,
+    f32,
+    &'a mut [f32],
+    i32,
+);
+
+impl<'a> Gemm<'a> {
+    /// The arguments, in the tutorial's order.
+    pub fn parts(self) -> Parts<'a> {
+        let Gemm {
+            m,
+            n,
+            k,
+            alpha,
+            a,
+            ld_a,
+            b,
+            ld_b,
+            beta,
+            c,
+            ld_c,
+        } = self;
+        (m, n, k, alpha, a, ld_a, b, ld_b, beta, c, ld_c)
+    }
+}
+
 /// `C = alpha * A^transA * B^transB + beta * C` in `f64`, column-major, as
 /// the reference (`g.c` is C before the GEMM).
 fn naive(trans_a: char, trans_b: char, g: &Gemm<'_>) -> Vec<f64> {
