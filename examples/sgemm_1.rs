@@ -101,20 +101,8 @@ macro_rules! gemm_device {
 
 /// Setup params for an NT GEMM: m-major smem sA, n-major smem sB, and
 /// mn-major threads tA|tB.
-#[allow(clippy::too_many_arguments)]
-fn gemm_nt(
-    m: i32,
-    n: i32,
-    k: i32,
-    alpha: f32,
-    a: &[f32],
-    ld_a: i32,
-    b: &[f32],
-    ld_b: i32,
-    beta: f32,
-    c: &mut [f32],
-    ld_c: i32,
-) {
+fn gemm_nt(args: Gemm<'_>) {
+    let (m, n, k, alpha, a, ld_a, b, ld_b, beta, c, ld_c) = args.parts();
     // Define NT strides (mixed)
     let d_a = stride![1, ld_a]; // (dM, dK)
     let d_b = stride![1, ld_b]; // (dN, dK)
@@ -162,20 +150,8 @@ fn gemm_nt(
 
 /// Setup params for a TN GEMM: k-major smem sA and sB, and k-major
 /// threads tA|tB.
-#[allow(clippy::too_many_arguments)]
-fn gemm_tn(
-    m: i32,
-    n: i32,
-    k: i32,
-    alpha: f32,
-    a: &[f32],
-    ld_a: i32,
-    b: &[f32],
-    ld_b: i32,
-    beta: f32,
-    c: &mut [f32],
-    ld_c: i32,
-) {
+fn gemm_tn(args: Gemm<'_>) {
+    let (m, n, k, alpha, a, ld_a, b, ld_b, beta, c, ld_c) = args.parts();
     // Define TN strides (mixed)
     let d_a = stride![ld_a, 1]; // (dM, dK)
     let d_b = stride![ld_b, 1]; // (dN, dK)
@@ -221,94 +197,10 @@ fn gemm_tn(
     }
 }
 
-/// `C = alpha * A^transA * B^transB + beta * C` in `f64`, column-major, as
-/// the reference.
-#[allow(clippy::too_many_arguments)]
-fn naive(
-    trans_a: char,
-    trans_b: char,
-    m: i32,
-    n: i32,
-    k: i32,
-    alpha: f32,
-    a: &[f32],
-    ld_a: i32,
-    b: &[f32],
-    ld_b: i32,
-    beta: f32,
-    c: &[f32],
-) -> Vec<f64> {
-    let at = |i: i32, l: i32| {
-        if trans_a == 'N' {
-            a[(i + l * ld_a) as usize]
-        } else {
-            a[(l + i * ld_a) as usize]
-        }
-    };
-    let bt = |j: i32, l: i32| {
-        if trans_b == 'T' {
-            b[(j + l * ld_b) as usize]
-        } else {
-            b[(l + j * ld_b) as usize]
-        }
-    };
-    let mut out = vec![0.0f64; (m * n) as usize];
-    for j in 0..n {
-        for i in 0..m {
-            let s: f64 = (0..k).map(|l| at(i, l) as f64 * bt(j, l) as f64).sum();
-            out[(i + j * m) as usize] =
-                alpha as f64 * s + beta as f64 * c[(i + j * m) as usize] as f64;
-        }
-    }
-    out
-}
+#[path = "support/naive_gemm.rs"]
+mod naive_gemm;
+use naive_gemm::Gemm;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let num = |i: usize, d: i32| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
-    let (m, n, k) = (num(0, 256), num(1, 256), num(2, 64));
-    let ch = |i: usize, d: char| args.get(i).and_then(|s| s.chars().next()).unwrap_or(d);
-    let (trans_a, trans_b) = (ch(3, 'N'), ch(4, 'T'));
-    assert!(
-        m > 0 && n > 0 && k > 0 && m % 128 == 0 && n % 128 == 0 && k % 8 == 0,
-        "M, N multiples of 128, K of 8"
-    );
-    println!("M = {m}\nN = {n}\nK = {k}\nC = A^{trans_a} B^{trans_b}");
-
-    // Uniform in [-1, 1], from a fixed seed.
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut rand = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    };
-    let h_a: Vec<f32> = (0..m * k).map(|_| rand() as f32).collect();
-    let h_b: Vec<f32> = (0..n * k).map(|_| rand() as f32).collect();
-    let h_c: Vec<f32> = vec![-1.0; (m * n) as usize];
-    let (alpha, beta) = (1.0f32, 0.0f32);
-
-    let ld_a = if trans_a == 'N' { m } else { k };
-    let ld_b = if trans_b == 'N' { k } else { n };
-    let ld_c = m;
-    let mut d_c = h_c.clone();
-    match (trans_a, trans_b) {
-        ('N', 'T') => gemm_nt(m, n, k, alpha, &h_a, ld_a, &h_b, ld_b, beta, &mut d_c, ld_c),
-        ('T', 'N') => gemm_tn(m, n, k, alpha, &h_a, ld_a, &h_b, ld_b, beta, &mut d_c, ld_c),
-        _ => panic!("Not implemented: only NT and TN, as the tutorial"),
-    }
-    let want = naive(
-        trans_a, trans_b, m, n, k, alpha, &h_a, ld_a, &h_b, ld_b, beta, &h_c,
-    );
-    // Each element sums k products of values in [-1, 1] in f32, in an
-    // order other than the reference's: within k * 2^-23 of the f64 sum.
-    let bound = k as f64 * f32::EPSILON as f64;
-    let worst = d_c
-        .iter()
-        .zip(&want)
-        .map(|(&g, &w)| (g as f64 - w).abs())
-        .fold(0.0, f64::max);
-    println!("max |C - C_ref| = {worst:.3e} (bound {bound:.3e})");
-    assert!(worst <= bound, "sgemm_1 differs from the naive GEMM");
-    println!("CUTE_GEMM on the CPU: every element within the bound");
+    naive_gemm::run("sgemm_1", gemm_nt, gemm_tn);
 }

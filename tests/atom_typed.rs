@@ -15,18 +15,19 @@ use cute_algebra::tensor::{make_counting_tensor, make_identity_tensor};
 
 /// The rows generated here.
 const COVERED: &[&str] = &[
-    "p0002", "p0003", "p0005", "p0007", "p0008", "p0013", "p0015", "p0017", "p0018", "p0019",
-    "p0021", "p0024", "p0025", "p0027", "p0028", "p0029", "p0030", "p0032", "p0034", "p0035",
-    "p0039", "p0040", "p0046", "p0049", "p0050", "p0054", "p0057", "p0058", "p0059", "p0060",
-    "p0061", "p0062", "p0065", "p0068", "p0069", "p0070", "p0071", "p0072", "p0074", "p0076",
-    "p0078", "p0079", "p0082", "p0089", "p0090", "p0091", "p0093", "p0094", "p0095", "p0096",
-    "p0098", "p0100", "p0101", "p0102", "p0104", "p0105", "p0106", "p0109", "p0111", "p0112",
-    "p0113", "p0114", "p0115", "p0117", "p0122", "p0123", "p0124", "p0126", "p0129", "p0131",
-    "p0133", "p0134", "p0135", "p0137", "p0138", "p0145", "p0146", "p0148", "p0149", "p0151",
-    "p0153", "p0155", "p0156", "p0157", "p0159", "p0160", "p0162", "p0167", "p0168", "p0169",
-    "p0170", "p0171", "p0177", "p0178", "p0179", "p0180", "p0181", "p0184", "p0186", "p0189",
-    "p0191", "p0192", "p0195", "p0197", "p0199", "p0200", "p0202", "p0204", "p0205", "p0208",
-    "p0211", "p0212", "p0213", "p0214", "p0215", "p0216",
+    "p0002", "p0003", "p0005", "p0007", "p0008", "p0013", "p0015", "p0016", "p0017", "p0018",
+    "p0019", "p0021", "p0024", "p0025", "p0027", "p0028", "p0029", "p0030", "p0032", "p0034",
+    "p0035", "p0039", "p0040", "p0046", "p0049", "p0050", "p0051", "p0054", "p0057", "p0058",
+    "p0059", "p0060", "p0061", "p0062", "p0065", "p0068", "p0069", "p0070", "p0071", "p0072",
+    "p0074", "p0076", "p0078", "p0079", "p0082", "p0087", "p0089", "p0090", "p0091", "p0093",
+    "p0094", "p0095", "p0096", "p0098", "p0100", "p0101", "p0102", "p0104", "p0105", "p0106",
+    "p0109", "p0111", "p0112", "p0113", "p0114", "p0115", "p0117", "p0122", "p0123", "p0124",
+    "p0126", "p0129", "p0131", "p0133", "p0134", "p0135", "p0137", "p0138", "p0139", "p0145",
+    "p0146", "p0148", "p0149", "p0151", "p0153", "p0155", "p0156", "p0157", "p0159", "p0160",
+    "p0162", "p0164", "p0167", "p0168", "p0169", "p0170", "p0171", "p0177", "p0178", "p0179",
+    "p0180", "p0181", "p0184", "p0186", "p0189", "p0191", "p0192", "p0194", "p0195", "p0197",
+    "p0199", "p0200", "p0202", "p0204", "p0205", "p0208", "p0211", "p0212", "p0213", "p0214",
+    "p0215", "p0216", "p0219",
 ];
 /// The rows not generated, with the reason.
 const SKIPPED: &[(&str, &str)] = &[
@@ -47,7 +48,6 @@ const SKIPPED: &[(&str, &str)] = &[
     ),
     ("p0012", "SM90 GMMA atoms are runtime-only"),
     ("p0014", "SM90 GMMA atoms are runtime-only"),
-    ("p0016", "retile: runtime-only here"),
     (
         "p0020",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
@@ -88,7 +88,6 @@ const SKIPPED: &[(&str, &str)] = &[
     ("p0045", "SM90 GMMA atoms are runtime-only"),
     ("p0047", "SM90 GMMA atoms are runtime-only"),
     ("p0048", "the cp.async ZFILL ops are runtime-only"),
-    ("p0051", "retile: runtime-only here"),
     (
         "p0052",
         "a refusal: a compile error on the typed path (ui-tests)",
@@ -139,7 +138,6 @@ const SKIPPED: &[(&str, &str)] = &[
         "p0086",
         "a refusal: a compile error on the typed path (ui-tests)",
     ),
-    ("p0087", "retile: runtime-only here"),
     (
         "p0088",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
@@ -178,7 +176,7 @@ const SKIPPED: &[(&str, &str)] = &[
         "p0119",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
     ),
-    ("p0120", "retile: runtime-only here"),
+    ("p0120", "SM90 GMMA atoms are runtime-only"),
     (
         "p0121",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
@@ -201,7 +199,6 @@ const SKIPPED: &[(&str, &str)] = &[
         "p0136",
         "tidfrg_D: runtime-only here (partition_D is typed)",
     ),
-    ("p0139", "retile: runtime-only here"),
     (
         "p0140",
         "tidfrg_D: runtime-only here (partition_D is typed)",
@@ -235,7 +232,6 @@ const SKIPPED: &[(&str, &str)] = &[
         "p0163",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
     ),
-    ("p0164", "retile: runtime-only here"),
     (
         "p0165",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
@@ -253,13 +249,13 @@ const SKIPPED: &[(&str, &str)] = &[
         "p0174",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
     ),
-    ("p0175", "retile: runtime-only here"),
+    ("p0175", "SM90 GMMA atoms are runtime-only"),
     (
         "p0176",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
     ),
     ("p0182", "SM90 GMMA atoms are runtime-only"),
-    ("p0183", "retile: runtime-only here"),
+    ("p0183", "SM90 GMMA atoms are runtime-only"),
     (
         "p0185",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
@@ -271,7 +267,6 @@ const SKIPPED: &[(&str, &str)] = &[
     ("p0188", "SM90 GMMA atoms are runtime-only"),
     ("p0190", "SM90 GMMA atoms are runtime-only"),
     ("p0193", "SM90 GMMA atoms are runtime-only"),
-    ("p0194", "retile: runtime-only here"),
     (
         "p0196",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
@@ -303,7 +298,6 @@ const SKIPPED: &[(&str, &str)] = &[
         "p0218",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
     ),
-    ("p0219", "retile: runtime-only here"),
     (
         "p0220",
         "a GMMA shared-memory atom or descriptor: runtime-only here",
@@ -374,6 +368,7 @@ atom_rows! {
     p0008: make_tiled_copy_B(CopyAtom::<UniversalCopy<u32>, bfloat16_t>::default(), make_tiled_mma(SM80_16x8x16_S32S8S8S32_TN, layout![(2,2,1) : (2,1,0)], Underscore)).get_layoutS_TV().to_string() => static "((_4,_16,_2),(_2,_2)):((_64,_1,_0),(_16,_32))"; eval "get_layoutS_TV(make_tiled_copy_B(Copy_Atom<UniversalCopy<uint32_t>, bfloat16_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_S32S8S8S32_TN>, (2,2,1):(2,1,0))))" => "((4,16,2),(2,2)):((64,1,0),(16,32))";
     p0013: <SM75_U16x4_LDSM_T as CopyTraits>::ThrID::default().to_string() => static "_32:_1"; eval "thr_id(Copy_Atom<SM75_U16x4_LDSM_T, bfloat16_t>)" => "32:1";
     p0015: make_tiled_copy(CopyAtom::<SM75_U32x2_LDSM_N, i8>::default(), layout![(32,2)], layout![(1,8)]).get_layoutD_TV().to_string() => static "((_32,_2),(_8,_1)):((_1,_256),(_32,_0))"; eval "get_layoutD_TV(make_tiled_copy(Copy_Atom<SM75_U32x2_LDSM_N, int8_t>, (32,2), (1,8)))" => "((32,2),(8,1)):((1,256),(32,0))";
+    p0016: make_tiled_copy_B(CopyAtom::<SM75_U16x8_LDSM_T, half_t>::default(), make_tiled_mma(SM80_16x8x16_S32S8S8S32_TN, layout![(2,2)], tile![(8,2,4) : (4,32,1), (2,4,2) : (1,4,2), 32])).get_slice(0i32).retile_D(make_counting_tensor(make_tiled_mma(SM80_16x8x16_S32S8S8S32_TN, layout![(2,2)], tile![(8,2,4) : (4,32,1), (2,4,2) : (1,4,2), 32]).get_slice(36i32).partition_fragment_B::<f32, _, _>(make_counting_tensor(layout![(32,32) : (1,32)])).layout())).to_string() => static "counting_iter(0) o (((_4,_2),_1),_2,_1):(((_1,_8),_0),_4,_0)"; eval "retile_D(make_tiled_copy_B(Copy_Atom<SM75_U16x8_LDSM_T, half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x16_S32S8S8S32_TN>, (2,2), <(8,2,4):(4,32,1), (2,4,2):(1,4,2), 32>)), tensor(partition_fragment_B(make_tiled_mma(MMA_Atom<SM80_16x8x16_S32S8S8S32_TN>, (2,2), <(8,2,4):(4,32,1), (2,4,2):(1,4,2), 32>), 36, tensor((32,32):(1,32)))))" => "counting_iter(0) o (((4,2),1),2,1):(((1,8),0),4,0)";
     p0017: make_tiled_mma(SM75_8x8x16_S32S8S8S32_TN, layout![(4,2,1)], Underscore).get_layoutC_TV().to_string() => static "((_4,_32,_2),(_2,(_1,_1))):((_64,_1,_256),(_32,(_0,_0)))"; eval "get_layoutC_TV(make_tiled_mma(MMA_Atom<SM75_8x8x16_S32S8S8S32_TN>, (4,2,1)))" => "((4,32,2),(2,(1,1))):((64,1,256),(32,(0,0)))";
     p0018: make_tiled_copy(CopyAtom::<SM90_U32x4_STSM_N, i32>::default(), layout![(32,1)], layout![(4,1)]).get_slice(13i32).partition_D(make_counting_tensor(layout![(256,1) : (1,1)])).to_string() => static "counting_iter(81) o ((_4,_1),_2,_1):((_4,_0),_128,_0)"; eval "partition_D(make_tiled_copy(Copy_Atom<SM90_U32x4_STSM_N, int32_t>, (32,1), (4,1)), 13, tensor((256,1):(1,1)))" => "counting_iter(81) o ((4,1),2,1):((4,0),128,0)";
     p0019: make_tiled_copy(CopyAtom::<SM90_U32x1_STSM_N, f32>::default(), layout![(8,4) : (4,1)], layout![(1,1)]).get_layoutS_TV().to_string() => static "((_4,_8),(_1,_1)):((_8,_1),(_0,_0))"; eval "get_layoutS_TV(make_tiled_copy(Copy_Atom<SM90_U32x1_STSM_N, float>, (8,4):(4,1), (1,1)))" => "((4,8),(1,1)):((8,1),(0,0))";
@@ -392,6 +387,7 @@ atom_rows! {
     p0046: <SM90_U16x4_STSM_T as CopyTraits>::SrcLayout::default().to_string() => static "((_4,_8),(_16,_2,_2)):((_256,_16),(_1,_128,_1024))"; eval "layout_src_bits(SM90_U16x4_STSM_T)" => "((4,8),(16,2,2)):((256,16),(1,128,1024))";
     p0049: make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, layout![(2,2,1)], Underscore).get_slice(66i32).partition_A(make_counting_tensor(layout![((16,2),32) : ((1,512),16)])).to_string() => static "counting_iter(64) o ((_2,_2,_2),_1,_2):((_16,_8,_128),_0,_256)"; eval "partition_A(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32BF16BF16F32_TN>, (2,2,1)), 66, tensor(((16,2),32):((1,512),16)))" => "counting_iter(64) o ((2,2,2),1,2):((16,8,128),0,256)";
     p0050: make_tiled_mma(UniversalFMA::<f32>::default(), layout![(8,8,1)], tile![16, 32, 8]).get_layoutB_TV().to_string() => static "((_8,_8),(_1,(_4,_8))):((_0,_1),(_0,(_8,_32)))"; eval "get_layoutB_TV(make_tiled_mma(MMA_Atom<UniversalFMA<float>>, (8,8,1), (16,32,8)))" => "((8,8),(1,(4,8))):((0,1),(0,(8,32)))";
+    p0051: make_tiled_copy_C(CopyAtom::<SM90_U32x4_STSM_N, f32>::default(), make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, layout![(4,2,1) : (2,1,0)], tile![64, 16, 16])).get_slice(0i32).retile_D(make_counting_tensor(make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, layout![(4,2,1) : (2,1,0)], tile![64, 16, 16]).get_slice(60i32).partition_fragment_C::<f32, _, _>(make_counting_tensor(layout![(128,16) : (1,128)])).layout())).to_string() => static "counting_iter(0) o ((_4,_1),_2,_1):((_1,_0),_4,_0)"; eval "retile_D(make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, float>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32BF16BF16F32_TN>, (4,2,1):(2,1,0), (64,16,16))), tensor(partition_fragment_C(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32BF16BF16F32_TN>, (4,2,1):(2,1,0), (64,16,16)), 60, tensor((128,16):(1,128)))))" => "counting_iter(0) o ((4,1),2,1):((1,0),4,0)";
     p0054: make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN, layout![(2,4,1)], tile![32, 64, 8]).get_slice(12i32).partition_fragment_C::<f32, _, _>(make_counting_tensor(layout![(64,64) : (1,64)])).layout().to_string() => static "((_2,_2),_2,_2):((_1,_2),_4,_8)"; eval "partition_fragment_C(make_tiled_mma(MMA_Atom<SM80_16x8x8_F32F16F16F32_TN>, (2,4,1), (32,64,8)), 12, tensor((64,64):(1,64)))" => "((2,2),2,2):((1,2),4,8)";
     p0057: <CopyAtom<UniversalCopy<u16>, half_t> as CopyAtomTypes>::ValLayoutSrc::default().to_string() => static "(_1,_1):(_0,_1)"; eval "layout_src(Copy_Atom<UniversalCopy<uint16_t>, half_t>)" => "(1,1):(0,1)";
     p0058: make_tiled_mma(SM80_8x8x16_S32S8S8S32_TN, layout![(4,2,1) : (2,1,0)], tile![64, 32, 16]).get_layoutB_TV().to_string() => static "(((_4,_8),_2,_4),(_4,(_2,_1))):(((_128,_1),_8,_0),(_32,(_16,_0)))"; eval "get_layoutB_TV(make_tiled_mma(MMA_Atom<SM80_8x8x16_S32S8S8S32_TN>, (4,2,1):(2,1,0), (64,32,16)))" => "(((4,8),2,4),(4,(2,1))):(((128,1),8,0),(32,(16,0)))";
@@ -410,6 +406,7 @@ atom_rows! {
     p0078: <UniversalFMA::<f32> as MmaTraits>::ThrID::default().to_string() => static "_1:_0"; eval "thr_id(MMA_Atom<UniversalFMA<float>>)" => "1:0";
     p0079: <CopyAtom<UniversalCopy<u128>, i8> as CopyAtomTypes>::ValLayoutRef::default().to_string() => static "(_1,_16):(_0,_1)"; eval "layout_ref(Copy_Atom<UniversalCopy<uint128_t>, int8_t>)" => "(1,16):(0,1)";
     p0082: make_tiled_mma(SM80_16x8x16_S32S8S8S32_TN, layout![(2,1,1)], Underscore).get_slice(48i32).partition_C(make_counting_tensor(layout![(64,16) : (1,64)])).to_string() => static "counting_iter(20) o ((_2,_2),_2,_2):((_64,_8),_32,_512)"; eval "partition_C(make_tiled_mma(MMA_Atom<SM80_16x8x16_S32S8S8S32_TN>, (2,1,1)), 48, tensor((64,16):(1,64)))" => "counting_iter(20) o ((2,2),2,2):((64,8),32,512)";
+    p0087: make_tiled_copy_B(CopyAtom::<UniversalCopy<u128>, f64>::default(), make_tiled_mma(SM70_8x8x4_F16F16F16F16_NT, layout![(8,4,1)], Underscore)).get_slice(0i32).retile_D(make_counting_tensor(make_tiled_mma(SM70_8x8x4_F16F16F16F16_NT, layout![(8,4,1)], Underscore).get_slice(137i32).partition_fragment_B::<f32, _, _>(make_counting_tensor(layout![(32,4) : (4,1)])).layout())).to_string() => static "counting_iter(0) o ((_2,_2),_1,_1):((_1,_2),_0,_0)"; eval "retile_D(make_tiled_copy_B(Copy_Atom<UniversalCopy<uint128_t>, double>, make_tiled_mma(MMA_Atom<SM70_8x8x4_F16F16F16F16_NT>, (8,4,1))), tensor(partition_fragment_B(make_tiled_mma(MMA_Atom<SM70_8x8x4_F16F16F16F16_NT>, (8,4,1)), 137, tensor((32,4):(4,1)))))" => "counting_iter(0) o ((2,2),1,1):((1,2),0,0)";
     p0089: <SM80_16x8x4_F32TF32TF32F32_TN as MmaTraits>::ALayout::default().to_string() => static "((_4,_8),_2):((_16,_1),_8)"; eval "layoutA_TV(MMA_Atom<SM80_16x8x4_F32TF32TF32F32_TN>)" => "((4,8),2):((16,1),8)";
     p0090: <CopyAtom<DefaultCopy, half_t> as CopyAtomTypes>::ValLayoutSrc::default().to_string() => static "(_1,_1):(_0,_0)"; eval "layout_src(Copy_Atom<DefaultCopy, half_t>)" => "(1,1):(0,0)";
     p0091: make_tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN, layout![(2,2)], Underscore).thrfrg_B(layout![(32,8) : (1,32)]).to_string() => static "(((_4,_8),(_2,_1)),(_2,(_2,_1))):(((_32,_1),(_8,_0)),(_128,(_16,_0)))"; eval "thrfrg_B(make_tiled_mma(MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, (2,2)), (32,8):(1,32))" => "(((4,8),(2,1)),(2,(2,1))):(((32,1),(8,0)),(128,(16,0)))";
@@ -442,6 +439,7 @@ atom_rows! {
     p0135: make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout![(8,4,1)], tile![128, 64, 32]).get_thr_layout_vmnk().to_string() => static "(_32,_8,_4,_1):(_1,_32,_256,_0)"; eval "thr_layout_vmnk(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (8,4,1), <128, 64, 32>))" => "(32,8,4,1):(1,32,256,0)";
     p0137: make_tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN, layout![(2,1,2)], Underscore).get_slice(70i32).partition_B(make_identity_tensor(shape![16,16])).to_string() => static "ArithTuple(1,10) o (_2,_2,_1):(_4@1,_8@0,_0)"; eval "partition_B(make_tiled_mma(MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, (2,1,2)), 70, identity_tensor((16,16)))" => "ArithTuple(1,10) o (2,2,1):(4@1,8@0,0)";
     p0138: make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, layout![(8,4,1)], tile![(8,16) : (16,1), 32, (2,4,4) : (16,1,4)]).thrfrg_B(layout![(32,64) : (64,1)]).to_string() => static "(((_4,_8),(_4,_1)),((_2,_2),(_1,(_2,_2)))):(((_1,_64),(_512,_0)),((_16,_4),(_0,(_8,_32))))"; eval "thrfrg_B(make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, (8,4,1), <(8,16):(16,1), 32, (2,4,4):(16,1,4)>), (32,64):(64,1))" => "(((4,8),(4,1)),((2,2),(1,(2,2)))):(((1,64),(512,0)),((16,4),(0,(8,32))))";
+    p0139: make_tiled_copy_C(CopyAtom::<SM90_U32x4_STSM_N, tfloat32_t>::default(), make_tiled_mma(SM80_8x8x4_F64F64F64F64_TN, layout![(4,1,1)], tile![(4,16) : (1,4), (2,4,2) : (8,2,1), 8])).get_slice(0i32).retile_S(make_counting_tensor(make_tiled_mma(SM80_8x8x4_F64F64F64F64_TN, layout![(4,1,1)], tile![(4,16) : (1,4), (2,4,2) : (8,2,1), 8]).get_slice(32i32).partition_fragment_C::<f32, _, _>(make_counting_tensor(layout![(64,16) : (16,1)])).layout())).to_string() => static "counting_iter(0) o ((_4,_2),_1,_1):((_1,_4),_0,_0)"; eval "retile_S(make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, tfloat32_t>, make_tiled_mma(MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, (4,1,1), <(4,16):(1,4), (2,4,2):(8,2,1), 8>)), tensor(partition_fragment_C(make_tiled_mma(MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, (4,1,1), <(4,16):(1,4), (2,4,2):(8,2,1), 8>), 32, tensor((64,16):(16,1)))))" => "counting_iter(0) o ((4,2),1,1):((1,4),0,0)";
     p0145: <SM90_U16x8_STSM_T as CopyTraits>::ThrID::default().to_string() => static "_32:_1"; eval "thr_id(Copy_Atom<SM90_U16x8_STSM_T, bfloat16_t>)" => "32:1";
     p0146: make_tiled_mma(SM80_16x8x8_F32BF16BF16F32_TN, layout![(4,2,1) : (2,1,0)], tile![(8,16) : (16,1), (4,2,4) : (4,16,1), (2,4) : (1,2)]).get_slice(int!(0)).partition_C(make_counting_tensor(make_layout(shape![256,128]))).layout().shape().to_cute_string() => values "((2,2),(2,2),(2,4))"; eval "partition_shape_C(make_tiled_mma(MMA_Atom<SM80_16x8x8_F32BF16BF16F32_TN>, (4,2,1):(2,1,0), <(8,16):(16,1), (4,2,4):(4,16,1), (2,4):(1,2)>), (256,128))" => "((2,2),(2,2),(2,4))";
     p0148: make_tiled_mma(UniversalFMA::<half_t, half_t, half_t, half_t>::default(), layout![(16,16,1)], tile![16, (8,2) : (2,1), _]).get_slice(27i32).partition_B(make_counting_tensor(layout![((16,2),2) : ((1,32),16)])).to_string() => static "counting_iter(2) o (_1,_2,_2):(_0,_32,_16)"; eval "partition_B(make_tiled_mma(MMA_Atom<UniversalFMA<half_t,half_t,half_t,half_t>>, (16,16,1), <16, (8,2):(2,1), _>), 27, tensor(((16,2),2):((1,32),16)))" => "counting_iter(2) o (1,2,2):(0,32,16)";
@@ -454,6 +452,7 @@ atom_rows! {
     p0159: make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN, layout![(8,4,1)], tile![128, 64, _]).get_slice(775i32).partition_C(make_counting_tensor(layout![((128,2),64) : ((1,8192),128)])).to_string() => static "counting_iter(3841) o ((_2,_2),_2,_2):((_128,_8),_8192,_4096)"; eval "partition_C(make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>, (8,4,1), <128, 64, _>), 775, tensor(((128,2),64):((1,8192),128)))" => "counting_iter(3841) o ((2,2),2,2):((128,8),8192,4096)";
     p0160: make_tiled_mma(SM80_16x8x4_F32TF32TF32F32_TN, layout![(2,2) : (2,1)], tile![32, 32, 4]).get_thr_layout_vmnk().to_string() => static "(_32,_2,_2,_1):(_1,_64,_32,_0)"; eval "thr_layout_vmnk(make_tiled_mma(MMA_Atom<SM80_16x8x4_F32TF32TF32F32_TN>, (2,2):(2,1), (32,32,4)))" => "(32,2,2,1):(1,64,32,0)";
     p0162: make_tiled_copy(CopyAtom::<SM80_CP_ASYNC_CACHEGLOBAL<u128>, u8>::default(), layout![(4,8)], layout![(32,1)]).get_layoutD_TV().to_string() => static "(_32,(_16,_2)):(_32,(_1,_16))"; eval "get_layoutD_TV(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, uint8_t>, (4,8), (32,1)))" => "(32,(16,2)):(32,(1,16))";
+    p0164: make_tiled_copy_A(CopyAtom::<UniversalCopy<u128>, f64>::default(), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout![(2,2) : (2,1)], tile![(4,2,4) : (8,4,1), (4,8) : (1,4), 16])).get_slice(0i32).retile_D(make_counting_tensor(make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout![(2,2) : (2,1)], tile![(4,2,4) : (8,4,1), (4,8) : (1,4), 16]).get_slice(24i32).partition_fragment_A::<f32, _, _>(make_counting_tensor(layout![(32,32) : (1,32)])).layout())).to_string() => static "counting_iter(0) o ((_2,_4),_1,_2):((_1,_2),_0,_8)"; eval "retile_D(make_tiled_copy_A(Copy_Atom<UniversalCopy<uint128_t>, double>, make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (2,2):(2,1), <(4,2,4):(8,4,1), (4,8):(1,4), 16>)), tensor(partition_fragment_A(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (2,2):(2,1), <(4,2,4):(8,4,1), (4,8):(1,4), 16>), 24, tensor((32,32):(1,32)))))" => "counting_iter(0) o ((2,4),1,2):((1,2),0,8)";
     p0167: <CopyAtom<UniversalCopy<u32>, tfloat32_t> as CopyAtomTypes>::ValLayoutSrc::default().to_string() => static "(_1,_1):(_0,_1)"; eval "layout_src(Copy_Atom<UniversalCopy<uint32_t>, tfloat32_t>)" => "(1,1):(0,1)";
     p0168: make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, layout![(4,2,1)], Underscore).get_layoutA_TV().to_string() => static "((_4,_8,_4,_2),((_2,_2,_2),(_1,_1))):((_128,_1,_16,_0),((_64,_8,_512),(_0,_0)))"; eval "get_layoutA_TV(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32BF16BF16F32_TN>, (4,2,1)))" => "((4,8,4,2),((2,2,2),(1,1))):((128,1,16,0),((64,8,512),(0,0)))";
     p0169: make_tiled_copy_C(CopyAtom::<SM90_U32x4_STSM_N, bfloat16_t>::default(), make_tiled_mma(SM75_16x8x8_F32F16F16F32_TN, layout![(2,2,1)], tile![64, 16, 8])).get_layoutS_TV().to_string() => static "((_4,_8,_2,_2),((_2,_2,_2),_1)):((_128,_1,_16,_512),((_64,_8,_32),_0))"; eval "get_layoutS_TV(make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, bfloat16_t>, make_tiled_mma(MMA_Atom<SM75_16x8x8_F32F16F16F32_TN>, (2,2,1), <64, 16, 8>)))" => "((4,8,2,2),((2,2,2),1)):((128,1,16,512),((64,8,32),0))";
@@ -469,6 +468,7 @@ atom_rows! {
     p0189: <CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL<u128>, f32> as CopyAtomTypes>::ValLayoutRef::default().to_string() => static "(_1,_4):(_0,_1)"; eval "layout_ref(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, float>)" => "(1,4):(0,1)";
     p0191: make_tiled_copy(CopyAtom::<UniversalCopy<u32>, u8>::default(), layout![(8,16) : (16,1)], layout![(1,4)]).tiler_mn().to_cute_string() => static "(_8,_64)"; eval "tiler_mn(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, uint8_t>, (8,16):(16,1), (1,4)))" => "(8,64)";
     p0192: make_tiled_copy_B(CopyAtom::<SM75_U16x4_LDSM_T, half_t>::default(), make_tiled_mma(SM80_8x8x4_F64F64F64F64_TN, layout![(2,4,1)], tile![16, 64, 8])).get_slice(56i32).partition_S(make_counting_tensor(layout![(64,8) : (1,64)])).to_string() => static "counting_iter(256) o ((_8,_1),_1,_1):((_1,_0),_0,_0)"; eval "partition_S(make_tiled_copy_B(Copy_Atom<SM75_U16x4_LDSM_T, half_t>, make_tiled_mma(MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, (2,4,1), (16,64,8))), 56, tensor((64,8):(1,64)))" => "counting_iter(256) o ((8,1),1,1):((1,0),0,0)";
+    p0194: make_tiled_copy_C(CopyAtom::<UniversalCopy<u32>, half_t>::default(), make_tiled_mma(SM80_8x8x16_S32S8S8S32_TN, layout![(4,2,1)], tile![32, 16, 32])).get_slice(0i32).retile_D(make_counting_tensor(make_tiled_mma(SM80_8x8x16_S32S8S8S32_TN, layout![(4,2,1)], tile![32, 16, 32]).get_slice(197i32).partition_fragment_C::<f32, _, _>(make_counting_tensor(layout![(32,16) : (1,32)])).layout())).to_string() => static "counting_iter(0) o ((_2,_1),_1,_1):((_1,_0),_0,_0)"; eval "retile_D(make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>, half_t>, make_tiled_mma(MMA_Atom<SM80_8x8x16_S32S8S8S32_TN>, (4,2,1), (32,16,32))), tensor(partition_fragment_C(make_tiled_mma(MMA_Atom<SM80_8x8x16_S32S8S8S32_TN>, (4,2,1), (32,16,32)), 197, tensor((32,16):(1,32)))))" => "counting_iter(0) o ((2,1),1,1):((1,0),0,0)";
     p0195: make_tiled_copy(CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, i8>::default(), layout![(8,4) : (4,1)], layout![(32,1)]).get_layoutD_TV().to_string() => static "((_4,_8),(_16,_2)):((_256,_32),(_1,_16))"; eval "get_layoutD_TV(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, int8_t>, (8,4):(4,1), (32,1)))" => "((4,8),(16,2)):((256,32),(1,16))";
     p0197: make_tiled_mma(SM80_16x8x32_S32U8U8S32_TN_SATURATE, layout![(2,2) : (2,1)], tile![32, 32, 64]).get_slice(75i32).partition_B(make_counting_tensor(layout![(32,128) : (1,32)])).to_string() => static "counting_iter(386) o ((_4,_2),_2,_4):((_32,_512),_16,_1024)"; eval "partition_B(make_tiled_mma(MMA_Atom<SM80_16x8x32_S32U8U8S32_TN_SATURATE>, (2,2):(2,1), <32, 32, 64>), 75, tensor((32,128):(1,32)))" => "counting_iter(386) o ((4,2),2,4):((32,512),16,1024)";
     p0199: <SM70_8x8x4_F16F16F16F16_TN as MmaTraits>::CLayout::default().to_string() => static "(_8,_8):(_1,_8)"; eval "layoutC_TV(MMA_Atom<SM70_8x8x4_F16F16F16F16_TN>)" => "(8,8):(1,8)";
@@ -483,4 +483,5 @@ atom_rows! {
     p0214: make_tiled_mma(SM80_16x8x8_F32BF16BF16F32_TN, layout![(4,2,1)], tile![(8,8) : (8,1), 32, 8]).get_slice(54i32).partition_A(make_counting_tensor(layout![(128,16) : (16,1)])).to_string() => static "counting_iter(676) o ((_2,_2),_2,_2):((_1,_16),_1024,_8)"; eval "partition_A(make_tiled_mma(MMA_Atom<SM80_16x8x8_F32BF16BF16F32_TN>, (4,2,1), <(8,8):(8,1), 32, 8>), 54, tensor((128,16):(16,1)))" => "counting_iter(676) o ((2,2),2,2):((1,16),1024,8)";
     p0215: make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, layout![(2,4,1)], tile![(16,2,2) : (1,16,32), 64, 16]).thrfrg_A(layout![(64,32) : (32,1)]).to_string() => static "(((_4,_8),(_2,_1)),((_2,_2,_2),(_2,_2))):(((_2,_32),(_512,_0)),((_1,_256,_8),(_1024,_16)))"; eval "thrfrg_A(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32BF16BF16F32_TN>, (2,4,1), <(16,2,2):(1,16,32), 64, 16>), (64,32):(32,1))" => "(((4,8),(2,1)),((2,2,2),(2,2))):(((2,32),(512,0)),((1,256,8),(1024,16)))";
     p0216: make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout![(1,2,1)], Underscore).get_slice(23i32).partition_fragment_C::<f32, _, _>(make_counting_tensor(layout![(16,32) : (1,16)])).layout().to_string() => static "((_2,_2),_1,_2):((_1,_2),_0,_4)"; eval "partition_fragment_C(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (1,2,1)), 23, tensor((16,32):(1,16)))" => "((2,2),1,2):((1,2),0,4)";
+    p0219: make_tiled_copy_A(CopyAtom::<UniversalCopy<u16>, half_t>::default(), make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN, layout![(2,4,1)], Underscore)).get_slice(0i32).retile_S(make_counting_tensor(make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN, layout![(2,4,1)], Underscore).get_slice(144i32).partition_fragment_A::<f32, _, _>(make_counting_tensor(layout![(32,8) : (1,32)])).layout())).to_string() => static "counting_iter(0) o ((_1,_4),_1,_1):((_0,_1),_0,_0)"; eval "retile_S(make_tiled_copy_A(Copy_Atom<UniversalCopy<uint16_t>, half_t>, make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>, (2,4,1))), tensor(partition_fragment_A(make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>, (2,4,1)), 144, tensor((32,8):(1,32)))))" => "counting_iter(0) o ((1,4),1,1):((0,1),0,0)";
 }

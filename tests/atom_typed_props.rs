@@ -2,7 +2,9 @@
 //! covers each (m,n) of its tile exactly once across threads and values; a
 //! static tiled copy's source partition covers its tile exactly once; and
 //! every thread's typed partition equals the runtime path's
-//! (`atom::dynamic`), element by element.
+//! (`atom::dynamic`), element by element; `retile_S/D` of a thread's MMA
+//! fragment names each of its registers exactly once, as the runtime
+//! path's does.
 
 use cute_algebra::atom::*;
 use cute_algebra::eval::eval;
@@ -103,3 +105,69 @@ fn ldsm_copy_a_destination_is_the_mma_a_layout() {
     );
     assert_eq!(a.get_layoutD_TV().size().value(), 128 * 8);
 }
+
+/// `retile_D` (and `retile_S`, the same view) of thread `t`'s MMA fragment
+/// names the fragment's registers: the same offsets, each exactly once,
+/// with whole copy atoms in its first mode; and the runtime path's
+/// `retile_D` of the same fragment reads the same offsets in the same
+/// order.
+macro_rules! retile_views_the_fragment {
+    ($name:ident: $mma:expr, $mma_text:literal, $copy_for:ident($atom:ty, $atom_text:literal),
+     $fragment:ident, ($rows:literal, $cols:literal)) => {
+        #[test]
+        fn $name() {
+            let mma = $mma;
+            let copy = $copy_for(<$atom>::default(), mma);
+            let threads = mma.size().value();
+            for t in [0, 1, threads / 2 + 3, threads - 1] {
+                let tile = make_counting_tensor(layout![($rows, $cols) : (1, $rows)]);
+                let frag = mma.get_slice(t).$fragment::<f32, _, _>(tile).layout();
+                let regs: Vec<i64> = make_counting_tensor(frag).values().collect();
+                let d = copy.get_slice(t).retile_D(make_counting_tensor(frag));
+                let got: Vec<i64> = d.values().collect();
+                let mut sorted = got.clone();
+                sorted.sort_unstable();
+                let mut want = regs.clone();
+                want.sort_unstable();
+                assert_eq!(sorted, want, "thread {t}: {frag} -> {d}");
+                exactly_once(got.iter().copied(), regs.len());
+                let atom_vals = <<$atom as CopyAtomTypes>::NumVal as Default>::default().value();
+                assert_eq!(d.layout().size_of::<0>().value() % atom_vals, 0, "{d}");
+                let s: Vec<i64> = copy.get_slice(t).retile_S(make_counting_tensor(frag)).values().collect();
+                assert_eq!(s, got, "retile_S and retile_D are one view");
+                let expr = format!(
+                    "retile_D({}({}, {}), tensor({}({}, {t}, tensor(({},{}):(1,{})))))",
+                    stringify!($copy_for), $atom_text, $mma_text, stringify!($fragment),
+                    $mma_text, $rows, $cols, $rows
+                );
+                assert_eq!(got, eval_values(&expr), "thread {t}: {expr}");
+            }
+        }
+    };
+}
+
+retile_views_the_fragment!(retile_ldsm_a_sm80_16x8x16: make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, layout![(2, 2, 1)], tile![32, 32, 16]),
+    "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, (2,2,1), (32,32,16))",
+    make_tiled_copy_A(CopyAtom<SM75_U32x4_LDSM_N, half_t>, "Copy_Atom<SM75_U32x4_LDSM_N, half_t>"),
+    partition_fragment_A, (64, 32));
+retile_views_the_fragment!(retile_ldsm_t_b_sm80_16x8x16: make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, layout![(2, 2, 1)], tile![32, 32, 16]),
+    "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, (2,2,1), (32,32,16))",
+    make_tiled_copy_B(CopyAtom<SM75_U16x8_LDSM_T, half_t>, "Copy_Atom<SM75_U16x8_LDSM_T, half_t>"),
+    partition_fragment_B, (32, 32));
+retile_views_the_fragment!(retile_u32_c_sm80_16x8x8_permuted: make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN, layout![(2, 2, 1) : (2, 1, 0)], Underscore),
+    "make_tiled_mma(MMA_Atom<SM80_16x8x8_F32F16F16F32_TN>, (2,2,1):(2,1,0))",
+    make_tiled_copy_C(CopyAtom<UniversalCopy<u32>, half_t>, "Copy_Atom<UniversalCopy<uint32_t>, half_t>"),
+    partition_fragment_C, (64, 32));
+retile_views_the_fragment!(retile_u64_a_sm70_quadpair: make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT, layout![(2, 2)], tile![16, 16, 4]),
+    "make_tiled_mma(MMA_Atom<SM70_8x8x4_F32F16F16F32_NT>, (2,2), (16,16,4))",
+    make_tiled_copy_A(CopyAtom<UniversalCopy<u64>, half_t>, "Copy_Atom<UniversalCopy<uint64_t>, half_t>"),
+    partition_fragment_A, (32, 8));
+retile_views_the_fragment!(retile_default_copy_a_fma_16x16: make_tiled_mma(UniversalFMA::<f32, f32, f32>::default(), layout![(16, 16, 1)], Underscore),
+    "make_tiled_mma(MMA_Atom<UniversalFMA<float,float,float>>, (16,16,1))",
+    make_tiled_copy_A(CopyAtom<DefaultCopy, f32>, "Copy_Atom<DefaultCopy, float>"),
+    partition_fragment_A, (128, 8));
+retile_views_the_fragment!(retile_ldsm_t_b_permuted_tile_reorders: make_tiled_mma(SM80_16x8x16_S32S8S8S32_TN, layout![(2, 2)],
+        tile![(8, 2, 4) : (4, 32, 1), (2, 4, 2) : (1, 4, 2), 32]),
+    "make_tiled_mma(MMA_Atom<SM80_16x8x16_S32S8S8S32_TN>, (2,2), <(8,2,4):(4,32,1), (2,4,2):(1,4,2), 32>)",
+    make_tiled_copy_B(CopyAtom<SM75_U16x8_LDSM_T, half_t>, "Copy_Atom<SM75_U16x8_LDSM_T, half_t>"),
+    partition_fragment_B, (32, 32));

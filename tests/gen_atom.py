@@ -68,6 +68,9 @@ def tiled_mma(s):
 
 def tensor(s):
     name, args = parse_call(s)
+    if name == "tensor" and args[0].startswith("partition_fragment_"):
+        # A thread's registers as a tensor: the fragment's layout from 0.
+        return f"make_counting_tensor({fragment(args[0])}.layout())"
     if name == "tensor":
         a = args[0]
         if a.startswith("composition(Sw<"):
@@ -103,6 +106,12 @@ def tiled_copy(s):
     if name in ("make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C"):
         return f"{name}({atom}, {tiled_mma(args[1])})"
     raise Skip(name)
+
+
+def fragment(expr):
+    """`partition_fragment_X(tiled_mma, tid, tensor)`: the owned fragment."""
+    name, args = parse_call(expr)
+    return f"{tiled_mma(args[0])}.get_slice({tid(args)}).{name}::<f32, _, _>({tensor(args[2])})"
 
 
 def tid(args):
@@ -155,10 +164,12 @@ def rust(expr):
             raise Skip("copy")
         return f"{tiled_mma(args[0])}.get_slice({tid(args)}).{name}({tensor(args[2])}).to_string()"
     if name in ("partition_fragment_A", "partition_fragment_B", "partition_fragment_C"):
-        return f"{tiled_mma(args[0])}.get_slice({tid(args)}).{name}::<f32, _, _>({tensor(args[2])}).layout().to_string()"
+        return f"{fragment(expr)}.layout().to_string()"
+    if name in ("retile_S", "retile_D"):
+        # CuTe's retile is static: the thread index does not enter it.
+        return f"{tiled_copy(args[0])}.get_slice(0i32).{name}({tensor(args[1])}).to_string()"
     raise Skip({"tile_to_shape": "a GMMA shared-memory atom or descriptor: runtime-only here",
                 "make_gmma_desc": "a GMMA descriptor: runtime-only here",
-                "retile_S": "retile: runtime-only here", "retile_D": "retile: runtime-only here",
                 "tidfrg_S": "tidfrg_S: runtime-only here (partition_S is typed)",
                 "tidfrg_D": "tidfrg_D: runtime-only here (partition_D is typed)"}.get(name, name))
 

@@ -1,8 +1,8 @@
 //! [`TiledCopy`]: CuTe's `make_tiled_copy` and `make_tiled_copy_A/B/C` on
 //! typed copy atoms, static thread and value layouts or a typed
 //! [`TiledMMA`]. Its thread-value layout, tile and the maps from a
-//! thread's values to the tile are associated types; `partition_S/D` do
-//! only the tensor's own index math.
+//! thread's values to the tile are associated types; `partition_S/D` and
+//! `retile_S/D` do only the tensor's own index math.
 //!
 //! ```
 //! use cute_algebra::prelude::*;
@@ -25,10 +25,13 @@ use typenum::P1;
 
 use super::copy::CopyAtomTypes;
 use super::tiled_mma::{H2, LayoutTv, TiledMmaTypes, operand};
-use crate::algebra::{BlockProduct, CoalesceBy, Composition, RightInverseLayout};
+use crate::algebra::{
+    ApplyTiler, BlockProduct, CoalesceBy, Composition, Product, RightInverseLayout,
+};
 use crate::error::{LayoutError, ok_or_panic};
-use crate::int::{Int, IntRem, Mod};
+use crate::int::{Int, IntMul, IntRem, Magnitude, Mod, Prod};
 use crate::layout::{Layout, LayoutParts, MakeLayout, Underscore};
+use crate::swizzle::UpcastPair;
 use crate::tensor::{Shift, Tensor, TensorDivide, TensorSlice, ZippedModes};
 use crate::tuple::{IntTuple, ProductEach};
 
@@ -451,4 +454,213 @@ copy_partitions! {
     partition_S, try_partition_S, ThrVal2MnS;
     /// `partition_D(tensor)`: this thread's `(CopyV,RestM,RestN)` of the destination.
     partition_D, try_partition_D, ThrVal2MnD;
+}
+
+/// `TiledNumThr * V`, unsigned: the factor `retile` upcasts
+/// `right_inverse(TiledLayout_TV)` by, `V` being the fragment's `size<0>`.
+type RetileFactor<T, V> =
+    <Prod<<<T as TiledCopyTypes>::LayoutTV as Sizes2>::Thr, V> as Magnitude>::Output;
+/// `right_inverse(TiledLayout_TV).with_shape(shape(Tiler_MN))`: (m,n) -> (thr,val).
+type TileToTv<T> =
+    <<<T as TiledCopyTypes>::LayoutTV as RightInverseLayout>::Output as Composition<
+        <<T as TiledCopyTypes>::TilerMN as MakeLayout>::Output,
+    >>::Output;
+/// `upcast<TiledNumThr * V>` of its shape, and of its stride below.
+type FrgMnShape<T, V> = <<TileToTv<T> as LayoutParts>::Shape as UpcastPair<
+    <TileToTv<T> as LayoutParts>::Stride,
+    RetileFactor<T, V>,
+>>::S;
+type FrgMnStride<T, V> = <<TileToTv<T> as LayoutParts>::Shape as UpcastPair<
+    <TileToTv<T> as LayoutParts>::Stride,
+    RetileFactor<T, V>,
+>>::D;
+/// `frg_layout_mn`: (m,n) -> v, the shape and order of a thread's `V`
+/// values inside `TiledLayout_TV`.
+type FrgMn<T, V> = Layout<FrgMnShape<T, V>, FrgMnStride<T, V>>;
+/// `logical_product(make_layout(V), right_inverse(frg_layout_mn))`.
+type FrgVProduct<T, V> = <<FrgMn<T, V> as RightInverseLayout>::Output as ApplyTiler<
+    Product,
+    <V as MakeLayout>::Output,
+>>::Output;
+/// `frg_layout_v`: `zipped_divide(…, make_layout(AtomNumVal))`,
+/// (atom_vals,rest_vals) -> (v,m,n).
+type FrgV<T, V> = <FrgVProduct<T, V> as TensorDivide<
+    <<<T as TiledCopyTypes>::Atom as CopyAtomTypes>::NumVal as MakeLayout>::Output,
+>>::Zipped;
+/// `prepend(product_each(shape(frg_layout_mn)), V)`: the tile `retile` cuts
+/// the fragment into.
+type RetileTile<T, V> = HCons<V, <<FrgMn<T, V> as LayoutParts>::Shape as ProductEach>::Output>;
+
+/// The static layouts of `TiledCopy::retile` for a fragment of `V = size<0>`
+/// values: computed from the tiled copy's types alone, so that only the
+/// fragment's own divide and composition remain.
+#[doc(hidden)]
+pub trait RetileLayouts<T> {
+    /// `prepend(product_each(shape(frg_layout_mn)), V)`.
+    type Tile: Copy + Default;
+    /// `frg_layout_v`.
+    type FrgV: Copy + Default;
+}
+impl<T: TiledCopyTypes, V: Int + Default> RetileLayouts<T> for V
+where
+    <T::LayoutTV as Sizes2>::Thr: IntMul<V>,
+    Prod<<T::LayoutTV as Sizes2>::Thr, V>: Magnitude,
+    T::LayoutTV: Sizes2 + RightInverseLayout,
+    T::TilerMN: MakeLayout,
+    <T::LayoutTV as RightInverseLayout>::Output: Composition<<T::TilerMN as MakeLayout>::Output>,
+    TileToTv<T>: LayoutParts,
+    <TileToTv<T> as LayoutParts>::Shape:
+        UpcastPair<<TileToTv<T> as LayoutParts>::Stride, RetileFactor<T, V>>,
+    FrgMn<T, V>: RightInverseLayout + LayoutParts,
+    <FrgMn<T, V> as LayoutParts>::Shape: ProductEach,
+    V: MakeLayout,
+    <FrgMn<T, V> as RightInverseLayout>::Output: ApplyTiler<Product, <V as MakeLayout>::Output>,
+    <T::Atom as CopyAtomTypes>::NumVal: MakeLayout,
+    FrgVProduct<T, V>: TensorDivide<<<T::Atom as CopyAtomTypes>::NumVal as MakeLayout>::Output>,
+    FrgV<T, V>: Copy + Default,
+    RetileTile<T, V>: Copy + Default,
+{
+    type Tile = RetileTile<T, V>;
+    type FrgV = FrgV<T, V>;
+}
+
+/// `size<0>(layout)`: the values of the fragment `retile` regroups.
+#[doc(hidden)]
+pub trait Mode0Size {
+    /// Its size.
+    type Output;
+}
+impl<S0: IntTuple, ST, D> Mode0Size for Layout<HCons<S0, ST>, D> {
+    type Output = S0::Size;
+}
+
+/// `append<R>(Int<0>{}, _)`: the rest coordinate `retile` slices with,
+/// `_0` on the size-1 mode its tile's `V` left, `_` on the others.
+#[doc(hidden)]
+pub trait ZeroHead: Copy {
+    /// `(_0, _, …)`.
+    type Output: Copy + Default;
+}
+impl<T: Copy + Default + frunk_core::hlist::HList> ZeroHead for HCons<Underscore, T> {
+    type Output = HCons<typenum::Z0, T>;
+}
+
+/// The tile-mode layout of `TiledCopy::retile`, before the slice:
+/// `zipped_divide(layout, tile).compose(frg_layout_v, _)`.
+type RetileTv<T, L> =
+    <<L as TensorDivide<<V0<L> as RetileLayouts<T>>::Tile>>::Zipped as Composition<
+        H2<<V0<L> as RetileLayouts<T>>::FrgV, Underscore>,
+    >>::Output;
+/// `size<0>` of the fragment.
+type V0<L> = <L as Mode0Size>::Output;
+/// The slice coordinate `(_, append<R>(Int<0>{}, _))`.
+type RetileCoord<T, L> = H2<
+    Underscore,
+    <<<L as TensorDivide<<V0<L> as RetileLayouts<T>>::Tile>>::ZippedShape as ZippedModes>::Rest as ZeroHead>::Output,
+>;
+
+/// The fragment layouts [`ThrCopy::retile_S`] and [`ThrCopy::retile_D`]
+/// take: static `size<0>`, dividing by the retile tile and composing with
+/// `frg_layout_v`.
+pub trait Retile<T>: Sized {
+    /// The layout before the slice.
+    type Tv: TensorSlice<Self::Coord>;
+    /// The slice coordinate.
+    type Coord: Copy + Default;
+    /// `zipped_divide(layout, tile).compose(frg_layout_v, _)`.
+    fn try_retile_tv(self) -> Result<Self::Tv, LayoutError>;
+}
+impl<T: TiledCopyTypes, L> Retile<T> for L
+where
+    L: Mode0Size + TensorDivide<<V0<L> as RetileLayouts<T>>::Tile>,
+    V0<L>: RetileLayouts<T>,
+    L::ZippedShape: ZippedModes,
+    <L::ZippedShape as ZippedModes>::Rest: ZeroHead,
+    L::Zipped: Composition<H2<<V0<L> as RetileLayouts<T>>::FrgV, Underscore>>,
+    RetileTv<T, L>: TensorSlice<RetileCoord<T, L>>,
+{
+    type Tv = RetileTv<T, L>;
+    type Coord = RetileCoord<T, L>;
+    fn try_retile_tv(self) -> Result<Self::Tv, LayoutError> {
+        self.try_zipped_divide(Default::default())?
+            .try_compose(cons2(Default::default(), Underscore))
+    }
+}
+
+/// The tensor `retile_S`/`retile_D` return: the fragment's engine over
+/// `((atom_vals,rest_vals),RestM,RestN,…)`.
+pub type Retiled<T, E, L> = Tensor<
+    <E as Shift<<<L as Retile<T>>::Tv as TensorSlice<<L as Retile<T>>::Coord>>::Offset>>::Output,
+    <<L as Retile<T>>::Tv as TensorSlice<<L as Retile<T>>::Coord>>::Output,
+>;
+
+impl<T: TiledCopyTypes, I: Int> ThrCopy<T, I> {
+    /// CuTe's `TiledCopy::retile(tensor)`, which `retile_S` and `retile_D`
+    /// share: they assume the atom's source and destination layouts are
+    /// its reference layout, so the same thread's values serve both sides.
+    #[allow(clippy::type_complexity)]
+    pub fn try_retile<E, L: Retile<T>>(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Retiled<T, E, L>, LayoutError>
+    where
+        E: Shift<<L::Tv as TensorSlice<L::Coord>>::Offset>,
+    {
+        let (engine, layout) = t.into_parts();
+        let tv = layout.try_retile_tv()?;
+        Ok(Tensor::from_parts(engine, tv).slice(L::Coord::default()))
+    }
+}
+
+macro_rules! copy_retiles {
+    ($($(#[$doc:meta])* $name:ident, $try_name:ident;)*) => {$(
+        impl<T: TiledCopyTypes, I: Int> ThrCopy<T, I> {
+            $(#[$doc])*
+            #[allow(non_snake_case, clippy::type_complexity)]
+            #[track_caller]
+            pub fn $name<E, L: Retile<T>>(&self, t: Tensor<E, L>) -> Retiled<T, E, L>
+            where
+                E: Shift<<L::Tv as TensorSlice<L::Coord>>::Offset>,
+            {
+                ok_or_panic(self.try_retile(t))
+            }
+            #[doc = concat!("[`ThrCopy::", stringify!($name), "`] returning the error of a runtime value that breaks the divide.")]
+            #[allow(non_snake_case, clippy::type_complexity)]
+            pub fn $try_name<E, L: Retile<T>>(&self, t: Tensor<E, L>) -> Result<Retiled<T, E, L>, LayoutError>
+            where
+                E: Shift<<L::Tv as TensorSlice<L::Coord>>::Offset>,
+            {
+                self.try_retile(t)
+            }
+        }
+    )*};
+}
+
+copy_retiles! {
+    /// `retile_S(tensor)`: a thread's fragment `(V,M,N,…)` (a
+    /// `partition_fragment_*` of the MMA the copy was made for) seen as
+    /// the copy's source, `((atom_vals,rest_vals),RestM,RestN,…)`: the same
+    /// registers, grouped by the copy atom's values.
+    retile_S, try_retile_S;
+    /// `retile_D(tensor)`: the same view as the copy's destination, for
+    /// loading a fragment the MMA then reads (`copy(s2r, tXsA, retile_D(tXrA))`).
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::atom::*;
+    /// use cute_algebra::tensor::make_counting_tensor;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, layout![(2, 2, 1)], Underscore);
+    /// let s2r = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::default(), mma);
+    /// let tid: i32 = 5;
+    /// // Expected values printed by CuTe C++ (tests/data/cute/atom_cases.out).
+    /// // The thread's A registers: (MMA_V, MMA_M, MMA_K).
+    /// let frag = mma.get_slice(tid).partition_fragment_A::<f32, _, _>(
+    ///     make_counting_tensor(layout![(32, 16) : (16, 1)]));
+    /// assert_eq!(frag.layout().to_string(), "((_2,_2,_2),_1,_1):((_1,_2,_4),_0,_0)");
+    /// // As LDSM's destination: the atom's 8 values, then the rest.
+    /// let regs = make_counting_tensor(frag.layout());
+    /// assert_eq!(s2r.get_slice(tid).retile_D(regs).to_string(),
+    ///            "counting_iter(0) o ((_8,_1),_1,_1):((_1,_0),_0,_0)");
+    /// ```
+    retile_D, try_retile_D;
 }
