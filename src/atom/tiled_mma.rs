@@ -280,14 +280,11 @@ where
 ///            "TiledMMA(MMA_Atom<SM70_8x8x4_F32F16F16F32_TN>, ThrLayoutVMNK: ((_4,_2),_2,_2,_1):((_1,_16),_4,_8,_0), PermutationMNK: <_16, _16, _4>)");
 /// ```
 #[allow(clippy::type_complexity)]
-pub fn make_tiled_mma<A: MmaTraits, L: PadAtomLayout, P: PadPermutation>(
+pub fn make_tiled_mma<A: MmaTraits, L: PadAtomLayout + TiledMmaOf<A, P>, P: PadPermutation>(
     atom: A,
     _atom_layout: L,
     _permutation: P,
-) -> TiledMMA<A, L::Output, P::Output>
-where
-    L: TiledMmaOf<A, P>,
-{
+) -> TiledMMA<A, L::Output, P::Output> {
     TiledMMA {
         atom,
         layout: PhantomData,
