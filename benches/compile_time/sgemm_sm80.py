@@ -2,7 +2,7 @@
 """Compile time of CUTLASS's `sgemm_sm80` configuration (the FP16 TN path of
 examples/cute/tutorial/sgemm_sm80.cu), fully static: Rust against CuTe C++.
 
-    python3 benches/compile_time/sgemm_sm80.py [--runs N] [--crate-root PATH]
+    python3 benches/compile_time/sgemm_sm80.py [--runs N] [--crate-root PATH] [--instructions] [--no-cxx]
 
 The configuration: a 2x2 TiledMMA of `SM80_16x8x16_F16F16F16F16_TN` with
 `Tile<_32,_32,_16>`; 128-bit `cp.async` global-to-shared tiled copies for A
@@ -18,15 +18,16 @@ It writes the crate to target/compile_time_sgemm/ (and keeps it there), times
 + sys, CARGO_INCREMENTAL=0, the best of N runs) and of the same crate
 without the function, then `g++ -std=c++17 -fsyntax-only` of the C++
 equivalent (`/work/cute-cpp/cxx.sh`, or $CUTE_CXX) and of a file with only
-its includes. Nothing here is asserted about time.
+its includes. With --instructions it also counts the instructions rustc
+executes checking each crate (cachegrind; deterministic, unlike the times
+on a shared machine). Nothing here is asserted about time.
 """
 import argparse, os, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "target", "compile_time_sgemm")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compile_time import timed_log  # noqa: E402
-from kernel_file import cpu  # noqa: E402
+from compile_time import instructions, timed, timed_log  # noqa: E402
 
 RUST = """
 pub fn sgemm_sm80_config(
@@ -138,10 +139,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--crate-root", default=ROOT)
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count rustc's instructions for each check (valgrind)")
+    ap.add_argument("--no-cxx", action="store_true", help="leave g++ out")
     args = ap.parse_args()
     root = os.path.abspath(args.crate_root)
     env = {**os.environ, "CARGO_TARGET_DIR": os.path.join(OUT, "target"), "CARGO_INCREMENTAL": "0"}
-    rust = {}
+    rust, instr = {}, {}
     for name, body in (("empty", ""), ("config", RUST)):
         d = write_crate(name, root, body)
         timed_log(["cargo", "check", "--quiet"], d, env)  # dependencies, once
@@ -151,12 +155,21 @@ def main():
             ts.append(timed_log(["cargo", "check", "--quiet"], d, env)[0])
         rust[name] = min(ts)
         print(f"cargo check {name:6}: CPU {min(ts):6.2f} s (runs {', '.join(f'{t:.2f}' for t in ts)})", flush=True)
+        if args.instructions:
+            timed_log(["cargo", "clean", "--quiet", "-p", f"ct_sgemm_{name}"], d, env)
+            instr[name] = instructions(d, env, timed_log(["cargo", "check", "-v"], d, env)[1])
+            print(f"cargo check {name:6}: {instr[name]:,} rustc instructions", flush=True)
+    if args.instructions:
+        print(f"the configuration alone: {instr['config'] - instr['empty']:,} rustc instructions")
+    if args.no_cxx:
+        print(f"the configuration alone: cargo check {rust['config'] - rust['empty']:.2f} s")
+        return
     cxx = os.environ.get("CUTE_CXX", "/work/cute-cpp/cxx.sh")
     cpp = {}
     for name, body in (("empty", ""), ("config", CPP)):
         path = os.path.join(OUT, f"{name}.cpp")
         open(path, "w").write(HEAD_CPP + body)
-        ts = [cpu([cxx, "-fsyntax-only", path]) for _ in range(args.runs)]
+        ts = [timed([cxx, "-fsyntax-only", path], OUT, os.environ) for _ in range(args.runs)]
         cpp[name] = min(ts)
         print(f"g++ -fsyntax-only {name:6}: CPU {min(ts):6.2f} s (runs {', '.join(f'{t:.2f}' for t in ts)})", flush=True)
     r, c = rust["config"] - rust["empty"], cpp["config"] - cpp["empty"]

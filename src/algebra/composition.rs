@@ -244,33 +244,49 @@ pub trait ComposeCoalesced<SB, DB> {
     /// The result's values and the run-time checks.
     fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError>;
 }
-impl<CA, CS, CD, AL, SB, DB, RS, RD, CX, F> ComposeCoalesced<SB, DB> for CA
+/// The walk's context before the first leaf of `B`: `A`'s mode records.
+type StartCtx<CA> = Context<
+    <<CA as ModeLists>::Shapes as Records<<CA as ModeLists>::Strides>>::Output,
+    Z,
+    Verdict<Admitted, B0, B0>,
+    B0,
+    B0,
+    Z,
+>;
+/// The walk's shape and stride.
+type TreeShape<CA, SB, DB> = <SB as ComposeTree<DB, StartCtx<CA>>>::Shape;
+type TreeStride<CA, SB, DB> = <SB as ComposeTree<DB, StartCtx<CA>>>::Stride;
+/// Whether any value is a runtime `i64`.
+type AnyI64Of<CA, SB, DB> = <(
+    <CA as ModeLists>::Shapes,
+    <CA as ModeLists>::Strides,
+    SB,
+    DB,
+) as AnyI64>::Output;
+impl<CA, SB, DB> ComposeCoalesced<SB, DB> for CA
 where
-    CA: ModeLists<Shapes = CS, Strides = CD>,
-    CS: Records<CD, Output = AL> + Leaves,
-    CD: Leaves,
-    SB: ComposeTree<
-            DB,
-            Context<AL, Z, Verdict<Admitted, B0, B0>, B0, B0, Z>,
-            Shape = RS,
-            Stride = RD,
-            After = CX,
-        > + Leaves,
+    CA: ModeLists,
+    CA::Shapes: Records<CA::Strides> + Leaves,
+    CA::Strides: Leaves,
+    SB: ComposeTree<DB, StartCtx<CA>> + Leaves,
     DB: Leaves,
-    (CS, CD, SB, DB): AnyI64<Output = F>,
-    RS: WidenIf<F>,
-    RD: WidenIf<F>,
-    RS::Output: Leaves,
-    RD::Output: Leaves,
-    CX: FinalVerdict,
-    CX::Output: Admissible,
+    (CA::Shapes, CA::Strides, SB, DB): AnyI64,
+    TreeShape<CA, SB, DB>: WidenIf<AnyI64Of<CA, SB, DB>>,
+    TreeStride<CA, SB, DB>: WidenIf<AnyI64Of<CA, SB, DB>>,
+    <TreeShape<CA, SB, DB> as WidenIf<AnyI64Of<CA, SB, DB>>>::Output: Leaves,
+    <TreeStride<CA, SB, DB> as WidenIf<AnyI64Of<CA, SB, DB>>>::Output: Leaves,
+    <SB as ComposeTree<DB, StartCtx<CA>>>::After: FinalVerdict,
+    <<SB as ComposeTree<DB, StartCtx<CA>>>::After as FinalVerdict>::Output: Admissible,
 {
-    type Output = Layout<RS::Output, RD::Output>;
+    type Output = Layout<
+        <TreeShape<CA, SB, DB> as WidenIf<AnyI64Of<CA, SB, DB>>>::Output,
+        <TreeStride<CA, SB, DB> as WidenIf<AnyI64Of<CA, SB, DB>>>::Output,
+    >;
     fn blank() -> Self::Output {
-        Layout::from_parts(<RS::Output>::blank(), <RD::Output>::blank())
+        Layout::from_parts(Leaves::blank(), Leaves::blank())
     }
     fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError> {
-        let (mut shape, mut stride) = (<RS::Output>::blank(), <RD::Output>::blank());
+        let (mut shape, mut stride) = (Leaves::blank(), Leaves::blank());
         let (cs, cd) = self.mode_lists();
         let modes = TypedModes {
             len: count(&cs),

@@ -280,18 +280,28 @@ where
 ///            "TiledMMA(MMA_Atom<SM70_8x8x4_F32F16F16F32_TN>, ThrLayoutVMNK: ((_4,_2),_2,_2,_1):((_1,_16),_4,_8,_0), PermutationMNK: <_16, _16, _4>)");
 /// ```
 #[allow(clippy::type_complexity)]
-pub fn make_tiled_mma<A: MmaTraits, L: PadAtomLayout, P: PadPermutation>(
+pub fn make_tiled_mma<A: MmaTraits, L: PadAtomLayout + TiledMmaOf<A, P>, P: PadPermutation>(
     atom: A,
     _atom_layout: L,
     _permutation: P,
-) -> TiledMMA<A, L::Output, P::Output>
-where
-    TiledMMA<A, L::Output, P::Output>: TiledMmaTypes + AtomDividesTileMnk,
-{
+) -> TiledMMA<A, L::Output, P::Output> {
     TiledMMA {
         atom,
         layout: PhantomData,
     }
+}
+
+/// `make_tiled_mma`'s bounds, on the atom layout: a bound whose self type
+/// is the bare (not yet inferred) argument waits until the argument's type
+/// is known, where `TiledMMA<A, L::Output, P::Output>: TiledMmaTypes`
+/// would match the impl on inference variables and prove its chain of
+/// products, complements and inverses on unknowns first (seconds of type
+/// checking).
+#[doc(hidden)]
+pub trait TiledMmaOf<A, P> {}
+impl<A: MmaTraits, L: PadAtomLayout, P: PadPermutation> TiledMmaOf<A, P> for L where
+    TiledMMA<A, L::Output, P::Output>: TiledMmaTypes + AtomDividesTileMnk
+{
 }
 
 /// The three remainders `tile_size<I> % size<I>(Shape_MNK)`.
@@ -730,29 +740,11 @@ impl<T: TiledMmaTypes, I: Int> ThrMMA<T, I> {
     pub fn try_partition<O, E, L>(
         &self,
         t: Tensor<E, L>,
-    ) -> Result<Partitioned<T, O, E, L, I>, LayoutError>
+    ) -> Result<MmaPartitioned<Self, O, E, L>, LayoutError>
     where
-        O: OperandOf<T>,
-        L: ThrFrg<T, O> + Copy,
-        <L as ThrFrg<T, O>>::Shape: RestUnderscores,
-        T::ThrLayoutVMNK: LayoutParts,
-        <T::ThrLayoutVMNK as LayoutParts>::Shape:
-            FlatCoord<<T::ThrLayoutVMNK as LayoutParts>::Stride, I> + Default,
-        <T::ThrLayoutVMNK as LayoutParts>::Stride: Default,
-        VmnkCoord<T, I>: Nth<0> + Nth<1> + Nth<2> + Nth<3> + Into4,
-        <L as ThrFrg<T, O>>::Output: TensorSlice<PartitionCoord<T, O, L, I>>,
-        E: Shift<<<L as ThrFrg<T, O>>::Output as TensorSlice<PartitionCoord<T, O, L, I>>>::Offset>,
+        Self: MmaPartition<O, E, L>,
     {
-        let (engine, layout) = t.into_parts();
-        let thr = layout.try_thrfrg()?;
-        let c = <<T::ThrLayoutVMNK as LayoutParts>::Shape>::default()
-            .flat_coord(Default::default(), self.thr_idx)
-            .ok_or(LayoutError::DivisionByZero { op: "get_slice" })?;
-        let coord = crate::tuple::cons(
-            O::coord(c.into4()),
-            crate::tuple::cons(Default::default(), HNil),
-        );
-        Ok(Tensor::from_parts(engine, thr).slice(coord))
+        self.partition_parts(t)
     }
 }
 
@@ -774,45 +766,83 @@ impl<A: Copy, B: Copy, C: Copy, D: Copy> Into4 for HCons<A, H3<B, C, D>> {
     }
 }
 
+/// `partition_X(tensor)` for the operand marker `O` of a tensor with engine
+/// `E` and layout `L`, proven once in this impl: the partition methods
+/// carry this one bound instead of the chain of divides, compositions and
+/// slices, so a caller (and its borrow check) proves one predicate and
+/// normalizes one projection per call.
+#[doc(hidden)]
+pub trait MmaPartition<O, E, L> {
+    /// The partition's engine.
+    type Engine;
+    /// The partition's layout.
+    type Layout;
+    /// Partitions, returning the error of a runtime value that breaks a divide.
+    fn partition_parts(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<Self::Engine, Self::Layout>, LayoutError>;
+}
+impl<T: TiledMmaTypes, I: Int, O, E, L> MmaPartition<O, E, L> for ThrMMA<T, I>
+where
+    O: OperandOf<T>,
+    L: ThrFrg<T, O> + Copy,
+    <L as ThrFrg<T, O>>::Shape: RestUnderscores,
+    T::ThrLayoutVMNK: LayoutParts,
+    <T::ThrLayoutVMNK as LayoutParts>::Shape:
+        FlatCoord<<T::ThrLayoutVMNK as LayoutParts>::Stride, I> + Default,
+    <T::ThrLayoutVMNK as LayoutParts>::Stride: Default,
+    VmnkCoord<T, I>: Into4,
+    <L as ThrFrg<T, O>>::Output: TensorSlice<PartitionCoord<T, O, L, I>>,
+    E: Shift<<<L as ThrFrg<T, O>>::Output as TensorSlice<PartitionCoord<T, O, L, I>>>::Offset>,
+{
+    type Engine = <E as Shift<
+        <<L as ThrFrg<T, O>>::Output as TensorSlice<PartitionCoord<T, O, L, I>>>::Offset,
+    >>::Output;
+    type Layout = <<L as ThrFrg<T, O>>::Output as TensorSlice<PartitionCoord<T, O, L, I>>>::Output;
+    #[inline(always)]
+    fn partition_parts(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<Self::Engine, Self::Layout>, LayoutError> {
+        let (engine, layout) = t.into_parts();
+        let thr = layout.try_thrfrg()?;
+        let c = <<T::ThrLayoutVMNK as LayoutParts>::Shape>::default()
+            .flat_coord(Default::default(), self.thr_idx)
+            .ok_or(LayoutError::DivisionByZero { op: "get_slice" })?;
+        let coord = crate::tuple::cons(
+            O::coord(c.into4()),
+            crate::tuple::cons(Default::default(), HNil),
+        );
+        Ok(Tensor::from_parts(engine, thr).slice(coord))
+    }
+}
+
+/// The tensor `partition_X` returns, through [`MmaPartition`].
+pub type MmaPartitioned<P, O, E, L> =
+    Tensor<<P as MmaPartition<O, E, L>>::Engine, <P as MmaPartition<O, E, L>>::Layout>;
+
 macro_rules! partitions {
     ($($(#[$doc:meta])* $name:ident, $try_name:ident, $Op:ident;)*) => {$(
         impl<T: TiledMmaTypes, I: Int> ThrMMA<T, I> {
             $(#[$doc])*
             #[allow(non_snake_case)]
             #[track_caller]
-            pub fn $name<E, L>(&self, t: Tensor<E, L>) -> Partitioned<T, operand::$Op, E, L, I>
+            pub fn $name<E, L>(&self, t: Tensor<E, L>) -> MmaPartitioned<Self, operand::$Op, E, L>
             where
                 L: OperandRank,
-                operand::$Op: OperandOf<T>,
-                L: ThrFrg<T, operand::$Op> + Copy,
-                <L as ThrFrg<T, operand::$Op>>::Shape: RestUnderscores,
-                T::ThrLayoutVMNK: LayoutParts,
-                <T::ThrLayoutVMNK as LayoutParts>::Shape:
-                    FlatCoord<<T::ThrLayoutVMNK as LayoutParts>::Stride, I> + Default,
-                <T::ThrLayoutVMNK as LayoutParts>::Stride: Default,
-                VmnkCoord<T, I>: Into4,
-                <L as ThrFrg<T, operand::$Op>>::Output: TensorSlice<PartitionCoord<T, operand::$Op, L, I>>,
-                E: Shift<<<L as ThrFrg<T, operand::$Op>>::Output as TensorSlice<PartitionCoord<T, operand::$Op, L, I>>>::Offset>,
+                Self: MmaPartition<operand::$Op, E, L>,
             {
-                ok_or_panic(self.try_partition::<operand::$Op, E, L>(t))
+                ok_or_panic(self.partition_parts(t))
             }
             #[doc = concat!("[`ThrMMA::", stringify!($name), "`] returning the error of a runtime value that breaks a divide.")]
             #[allow(non_snake_case)]
-            pub fn $try_name<E, L>(&self, t: Tensor<E, L>) -> Result<Partitioned<T, operand::$Op, E, L, I>, LayoutError>
+            pub fn $try_name<E, L>(&self, t: Tensor<E, L>) -> Result<MmaPartitioned<Self, operand::$Op, E, L>, LayoutError>
             where
                 L: OperandRank,
-                operand::$Op: OperandOf<T>,
-                L: ThrFrg<T, operand::$Op> + Copy,
-                <L as ThrFrg<T, operand::$Op>>::Shape: RestUnderscores,
-                T::ThrLayoutVMNK: LayoutParts,
-                <T::ThrLayoutVMNK as LayoutParts>::Shape:
-                    FlatCoord<<T::ThrLayoutVMNK as LayoutParts>::Stride, I> + Default,
-                <T::ThrLayoutVMNK as LayoutParts>::Stride: Default,
-                VmnkCoord<T, I>: Into4,
-                <L as ThrFrg<T, operand::$Op>>::Output: TensorSlice<PartitionCoord<T, operand::$Op, L, I>>,
-                E: Shift<<<L as ThrFrg<T, operand::$Op>>::Output as TensorSlice<PartitionCoord<T, operand::$Op, L, I>>>::Offset>,
+                Self: MmaPartition<operand::$Op, E, L>,
             {
-                self.try_partition::<operand::$Op, E, L>(t)
+                self.partition_parts(t)
             }
         }
     )*};
@@ -880,12 +910,8 @@ where
 }
 
 /// The owned fragment `partition_fragment_X` returns, of values `V`.
-pub type FragmentOf<T, O, L, I, V> = Owned<
-    V,
-    <O as OperandFragment<
-        <<L as ThrFrg<T, O>>::Output as TensorSlice<PartitionCoord<T, O, L, I>>>::Output,
-    >>::Output,
->;
+pub type FragmentOf<P, O, E, L, V> =
+    Owned<V, <O as OperandFragment<<P as MmaPartition<O, E, L>>::Layout>>::Output>;
 
 macro_rules! fragments {
     ($($(#[$doc:meta])* $name:ident, $Op:ident;)*) => {$(
@@ -893,22 +919,13 @@ macro_rules! fragments {
             $(#[$doc])*
             #[allow(non_snake_case, clippy::type_complexity)]
             #[track_caller]
-            pub fn $name<V: Default, E, L>(&self, t: Tensor<E, L>) -> FragmentOf<T, operand::$Op, L, I, V>
+            pub fn $name<V: Default, E, L>(&self, t: Tensor<E, L>) -> FragmentOf<Self, operand::$Op, E, L, V>
             where
                 L: OperandRank,
-                operand::$Op: OperandOf<T>
-                    + OperandFragment<<<L as ThrFrg<T, operand::$Op>>::Output as TensorSlice<PartitionCoord<T, operand::$Op, L, I>>>::Output>,
-                L: ThrFrg<T, operand::$Op> + Copy,
-                <L as ThrFrg<T, operand::$Op>>::Shape: RestUnderscores,
-                T::ThrLayoutVMNK: LayoutParts,
-                <T::ThrLayoutVMNK as LayoutParts>::Shape:
-                    FlatCoord<<T::ThrLayoutVMNK as LayoutParts>::Stride, I> + Default,
-                <T::ThrLayoutVMNK as LayoutParts>::Stride: Default,
-                VmnkCoord<T, I>: Into4,
-                <L as ThrFrg<T, operand::$Op>>::Output: TensorSlice<PartitionCoord<T, operand::$Op, L, I>>,
-                E: Shift<<<L as ThrFrg<T, operand::$Op>>::Output as TensorSlice<PartitionCoord<T, operand::$Op, L, I>>>::Offset>,
+                Self: MmaPartition<operand::$Op, E, L>,
+                operand::$Op: OperandFragment<<Self as MmaPartition<operand::$Op, E, L>>::Layout>,
             {
-                let p = ok_or_panic(self.try_partition::<operand::$Op, E, L>(t));
+                let p = ok_or_panic(self.partition_parts(t));
                 make_tensor_owned(<operand::$Op as OperandFragment<_>>::fragment(p.into_parts().1))
             }
         }

@@ -133,14 +133,29 @@ pub trait WalkNext<A0, State> {
 crate::int::output_impls! {
     /// The last mode contributes only its stride: `rs : rd * e`, unless modes
     /// were emitted and `rs` is the static `_1`. No leaf lands there.
-    [C, D, Ls, RS, RD, Lf, M, Any, Vd, Sh, Sd] HNil as WalkNext<ModeOfA<C, D, Ls>, LeafState<RS, RD, Lf, M, Any, Vd>>
-        => WalkResult<Sh, Sd, HCons<ModeOfA<C, D, Ls>, HNil>, Vd>
-        where [RD: SMul<D>, Any: FinalRest<RS, RD::Output, Output = Modes<Sh, Sd>>];
+    [C, D, Ls, RS, RD, Lf, M, Any, Vd] HNil as WalkNext<ModeOfA<C, D, Ls>, LeafState<RS, RD, Lf, M, Any, Vd>>
+        => <<Any as FinalRest<RS, RD::Output>>::Output as LastMode<C, D, Ls, Vd>>::Output
+        where [
+            RD: SMul<D>,
+            Any: FinalRest<RS, RD::Output>,
+            <Any as FinalRest<RS, RD::Output>>::Output: LastMode<C, D, Ls, Vd>,
+        ];
     [A0, State, H, TT] HCons<H, TT> as WalkNext<A0, State>
         => <(A0, State) as StepTo<HCons<H, TT>>>::Output
         where [(A0, State): StepTo<HCons<H, TT>>];
 }
 
+/// The walk's result after the last mode `C:D` of `A` (its landings `Ls`)
+/// from the final rest's modes `Self`.
+#[doc(hidden)]
+pub trait LastMode<C, D, Ls, Vd> {
+    /// The [`WalkResult`].
+    type Output;
+}
+crate::int::output_impls! {
+    [Sh, Sd, C, D, Ls, Vd] Modes<Sh, Sd> as LastMode<C, D, Ls, Vd>
+        => WalkResult<Sh, Sd, HCons<ModeOfA<C, D, Ls>, HNil>, Vd>;
+}
 /// The final mode's contribution ([`Modes`]), by whether modes were
 /// emitted (`Self`).
 pub trait FinalRest<RS, X> {
@@ -197,41 +212,90 @@ pub trait StepTo<T> {
 /// it asks has one output ([`StepOut`], [`Emission`], [`Modes`]): every
 /// associated type is normalized on its own, and giving [`Emitted`] and
 /// [`Prepend`] one output each saved about 3% on composition-heavy code.
-impl<
-    C,
-    D,
-    Ls,
-    RS,
-    RD,
-    Lf,
-    M,
-    Any,
-    Vd,
-    T,
-    E,
-    NRS,
-    NRD,
-    Wd,
-    Vd2,
-    Any2,
-    Ls2,
-    Vd3,
-    Em,
-    Sh,
-    Sd,
-    Ms,
-    Vd4,
-    Sh2,
-    Sd2,
-> StepTo<T> for (ModeOfA<C, D, Ls>, LeafState<RS, RD, Lf, M, Any, Vd>)
+impl<C, D, Ls, RS, RD, Lf, M, Any, Vd, T> StepTo<T>
+    for (ModeOfA<C, D, Ls>, LeafState<RS, RD, Lf, M, Any, Vd>)
 where
-    StepIn<C, RS, RD, Lf, M>: StepBranch<Output = StepOut<E, NRS, NRD, Wd>>,
-    Vd: JoinVerdict<Wd, Output = Vd2>,
-    E: Emitted<RD, D, Any, Lf, Ls, Vd2, Output = Emission<Em, Any2, Ls2, Vd3>>,
-    T: Walk<LeafState<NRS, NRD, Lf, Succ<M>, Any2, Vd3>, Output = WalkResult<Sh, Sd, Ms, Vd4>>,
-    Em: Prepend<Sh, Sd, Output = Modes<Sh2, Sd2>>,
+    StepIn<C, RS, RD, Lf, M>: StepBranch,
+    <StepIn<C, RS, RD, Lf, M> as StepBranch>::Output: StepThen<T, C, D, Ls, RD, Lf, M, Any, Vd>,
 {
-    type Output = WalkResult<Sh2, Sd2, HCons<ModeOfA<C, D, Ls2>, Ms>, Vd4>;
+    type Output = <<StepIn<C, RS, RD, Lf, M> as StepBranch>::Output as StepThen<
+        T,
+        C,
+        D,
+        Ls,
+        RD,
+        Lf,
+        M,
+        Any,
+        Vd,
+    >>::Output;
+}
+
+/// The step after its branch (`Self`, a [`StepOut`]): the verdict, the
+/// emitted mode, then the walk of the modes `T` after this one. Each stage
+/// reads the previous one's result as an associated type, so it is
+/// computed before the next stage starts, never guessed with inference
+/// variables (which made the walk of the later modes and leaves run on
+/// unknowns and cost superlinear time in type checking).
+#[doc(hidden)]
+pub trait StepThen<T, C, D, Ls, RD, Lf, M, Any, Vd> {
+    /// The [`WalkResult`].
+    type Output;
+}
+impl<E, NRS, NRD, Wd, T, C, D, Ls, RD, Lf, M, Any, Vd> StepThen<T, C, D, Ls, RD, Lf, M, Any, Vd>
+    for StepOut<E, NRS, NRD, Wd>
+where
+    Vd: JoinVerdict<Wd>,
+    E: Emitted<RD, D, Any, Lf, Ls, <Vd as JoinVerdict<Wd>>::Output>,
+    <E as Emitted<RD, D, Any, Lf, Ls, <Vd as JoinVerdict<Wd>>::Output>>::Output:
+        EmitThen<T, NRS, NRD, Lf, M, C, D>,
+{
+    type Output =
+        <<E as Emitted<RD, D, Any, Lf, Ls, <Vd as JoinVerdict<Wd>>::Output>>::Output as EmitThen<
+            T,
+            NRS,
+            NRD,
+            Lf,
+            M,
+            C,
+            D,
+        >>::Output;
+}
+
+/// The step after its emission (`Self`, an [`Emission`]): the walk of the
+/// modes `T` after this one, then the emitted mode in front of its result.
+#[doc(hidden)]
+pub trait EmitThen<T, NRS, NRD, Lf, M, C, D> {
+    /// The [`WalkResult`].
+    type Output;
+}
+impl<Em, Any2, Ls2, Vd3, T, NRS, NRD, Lf, M, C, D> EmitThen<T, NRS, NRD, Lf, M, C, D>
+    for Emission<Em, Any2, Ls2, Vd3>
+where
+    T: Walk<LeafState<NRS, NRD, Lf, Succ<M>, Any2, Vd3>>,
+    Em: PrependWalk<<T as Walk<LeafState<NRS, NRD, Lf, Succ<M>, Any2, Vd3>>>::Output, C, D, Ls2>,
+{
+    type Output = <Em as PrependWalk<
+        <T as Walk<LeafState<NRS, NRD, Lf, Succ<M>, Any2, Vd3>>>::Output,
+        C,
+        D,
+        Ls2,
+    >>::Output;
+}
+
+/// The emitted mode (`Self`: [`Skip`] or [`Added`]) in front of the walk's
+/// result `W`, and this mode `C:D` of `A` with its landings `Ls2` in front
+/// of the walked modes.
+#[doc(hidden)]
+pub trait PrependWalk<W, C, D, Ls2> {
+    /// The [`WalkResult`].
+    type Output;
+}
+crate::int::output_impls! {
+    [Sh, Sd, Ms, Vd4, C, D, Ls2] Skip as PrependWalk<WalkResult<Sh, Sd, Ms, Vd4>, C, D, Ls2>
+        => WalkResult<Sh, Sd, HCons<ModeOfA<C, D, Ls2>, Ms>, Vd4>;
+    [N, X, Sh, Sd, Ms, Vd4, C, D, Ls2] Added<N, X> as PrependWalk<WalkResult<Sh, Sd, Ms, Vd4>, C, D, Ls2>
+        => WalkResult<HCons<N, Sh>, HCons<X, Sd>, HCons<ModeOfA<C, D, Ls2>, Ms>, Vd4>;
 }
 
 /// What a step emits: [`Skip`] or [`Added`] (`E`), whether the leaf has
@@ -256,17 +320,6 @@ crate::int::output_impls! {
     /// Another landing in the mode: the disjointness pass has a sum to check.
     [N, Top, RD: SMul<D>, D, Any, SN, L, X, T, V, Bl, Tw] AddMode<N, Top> as Emitted<RD, D, Any, Leaf<SN, L>, HCons<X, T>, Verdict<V, Bl, Tw>>
         => Emission<Added<N, RD::Output>, B1, HCons<Landing<L, Top>, HCons<X, T>>, Verdict<V, Bl, B1>>;
-}
-
-/// Puts the emitted mode (if any) in front of the rest's modes `Sh:Sd`.
-#[doc(hidden)]
-pub trait Prepend<Sh, Sd> {
-    /// The [`Modes`].
-    type Output;
-}
-crate::int::output_impls! {
-    [Sh, Sd] Skip as Prepend<Sh, Sd> => Modes<Sh, Sd>;
-    [Sh, Sd, N, X] Added<N, X> as Prepend<Sh, Sd> => Modes<HCons<N, Sh>, HCons<X, Sd>>;
 }
 
 /// A leaf's modes so far: shapes `Sh`, strides `Sd` (lists).

@@ -176,17 +176,29 @@ crate::int::output_impls! {
     [] HNil as FirstOverlap => Admitted;
     /// A mode with no landing, or one: nothing to add up (a step's footprint
     /// is below the mode's shape).
-    [C, D, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HNil>, T> as FirstOverlap => O;
-    [C, D, X, T: FirstOverlap<Output = O>, O] HCons<ModeOfA<C, D, HCons<X, HNil>>, T> as FirstOverlap
-        => O;
+    [C, D, T: FirstOverlap] HCons<ModeOfA<C, D, HNil>, T> as FirstOverlap => T::Output;
+    [C, D, X, T: FirstOverlap] HCons<ModeOfA<C, D, HCons<X, HNil>>, T> as FirstOverlap
+        => T::Output;
     /// Two landings or more: their sum ([`SumLandings`]).
-    [C, D, X, Y, Ls, T, U, F, O, V] HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T> as FirstOverlap
-        => V
+    [C, D, X, Y, Ls, T] HCons<ModeOfA<C, D, HCons<X, HCons<Y, Ls>>>, T> as FirstOverlap
+        => <<HCons<X, HCons<Y, Ls>> as SumLandings<C>>::Output as FootprintThen<T::Output>>::Output
         where [
-            HCons<X, HCons<Y, Ls>>: SumLandings<C, Output = Footprint<U, F>>,
-            T: FirstOverlap<Output = O>,
-            U: OverlapVerdict<Output: Then<O, Output = V>>,
+            HCons<X, HCons<Y, Ls>>: SumLandings<C>,
+            T: FirstOverlap,
+            <HCons<X, HCons<Y, Ls>> as SumLandings<C>>::Output: FootprintThen<T::Output>,
         ];
+}
+
+/// A mode's summed footprint (`Self`) as a verdict, then the verdict `O`
+/// of the modes above it.
+#[doc(hidden)]
+pub trait FootprintThen<O> {
+    /// [`Admitted`] or a [`DisjointFail`].
+    type Output;
+}
+crate::int::output_impls! {
+    [U: OverlapVerdict<Output: Then<O>>, F, O] Footprint<U, F> as FootprintThen<O>
+        => <U::Output as Then<O>>::Output;
 }
 
 /// A mode's sum as a verdict: [`Overlap`] fails, anything else is admitted.

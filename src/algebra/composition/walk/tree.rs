@@ -70,25 +70,65 @@ impl<S, AL, L, Vd, P, N, La> LeafBy<S, Context<AL, L, Vd, P, N, La>> for Z0 {
 macro_rules! leaf_by {
     ($([$($g:tt)*] $D:ty),*) => {$(
         /// A non-zero (or runtime) stride: walk the modes of `A`.
-        impl<S, AL, L, Vd, P, N, La, SN, Pp, Nn, Sh, Sd, Ms, Vd2, P2, N2, $($g)*>
+        impl<S, AL, L, Vd, P, N, La, $($g)*>
             LeafBy<S, Context<AL, L, Vd, P, N, La>> for $D
         where
-            S: IntKind<Kind: LeafNotOne<Output = SN>>,
-            $D: SignFlags<SN, Pos = Pp, Neg = Nn>,
-            AL: Walk<
-                LeafState<S, $D, Leaf<SN, L>, Z, B0, Vd>,
-                Output = WalkResult<Sh, Sd, Ms, Vd2>,
+            S: IntKind<Kind: LeafNotOne>,
+            $D: SignFlags<NotOne<S>>,
+            AL: Walk<LeafState<S, $D, Leaf<NotOne<S>, L>, Z, B0, Vd>>,
+            <AL as Walk<LeafState<S, $D, Leaf<NotOne<S>, L>, Z, B0, Vd>>>::Output: LeafDone<
+                L,
+                P,
+                N,
+                <$D as SignFlags<NotOne<S>>>::Pos,
+                <$D as SignFlags<NotOne<S>>>::Neg,
             >,
-            Sh: Unwrap,
-            Sd: Unwrap,
-            P: Or<Pp, Output = P2>,
-            N: Or<Nn, Output = N2>,
         {
-            type Shape = Sh::Output;
-            type Stride = Sd::Output;
-            type After = Context<Ms, Succ<L>, Vd2, P2, N2, L>;
+            type Shape = <<AL as Walk<LeafState<S, $D, Leaf<NotOne<S>, L>, Z, B0, Vd>>>::Output as LeafDone<
+                L,
+                P,
+                N,
+                <$D as SignFlags<NotOne<S>>>::Pos,
+                <$D as SignFlags<NotOne<S>>>::Neg,
+            >>::Shape;
+            type Stride = <<AL as Walk<LeafState<S, $D, Leaf<NotOne<S>, L>, Z, B0, Vd>>>::Output as LeafDone<
+                L,
+                P,
+                N,
+                <$D as SignFlags<NotOne<S>>>::Pos,
+                <$D as SignFlags<NotOne<S>>>::Neg,
+            >>::Stride;
+            type After = <<AL as Walk<LeafState<S, $D, Leaf<NotOne<S>, L>, Z, B0, Vd>>>::Output as LeafDone<
+                L,
+                P,
+                N,
+                <$D as SignFlags<NotOne<S>>>::Pos,
+                <$D as SignFlags<NotOne<S>>>::Neg,
+            >>::After;
         }
     )*};
+}
+/// [`LeafNotOne`] of a leaf shape.
+type NotOne<S> = <<S as IntKind>::Kind as LeafNotOne>::Output;
+
+/// A leaf's result from its walk's result (`Self`, a [`WalkResult`]): the
+/// walk is read as an associated type, so the next leaf walks the modes
+/// this one left, computed, not inference variables for them.
+#[doc(hidden)]
+pub trait LeafDone<L, P, N, Pp, Nn> {
+    /// The result's shape.
+    type Shape;
+    /// The result's stride.
+    type Stride;
+    /// The context after this leaf.
+    type After;
+}
+impl<Sh: Unwrap, Sd: Unwrap, Ms, Vd2, L, P: Or<Pp>, N: Or<Nn>, Pp, Nn> LeafDone<L, P, N, Pp, Nn>
+    for WalkResult<Sh, Sd, Ms, Vd2>
+{
+    type Shape = Sh::Output;
+    type Stride = Sd::Output;
+    type After = Context<Ms, Succ<L>, Vd2, P::Output, N::Output, L>;
 }
 leaf_by!(
     [U: Unsigned + NonZero] PInt<U>,
@@ -139,13 +179,12 @@ pub trait FinalVerdict {
     /// The verdict.
     type Output;
 }
-impl<AL, L, V, Bl, Tw, P, N, La, S, O, D> FinalVerdict
-    for Context<AL, L, Verdict<V, Bl, Tw>, P, N, La>
+impl<AL, L, V, Bl, Tw, P, N, La> FinalVerdict for Context<AL, L, Verdict<V, Bl, Tw>, P, N, La>
 where
-    P: SignMix<N, Bl, La, Output = S>,
-    Tw: DisjointPass<AL, Output = O>,
-    O: Then<S, Output = D>,
-    V: Then<D>,
+    P: SignMix<N, Bl, La>,
+    Tw: DisjointPass<AL>,
+    <Tw as DisjointPass<AL>>::Output: Then<<P as SignMix<N, Bl, La>>::Output>,
+    V: Then<<<Tw as DisjointPass<AL>>::Output as Then<<P as SignMix<N, Bl, La>>::Output>>::Output>,
 {
     type Output = V::Output;
 }
