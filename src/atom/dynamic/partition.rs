@@ -119,3 +119,20 @@ impl AnyTensor {
 pub(crate) fn underscores(n: usize) -> CoordTree {
     CoordTree::Tuple(alloc::vec![CoordTree::Underscore; n])
 }
+
+/// A partition's divisibility failure, named as the user's call: where the
+/// tile does not divide the tensor's shape CuTe's divides go on with
+/// rounded-up shapes (a partition that reaches outside the tensor), or fail
+/// to compile deep inside `zipped_divide`; here the divide's error becomes
+/// `op: condition`. Other errors pass through.
+pub(crate) fn tile_not_divisible(
+    op: &'static str,
+    condition: &'static str,
+) -> impl Fn(LayoutError) -> LayoutError {
+    move |e| match e {
+        LayoutError::ShapeDivisibility { .. } | LayoutError::StrideDivisibility { .. } => {
+            LayoutError::AtomCondition { op, condition }
+        }
+        e => e,
+    }
+}

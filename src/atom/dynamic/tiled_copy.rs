@@ -202,7 +202,12 @@ impl TiledCopy {
         src: bool,
     ) -> Result<AnyTensor, LayoutError> {
         let r = t.shape().rank();
-        let thr = self.tidfrg(t, src)?;
+        let thr = self
+            .tidfrg(t, src)
+            .map_err(super::partition::tile_not_divisible(
+                if src { "partition_S" } else { "partition_D" },
+                "the TiledCopy's tile (tiler_mn) does not divide the tensor's shape",
+            ))?;
         thr.slice(&CoordTree::Tuple(vec![
             CoordTree::Int(thr_idx),
             CoordTree::Underscore,

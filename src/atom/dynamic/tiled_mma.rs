@@ -395,7 +395,17 @@ impl TiledMma {
         thr_idx: i64,
         t: &AnyTensor,
     ) -> Result<AnyTensor, LayoutError> {
-        let thr = self.thrfrg(op, t)?;
+        let name = match op {
+            Operand::A => "partition_A",
+            Operand::B => "partition_B",
+            Operand::C => "partition_C",
+        };
+        let thr = self
+            .thrfrg(op, t)
+            .map_err(super::partition::tile_not_divisible(
+                name,
+                "the TiledMMA's tile (tile_size) does not divide the tensor's shape",
+            ))?;
         let c = self.thr_coord(thr_idx)?;
         let (_, [j0, j1]) = op.modes();
         let rest = thr
