@@ -247,10 +247,11 @@ macro_rules! atom_rows {
 
 atom_rows! {""")
 for r, t in gen:
-    # A static thread index folds CuTe's MixedBits offset of a runtime one
-    # (`M_0|(32&38)=32`: static bits 0, runtime bits 32 under mask 38) into
-    # its value, 32.
+    # CuTe's MixedBits offset of a runtime thread index (`M_0|(32&38)=32`:
+    # static bits 0, runtime bits 32 under mask 38) prints here as its
+    # value, 32, on both paths: the typed index is static, and the runtime
+    # path's offsets are plain integers.
     folded = re.sub(r"M_\d+\|\(\d+&\d+\)=(\d+)", r"\1", r["cpp_static"])
     want = f"values {lit(strip_static(folded))}" if "int!(" in t else f"static {lit(r['cpp_static'])}"
-    print(f"    {r['id']}: {t} => {want}; eval {lit(r['expr'])} => {lit(strip_static(r['cpp_static']))};")
+    print(f"    {r['id']}: {t} => {want}; eval {lit(r['expr'])} => {lit(strip_static(folded))};")
 print("}")

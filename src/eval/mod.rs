@@ -231,6 +231,9 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
                     {
                         Ok(Value::Name { name, pos: start })
                     }
+                    // An atom's or element type's name (`MMA_Atom<X>`,
+                    // `Copy_Atom<X, T>`) says what is unknown.
+                    e @ LayoutError::UnknownAtom { .. } if name.contains("_Atom<") => Err(e),
                     LayoutError::UnknownAtom { .. } => Err(LayoutError::UnknownFunction {
                         pos: start,
                         name: crate::error::FnName::new(&name),
