@@ -7,18 +7,14 @@
 
 use std::process::Command;
 
-/// `cute-algebra eval EXPR`: its output, or its error message.
+/// `cute-algebra eval EXPR`: its output, or (failing) its error message,
+/// which `eval` prints in place of the value.
 fn eval(expr: &str) -> Result<String, String> {
     let o = Command::new(env!("CARGO_BIN_EXE_cute-algebra"))
         .args(["eval", expr])
         .output()
         .unwrap();
-    let text = String::from_utf8(if o.status.success() {
-        o.stdout
-    } else {
-        o.stderr
-    });
-    let text = text.unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
     if o.status.success() {
         Ok(text)
     } else {

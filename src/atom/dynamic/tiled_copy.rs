@@ -202,12 +202,15 @@ impl TiledCopy {
         src: bool,
     ) -> Result<AnyTensor, LayoutError> {
         let r = t.shape().rank();
-        let thr = self
-            .tidfrg(t, src)
-            .map_err(super::partition::tile_not_divisible(
-                if src { "partition_S" } else { "partition_D" },
-                "the TiledCopy's tile (tiler_mn) does not divide the tensor's shape",
-            ))?;
+        let modes: Vec<usize> = (0..self.tiler_mn.len()).collect();
+        super::partition::tile_divides(
+            if src { "partition_S" } else { "partition_D" },
+            "the TiledCopy's tile (tiler_mn) does not divide the tensor's shape",
+            &t.shape(),
+            &modes,
+            &self.tiler_mn,
+        )?;
+        let thr = self.tidfrg(t, src)?;
         thr.slice(&CoordTree::Tuple(vec![
             CoordTree::Int(thr_idx),
             CoordTree::Underscore,
