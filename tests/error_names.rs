@@ -158,3 +158,48 @@ fn dyn_layout_divides_and_products_name_themselves() {
         assert!(msg.contains(detail), "{e}: {got}");
     }
 }
+
+/// The atom layer's misuse, on the runtime path (the evaluator that the CLI
+/// prints from): an unknown atom, too few threads for the atom, and a tile
+/// that does not divide the partitioned tensor (where CuTe's divides round
+/// the shape up and partition outside the tensor) each name the call and
+/// the condition.
+#[test]
+fn atom_misuse_names_the_operation_and_condition() {
+    use cute_algebra::eval::eval;
+    let cases = [
+        (
+            "thr_id(MMA_Atom<SM80_16x8x16_F32F16F16F99_TN>)",
+            "unknown atom or element type 'SM80_16x8x16_F32F16F16F",
+        ),
+        (
+            "layout_src(Copy_Atom<SM75_U32x4_LDSM_X, half_t>)",
+            "unknown atom or element type 'SM75_U32x4_LDSM_X",
+        ),
+        (
+            "tile_size(make_tiled_mma(MMA_Atom<SM90_64x12x16_F16F16F16_SS<K,K>>, (1,1,1)))",
+            "unknown atom or element type 'SM90_64x12x16_F16F16F16",
+        ),
+        (
+            "tiler_mn(make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, (16,1):(1,0), (1,8)))",
+            "make_tiled_copy: TiledCopy uses too few thrs for selected CopyAtom",
+        ),
+        (
+            "partition_A(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (2,2,1)), 0, tensor((40,16):(1,40)))",
+            "partition_A: the TiledMMA's tile (tile_size) does not divide the tensor's shape",
+        ),
+        (
+            "partition_C(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (2,2,1)), 0, tensor((32,24):(1,32)))",
+            "partition_C: the TiledMMA's tile (tile_size) does not divide the tensor's shape",
+        ),
+        (
+            "partition_S(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, half_t>, (8,4):(4,1), (1,2)), 0, tensor((12,8):(8,1)))",
+            "partition_S: the TiledCopy's tile (tiler_mn) does not divide the tensor's shape",
+        ),
+    ];
+    for (expr, want) in cases {
+        // An unknown name is quoted up to its first 24 bytes.
+        let e = eval(expr).unwrap_err().to_string();
+        assert!(e.starts_with(want), "{expr}: {e}");
+    }
+}

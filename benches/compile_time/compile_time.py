@@ -210,11 +210,11 @@ def timed(cmd, cwd, env):
     return timed_log(cmd, cwd, env)[0]
 
 
-def instructions(d, env, cargo_stderr):
+def instructions(d, env, cargo_stderr, crate="ct_"):
     """Instructions rustc executes checking the crate in `d` (cachegrind):
-    the rustc command line that `cargo check -v` printed (`cargo_stderr`),
-    run again under valgrind."""
-    line = [l for l in cargo_stderr.splitlines() if "Running `" in l and "--crate-name ct_" in l][-1]
+    the rustc command line that `cargo check -v` printed (`cargo_stderr`)
+    for the crate whose name starts with `crate`, run again under valgrind."""
+    line = [l for l in cargo_stderr.splitlines() if "Running `" in l and f"--crate-name {crate}" in l][-1]
     parts = shlex.split(line.split("Running `", 1)[1].rstrip("`"))
     run_env = dict(env)
     while "=" in parts[0] and not parts[0].startswith("/"):
@@ -229,6 +229,17 @@ def instructions(d, env, cargo_stderr):
     return int(m.group(1).replace(",", ""))
 
 
+def check_test(name):
+    """`cargo check --test NAME` of this repository, the library already
+    checked: CPU seconds and rustc's instructions for the test crate alone."""
+    env = dict(os.environ, CARGO_INCREMENTAL="0")
+    timed(["cargo", "check", "-q", "--test", name], ROOT, env)
+    os.utime(os.path.join(ROOT, "tests", name + ".rs"))
+    c, log = timed_log(["cargo", "check", "-v", "--test", name], ROOT, env)
+    i = instructions(ROOT, env, log, crate=name + " ")
+    print(f"cargo check --test {name}: {c:.2f} s CPU, {i:,} rustc instructions")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ops", default=",".join(ALL_OPS))
@@ -241,7 +252,12 @@ def main():
                     help="also count rustc's instructions for the check (valgrind; deterministic)")
     ap.add_argument("--cxx-includes", default="",
                     help="comma-separated include dirs (CuTe's, then CUDA's): also time g++ -O2 on the same calls")
+    ap.add_argument("--test", default="",
+                    help="instead: CPU seconds and rustc instructions of `cargo check --test NAME` "
+                         "of this repository (its dependencies built first), e.g. --test atom_typed")
     args = ap.parse_args()
+    if args.test:
+        return check_test(args.test)
     ops = args.ops.split(",")
     ns = [int(x) for x in args.n.split(",")]
     env = dict(os.environ, CARGO_INCREMENTAL="0", CARGO_TARGET_DIR=os.path.join(OUT, "target"))

@@ -83,6 +83,17 @@ CALLS:
     allocation that can end the process. A swizzled inverse is checked at
     every element, at most 65536 of them; a swizzled slice too large to
     check keeps its swizzle unfolded (the same function).
+    atoms: MMA_Atom<Op>  Copy_Atom<Op, T>  make_tiled_mma(atom, thr[, perm])
+      make_tiled_copy(atom, thr, val)  partition_A/B/C(mma, thr_idx, T)
+      partition_S/D(copy, thr_idx, T)   (a tile that does not divide T's
+      shape is an error naming the call, where CuTe partitions past T's end)
+    make_tma_copy<T>(SM90_TMA_LOAD, gmem, smem[, multicast])   CuTe's
+      make_tma_copy on the host for a global layout of T (its '_N' kept
+      static) and a shared-memory tile (a plain layout, or
+      tile_to_shape(GMMA::Layout_K_SW128_Atom<T>, shape)); prints the
+      cuTensorMapEncodeTiled arguments (box, swizzle mode, ...), the box's
+      map to the global modes (tma_gbasis) and the coordinate tensor
+      (tma_tensor) as CuTe prints them
 
 EXAMPLES:
     cute-algebra eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
@@ -90,7 +101,12 @@ EXAMPLES:
     cute-algebra eval 'composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)' 'size(6:1)'
     printf 'coalesce((2,4):(1,2))\\ncomplement(4:2, 24)\\n' | cute-algebra eval
     cute-algebra eval 'local_tile(tensor((16,16):(1,16)), (4,4), (1,2))'
-        counting_iter(132) o (4,4):(1,16)";
+        counting_iter(132) o (4,4):(1,16)
+    cute-algebra eval 'make_tma_copy<half_t>(SM90_TMA_LOAD, (512,256):(256,_1),
+        tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64)))'
+        encode: format 6 rank 2 dims 256 512 | byte strides 512 | box 64 128 | elem strides 1 1 | swizzle 3
+        tma_gbasis (_64,_128):(_1@1,_1@0)
+        tma_tensor ArithTuple(_0,_0) o (512,256):(_1@1,_1@0)";
 
 const SHOW_ABOUT: &str = "\
 Print LAYOUT and, for rank 2, CuTe's print_layout table (rows are mode 0,

@@ -135,3 +135,29 @@ fn a_tiled_copy_is_a_bank_view_access() {
     let (ok, _, err) = cli(&["svg", smem, "--banks", "--source"]);
     assert!(!ok && err.contains("--access"), "{err}");
 }
+
+/// The atom layer's misuse fails with the call and the condition named
+/// (the same errors as the library's, tests/error_names.rs).
+#[test]
+fn atom_misuse_is_named() {
+    let cases = [
+        (
+            "tiler_mn(make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, (16,1):(1,0), (1,8)))",
+            "make_tiled_copy: TiledCopy uses too few thrs for selected CopyAtom",
+        ),
+        (
+            "partition_B(make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, (2,2,1)), 0, tensor((16,12):(1,16)))",
+            "partition_B: the TiledMMA's tile (tile_size) does not divide the tensor's shape",
+        ),
+        (
+            "thr_id(MMA_Atom<SM80_16x8x16_F32F16F16F99_TN>)",
+            "unknown atom or element type",
+        ),
+    ];
+    for (expr, want) in cases {
+        // `eval` prints an expression's error in place of its value.
+        let (ok, out, _) = cli(&["eval", expr]);
+        assert!(!ok, "{expr} gave {out}");
+        assert!(out.contains(want), "{expr}: {out}");
+    }
+}

@@ -227,3 +227,54 @@ pub fn Layout(input: TokenStream) -> TokenStream {
 pub fn __show_table(input: TokenStream) -> TokenStream {
     finish(expand::show_table(input.into()))
 }
+
+/// One name per N for a family of CuTe's atoms whose names differ only in
+/// N (`SM90_64x8x16_F16F16F16_SS` … `SM90_64x256x16_F16F16F16_SS`), since
+/// `macro_rules!` cannot build an identifier from pieces:
+/// `for_each_n!(cb, "SM90_64x", "x16_F16F16F16_SS", [8, 16], 8, { args })`
+/// expands to `cb! { { args } [SM90_64x8x16_F16F16F16_SS 8 P8 P1] [SM90_64x16x16_F16F16F16_SS 16 P16 P2] }`,
+/// with N and N divided by the given divisor as typenum types. The atom
+/// table (`cute_algebra::atom`'s `gmma_atoms!`) is its user.
+#[doc(hidden)]
+#[proc_macro]
+pub fn for_each_n(input: TokenStream) -> TokenStream {
+    finish(expand_for_each_n(input.into()))
+}
+
+fn expand_for_each_n(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    use syn::parse::Parser;
+    use syn::punctuated::Punctuated;
+    let parser = |s: syn::parse::ParseStream| -> syn::Result<proc_macro2::TokenStream> {
+        let cb: syn::Path = s.parse()?;
+        s.parse::<syn::Token![,]>()?;
+        let before: syn::LitStr = s.parse()?;
+        s.parse::<syn::Token![,]>()?;
+        let after: syn::LitStr = s.parse()?;
+        s.parse::<syn::Token![,]>()?;
+        let ns;
+        syn::bracketed!(ns in s);
+        let ns = Punctuated::<syn::LitInt, syn::Token![,]>::parse_terminated(&ns)?;
+        s.parse::<syn::Token![,]>()?;
+        let div: syn::LitInt = s.parse()?;
+        let div_value: i64 = div.base10_parse()?;
+        s.parse::<syn::Token![,]>()?;
+        let args: proc_macro2::Group = s.parse()?;
+        let mut rows = Vec::new();
+        for n in &ns {
+            let value: i64 = n.base10_parse()?;
+            if div_value <= 0 || value % div_value != 0 {
+                return Err(syn::Error::new(
+                    n.span(),
+                    format!("{value} is not a multiple of {div_value}"),
+                ));
+            }
+            let name =
+                quote::format_ident!("{}{}{}", before.value(), n.base10_digits(), after.value());
+            let n_type = typenum_bits::int_type(value, n.span());
+            let q_type = typenum_bits::int_type(value / div_value, n.span());
+            rows.push(quote::quote!([#name #n #n_type, #q_type]));
+        }
+        Ok(quote::quote!(#cb! { #args #(#rows)* }))
+    };
+    parser.parse2(input)
+}

@@ -167,6 +167,21 @@ one_value_ops! {
     /// CuTe's `SM80_CP_ASYNC_CACHEGLOBAL<S, D>`: `cp.async.cg` (16 bytes,
     /// bypassing L1).
     SM80_CP_ASYNC_CACHEGLOBAL => "SM80_CP_ASYNC_CACHEGLOBAL";
+    /// CuTe's `SM80_CP_ASYNC_CACHEALWAYS_ZFILL<S, D>`: `cp.async.ca` that
+    /// writes zeros where its predicate is false; the same layouts as
+    /// [`SM80_CP_ASYNC_CACHEALWAYS`] (the predicate is a runtime value, not
+    /// part of the traits' layouts).
+    ///
+    /// ```
+    /// use cute_algebra::atom::{CopyTraits, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
+    /// type Z = SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>;
+    /// assert_eq!(<Z as CopyTraits>::SrcLayout::default().to_string(), "(_1,_128):(_0,_1)");
+    /// assert_eq!(Z::default().to_string(), "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint128_t>");
+    /// ```
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL => "SM80_CP_ASYNC_CACHEALWAYS_ZFILL";
+    /// CuTe's `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S, D>`: `cp.async.cg` with
+    /// zero fill, the layouts of [`SM80_CP_ASYNC_CACHEGLOBAL`].
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL => "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL";
 }
 
 /// CuTe's `DefaultCopy`: one thread, one value of any width.

@@ -46,6 +46,50 @@ use crate::swizzle::{ComposedLayout, Swizzle, SwizzleParams, SwizzleTn};
 use crate::tensor::{Element, IntoTensorLayout, TensorReach};
 use frunk_core::hlist::{HCons, HNil};
 
+/// CuTe's `GMMA::Major`: which mode of an operand is contiguous in shared
+/// memory, a template argument of the 16-bit GMMA atoms
+/// (`SM90_64x64x16_F16F16F16_SS<GMMA::Major::K, GMMA::Major::MN>`).
+#[allow(non_snake_case)]
+pub mod Major {
+    /// `GMMA::Major::K`: K is the contiguous mode.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct K;
+    /// `GMMA::Major::MN`: M (for A) or N (for B) is the contiguous mode.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct MN;
+}
+
+/// A [`Major`] type: its name as CuTe prints the template argument.
+pub trait GmmaMajor: Copy + Default {
+    /// `K` or `MN`.
+    const NAME: &'static str;
+}
+impl GmmaMajor for Major::K {
+    const NAME: &'static str = "K";
+}
+impl GmmaMajor for Major::MN {
+    const NAME: &'static str = "MN";
+}
+
+/// The majors allowed for operand A of a GMMA that reads A from
+/// `Source` ([`SS`]: shared memory, either major; [`RS`]: registers, K
+/// only, as CuTe's `static_assert` in the `_RS` operations requires).
+#[diagnostic::on_unimplemented(
+    message = "MMA_Atom: Register source operand A must have K major layout.",
+    label = "`{Self}` is not `GMMA::Major::K`, and this GMMA reads A from registers"
+)]
+pub trait OperandAMajor<Source>: GmmaMajor {}
+impl OperandAMajor<SS> for Major::K {}
+impl OperandAMajor<SS> for Major::MN {}
+impl OperandAMajor<RS> for Major::K {}
+
+/// A GMMA whose operands A and B both come from shared memory (`_SS`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SS;
+/// A GMMA whose operand A comes from registers (`_RS`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RS;
+
 /// CuTe's `smem_ptr_flag_bits<Bits>`: the offset slot of a composed
 /// layout whose swizzle acts on the byte addresses of shared memory
 /// holding `Bits`-bit elements (`Bits` a typenum unsigned). It prints as

@@ -16,6 +16,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
+use super::gmma::{GmmaMajor, Major, OperandAMajor, RS, SS};
 use super::types::ValueType;
 use crate::int::Int;
 use crate::tuple::IntTuple;
@@ -70,11 +71,14 @@ impl<X> Single for frunk_core::hlist::HCons<X, frunk_core::hlist::HNil> {
 /// One table row of the runtime path: an operation's name, `Shape_MNK`
 /// and its four layouts converted from the typed ones.
 #[cfg(feature = "alloc")]
-pub(crate) struct MmaRow {
-    pub(crate) name: &'static str,
-    pub(crate) mnk: [i64; 3],
+#[doc(hidden)]
+pub struct MmaRow {
+    /// CuTe's name of the operation, without template arguments.
+    pub name: &'static str,
+    /// `Shape_MNK`.
+    pub mnk: [i64; 3],
     /// `[ThrID, ALayout, BLayout, CLayout]`.
-    pub(crate) layouts: fn() -> [crate::dynamic::DynLayout; 4],
+    pub layouts: fn() -> [crate::dynamic::DynLayout; 4],
 }
 
 /// The MMA atom table: named layouts first (type aliases, shared by
@@ -251,4 +255,217 @@ impl<D: ValueType, A: ValueType, B: ValueType, C: ValueType> MmaTraits
     type ALayout = crate::Layout![(1, 1) : (0, 0)];
     type BLayout = crate::Layout![(1, 1) : (0, 0)];
     type CLayout = crate::Layout![(1, 1) : (0, 0)];
+}
+
+/// An SM90 GMMA operation as a type: `F` is its family (one of the
+/// `MMA_64xNxK_…` markers below, which fixes the element types, K and where
+/// A comes from), `N` its N (a typenum integer among those CuTe defines),
+/// `A` and `B` the operands' [`Major`]s. CuTe's names are aliases of it:
+/// `SM90_64x96x16_F32BF16BF16_SS<Major::K, Major::MN>`, and, for the
+/// K-major-only types, `SM90_64x8x32_F32E4M3E4M3_RS_TN`. One generic
+/// `MmaTraits` impl per family computes B and C from N, so the hundreds of
+/// names cost nothing until one is used.
+///
+/// ```
+/// use cute_algebra::atom::gmma::Major;
+/// use cute_algebra::atom::{MmaTraits, SM90_64x96x16_F32BF16BF16_SS, SM90_64x8x32_F32E4M3E4M3_RS_TN};
+/// type G = SM90_64x96x16_F32BF16BF16_SS<Major::K, Major::MN>;
+/// assert_eq!(G::default().to_string(), "MMA_Atom<SM90_64x96x16_F32BF16BF16_SS<K,MN>>");
+/// assert_eq!(<G as MmaTraits>::BLayout::default().to_string(), "(_128,(_96,_16)):(_0,(_1,_96))");
+/// assert_eq!(<G as MmaTraits>::CLayout::default().to_string(),
+///            "((_4,_8,_4),(_2,_2,_12)):((_128,_1,_16),(_64,_8,_512))");
+/// type R = SM90_64x8x32_F32E4M3E4M3_RS_TN;
+/// assert_eq!(<R as MmaTraits>::ALayout::default().to_string(),
+///            "((_4,_8,_4),(_4,_2,_2)):((_256,_1,_16),(_64,_8,_1024))");
+/// ```
+pub struct GmmaAtom<F, N, A = Major::K, B = Major::K>(PhantomData<(F, N, A, B)>);
+
+impl<F, N, A, B> Clone for GmmaAtom<F, N, A, B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<F, N, A, B> Copy for GmmaAtom<F, N, A, B> {}
+impl<F, N, A, B> Default for GmmaAtom<F, N, A, B> {
+    fn default() -> Self {
+        GmmaAtom(PhantomData)
+    }
+}
+impl<F: GmmaFamily, N: GmmaN<F>, A: GmmaMajor, B: GmmaMajor> fmt::Debug for GmmaAtom<F, N, A, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+impl<F: GmmaFamily, N: GmmaN<F>, A: GmmaMajor, B: GmmaMajor> fmt::Display for GmmaAtom<F, N, A, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if F::MAJORS {
+            write!(f, "MMA_Atom<{}<{},{}>>", N::NAME, A::NAME, B::NAME)
+        } else {
+            write!(f, "MMA_Atom<{}>", N::NAME)
+        }
+    }
+}
+
+/// A GMMA family: the operations that differ only in N.
+pub trait GmmaFamily {
+    /// [`SS`] or [`RS`]: where A comes from.
+    type Source;
+    /// Whether the operations take `<MajorA, MajorB>` (the 16-bit types);
+    /// the others are K-major only (`_TN`).
+    const MAJORS: bool;
+}
+
+/// An N that CuTe defines for the GMMA family `F`, with the operation's
+/// name and `N / 8` (the accumulator's count of 8-column blocks).
+#[diagnostic::on_unimplemented(
+    message = "MMA_Atom: CuTe defines no GMMA of this family with N = `{Self}`",
+    label = "N must be a multiple of 8 from 8 to 256"
+)]
+pub trait GmmaN<F>: Int + Default {
+    /// CuTe's name of the operation (`SM90_64x96x16_F32BF16BF16_SS`).
+    const NAME: &'static str;
+    /// `N / 8`.
+    type N8: Int + Default;
+}
+
+/// The GMMA table: the Ns CuTe defines (the same for every family here),
+/// then one row per family: its marker, its name's tail after N, K, where
+/// A comes from, whether it takes majors, and `ALayout`.
+macro_rules! gmma_atoms {
+    (
+        ns $ns:tt;
+        families { $($(#[$fdoc:meta])* $fam:ident $tail:literal ($k:literal) $src:ident $majors:ident
+                     a $a:tt;)* }
+    ) => {
+        $(gmma_atoms!(@family {$(#[$fdoc])*} $fam $tail $k $src $majors $a $ns);)*
+        /// Every GMMA operation of the typed table, family by family, for
+        /// checking it against the runtime rules.
+        #[cfg(feature = "alloc")]
+        #[doc(hidden)]
+        pub const GMMA_TABLE: &[&[MmaRow]] = &[$(<$fam as GmmaRows>::ROWS),*];
+    };
+    (@family {$(#[$fdoc:meta])*} $fam:ident $tail:literal $k:literal $src:ident $majors:ident $a:tt [$($n:literal),*]) => {
+        #[doc = concat!("The GMMA family `SM90_64xN", $tail, "` (CuTe's `MMA_64xN", $tail, "`).")]
+        $(#[$fdoc])*
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $fam;
+        impl GmmaFamily for $fam {
+            type Source = $src;
+            const MAJORS: bool = gmma_atoms!(@majors $majors);
+        }
+        impl<N, N8, A, B> MmaTraits for GmmaAtom<$fam, N, A, B>
+        where
+            N: GmmaN<$fam, N8 = N8>,
+            N8: Int + Default,
+            A: OperandAMajor<$src>,
+            B: GmmaMajor,
+            $crate::Shape![64, N, $k]: IntTuple + Default,
+            $crate::Layout![(128, (N, $k)) : (0, (1, N))]: Copy + Default + fmt::Display,
+            $crate::Layout![((4, 8, 4), (2, 2, N8)) : ((128, 1, 16), (64, 8, 512))]:
+                Copy + Default + fmt::Display,
+        {
+            const NAME: &'static str = N::NAME;
+            type ShapeMNK = $crate::Shape![64, N, $k];
+            type M = typenum::P64;
+            type N = N;
+            type K = <$crate::Shape![$k] as Single>::Output;
+            type ThrID = $crate::Layout![128 : 1];
+            type ALayout = $crate::Layout! $a;
+            type BLayout = $crate::Layout![(128, (N, $k)) : (0, (1, N))];
+            type CLayout = $crate::Layout![((4, 8, 4), (2, 2, N8)) : ((128, 1, 16), (64, 8, 512))];
+        }
+        cute_algebra_macros::for_each_n!(gmma_atoms, "SM90_64x", $tail, [$($n),*], 8, { @n $fam $k $majors });
+    };
+    (@majors majors) => { true };
+    (@majors tn) => { false };
+    ({ @n $fam:ident $k:literal $majors:ident } $([$name:ident $n:literal $N:ty, $N8:ty])*) => {
+        $(
+            impl GmmaN<$fam> for $N {
+                const NAME: &'static str = stringify!($name);
+                type N8 = $N8;
+            }
+            gmma_atoms!(@alias $majors $name $fam $N);
+        )*
+        #[cfg(feature = "alloc")]
+        impl GmmaRows for $fam {
+            const ROWS: &'static [MmaRow] = &[$(
+                MmaRow {
+                    name: stringify!($name),
+                    mnk: [64, $n, $k],
+                    layouts: gmma_layouts::<GmmaAtom<$fam, $N>>,
+                },
+            )*];
+        }
+    };
+    (@alias majors $name:ident $fam:ident $N:ty) => {
+        #[doc = concat!("CuTe's `", stringify!($name), "<tnspA, tnspB>`: a [`GmmaAtom`].")]
+        #[allow(non_camel_case_types)]
+        pub type $name<A, B> = GmmaAtom<$fam, $N, A, B>;
+    };
+    (@alias tn $name:ident $fam:ident $N:ty) => {
+        #[doc = concat!("CuTe's `", stringify!($name), "`: a [`GmmaAtom`].")]
+        #[allow(non_camel_case_types)]
+        pub type $name = GmmaAtom<$fam, $N>;
+    };
+}
+
+/// A family's rows of [`GMMA_TABLE`].
+#[cfg(feature = "alloc")]
+trait GmmaRows {
+    const ROWS: &'static [MmaRow];
+}
+
+/// `[ThrID, ALayout, BLayout, CLayout]` of a typed atom, as runtime
+/// layouts read back from their prints (one generic function for every
+/// family, instead of `to_dyn`'s bounds on each layout type).
+#[cfg(feature = "alloc")]
+fn gmma_layouts<T: MmaTraits>() -> [crate::dynamic::DynLayout; 4] {
+    use alloc::string::ToString;
+    fn read(print: &str) -> crate::dynamic::DynLayout {
+        print
+            .parse()
+            .expect("a static layout prints in CuTe's notation")
+    }
+    [
+        read(&T::ThrID::default().to_string()),
+        read(&T::ALayout::default().to_string()),
+        read(&T::BLayout::default().to_string()),
+        read(&T::CLayout::default().to_string()),
+    ]
+}
+
+gmma_atoms! {
+    ns [8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128,
+        136, 144, 152, 160, 168, 176, 184, 192, 200, 208, 216, 224, 232, 240, 248, 256];
+    families {
+        /// The 16-bit types: A and B K- or MN-major; from registers, A is K-major
+        /// (CuTe's `ALayout_64x16`); from shared memory, `ABLayout<64, 16>`.
+        MMA_64xNx16_F16F16F16_SS "x16_F16F16F16_SS" (16) SS majors a [(128, (64, 16)) : (0, (1, 64))];
+        MMA_64xNx16_F16F16F16_RS "x16_F16F16F16_RS" (16) RS majors a [((4, 8, 4), (2, 2, 2)) : ((128, 1, 16), (64, 8, 512))];
+        MMA_64xNx16_F32F16F16_SS "x16_F32F16F16_SS" (16) SS majors a [(128, (64, 16)) : (0, (1, 64))];
+        MMA_64xNx16_F32F16F16_RS "x16_F32F16F16_RS" (16) RS majors a [((4, 8, 4), (2, 2, 2)) : ((128, 1, 16), (64, 8, 512))];
+        MMA_64xNx16_F32BF16BF16_SS "x16_F32BF16BF16_SS" (16) SS majors a [(128, (64, 16)) : (0, (1, 64))];
+        MMA_64xNx16_F32BF16BF16_RS "x16_F32BF16BF16_RS" (16) RS majors a [((4, 8, 4), (2, 2, 2)) : ((128, 1, 16), (64, 8, 512))];
+        /// TF32, K-major only: A from registers is CuTe's `ALayout_64x8`.
+        MMA_64xNx8_F32TF32TF32_SS_TN "x8_F32TF32TF32_SS_TN" (8) SS tn a [(128, (64, 8)) : (0, (1, 64))];
+        MMA_64xNx8_F32TF32TF32_RS_TN "x8_F32TF32TF32_RS_TN" (8) RS tn a [((4, 8, 4), (2, 2)) : ((64, 1, 16), (8, 256))];
+        /// The 8-bit floats, K-major only: A from registers is CuTe's `ALayout_64x32`.
+        MMA_64xNx32_F16E4M3E4M3_SS_TN "x32_F16E4M3E4M3_SS_TN" (32) SS tn a [(128, (64, 32)) : (0, (1, 64))];
+        MMA_64xNx32_F16E4M3E4M3_RS_TN "x32_F16E4M3E4M3_RS_TN" (32) RS tn a [((4, 8, 4), (4, 2, 2)) : ((256, 1, 16), (64, 8, 1024))];
+        MMA_64xNx32_F16E4M3E5M2_SS_TN "x32_F16E4M3E5M2_SS_TN" (32) SS tn a [(128, (64, 32)) : (0, (1, 64))];
+        MMA_64xNx32_F16E4M3E5M2_RS_TN "x32_F16E4M3E5M2_RS_TN" (32) RS tn a [((4, 8, 4), (4, 2, 2)) : ((256, 1, 16), (64, 8, 1024))];
+        MMA_64xNx32_F16E5M2E4M3_SS_TN "x32_F16E5M2E4M3_SS_TN" (32) SS tn a [(128, (64, 32)) : (0, (1, 64))];
+        MMA_64xNx32_F16E5M2E4M3_RS_TN "x32_F16E5M2E4M3_RS_TN" (32) RS tn a [((4, 8, 4), (4, 2, 2)) : ((256, 1, 16), (64, 8, 1024))];
+        MMA_64xNx32_F16E5M2E5M2_SS_TN "x32_F16E5M2E5M2_SS_TN" (32) SS tn a [(128, (64, 32)) : (0, (1, 64))];
+        MMA_64xNx32_F16E5M2E5M2_RS_TN "x32_F16E5M2E5M2_RS_TN" (32) RS tn a [((4, 8, 4), (4, 2, 2)) : ((256, 1, 16), (64, 8, 1024))];
+        MMA_64xNx32_F32E4M3E4M3_SS_TN "x32_F32E4M3E4M3_SS_TN" (32) SS tn a [(128, (64, 32)) : (0, (1, 64))];
+        MMA_64xNx32_F32E4M3E4M3_RS_TN "x32_F32E4M3E4M3_RS_TN" (32) RS tn a [((4, 8, 4), (4, 2, 2)) : ((256, 1, 16), (64, 8, 1024))];
+        MMA_64xNx32_F32E4M3E5M2_SS_TN "x32_F32E4M3E5M2_SS_TN" (32) SS tn a [(128, (64, 32)) : (0, (1, 64))];
+        MMA_64xNx32_F32E4M3E5M2_RS_TN "x32_F32E4M3E5M2_RS_TN" (32) RS tn a [((4, 8, 4), (4, 2, 2)) : ((256, 1, 16), (64, 8, 1024))];
+        MMA_64xNx32_F32E5M2E4M3_SS_TN "x32_F32E5M2E4M3_SS_TN" (32) SS tn a [(128, (64, 32)) : (0, (1, 64))];
+        MMA_64xNx32_F32E5M2E4M3_RS_TN "x32_F32E5M2E4M3_RS_TN" (32) RS tn a [((4, 8, 4), (4, 2, 2)) : ((256, 1, 16), (64, 8, 1024))];
+        MMA_64xNx32_F32E5M2E5M2_SS_TN "x32_F32E5M2E5M2_SS_TN" (32) SS tn a [(128, (64, 32)) : (0, (1, 64))];
+        MMA_64xNx32_F32E5M2E5M2_RS_TN "x32_F32E5M2E5M2_RS_TN" (32) RS tn a [((4, 8, 4), (4, 2, 2)) : ((256, 1, 16), (64, 8, 1024))];
+    }
 }

@@ -5,6 +5,10 @@
 //! The typed form makes each atom a type ([`SM80_16x8x16_F32F16F16F32_TN`],
 //! [`MmaTraits`]) whose layouts are static, so a tiled MMA built from it
 //! and a static thread layout is a type too, and so are its partitions.
+//! The SM90 GMMA operations are [`GmmaAtom`]s: one generic type per family
+//! (element types, K, A's source) whose N and majors are type parameters,
+//! and CuTe's names (`SM90_64x128x16_F32F16F16_SS<Major::K, Major::MN>`)
+//! are aliases of it, so the hundreds of names cost nothing until used.
 //! The runtime form lives in [`dynamic`]: tiled MMAs and copies computed
 //! with the runtime layout algebra from the same atom table, exactly as
 //! CuTe composes, divides and inverts them.

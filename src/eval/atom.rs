@@ -20,6 +20,7 @@ use alloc::boxed::Box;
 use super::{Value, as_layout, as_tiler, as_tree, bad, coord_tiler};
 use crate::atom::dynamic::{
     AnyTensor, CopyAtom, CopyOp, GmmaMajor, GmmaSmem, MmaAtom, Operand, TiledCopy, TiledMma,
+    TmaGmem, TmaSmem,
 };
 use crate::dynamic::{CoordTree, DynLayout, IntTree, Tiler};
 use crate::error::LayoutError;
@@ -137,10 +138,13 @@ fn perm_arg(v: &Value) -> Result<Tiler, LayoutError> {
 pub(super) fn call(
     name: &str,
     args: &[Value],
-    _texts: &[&str],
+    texts: &[&str],
 ) -> Option<Result<Value, LayoutError>> {
     if let Some(r) = make_tiled_copy_for(name, args) {
         return Some(r);
+    }
+    if let Some(value_type) = tma_value_type(name) {
+        return Some(make_tma_copy(value_type, args, texts));
     }
     let first = args.first()?;
     let r = match (name, first) {
@@ -349,4 +353,57 @@ pub(super) fn make_tiled_copy_for(
             "expected a copy atom and a tiled MMA",
         )),
     })
+}
+
+/// The element type `T` of `make_tma_copy<T>`, or `None` for another call.
+fn tma_value_type(name: &str) -> Option<&str> {
+    name.strip_prefix("make_tma_copy<")?.strip_suffix('>')
+}
+
+/// Whether the call takes a bare name: `make_tma_copy<T>`'s operation
+/// (`SM90_TMA_LOAD`) is one.
+pub(super) fn takes_names(name: &str) -> bool {
+    tma_value_type(name).is_some()
+}
+
+/// `make_tma_copy<T>(SM90_TMA_LOAD, gmem, smem[, multicast])`: CuTe's
+/// `make_tma_copy(SM90_TMA_LOAD{}, gmem_tensor, smem_layout, cta_tile,
+/// cluster_size)` with the tile the whole shared-memory layout (the global
+/// tensor's element type `T` written as the call's template argument, as
+/// the tensor carries it in CuTe). `gmem` is read from its text, so that its
+/// `_N` markers stay static in the coordinate tensor; `smem` is a GMMA atom
+/// tiled to the tile (`tile_to_shape(GMMA::Layout_K_SW128_Atom<T>, ...)`) or
+/// a plain layout.
+fn make_tma_copy(value_type: &str, args: &[Value], texts: &[&str]) -> Result<Value, LayoutError> {
+    const OP: &str = "make_tma_copy";
+    const USAGE: &str =
+        "expected make_tma_copy<T>(SM90_TMA_LOAD, gmem layout, smem layout[, multicast])";
+    let (gmem, smem, multicast) = match (args, texts) {
+        ([Value::Name { name, .. }, _, smem, rest @ ..], [_, gmem, ..])
+            if name == "SM90_TMA_LOAD" && rest.len() <= 1 =>
+        {
+            (*gmem, smem, rest.first())
+        }
+        _ => return Err(bad(OP, USAGE)),
+    };
+    let multicast = match multicast {
+        None => 1,
+        Some(Value::Int(m)) => u32::try_from(*m)
+            .ok()
+            .filter(|&m| m >= 1)
+            .ok_or(bad(OP, "the multicast count must be an integer from 1"))?,
+        Some(_) => return Err(bad(OP, "the multicast count must be an integer from 1")),
+    };
+    let gmem = TmaGmem::parse(gmem, value_type)?;
+    let smem = match smem {
+        Value::GmmaSmem(g) => TmaSmem::Gmma(g),
+        Value::Layout(l) => TmaSmem::Plain(l),
+        _ => {
+            return Err(bad(
+                OP,
+                "the shared-memory layout must be a layout or a tiled GMMA atom",
+            ));
+        }
+    };
+    crate::atom::dynamic::make_tma_copy(&gmem, smem, multicast).map(|t| Value::TmaCopy(Box::new(t)))
 }

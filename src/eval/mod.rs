@@ -30,7 +30,7 @@ mod swizzle;
 mod tensor;
 
 use crate::atom::dynamic::{
-    CopyAtom, CopyOp, GmmaDescriptor, GmmaSmem, MmaAtom, TiledCopy, TiledMma,
+    CopyAtom, CopyOp, GmmaDescriptor, GmmaSmem, MmaAtom, TiledCopy, TiledMma, TmaCopy,
 };
 use crate::basis::{ArithValue, DynBasisLayout};
 use crate::dynamic::parse::{Cursor, perr};
@@ -80,6 +80,10 @@ pub enum Value {
     GmmaSmem(Box<GmmaSmem>),
     /// A GMMA descriptor.
     GmmaDesc(GmmaDescriptor),
+    /// A TMA copy's host-side values (`make_tma_copy`): the descriptor's
+    /// arguments (box and swizzle mode among them), the box's map to the
+    /// global modes, and the coordinate tensor, one line each.
+    TmaCopy(Box<TmaCopy>),
     /// A linear layout over F₂, printed as Triton prints it (without
     /// Triton's leading newline).
     Linear(crate::linear::LinearLayout),
@@ -119,6 +123,13 @@ impl fmt::Display for Value {
             Value::TiledCopy(a) => write!(f, "{a}"),
             Value::GmmaSmem(a) => write!(f, "{a}"),
             Value::GmmaDesc(a) => write!(f, "{a}"),
+            Value::TmaCopy(t) => write!(
+                f,
+                "encode: {}\ntma_gbasis {}\ntma_tensor {}",
+                t.encode_string(),
+                t.gbasis_string(),
+                t.tma_tensor_string()
+            ),
             Value::Linear(l) => {
                 let text = alloc::format!("{l}");
                 f.write_str(text.strip_prefix('\n').unwrap_or(&text))
@@ -220,6 +231,9 @@ fn arg(c: &mut Cursor<'_>, depth: usize) -> Result<Value, LayoutError> {
                     {
                         Ok(Value::Name { name, pos: start })
                     }
+                    // An atom's or element type's name (`MMA_Atom<X>`,
+                    // `Copy_Atom<X, T>`) says what is unknown.
+                    e @ LayoutError::UnknownAtom { .. } if name.contains("_Atom<") => Err(e),
                     LayoutError::UnknownAtom { .. } => Err(LayoutError::UnknownFunction {
                         pos: start,
                         name: crate::error::FnName::new(&name),
@@ -441,7 +455,7 @@ const BINDINGS: [Binding; 7] = [
 /// argument's source, for the calls whose meaning depends on which values
 /// were written static, `_N`).
 fn call(name: &str, args: Vec<Value>, texts: &[&str]) -> Result<Value, LayoutError> {
-    if !linear::takes_names(name) {
+    if !linear::takes_names(name) && !atom::takes_names(name) {
         for a in &args {
             if let Value::Name { .. } = a {
                 no_bare_name(a.clone())?;

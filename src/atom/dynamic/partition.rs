@@ -119,3 +119,23 @@ impl AnyTensor {
 pub(crate) fn underscores(n: usize) -> CoordTree {
     CoordTree::Tuple(alloc::vec![CoordTree::Underscore; n])
 }
+
+/// A partition's tile must divide the tensor's shape: where it does not,
+/// CuTe's divides go on with rounded-up shapes (a partition that reaches
+/// past the tensor's end) or fail to compile deep inside `zipped_divide`;
+/// here the call fails, naming itself. `tile[k]` tiles mode `modes[k]`.
+pub(crate) fn tile_divides(
+    op: &'static str,
+    condition: &'static str,
+    shape: &IntTree,
+    modes: &[usize],
+    tile: &[i64],
+) -> Result<(), LayoutError> {
+    for (&m, &t) in modes.iter().zip(tile) {
+        let extent: i64 = shape.mode(m).map_or(1, |x| x.leaves().iter().product());
+        if t != 0 && extent % t != 0 {
+            return Err(LayoutError::AtomCondition { op, condition });
+        }
+    }
+    Ok(())
+}

@@ -202,6 +202,14 @@ impl TiledCopy {
         src: bool,
     ) -> Result<AnyTensor, LayoutError> {
         let r = t.shape().rank();
+        let modes: Vec<usize> = (0..self.tiler_mn.len()).collect();
+        super::partition::tile_divides(
+            if src { "partition_S" } else { "partition_D" },
+            "the TiledCopy's tile (tiler_mn) does not divide the tensor's shape",
+            &t.shape(),
+            &modes,
+            &self.tiler_mn,
+        )?;
         let thr = self.tidfrg(t, src)?;
         thr.slice(&CoordTree::Tuple(vec![
             CoordTree::Int(thr_idx),

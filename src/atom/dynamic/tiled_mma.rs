@@ -395,6 +395,19 @@ impl TiledMma {
         thr_idx: i64,
         t: &AnyTensor,
     ) -> Result<AnyTensor, LayoutError> {
+        let name = match op {
+            Operand::A => "partition_A",
+            Operand::B => "partition_B",
+            Operand::C => "partition_C",
+        };
+        let ([m0, m1], _) = op.modes();
+        super::partition::tile_divides(
+            name,
+            "the TiledMMA's tile (tile_size) does not divide the tensor's shape",
+            &t.shape(),
+            &[0, 1],
+            &[self.tile_size(m0)?, self.tile_size(m1)?],
+        )?;
         let thr = self.thrfrg(op, t)?;
         let c = self.thr_coord(thr_idx)?;
         let (_, [j0, j1]) = op.modes();
