@@ -11,7 +11,6 @@ use cudarc::cublas::sys::{
     cublasComputeType_t, cublasGemmAlgo_t, cublasGemmEx, cublasOperation_t, cublasStatus_t,
     cudaDataType,
 };
-use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, PushKernelArg};
 use cute_cuda::hgemm::{Elem, HgemmConfig, hgemm_kernel};
 
@@ -177,10 +176,6 @@ pub fn run(
                 };
                 let kern = hgemm_kernel(cfg, m, n, k)?;
                 let (f, lc) = compile(ctx, &kern)?;
-                f.set_attribute(
-                    CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    kern.smem_bytes as i32,
-                )?;
                 let go = |c: &mut CudaSlice<u16>| -> Res<()> {
                     let mut b = stream.launch_builder(&f);
                     b.arg(&da).arg(&db).arg(c);

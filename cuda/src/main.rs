@@ -133,6 +133,13 @@ fn compile(ctx: &Arc<CudaContext>, k: &Kernel) -> Res<(CudaFunction, LaunchConfi
         },
     )?;
     let f = ctx.load_module(ptx)?.load_function(k.name)?;
+    // Past 48 KiB a kernel must opt in to its dynamic shared memory.
+    if k.smem_bytes > 48 * 1024 {
+        f.set_attribute(
+            cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            k.smem_bytes as i32,
+        )?;
+    }
     let cfg = LaunchConfig {
         grid_dim: k.grid,
         block_dim: k.block,
@@ -413,17 +420,11 @@ fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
     ];
     for (label, k) in &kernels {
         let (f, cfg) = compile(ctx, k)?;
-        if k.smem_bytes > 48 * 1024 {
-            f.set_attribute(
-                cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                k.smem_bytes as i32,
-            )?;
-        }
         let ours = |c: &mut CudaSlice<f32>| -> Res<()> {
             let mut b = stream.launch_builder(&f);
             b.arg(&da).arg(&db).arg(c);
             // SAFETY: (const float* A, const float* B, float* C), S x S
-            // each: every access is inside (tests/coverage.rs, tests/sgemm_tiled.rs).
+            // each: every access is inside (tests/coverage.rs, tests/hgemm.rs).
             unsafe { b.launch(cfg) }?;
             Ok(())
         };
