@@ -51,7 +51,7 @@ pub enum Elem {
 }
 
 impl Elem {
-    fn cute(self) -> &'static str {
+    pub(crate) fn cute(self) -> &'static str {
         match self {
             Elem::F16 => "half_t",
             Elem::Bf16 => "bfloat16_t",

@@ -13,6 +13,8 @@ use cudarc::cublas::sys::{
 };
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, PushKernelArg};
 use cute_cuda::hgemm::{Elem, HgemmConfig, hgemm_kernel};
+use cute_cuda::tma::{TensorMapArg, encode_tensor_map};
+use cute_cuda::wgmma::{WgmmaConfig, wgmma_kernel, wgmma_layouts};
 
 use crate::{Res, compile, time};
 
@@ -136,6 +138,60 @@ fn cublas(
     Ok(())
 }
 
+/// A GEMM's launch on C, for the stream it was built on.
+type GemmLaunch<'a> = Box<dyn FnMut(&Arc<CudaStream>, &mut CudaSlice<u16>) -> Res<()> + 'a>;
+
+/// The kernel of configuration `cfg_s` for `M x N x K` on A and B:
+/// `bMxbNxbKxSTAGESxWMxWN` is the SM80 kernel (`cute_cuda::hgemm`),
+/// `sm90:bMxbNxbKxSTAGES` the SM90 one (`cute_cuda::wgmma`), which takes
+/// A's and B's TMA descriptors, encoded here by the driver from the
+/// crate's `make_tma_copy`.
+fn launcher<'a>(
+    ctx: &Arc<CudaContext>,
+    stream: &Arc<CudaStream>,
+    cfg_s: &str,
+    e: Elem,
+    (m, n, k): (i64, i64, i64),
+    da: &'a CudaSlice<u16>,
+    db: &'a CudaSlice<u16>,
+) -> Res<GemmLaunch<'a>> {
+    if let Some(rest) = cfg_s.strip_prefix("sm90:") {
+        let cfg = WgmmaConfig::parse(rest, e).ok_or(format!("bad --hgemm-config '{cfg_s}'"))?;
+        let l = wgmma_layouts(cfg, m, n, k)?;
+        let (f, lc) = compile(ctx, &wgmma_kernel(cfg, m, n, k)?)?;
+        let map = |t: &cute_algebra::atom::dynamic::TmaCopy, d: &CudaSlice<u16>, rows: i64| {
+            let (p, _g) = d.device_ptr(stream);
+            encode_tensor_map(t, p, (rows * k * 2) as u64).map(TensorMapArg)
+        };
+        let (ma, mb) = (map(&l.a.tma, da, m)?, map(&l.b.tma, db, n)?);
+        return Ok(Box::new(
+            move |s: &Arc<CudaStream>, c: &mut CudaSlice<u16>| {
+                let mut b = s.launch_builder(&f);
+                b.arg(&ma).arg(&mb).arg(c);
+                // SAFETY: (CUtensorMap A, CUtensorMap B, u16* C): the maps
+                // describe A (M x K) and B (N x K), which outlive the launcher;
+                // the TMA reads inside them, and every store to C (M x N) is
+                // predicated by the identity partitions (tests/wgmma.rs).
+                unsafe { b.launch(lc) }?;
+                Ok(())
+            },
+        ));
+    }
+    let cfg = parse_config(cfg_s, e).ok_or(format!("bad --hgemm-config '{cfg_s}'"))?;
+    let (f, lc) = compile(ctx, &hgemm_kernel(cfg, m, n, k)?)?;
+    Ok(Box::new(
+        move |s: &Arc<CudaStream>, c: &mut CudaSlice<u16>| {
+            let mut b = s.launch_builder(&f);
+            b.arg(da).arg(db).arg(c);
+            // SAFETY: (const u16* A, const u16* B, u16* C), M x K, N x K and
+            // M x N: every access is predicated by the identity partitions
+            // (tests/hgemm.rs checks them).
+            unsafe { b.launch(lc) }?;
+            Ok(())
+        },
+    ))
+}
+
 /// Every size in `sizes` (cubes), every element type, every configuration:
 /// a table row each, with cuBLAS beside.
 pub fn run(
@@ -171,22 +227,9 @@ pub fn run(
                 tf(ms_blas)
             );
             for cfg_s in configs {
-                let Some(cfg) = parse_config(cfg_s, e) else {
-                    return Err(format!("bad --hgemm-config '{cfg_s}'").into());
-                };
-                let kern = hgemm_kernel(cfg, m, n, k)?;
-                let (f, lc) = compile(ctx, &kern)?;
-                let go = |c: &mut CudaSlice<u16>| -> Res<()> {
-                    let mut b = stream.launch_builder(&f);
-                    b.arg(&da).arg(&db).arg(c);
-                    // SAFETY: (const u16* A, const u16* B, u16* C), M x K,
-                    // N x K and M x N: every access is predicated by the
-                    // identity partitions (tests/hgemm.rs checks them).
-                    unsafe { b.launch(lc) }?;
-                    Ok(())
-                };
+                let mut go = launcher(ctx, stream, cfg_s, e, (m, n, k), &da, &db)?;
                 stream.memset_zeros(&mut dc)?;
-                go(&mut dc)?;
+                go(stream, &mut dc)?;
                 let hc = stream.clone_dtoh(&dc)?;
                 // Against cuBLAS everywhere: both round an FP32 sum to the
                 // output type, so they differ by at most 2 ulp.
@@ -217,7 +260,7 @@ pub fn run(
                         !within(got - want, 2.0 * ulp(e, want) + 1e-3)
                     })
                     .count();
-                let ms = time(stream, runs, || go(&mut dc))?;
+                let ms = time(stream, runs, || go(stream, &mut dc))?;
                 let ok = vs_blas == 0 && vs_cpu == 0;
                 failed += usize::from(!ok);
                 println!(

@@ -22,6 +22,7 @@ pub mod reference;
 pub mod sgemm;
 pub mod sgemm_tiled;
 pub mod tma;
+pub mod wgmma;
 
 pub use kernels::{Kernel, TransposeKind, copy_kernel, transpose_kernel};
 pub use sgemm::sgemm_kernel;

@@ -127,7 +127,10 @@ fn compile(ctx: &Arc<CudaContext>, k: &Kernel) -> Res<(CudaFunction, LaunchConfi
     let ptx = compile_ptx_with_opts(
         &k.source,
         CompileOptions {
-            arch: Some("sm_90"),
+            // `sm_90a` enables Hopper's arch-specific instructions
+            // (`wgmma`, `setmaxnreg`); the other kernels compile as for
+            // `sm_90`.
+            arch: Some("sm_90a"),
             options: vec!["--std=c++17".into()],
             ..Default::default()
         },

@@ -92,3 +92,15 @@ pub fn hex(map: &CUtensorMap) -> String {
         .map(|b| format!("{b:02x}"))
         .collect()
 }
+
+/// A `CUtensorMap` passed by value as a kernel parameter (CUDA C's
+/// `const __grid_constant__ CUtensorMap`): the driver copies its 128 bytes
+/// into the parameter space, where the TMA reads it.
+#[derive(Clone, Copy, Debug)]
+#[repr(transparent)]
+pub struct TensorMapArg(pub CUtensorMap);
+
+// SAFETY: a `CUtensorMap` is 128 plain bytes with no pointer the device
+// would follow on the host's behalf; the kernel declares a parameter of the
+// same size and alignment.
+unsafe impl cudarc::driver::DeviceRepr for TensorMapArg {}
