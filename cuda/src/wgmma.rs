@@ -362,6 +362,11 @@ pub fn wgmma_body(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Result<String, La
         frag.mode(1)?.size()?,
         frag.mode(2)?.size()?,
     );
+    if rest_m != 1 || rest_n != 1 {
+        return Err(bad(
+            "each consumer warpgroup's C tile is one wgmma atom (bM = 64 per warpgroup, bN = the atom's N)",
+        ));
+    }
     let mut epilogue = l.c.tiles.origin(&t(vec![var("bm"), var("bn")]))?;
     for mi in 0..rest_m {
         for ni in 0..rest_n {
@@ -461,11 +466,10 @@ extern "C" __global__ void __launch_bounds__({threads}, 1) cute_wgmma_gemm(
 /// atom with the accumulators in the order of the fragment's values, and
 /// the paired store.
 pub fn device_prelude(cfg: WgmmaConfig, frag: &DynLayout) -> Result<String, LayoutError> {
-    let n = frag.mode(0)?.size()?;
+    let acc = accumulator_registers(frag)?;
+    let n = acc.len();
     let regs: Vec<String> = (0..n).map(|i| format!("%{i}")).collect();
-    let outs: Vec<String> = (0..n)
-        .map(|v| Ok(format!("\"+f\"(d[{}])", frag.crd2idx(&crd3(v, 0, 0))?)))
-        .collect::<Result<_, LayoutError>>()?;
+    let outs: Vec<String> = acc.iter().map(|i| format!("\"+f\"(d[{i}])")).collect();
     let cvt = match cfg.elem {
         Elem::F16 => "cvt.rn.f16x2.f32",
         Elem::Bf16 => "cvt.rn.bf16x2.f32",
@@ -541,6 +545,15 @@ __device__ __forceinline__ void st_pair(unsigned short* p, const float* acc, int
         ib = n + 1,
         outs = outs.join(", "),
     ))
+}
+
+/// The accumulator (an index of `acc`) that each output register `d_v` of
+/// one `wgmma` updates: value `v` of the atom's C fragment,
+/// `partition_fragment_C` at `(v, 0, 0)`.
+pub fn accumulator_registers(frag: &DynLayout) -> Result<Vec<i64>, LayoutError> {
+    (0..frag.mode(0)?.size()?)
+        .map(|v| frag.crd2idx(&crd3(v, 0, 0)))
+        .collect()
 }
 
 /// The CUDA C source and launch shape for `M x N x K`; the kernel takes

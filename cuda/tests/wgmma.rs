@@ -1,0 +1,576 @@
+//! The generated SM90 GEMM, run on the CPU: its body (the exact CUDA C that
+//! NVRTC compiles, `wgmma_body`) is compiled with the host C++ compiler
+//! behind a prelude that records every mbarrier operation, TMA load,
+//! `wgmma` and store, for every thread of every block of a ragged problem.
+//! The kernel's control flow does not depend on data or timing, so each
+//! thread's record is what it does on the GPU.
+//!
+//! The records are then replayed as the concurrent program they are: the
+//! producer and each consumer warpgroup run as separate actors, scheduled
+//! in random orders (several seeds), with the PTX ISA's semantics and none
+//! of CuTe's tables:
+//! - an mbarrier counts arrivals and transaction bytes per phase, and
+//!   `try_wait.parity` blocks until the phase of that parity completes;
+//! - a TMA load lands its box at some later step, each 128-byte row of
+//!   shared memory with the 128-byte swizzle (16-byte chunk `c` of row `r`
+//!   at chunk `c ^ (r % 8)`), zeros outside the tensor, then completes its
+//!   bytes on the barrier;
+//! - a `wgmma` reads A and B through its descriptors (start address,
+//!   stride byte offset, 128-byte swizzle, decoded from the 64-bit words)
+//!   and accumulates into the registers of the `m64nNk16` D fragment
+//!   (row `16·warp + lane/4 + 8·((i/2)%2)`, column `8·(i/4) + 2·(lane%4) +
+//!   i%2`); it reads when issued and must still read the same values when
+//!   `wgmma.wait_group` retires it, so a stage released or overwritten too
+//!   early fails;
+//! - every element of C inside `M x N` is stored exactly once, with the
+//!   exact product (small integer inputs, so sums are exact), and nothing
+//!   outside it is. A deadlock in any order fails.
+
+use std::collections::HashMap;
+use std::process::Command;
+
+use cute_cuda::hgemm::Elem;
+use cute_cuda::wgmma::{WgmmaConfig, accumulator_registers, wgmma_body, wgmma_layouts};
+
+const HOST_PRELUDE: &str = r#"
+#include <cstdio>
+#include <cstdint>
+#include <cstdlib>
+struct Dim { int x, y, z; };
+static Dim threadIdx, blockIdx;
+static unsigned char smem_host[1];
+static unsigned short* gC;
+#define __device__
+#define __forceinline__ inline
+#define __global__
+#define __launch_bounds__(x, y)
+#define __restrict__
+#define __align__(x)
+#define __shared__
+#define __grid_constant__
+#define smem smem_host
+struct TmaDesc { unsigned long long v[16]; };
+static unsigned smem_addr(const void*) { return 0; }
+static void mbar_init(unsigned bar, unsigned count) { printf("I %u %u\n", bar, count); }
+static void fence_barrier_init() {}
+static void __syncthreads() { printf("S\n"); }
+static void mbar_wait(unsigned bar, unsigned parity) { printf("W %u %u\n", bar, parity); }
+static void mbar_expect_tx(unsigned bar, unsigned bytes) { printf("E %u %u\n", bar, bytes); }
+static void mbar_arrive(unsigned bar) { printf("A %u\n", bar); }
+static void tma_load_2d(unsigned dst, const TmaDesc* map, int c0, int c1, unsigned bar) {
+  printf("T %u %llu %d %d %u\n", dst, map->v[0], c0, c1, bar);
+}
+template <int R> static void setmaxnreg_dec() { printf("R -%d\n", R); }
+template <int R> static void setmaxnreg_inc() { printf("R %d\n", R); }
+static void wgmma_fence(float*) { printf("F\n"); }
+static void wgmma_commit() { printf("M\n"); }
+template <int N> static void wgmma_wait(float*) { printf("X %d\n", N); }
+static void wgmma(float*, unsigned long long da, unsigned long long db) { printf("G %llu %llu\n", da, db); }
+static void st_pair(unsigned short* p, const float*, int i0, int i1) {
+  printf("P %ld %d %d\n", (long)(p - gC), i0, i1);
+}
+"#;
+
+const HOST_MAIN: &str = r#"
+int main(int argc, char** argv) {
+  long m = atol(argv[1]), n = atol(argv[2]);
+  int blocks = atoi(argv[3]), nthr = atoi(argv[4]);
+  gC = (unsigned short*)calloc(m * n, sizeof(unsigned short));
+  TmaDesc a{}, b{};
+  a.v[0] = 0;
+  b.v[0] = 1;
+  for (int k = 0; k < blocks; ++k)
+    for (int t = 0; t < nthr; ++t) {
+      blockIdx = Dim{k, 0, 0};
+      threadIdx = Dim{t, 0, 0};
+      printf("B %d %d\n", k, t);
+      cute_wgmma_gemm(a, b, gC);
+    }
+  return 0;
+}
+"#;
+
+/// One recorded operation of one thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Ev {
+    Init {
+        bar: u64,
+        count: u64,
+    },
+    Sync,
+    Wait {
+        bar: u64,
+        parity: u64,
+    },
+    ExpectTx {
+        bar: u64,
+        bytes: u64,
+    },
+    Arrive {
+        bar: u64,
+    },
+    Tma {
+        dst: u64,
+        b: bool,
+        c0: i64,
+        c1: i64,
+        bar: u64,
+    },
+    MaxReg(i64),
+    Fence,
+    Commit,
+    WaitGroup(usize),
+    Wgmma {
+        da: u64,
+        db: u64,
+    },
+    Store {
+        c: i64,
+        i0: usize,
+        i1: usize,
+    },
+}
+
+/// Every thread's record, by block.
+fn record(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Vec<Vec<Vec<Ev>>> {
+    let body = wgmma_body(cfg, m, n, k).unwrap();
+    let blocks = wgmma_layouts(cfg, m, n, k).unwrap().blocks().unwrap();
+    let dir = std::env::temp_dir().join(format!(
+        "cute_wgmma_{}_{}x{}_{m}_{n}_{k}",
+        std::process::id(),
+        cfg.bm,
+        cfg.bn
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("host.cpp");
+    std::fs::write(&src, format!("{HOST_PRELUDE}{body}{HOST_MAIN}")).unwrap();
+    let exe = dir.join("host");
+    let built = Command::new("c++")
+        .args(["-std=c++17", "-O1", "-w", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .expect("a host C++ compiler (c++)");
+    assert!(
+        built.status.success(),
+        "the kernel body does not compile on the host:\n{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let run = Command::new(&exe)
+        .args([m, n, blocks, cfg.threads()].map(|v| v.to_string()))
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    std::fs::remove_dir_all(&dir).ok();
+    let mut out: Vec<Vec<Vec<Ev>>> = vec![Vec::new(); blocks as usize];
+    let mut cur = 0usize;
+    for line in String::from_utf8(run.stdout).unwrap().lines() {
+        let mut it = line.split_whitespace();
+        let tag = it.next().unwrap_or("");
+        let v: Vec<i64> = it.map(|x| x.parse::<i128>().unwrap() as i64).collect();
+        let u = |i: usize| v[i] as u64;
+        let ev = match tag {
+            "B" => {
+                cur = v[0] as usize;
+                out[cur].push(Vec::new());
+                continue;
+            }
+            "I" => Ev::Init {
+                bar: u(0),
+                count: u(1),
+            },
+            "S" => Ev::Sync,
+            "W" => Ev::Wait {
+                bar: u(0),
+                parity: u(1),
+            },
+            "E" => Ev::ExpectTx {
+                bar: u(0),
+                bytes: u(1),
+            },
+            "A" => Ev::Arrive { bar: u(0) },
+            "T" => Ev::Tma {
+                dst: u(0),
+                b: v[1] == 1,
+                c0: v[2],
+                c1: v[3],
+                bar: u(4),
+            },
+            "R" => Ev::MaxReg(v[0]),
+            "F" => Ev::Fence,
+            "M" => Ev::Commit,
+            "X" => Ev::WaitGroup(v[0] as usize),
+            "G" => Ev::Wgmma { da: u(0), db: u(1) },
+            "P" => Ev::Store {
+                c: v[0],
+                i0: v[1] as usize,
+                i1: v[2] as usize,
+            },
+            other => panic!("unknown record '{other}'"),
+        };
+        out[cur].last_mut().unwrap().push(ev);
+    }
+    out
+}
+
+/// An mbarrier: expected arrivals, pending arrivals and transaction bytes
+/// of the current phase, and the number of completed phases.
+#[derive(Clone, Debug)]
+struct Mbar {
+    count: u64,
+    pending: u64,
+    tx: i64,
+    phases: u64,
+}
+
+impl Mbar {
+    fn complete_if_done(&mut self) {
+        if self.pending == 0 && self.tx == 0 {
+            self.phases += 1;
+            self.pending = self.count;
+        }
+    }
+}
+
+/// Shared memory, byte-addressed.
+struct Smem(Vec<u8>);
+
+impl Smem {
+    fn get(&self, addr: u64) -> i64 {
+        let a = addr as usize;
+        i64::from(i16::from_le_bytes([self.0[a], self.0[a + 1]]))
+    }
+    fn set(&mut self, addr: u64, v: i64) {
+        let a = addr as usize;
+        self.0[a..a + 2].copy_from_slice(&(v as i16).to_le_bytes());
+    }
+}
+
+/// The 128-byte swizzle of a shared-memory byte address: bits 4-6 (the
+/// 16-byte chunk) XOR bits 7-9 (the row within 8 rows of 128 bytes).
+fn sw128(addr: u64) -> u64 {
+    addr ^ (((addr >> 7) & 7) << 4)
+}
+
+/// Element `(r, k)` of a K-major operand through a `wgmma` descriptor: the
+/// canonical 128-byte-swizzled layout, rows of 128 bytes in groups of 8,
+/// groups `SBO` bytes apart.
+fn desc_addr(desc: u64, r: u64, k: u64) -> u64 {
+    let start = (desc & 0x3fff) << 4;
+    let sbo = ((desc >> 32) & 0x3fff) << 4;
+    assert_eq!(
+        desc >> 62,
+        1,
+        "the descriptor's layout type is the 128-byte swizzle"
+    );
+    assert_eq!(
+        (desc >> 49) & 7,
+        0,
+        "base offset 0: the buffers are 1024-byte aligned"
+    );
+    sw128(start + (r % 8) * 128 + (r / 8) * sbo + 2 * k)
+}
+
+/// A small deterministic integer in [-3, 3].
+fn val(seed: i64, i: i64) -> i64 {
+    let x = (i.wrapping_mul(2654435761).wrapping_add(seed * 97)) >> 3;
+    x.rem_euclid(7) - 3
+}
+
+/// Replays one block under the schedule of `seed`; returns the stores
+/// `(offset into C, value)`.
+#[allow(clippy::too_many_arguments)]
+fn replay_block(
+    cfg: WgmmaConfig,
+    (m, n, k): (i64, i64, i64),
+    threads: &[Vec<Ev>],
+    boxes: [(u64, u64); 2],
+    acc_of: &[i64],
+    seed: u64,
+) -> Vec<(i64, i64)> {
+    let wg = 128usize;
+    let consumers = cfg.consumers() as usize;
+    // Every thread syncs once after the barriers are initialized; only
+    // thread 0 initializes; the producer warpgroup gives up registers and
+    // the consumers take them.
+    let mut bars: HashMap<u64, Mbar> = HashMap::new();
+    for (t, evs) in threads.iter().enumerate() {
+        let sync = evs
+            .iter()
+            .position(|e| *e == Ev::Sync)
+            .expect("a __syncthreads");
+        for e in &evs[..sync] {
+            let Ev::Init { bar, count } = *e else {
+                panic!("thread {t}: {e:?} before the sync")
+            };
+            assert_eq!(t, 0, "only thread 0 initializes barriers");
+            bars.insert(
+                bar,
+                Mbar {
+                    count,
+                    pending: count,
+                    tx: 0,
+                    phases: 0,
+                },
+            );
+        }
+        let want = if t < wg { -40 } else { 232 };
+        assert_eq!(
+            evs.get(sync + 1),
+            Some(&Ev::MaxReg(want)),
+            "thread {t}'s setmaxnreg"
+        );
+    }
+    // Collectives are warpgroup-uniform: every consumer thread issues the
+    // same waits, fences, wgmmas, commits and retires.
+    let collective = |evs: &[Ev]| -> Vec<Ev> {
+        evs.iter()
+            .filter(|e| !matches!(e, Ev::Store { .. } | Ev::Arrive { .. }))
+            .cloned()
+            .collect()
+    };
+    for g in 0..consumers {
+        let lead = collective(&threads[wg * (g + 1)]);
+        for t in wg * (g + 1)..wg * (g + 2) {
+            assert_eq!(
+                collective(&threads[t]),
+                lead,
+                "thread {t} leaves its warpgroup's collectives"
+            );
+        }
+    }
+    for (t, evs) in threads.iter().enumerate().skip(1).take(wg - 1) {
+        assert_eq!(
+            evs.len(),
+            2,
+            "producer thread {t} does nothing but sync and give up registers"
+        );
+    }
+    // Actors: the producer (thread 0) and each consumer warpgroup (its
+    // first thread's record, whose arrivals are the warpgroup's).
+    let mut actors: Vec<Vec<Ev>> = vec![threads[0].clone()];
+    for g in 0..consumers {
+        let t = wg * (g + 1);
+        for (u, evs) in threads.iter().enumerate().skip(t + 1).take(wg - 1) {
+            assert!(
+                !evs.iter().any(|e| matches!(e, Ev::Arrive { .. })),
+                "thread {u} arrives"
+            );
+        }
+        actors.push(threads[t].clone());
+    }
+    let mut pc: Vec<usize> = actors
+        .iter()
+        .map(|evs| evs.iter().position(|e| *e == Ev::Sync).unwrap() + 2)
+        .collect();
+    let mut smem = Smem(vec![0; cfg.smem_bytes() as usize]);
+    // In-flight TMA loads: (dst, operand B?, c0, c1, bar).
+    let mut tmas: Vec<(u64, bool, i64, i64, u64)> = Vec::new();
+    // Per consumer: committed groups of wgmmas (issued reads, not applied).
+    type Read = (Vec<i64>, Vec<i64>);
+    let mut groups: Vec<Vec<Vec<Read>>> = vec![Vec::new(); consumers];
+    let mut open: Vec<Vec<Read>> = vec![Vec::new(); consumers];
+    let mut issued: Vec<Vec<(u64, u64)>> = vec![Vec::new(); consumers];
+    let mut acc = vec![vec![0i64; acc_of.len()]; consumers * wg];
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = |bound: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % bound as u64) as usize
+    };
+    let rows_n = cfg.bn as u64;
+    // The values a wgmma of warpgroup `g` reads through (da, db).
+    let read = |smem: &Smem, da: u64, db: u64| -> Read {
+        let a = (0..64 * 16)
+            .map(|i| smem.get(desc_addr(da, i / 16, i % 16)))
+            .collect();
+        let b = (0..rows_n * 16)
+            .map(|i| smem.get(desc_addr(db, i / 16, i % 16)))
+            .collect();
+        (a, b)
+    };
+    loop {
+        // Runnable actors, and landable TMA loads.
+        let runnable: Vec<usize> = (0..actors.len())
+            .filter(|&a| match actors[a].get(pc[a]) {
+                None => false,
+                Some(Ev::Wait { bar, parity }) => bars[bar].phases % 2 != *parity,
+                Some(_) => true,
+            })
+            .collect();
+        if runnable.is_empty() && tmas.is_empty() {
+            let stuck: Vec<_> = (0..actors.len())
+                .filter(|&a| pc[a] < actors[a].len())
+                .collect();
+            assert!(stuck.is_empty(), "deadlock: actors {stuck:?} wait forever");
+            break;
+        }
+        let pick = next(runnable.len() + tmas.len());
+        if pick >= runnable.len() {
+            // A TMA load lands: its box, swizzled, zeros outside the tensor.
+            let (dst, is_b, c0, c1, bar) = tmas.swap_remove(pick - runnable.len());
+            let (rows, seed) = if is_b { (n, 2) } else { (m, 1) };
+            let (inner, outer) = boxes[usize::from(is_b)];
+            assert_eq!(inner * 2, 128, "a box row is one 128-byte swizzle row");
+            for j in 0..outer {
+                for i in 0..inner {
+                    let (r, c) = (c1 + j as i64, c0 + i as i64);
+                    let v = if r < rows && c < k {
+                        val(seed, r * k + c)
+                    } else {
+                        0
+                    };
+                    smem.set(sw128(dst + j * 128 + 2 * i), v);
+                }
+            }
+            let b = bars.get_mut(&bar).unwrap();
+            b.tx -= (inner * outer * 2) as i64;
+            b.complete_if_done();
+            continue;
+        }
+        let a = runnable[pick];
+        let ev = actors[a][pc[a]].clone();
+        pc[a] += 1;
+        let g = a.wrapping_sub(1);
+        match ev {
+            Ev::Wait { .. } | Ev::Fence | Ev::Store { .. } => {}
+            Ev::ExpectTx { bar, bytes } => {
+                let b = bars.get_mut(&bar).unwrap();
+                b.tx += bytes as i64;
+                b.pending -= 1;
+                b.complete_if_done();
+            }
+            Ev::Arrive { bar } => {
+                let b = bars.get_mut(&bar).unwrap();
+                assert!(b.pending > 0, "an arrival on a completed phase");
+                b.pending -= 1;
+                b.complete_if_done();
+            }
+            Ev::Tma {
+                dst,
+                b,
+                c0,
+                c1,
+                bar,
+            } => {
+                assert_eq!(dst % 1024, 0, "a TMA box starts on the swizzle's period");
+                tmas.push((dst, b, c0, c1, bar));
+            }
+            Ev::Wgmma { da, db } => {
+                open[g].push(read(&smem, da, db));
+                issued[g].push((da, db));
+            }
+            Ev::Commit => groups[g].push(std::mem::take(&mut open[g])),
+            Ev::WaitGroup(keep) => {
+                while groups[g].len() > keep {
+                    let group = groups[g].remove(0);
+                    let addrs: Vec<(u64, u64)> = issued[g].drain(..group.len()).collect();
+                    for ((ra, rb), (da, db)) in group.iter().zip(addrs) {
+                        assert_eq!(
+                            (ra, rb),
+                            (&read(&smem, da, db).0, &read(&smem, da, db).1),
+                            "a stage changed while a wgmma read it"
+                        );
+                        for t in 0..wg {
+                            let (w, l) = (t / 32, t % 32);
+                            for (i, &reg) in acc_of.iter().enumerate() {
+                                let row = 16 * w + l / 4 + 8 * ((i / 2) % 2);
+                                let col = 8 * (i / 4) + 2 * (l % 4) + i % 2;
+                                let dot: i64 = (0..16)
+                                    .map(|kk| ra[row * 16 + kk] * rb[col * 16 + kk])
+                                    .sum();
+                                acc[g * wg + t][reg as usize] += dot;
+                            }
+                        }
+                    }
+                }
+            }
+            other => panic!("actor {a}: unexpected {other:?} in the main loop"),
+        }
+    }
+    assert!(
+        open.iter().all(Vec::is_empty) && groups.iter().all(Vec::is_empty),
+        "unretired wgmmas"
+    );
+    // The stores, from every consumer thread's accumulators.
+    let mut stores = Vec::new();
+    for g in 0..consumers {
+        for t in 0..wg {
+            for e in &threads[wg * (g + 1) + t] {
+                if let Ev::Store { c, i0, i1 } = *e {
+                    let r = &acc[g * wg + t];
+                    stores.push((c, r[i0]));
+                    stores.push((c + 1, r[i1]));
+                }
+            }
+        }
+    }
+    stores
+}
+
+fn check(cfg: WgmmaConfig, m: i64, n: i64, k: i64, seeds: u64) {
+    let l = wgmma_layouts(cfg, m, n, k).unwrap();
+    let acc_of = accumulator_registers(&l.c.frag).unwrap();
+    let bx = |b: &[u32]| (u64::from(b[0]), u64::from(b[1]));
+    let boxes = [bx(&l.a.tma.box_dim), bx(&l.b.tma.box_dim)];
+    let blocks = record(cfg, m, n, k);
+    let mut want = vec![0i64; (m * n) as usize];
+    for i in 0..m {
+        for j in 0..n {
+            want[(i * n + j) as usize] =
+                (0..k).map(|p| val(1, i * k + p) * val(2, j * k + p)).sum();
+        }
+    }
+    for seed in 0..seeds {
+        let mut seen = vec![0u32; (m * n) as usize];
+        for (b, threads) in blocks.iter().enumerate() {
+            assert_eq!(threads.len() as i64, cfg.threads());
+            for (c, v) in replay_block(cfg, (m, n, k), threads, boxes, &acc_of, seed + 7 * b as u64)
+            {
+                assert!((0..m * n).contains(&c), "a store outside C at {c}");
+                assert_eq!(
+                    v,
+                    want[c as usize],
+                    "C[{}][{}] (block {b}, seed {seed})",
+                    c / n,
+                    c % n
+                );
+                seen[c as usize] += 1;
+            }
+        }
+        let wrong: Vec<usize> = (0..seen.len()).filter(|&i| seen[i] != 1).collect();
+        assert!(
+            wrong.is_empty(),
+            "{} elements of C not stored exactly once",
+            wrong.len()
+        );
+    }
+}
+
+fn cfg(bm: i64, bn: i64, stages: i64, elem: Elem) -> WgmmaConfig {
+    WgmmaConfig {
+        bm,
+        bn,
+        bk: 64,
+        stages,
+        elem,
+    }
+}
+
+#[test]
+fn two_consumers_n64_ragged() {
+    // Neither M, N nor K is a multiple of its tile; more k-tiles than
+    // stages, so every stage is reused.
+    check(cfg(128, 64, 3, Elem::F16), 200, 100, 328, 3);
+}
+
+#[test]
+fn two_consumers_n256_bf16() {
+    check(cfg(128, 256, 4, Elem::Bf16), 130, 260, 200, 2);
+}
+
+#[test]
+fn one_consumer_two_stages() {
+    check(cfg(64, 128, 2, Elem::F16), 70, 130, 136, 3);
+}
