@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # The GEMM rows of benches/GPU.md (tensor-core and FP32) in one run on the GPU machine
-# (no Rust there): cute-gpu built here, CUTLASS's headers and its tutorial
-# sgemm_sm80.cu travel in .gpu/.
+# (no Rust there): cute-gpu built here, CUTLASS's headers and its tutorials
+# sgemm_sm80.cu, hopper/wgmma_sm90.cu and hopper/wgmma_tma_sm90.cu travel in .gpu/.
 #
 #   cargo build --release -p cute-cuda
 #   mkdir -p .gpu/tutorial && cp target/release/cute-gpu cuda/gemm_run.sh cuda/anchors/gemm_anchors.cu .gpu/
 #   cp -r CUTLASS/include .gpu/include                                  # CUTLASS v4.7, git-ignored
-#   cp CUTLASS/examples/cute/tutorial/sgemm_sm80.cu .gpu/tutorial/
+#   cp -r CUTLASS/examples/cute/tutorial/{sgemm_sm80.cu,hopper} .gpu/tutorial/
 #   (device) bash .gpu/gemm_run.sh                                      # also in $OUT/gemm.txt
 #
-# SIZES and CONFIGS (bMxbNxbKxSTAGESxWARPS_MxWARPS_N, comma-separated)
-# choose the generated kernels; every one is checked and timed beside cuBLAS.
+# SIZES and CONFIGS (comma-separated; bMxbNxbKxSTAGESxWARPS_MxWARPS_N for the
+# SM80 kernel, sm90:bMxbNxbKxSTAGES for the SM90 one) choose the generated
+# kernels; every one is checked and timed beside cuBLAS.
 set -u
 cd "$(dirname "$0")"
 OUT=${OUT:-/tmp}
 SIZES=${SIZES:-4096,8192,8000}
-CONFIGS=${CONFIGS:-128x256x32x4x2x4}
+CONFIGS=${CONFIGS:-sm90:128x256x64x4,128x256x64x4x2x4}
 RUNS=${RUNS:-20}
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:/usr/lib/x86_64-linux-gnu
 {
@@ -31,13 +32,14 @@ export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:/usr/lib/x86_6
   echo
   echo "## ptxas -v of each configuration (registers, spills)"
   for c in ${CONFIGS//,/ }; do
-    ./cute-gpu --hgemm 4096 --hgemm-config "$c" --print-source > "hgemm_$c.cu"
-    nvcc -std=c++17 -arch=sm_90 -cubin -Xptxas -v "hgemm_$c.cu" -o "hgemm_$c.cubin" 2>&1 | grep -E "registers|spill" | sed "s/^/$c: /"
+    f=hgemm_${c//:/_}
+    ./cute-gpu --hgemm 4096 --hgemm-config "$c" --print-source > "$f.cu"
+    nvcc -std=c++17 -arch=sm_90a -cubin -Xptxas -v "$f.cu" -o "$f.cubin" 2>&1 | grep -E "registers|spill" | sed "s/^/$c: /"
     # The SASS, for the instruction mix of the main loop.
-    cuobjdump -sass "hgemm_$c.cubin" > "$OUT/hgemm_$c.sass" 2>&1 || true
+    cuobjdump -sass "$f.cubin" > "$OUT/$f.sass" 2>&1 || true
   done
   echo
-  echo "## anchors: the mma.sync ceiling and CuTe's sgemm_sm80 tutorial"
+  echo "## anchors: the mma.sync ceiling and CuTe's tutorials"
   nvcc -std=c++17 -O3 -arch=sm_90a --expt-relaxed-constexpr -I include -I tutorial \
     gemm_anchors.cu -o gemm_anchors 2>&1 | grep -v -i warning | head -20
   ./gemm_anchors 4096 8192 "$RUNS"

@@ -6,7 +6,10 @@
 //   - CuTe's own tutorial kernel sgemm_sm80.cu (its FP16 TN path: mma.sync
 //     SM80_16x8x16_F16F16F16F16_TN, ldmatrix, cp.async, Sw<3,3,3>), built
 //     from CUTLASS's file unchanged (its main renamed) and called through
-//     its own gemm_tn at our sizes, on random inputs in [-1, 1].
+//     its own gemm_tn at our sizes, on random inputs in [-1, 1];
+//   - CuTe's Hopper tutorials hopper/wgmma_sm90.cu (wgmma, cp.async) and
+//     hopper/wgmma_tma_sm90.cu (wgmma, TMA, an mbarrier pipeline), FP16 TN
+//     with FP16 accumulate, built and called the same way.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90a --expt-relaxed-constexpr -I include \
 //        -I tutorial gemm_anchors.cu -o gemm_anchors
@@ -22,6 +25,11 @@
 
 #include <cute/tensor.hpp>
 
+#include "cutlass/arch/barrier.h"
+#include "cutlass/arch/mma_sm90.h"
+#include "cutlass/cluster_launch.hpp"
+#include "cutlass/device_kernel.h"
+#include "cutlass/pipeline/sm90_pipeline.hpp"
 #include "cutlass/util/GPU_Clock.hpp"
 #include "cutlass/util/helper_cuda.hpp"
 #include "cutlass/util/print_error.hpp"
@@ -31,6 +39,12 @@
 #define main sgemm_sm80_tutorial_main
 namespace tutorial {
 #include "sgemm_sm80.cu"
+}
+namespace hopper_wgmma {
+#include "hopper/wgmma_sm90.cu"
+}
+namespace hopper_tma {
+#include "hopper/wgmma_tma_sm90.cu"
 }
 #undef main
 
@@ -108,11 +122,22 @@ int main(int argc, char** argv) {
       tutorial::gemm_tn(m, n, k, cute::half_t(1.0f), dA.data().get(), k, dB.data().get(), k,
                         cute::half_t(0.0f), dC.data().get(), m);
     };
-    float ms = median_ms(runs, go);
-    cudaError_t e = cudaDeviceSynchronize();
-    printf("| CuTe tutorial sgemm_sm80.cu (FP16 TN, FP16 accumulate) %dx%dx%d | %.3f | %.1f |%s\n", m,
-           n, k, ms, 2.0 * m * n * k / (ms * 1e-3) / 1e12,
-           e == cudaSuccess ? "" : cudaGetErrorString(e));
+    auto report = [&](const char* name, auto f) {
+      float ms = median_ms(runs, f);
+      cudaError_t e = cudaDeviceSynchronize();
+      printf("| CuTe tutorial %s (FP16 TN, FP16 accumulate) %dx%dx%d | %.3f | %.1f |%s\n", name, m,
+             n, k, ms, 2.0 * m * n * k / (ms * 1e-3) / 1e12,
+             e == cudaSuccess ? "" : cudaGetErrorString(e));
+    };
+    report("sgemm_sm80.cu", go);
+    report("hopper/wgmma_sm90.cu", [&] {
+      hopper_wgmma::gemm_tn(m, n, k, cute::half_t(1.0f), dA.data().get(), k, dB.data().get(), k,
+                            cute::half_t(0.0f), dC.data().get(), m);
+    });
+    report("hopper/wgmma_tma_sm90.cu", [&] {
+      hopper_tma::gemm_tn(m, n, k, cute::half_t(1.0f), dA.data().get(), k, dB.data().get(), k,
+                          cute::half_t(0.0f), dC.data().get(), m);
+    });
   }
   return 0;
 }

@@ -138,6 +138,30 @@ fn cublas(
     Ok(())
 }
 
+/// The kernel of configuration `cfg_s` (see [`launcher`]) for `M x N x K`.
+pub fn kernel(
+    cfg_s: &str,
+    e: Elem,
+    (m, n, k): (i64, i64, i64),
+    sms: i64,
+) -> Res<cute_cuda::Kernel> {
+    let bad = || format!("bad --hgemm-config '{cfg_s}'");
+    Ok(match sm90_config(cfg_s, e, sms) {
+        Some(cfg) => wgmma_kernel(cfg.ok_or_else(bad)?, m, n, k)?,
+        None => hgemm_kernel(parse_config(cfg_s, e).ok_or_else(bad)?, m, n, k)?,
+    })
+}
+
+/// `sm90:bMxbNxbKxSTAGES` (a block per tile) or `sm90p:…` (persistent:
+/// one block per SM, `sms` of them), if `cfg_s` names the SM90 kernel.
+fn sm90_config(cfg_s: &str, e: Elem, sms: i64) -> Option<Option<WgmmaConfig>> {
+    if let Some(rest) = cfg_s.strip_prefix("sm90:") {
+        return Some(WgmmaConfig::parse(rest, e));
+    }
+    let rest = cfg_s.strip_prefix("sm90p:")?;
+    Some(WgmmaConfig::parse(rest, e).map(|c| WgmmaConfig { blocks: sms, ..c }))
+}
+
 /// A GEMM's launch on C, for the stream it was built on.
 type GemmLaunch<'a> = Box<dyn FnMut(&Arc<CudaStream>, &mut CudaSlice<u16>) -> Res<()> + 'a>;
 
@@ -155,10 +179,13 @@ fn launcher<'a>(
     da: &'a CudaSlice<u16>,
     db: &'a CudaSlice<u16>,
 ) -> Res<GemmLaunch<'a>> {
-    if let Some(rest) = cfg_s.strip_prefix("sm90:") {
-        let cfg = WgmmaConfig::parse(rest, e).ok_or(format!("bad --hgemm-config '{cfg_s}'"))?;
+    let sms = i64::from(ctx.attribute(
+        cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+    )?);
+    let (f, lc) = compile(ctx, &kernel(cfg_s, e, (m, n, k), sms)?)?;
+    if let Some(cfg) = sm90_config(cfg_s, e, sms) {
+        let cfg = cfg.ok_or(format!("bad --hgemm-config '{cfg_s}'"))?;
         let l = wgmma_layouts(cfg, m, n, k)?;
-        let (f, lc) = compile(ctx, &wgmma_kernel(cfg, m, n, k)?)?;
         let map = |t: &cute_algebra::atom::dynamic::TmaCopy, d: &CudaSlice<u16>, rows: i64| {
             let (p, _g) = d.device_ptr(stream);
             encode_tensor_map(t, p, (rows * k * 2) as u64).map(TensorMapArg)
@@ -177,8 +204,6 @@ fn launcher<'a>(
             },
         ));
     }
-    let cfg = parse_config(cfg_s, e).ok_or(format!("bad --hgemm-config '{cfg_s}'"))?;
-    let (f, lc) = compile(ctx, &hgemm_kernel(cfg, m, n, k)?)?;
     Ok(Box::new(
         move |s: &Arc<CudaStream>, c: &mut CudaSlice<u16>| {
             let mut b = s.launch_builder(&f);

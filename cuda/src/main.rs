@@ -262,10 +262,9 @@ fn run(a: &Args) -> Res<()> {
     let kernels = kernels(a.m, a.n)?;
     if a.print_source && !a.hgemm.is_empty() {
         for c in &a.hgemm_configs {
-            let cfg = hgemm_host::parse_config(c, cute_cuda::hgemm::Elem::F16)
-                .ok_or(format!("bad --hgemm-config '{c}'"))?;
             let s = a.hgemm[0];
-            let k = cute_cuda::hgemm::hgemm_kernel(cfg, s, s, s)?;
+            // The H100 SXM's 132 SMs, for a persistent kernel's grid.
+            let k = hgemm_host::kernel(c, cute_cuda::hgemm::Elem::F16, (s, s, s), 132)?;
             println!(
                 "// --- hgemm {c}, {s}^3: grid {:?}, block {:?}, {} B shared\n{}",
                 k.grid, k.block, k.smem_bytes, k.source

@@ -59,6 +59,9 @@ pub struct WgmmaConfig {
     pub stages: i64,
     /// Element type.
     pub elem: Elem,
+    /// Blocks launched: 0 for one per tile; else at most this many, each
+    /// running tile after tile (a persistent kernel, one block per SM).
+    pub blocks: i64,
 }
 
 impl Default for WgmmaConfig {
@@ -69,6 +72,7 @@ impl Default for WgmmaConfig {
             bk: 64,
             stages: 4,
             elem: Elem::F16,
+            blocks: 0,
         }
     }
 }
@@ -143,6 +147,7 @@ impl WgmmaConfig {
             bk,
             stages,
             elem,
+            blocks: 0,
         })
     }
 }
@@ -326,7 +331,7 @@ pub fn wgmma_body(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Result<String, La
         produce += &op.tiles.origin(&t(vec![var(blk), var("kt")]))?;
         writeln!(
             produce,
-            "        tma_load_2d(s{name} + 2 * ({}), &tm{name}, {}, {}, full + 8 * st);\n      }}",
+            "          tma_load_2d(s{name} + 2 * ({}), &tm{name}, {}, {}, full + 8 * st);\n        }}",
             render(&op.smem.layout.mode(2)?, &var("st"))?,
             c[0],
             c[1],
@@ -344,7 +349,7 @@ pub fn wgmma_body(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Result<String, La
     for kb in 0..k_blocks {
         writeln!(
             consume,
-            "        wgmma(acc, DESC_A | (unsigned long long)(((sA + 2 * ({})) & 0x3FFFF) >> 4), DESC_B | (unsigned long long)(((sB + 2 * ({})) & 0x3FFFF) >> 4));",
+            "          wgmma(acc, DESC_A | (unsigned long long)(((sA + 2 * ({})) & 0x3FFFF) >> 4), DESC_B | (unsigned long long)(((sB + 2 * ({})) & 0x3FFFF) >> 4));",
             piece(&l.a.part, &thr_a, kb, "st")?,
             piece(&l.b.part, &thr_b, kb, "st")?,
         )
@@ -399,8 +404,6 @@ extern "C" __global__ void __launch_bounds__({threads}, 1) cute_wgmma_gemm(
   // buffers start on that period, as the descriptors' base offset 0 says.
   const unsigned sA = (smem_addr(smem) + 1023u) & ~1023u;
   const unsigned sB = sA + {a_bytes}, full = sB + {b_bytes}, empty = full + 8 * {stages};
-  const int pid = blockIdx.x;
-  const int bm = {rm}, bn = {rn};
   if (threadIdx.x == 0) {{
     for (int s = 0; s < {stages}; ++s) {{
       mbar_init(full + 8 * s, 1);
@@ -409,37 +412,45 @@ extern "C" __global__ void __launch_bounds__({threads}, 1) cute_wgmma_gemm(
     fence_barrier_init();
   }}
   __syncthreads();
+  // The ring's stage and phase run on across the block's tiles: a
+  // persistent block (fewer blocks than tiles) loads its next tile while
+  // its consumers store the last one.
+  int st = 0;
+  unsigned ph = 0;
   if (threadIdx.x < {wg}) {{
     setmaxnreg_dec<{preg}>();
     if (threadIdx.x == 0) {{
-      int st = 0;
-      unsigned ph = 0;
-      for (int kt = 0; kt < {k_tiles}; ++kt) {{
-        mbar_wait(empty + 8 * st, ph ^ 1);
-        mbar_expect_tx(full + 8 * st, {stage_bytes});
-{produce}        if (++st == {stages}) {{ st = 0; ph ^= 1; }}
+      for (int pid = blockIdx.x; pid < {tiles}; pid += gridDim.x) {{
+        const int bm = {rm}, bn = {rn};
+        for (int kt = 0; kt < {k_tiles}; ++kt) {{
+          mbar_wait(empty + 8 * st, ph ^ 1);
+          mbar_expect_tx(full + 8 * st, {stage_bytes});
+{produce}          if (++st == {stages}) {{ st = 0; ph ^= 1; }}
+        }}
       }}
     }}
   }} else {{
     setmaxnreg_inc<{creg}>();
     const int tid = threadIdx.x - {wg};
     float acc[{nacc}];
-#pragma unroll
-    for (int i = 0; i < {nacc}; ++i) acc[i] = 0.0f;
-    int st = 0, prev = 0;
-    unsigned ph = 0;
-    for (int kt = 0; kt < {k_tiles}; ++kt) {{
-      mbar_wait(full + 8 * st, ph);
-      wgmma_fence(acc);
-{consume}      wgmma_commit();
-      // The previous k-tile's wgmmas are complete: its stage is free.
-      wgmma_wait<1>(acc);
-      if (kt > 0 && tid % {wg} == 0) mbar_arrive(empty + 8 * prev);
-      prev = st;
-      if (++st == {stages}) {{ st = 0; ph ^= 1; }}
-    }}
-    wgmma_wait<0>(acc);
-{epilogue}  }}
+    for (int pid = blockIdx.x; pid < {tiles}; pid += gridDim.x) {{
+      const int bm = {rm}, bn = {rn};
+      acc_zero(acc);
+      int prev = 0;
+      for (int kt = 0; kt < {k_tiles}; ++kt) {{
+        mbar_wait(full + 8 * st, ph);
+        wgmma_fence(acc);
+{consume}        wgmma_commit();
+        // The previous k-tile's wgmmas are complete: its stage is free.
+        wgmma_wait<1>(acc);
+        if (kt > 0 && tid % {wg} == 0) mbar_arrive(empty + 8 * prev);
+        prev = st;
+        if (++st == {stages}) {{ st = 0; ph ^= 1; }}
+      }}
+      wgmma_wait<0>(acc);
+      if (tid % {wg} == 0) mbar_arrive(empty + 8 * prev);
+{epilogue}    }}
+  }}
 }}
 "#,
         bm = cfg.bm,
@@ -453,6 +464,7 @@ extern "C" __global__ void __launch_bounds__({threads}, 1) cute_wgmma_gemm(
         threads = cfg.threads(),
         a_bytes = cfg.a_stage_bytes() * cfg.stages,
         b_bytes = cfg.b_stage_bytes() * cfg.stages,
+        tiles = l.blocks()?,
         rm = CLayout::from_dyn(&l.c.raster_m).idx2offset("pid"),
         rn = CLayout::from_dyn(&l.c.raster_n).idx2offset("pid"),
         wg = WG,
@@ -514,6 +526,10 @@ __device__ __forceinline__ void fence_acc(float* d) {{
 #pragma unroll
   for (int i = 0; i < {nacc}; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
 }}
+__device__ __forceinline__ void acc_zero(float* d) {{
+#pragma unroll
+  for (int i = 0; i < {nacc}; ++i) d[i] = 0.0f;
+}}
 __device__ __forceinline__ void wgmma_fence(float* d) {{
   fence_acc(d);
   asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
@@ -547,6 +563,15 @@ __device__ __forceinline__ void st_pair(unsigned short* p, const float* acc, int
     ))
 }
 
+/// The blocks launched for `tiles` tiles.
+pub fn grid(cfg: WgmmaConfig, tiles: i64) -> i64 {
+    if cfg.blocks > 0 {
+        tiles.min(cfg.blocks)
+    } else {
+        tiles
+    }
+}
+
 /// The accumulator (an index of `acc`) that each output register `d_v` of
 /// one `wgmma` updates: value `v` of the atom's C fragment,
 /// `partition_fragment_C` at `(v, 0, 0)`.
@@ -563,7 +588,7 @@ pub fn wgmma_kernel(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Result<Kernel, 
     Ok(Kernel {
         name: "cute_wgmma_gemm",
         source: device_prelude(cfg, &l.c.frag)? + &wgmma_body(cfg, m, n, k)?,
-        grid: (l.blocks()? as u32, 1, 1),
+        grid: (grid(cfg, l.blocks()?) as u32, 1, 1),
         block: (cfg.threads() as u32, 1, 1),
         smem_bytes: cfg.smem_bytes() as u32,
         args: Vec::new(),

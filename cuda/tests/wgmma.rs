@@ -30,14 +30,14 @@ use std::collections::HashMap;
 use std::process::Command;
 
 use cute_cuda::hgemm::Elem;
-use cute_cuda::wgmma::{WgmmaConfig, accumulator_registers, wgmma_body, wgmma_layouts};
+use cute_cuda::wgmma::{WgmmaConfig, accumulator_registers, grid, wgmma_body, wgmma_layouts};
 
 const HOST_PRELUDE: &str = r#"
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
 struct Dim { int x, y, z; };
-static Dim threadIdx, blockIdx;
+static Dim threadIdx, blockIdx, gridDim;
 static unsigned char smem_host[1];
 static unsigned short* gC;
 #define __device__
@@ -62,6 +62,7 @@ static void tma_load_2d(unsigned dst, const TmaDesc* map, int c0, int c1, unsign
 }
 template <int R> static void setmaxnreg_dec() { printf("R -%d\n", R); }
 template <int R> static void setmaxnreg_inc() { printf("R %d\n", R); }
+static void acc_zero(float*) { printf("Z\n"); }
 static void wgmma_fence(float*) { printf("F\n"); }
 static void wgmma_commit() { printf("M\n"); }
 template <int N> static void wgmma_wait(float*) { printf("X %d\n", N); }
@@ -79,6 +80,7 @@ int main(int argc, char** argv) {
   TmaDesc a{}, b{};
   a.v[0] = 0;
   b.v[0] = 1;
+  gridDim = Dim{blocks, 1, 1};
   for (int k = 0; k < blocks; ++k)
     for (int t = 0; t < nthr; ++t) {
       blockIdx = Dim{k, 0, 0};
@@ -117,6 +119,7 @@ enum Ev {
         bar: u64,
     },
     MaxReg(i64),
+    Zero,
     Fence,
     Commit,
     WaitGroup(usize),
@@ -134,7 +137,7 @@ enum Ev {
 /// Every thread's record, by block.
 fn record(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Vec<Vec<Vec<Ev>>> {
     let body = wgmma_body(cfg, m, n, k).unwrap();
-    let blocks = wgmma_layouts(cfg, m, n, k).unwrap().blocks().unwrap();
+    let blocks = grid(cfg, wgmma_layouts(cfg, m, n, k).unwrap().blocks().unwrap());
     let dir = std::env::temp_dir().join(format!(
         "cute_wgmma_{}_{}x{}_{m}_{n}_{k}",
         std::process::id(),
@@ -197,6 +200,7 @@ fn record(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Vec<Vec<Vec<Ev>>> {
                 bar: u(4),
             },
             "R" => Ev::MaxReg(v[0]),
+            "Z" => Ev::Zero,
             "F" => Ev::Fence,
             "M" => Ev::Commit,
             "X" => Ev::WaitGroup(v[0] as usize),
@@ -371,7 +375,9 @@ fn replay_block(
     let mut groups: Vec<Vec<Vec<Read>>> = vec![Vec::new(); consumers];
     let mut open: Vec<Vec<Read>> = vec![Vec::new(); consumers];
     let mut issued: Vec<Vec<(u64, u64)>> = vec![Vec::new(); consumers];
-    let mut acc = vec![vec![0i64; acc_of.len()]; consumers * wg];
+    // Per consumer, per `wgmma.wait_group` in program order: the wgmmas it
+    // retired, with the values they read.
+    let mut retired: Vec<Vec<Vec<Read>>> = vec![Vec::new(); consumers];
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = |bound: usize| {
         rng ^= rng << 13;
@@ -434,7 +440,7 @@ fn replay_block(
         pc[a] += 1;
         let g = a.wrapping_sub(1);
         match ev {
-            Ev::Wait { .. } | Ev::Fence | Ev::Store { .. } => {}
+            Ev::Wait { .. } | Ev::Fence | Ev::Zero | Ev::Store { .. } => {}
             Ev::ExpectTx { bar, bytes } => {
                 let b = bars.get_mut(&bar).unwrap();
                 b.tx += bytes as i64;
@@ -463,28 +469,20 @@ fn replay_block(
             }
             Ev::Commit => groups[g].push(std::mem::take(&mut open[g])),
             Ev::WaitGroup(keep) => {
+                let mut done = Vec::new();
                 while groups[g].len() > keep {
                     let group = groups[g].remove(0);
                     let addrs: Vec<(u64, u64)> = issued[g].drain(..group.len()).collect();
-                    for ((ra, rb), (da, db)) in group.iter().zip(addrs) {
+                    for (r, (da, db)) in group.into_iter().zip(addrs) {
                         assert_eq!(
-                            (ra, rb),
-                            (&read(&smem, da, db).0, &read(&smem, da, db).1),
+                            r,
+                            read(&smem, da, db),
                             "a stage changed while a wgmma read it"
                         );
-                        for t in 0..wg {
-                            let (w, l) = (t / 32, t % 32);
-                            for (i, &reg) in acc_of.iter().enumerate() {
-                                let row = 16 * w + l / 4 + 8 * ((i / 2) % 2);
-                                let col = 8 * (i / 4) + 2 * (l % 4) + i % 2;
-                                let dot: i64 = (0..16)
-                                    .map(|kk| ra[row * 16 + kk] * rb[col * 16 + kk])
-                                    .sum();
-                                acc[g * wg + t][reg as usize] += dot;
-                            }
-                        }
+                        done.push(r);
                     }
                 }
+                retired[g].push(done);
             }
             other => panic!("actor {a}: unexpected {other:?} in the main loop"),
         }
@@ -493,15 +491,36 @@ fn replay_block(
         open.iter().all(Vec::is_empty) && groups.iter().all(Vec::is_empty),
         "unretired wgmmas"
     );
-    // The stores, from every consumer thread's accumulators.
+    // Each consumer thread's accumulators through its own program: zeroed,
+    // updated by the wgmmas each wait retires (in the D fragment's
+    // registers of its lane), and stored.
     let mut stores = Vec::new();
     for g in 0..consumers {
         for t in 0..wg {
+            let (w, l) = (t / 32, t % 32);
+            let mut acc = vec![0i64; acc_of.len()];
+            let mut waits = 0;
             for e in &threads[wg * (g + 1) + t] {
-                if let Ev::Store { c, i0, i1 } = *e {
-                    let r = &acc[g * wg + t];
-                    stores.push((c, r[i0]));
-                    stores.push((c + 1, r[i1]));
+                match *e {
+                    Ev::Zero => acc.iter_mut().for_each(|x| *x = 0),
+                    Ev::WaitGroup(_) => {
+                        for (ra, rb) in &retired[g][waits] {
+                            for (i, &reg) in acc_of.iter().enumerate() {
+                                let row = 16 * w + l / 4 + 8 * ((i / 2) % 2);
+                                let col = 8 * (i / 4) + 2 * (l % 4) + i % 2;
+                                let dot: i64 = (0..16)
+                                    .map(|kk| ra[row * 16 + kk] * rb[col * 16 + kk])
+                                    .sum();
+                                acc[reg as usize] += dot;
+                            }
+                        }
+                        waits += 1;
+                    }
+                    Ev::Store { c, i0, i1 } => {
+                        stores.push((c, acc[i0]));
+                        stores.push((c + 1, acc[i1]));
+                    }
+                    _ => {}
                 }
             }
         }
@@ -555,6 +574,7 @@ fn cfg(bm: i64, bn: i64, stages: i64, elem: Elem) -> WgmmaConfig {
         bk: 64,
         stages,
         elem,
+        blocks: 0,
     }
 }
 
@@ -573,4 +593,15 @@ fn two_consumers_n256_bf16() {
 #[test]
 fn one_consumer_two_stages() {
     check(cfg(64, 128, 2, Elem::F16), 70, 130, 136, 3);
+}
+
+#[test]
+fn persistent_blocks_run_several_tiles() {
+    // 3 blocks for 2 x 3 tiles of 64 x 128, 3 stages over 3 k-tiles: the
+    // ring's stage and phase carry over from tile to tile.
+    let c = WgmmaConfig {
+        blocks: 3,
+        ..cfg(64, 128, 3, Elem::F16)
+    };
+    check(c, 100, 300, 136, 3);
 }
