@@ -335,9 +335,9 @@ fn replay_block(
     };
     for g in 0..consumers {
         let lead = collective(&threads[wg * (g + 1)]);
-        for t in wg * (g + 1)..wg * (g + 2) {
+        for (t, evs) in threads.iter().enumerate().skip(wg * (g + 1)).take(wg) {
             assert_eq!(
-                collective(&threads[t]),
+                collective(evs),
                 lead,
                 "thread {t} leaves its warpgroup's collectives"
             );
