@@ -286,8 +286,11 @@ pub(crate) fn c_layouts(
     let tiles = tiled_global(m, n, tile, stride)?;
     let part = |l: &DynLayout| mma.thrfrg_layout(Operand::C, &l.mode(0)?);
     let c_tile = DynLayout::make_layout_left(&tup(&tile))?;
-    let (raster_m, raster_n) =
-        raster(ceil_to(m, tile[0]) / tile[0], ceil_to(n, tile[1]) / tile[1])?;
+    let (raster_m, raster_n) = raster(
+        ceil_to(m, tile[0]) / tile[0],
+        ceil_to(n, tile[1]) / tile[1],
+        1,
+    )?;
     Ok(CLayouts {
         part: part(&tiles.global)?,
         part_row: part(&tiles.row)?,
@@ -454,9 +457,14 @@ pub fn hgemm_layouts(
 
 /// The grouped block order over a `gx x gy` grid of tiles, as the two
 /// components of `(G, gy, gx/G):(1@0, 1@1, G@0)`: `G` is the largest group
-/// of tile rows, up to 16, that divides `gx`.
-pub(crate) fn raster(gx: i64, gy: i64) -> Result<(DynLayout, DynLayout), LayoutError> {
-    let g = (1..=16.min(gx)).rev().find(|g| gx % g == 0).unwrap_or(1);
+/// of tile rows, up to 16, that divides `gx` and is a multiple of `pair`
+/// (so that blocks `pair·i … pair·i + pair - 1` take adjacent tile rows of
+/// one tile column: a cluster's blocks).
+pub(crate) fn raster(gx: i64, gy: i64, pair: i64) -> Result<(DynLayout, DynLayout), LayoutError> {
+    let g = (1..=16.min(gx))
+        .rev()
+        .find(|g| gx % g == 0 && g % pair == 0)
+        .ok_or(bad("no group of tile rows is a multiple of the cluster"))?;
     let l = |d: [i64; 3]| DynLayout::new(tup(&[g, gy, gx / g]), tup(&d));
     Ok((l([1, 0, g])?, l([0, 1, 0])?))
 }

@@ -42,8 +42,8 @@ use cute_algebra::dynamic::DynLayout;
 
 use crate::Kernel;
 use crate::hgemm::{
-    CLayouts, Elem, TiledGlobal, c_layouts, crd3, lit, render, t, thr_coords, tiled_global, tup,
-    var,
+    CLayouts, Elem, TiledGlobal, c_layouts, ceil_to, crd3, lit, raster, render, t, thr_coords,
+    tiled_global, tup, var,
 };
 
 /// The block tile and pipeline depth.
@@ -62,6 +62,9 @@ pub struct WgmmaConfig {
     /// Blocks launched: 0 for one per tile; else at most this many, each
     /// running tile after tile (a persistent kernel, one block per SM).
     pub blocks: i64,
+    /// Blocks per cluster, along M: they share each tile of B, which each
+    /// loads a slice of and multicasts to all (1: no cluster).
+    pub cluster: i64,
 }
 
 impl Default for WgmmaConfig {
@@ -73,6 +76,7 @@ impl Default for WgmmaConfig {
             stages: 4,
             elem: Elem::F16,
             blocks: 0,
+            cluster: 1,
         }
     }
 }
@@ -132,22 +136,23 @@ impl WgmmaConfig {
         )
     }
 
-    /// `bMxbNxbKxSTAGES`.
+    /// `bMxbNxbKxSTAGES`, or `bMxbNxbKxSTAGESxCLUSTER`.
     pub fn parse(s: &str, elem: Elem) -> Option<WgmmaConfig> {
         let v: Vec<i64> = s
             .split('x')
             .map(|p| p.parse().ok())
             .collect::<Option<_>>()?;
-        let [bm, bn, bk, stages] = v[..] else {
+        let (&[bm, bn, bk, stages], cluster) = (v.get(..4)?, v.get(4).copied().unwrap_or(1)) else {
             return None;
         };
-        Some(WgmmaConfig {
+        (v.len() <= 5).then_some(WgmmaConfig {
             bm,
             bn,
             bk,
             stages,
             elem,
             blocks: 0,
+            cluster,
         })
     }
 }
@@ -170,8 +175,12 @@ pub struct WgmmaOperand {
     /// `make_gmma_desc<K>` of the atom's value mode `FrgV`: every field but
     /// the start address.
     pub desc: GmmaDescriptor,
-    /// `make_tma_copy` of one stage's tile.
+    /// `make_tma_copy` of one stage's tile, its box split among the
+    /// cluster's blocks when they multicast it.
     pub tma: TmaCopy,
+    /// The rows of the stage's tile that one block's TMA loads, and their
+    /// element offset in the stage per block of the cluster (its rank).
+    pub slice: (i64, i64),
 }
 
 /// Every layout of the kernel.
@@ -208,9 +217,21 @@ fn operand(
     let desc = frg_v.make_gmma_desc(GmmaMajor::K)?;
     let stage = atom.tile_to_shape(&tup(&[br, cfg.bk]))?;
     let gmem = TmaGmem::parse(&format!("({rows},{k}):({k},_1)"), elem)?;
-    let tma = make_tma_copy(&gmem, TmaSmem::Gmma(&stage), 1)?;
-    if tma.box_dim.iter().map(|&b| i64::from(b)).product::<i64>() != br * cfg.bk {
-        return Err(bad("one TMA box must fill one stage's tile"));
+    let multicast = if op == Operand::B { cfg.cluster } else { 1 };
+    let tma = make_tma_copy(&gmem, TmaSmem::Gmma(&stage), multicast as u32)?;
+    if tma.box_dim.iter().map(|&b| i64::from(b)).product::<i64>() * multicast != br * cfg.bk {
+        return Err(bad(
+            "the cluster's TMA boxes must fill one stage's tile together",
+        ));
+    }
+    // Block r's box is rows [r·bR/c, (r+1)·bR/c) of the tile: where they sit.
+    let rows_per = br / multicast;
+    let at = |r: i64| stage.layout.crd2idx(&tup(&[r * rows_per, 0]));
+    let step = at(1)?;
+    for r in 0..multicast {
+        if at(r)? != r * step {
+            return Err(bad("the cluster's slices of a stage are not evenly spaced"));
+        }
     }
     Ok(WgmmaOperand {
         tiles: tiled_global(rows, k, [br, cfg.bk], [k, 1])?,
@@ -218,6 +239,7 @@ fn operand(
         part,
         desc,
         tma,
+        slice: (rows_per, step),
     })
 }
 
@@ -247,6 +269,11 @@ pub fn wgmma_layouts(
             "bM must be a multiple of 64, bK 64 (one 128-byte swizzle row), and stages at least 2",
         ));
     }
+    if ![1, 2, 4].contains(&cfg.cluster) || (cfg.cluster > 1 && cfg.blocks > 0) {
+        return Err(bad(
+            "a cluster has 1, 2 or 4 blocks, and a persistent grid is built without clusters",
+        ));
+    }
     let mma = TiledMma::new(
         MmaAtom::parse(&cfg.mma_atom())?,
         &format!("({},1,1):(1,0,0)", cfg.consumers()).parse()?,
@@ -255,10 +282,18 @@ pub fn wgmma_layouts(
     if mma.tile_shape()?[..2] != [cfg.bm, cfg.bn] {
         return Err(bad("the tiled MMA's tile is not the block tile"));
     }
+    let mut c = c_layouts(&mma, m, n, [cfg.bm, cfg.bn], [n, 1])?;
+    if cfg.cluster > 1 {
+        // A cluster's blocks take adjacent tile rows of one tile column;
+        // a last, partial cluster runs past M, where the TMA reads zeros
+        // and no store is made.
+        let rows = ceil_to(ceil_to(m, cfg.bm) / cfg.bm, cfg.cluster);
+        (c.raster_m, c.raster_n) = raster(rows, ceil_to(n, cfg.bn) / cfg.bn, cfg.cluster)?;
+    }
     Ok(WgmmaLayouts {
         a: operand(&cfg, &mma, Operand::A, m, k)?,
         b: operand(&cfg, &mma, Operand::B, n, k)?,
-        c: c_layouts(&mma, m, n, [cfg.bm, cfg.bn], [n, 1])?,
+        c,
         cfg,
         mma,
     })
@@ -288,15 +323,16 @@ fn piece(part: &DynLayout, thr: &CCoord, kb: i64, stage: &str) -> Result<String,
     render(part, &c)
 }
 
-/// The TMA coordinates of the tile whose first row and column are `r0`,
+/// The TMA coordinates of the box whose first row and column are `r0`,
 /// `c0` (C expressions), through the coordinate tensor's strides.
-fn tma_coords(tma: &TmaCopy) -> Result<Vec<String>, LayoutError> {
+fn tma_coords(tma: &TmaCopy, r0: &str, c0: &str) -> Result<Vec<String>, LayoutError> {
     let mut out = vec![String::from("0"); tma.box_dim.len()];
+    let names = [r0, c0];
     for (mode, s) in tma.tma_stride.iter().enumerate() {
         let Some((scale, tmode, _)) = *s else {
             continue;
         };
-        let name = ["r0", "c0"]
+        let name = names
             .get(mode)
             .ok_or(bad("a TMA of a matrix has two global modes"))?;
         let slot = out
@@ -321,22 +357,40 @@ pub fn wgmma_body(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Result<String, La
         return Err(bad("the stages are not packed"));
     }
 
-    // The producer: one TMA per operand and stage.
+    // The producer: one TMA per operand and stage; with a cluster, B's
+    // slice of this block (its rank), multicast to every block.
     let mut produce = String::new();
     for (op, name, blk) in [(&l.a, "A", "bm"), (&l.b, "B", "bn")] {
-        let c = tma_coords(&op.tma)?;
+        let multicast = name == "B" && cfg.cluster > 1;
+        let (rows, step) = op.slice;
+        let c = if multicast {
+            tma_coords(&op.tma, &format!("(r0 + rank * {rows})"), "c0")?
+        } else {
+            tma_coords(&op.tma, "r0", "c0")?
+        };
         if c.len() != 2 {
             return Err(bad("a stage's tile is one 2-D TMA box"));
         }
         produce += &op.tiles.origin(&t(vec![var(blk), var("kt")]))?;
-        writeln!(
-            produce,
-            "          tma_load_2d(s{name} + 2 * ({}), &tm{name}, {}, {}, full + 8 * st);\n        }}",
-            render(&op.smem.layout.mode(2)?, &var("st"))?,
-            c[0],
-            c[1],
-        )
-        .ok();
+        let stage = render(&op.smem.layout.mode(2)?, &var("st"))?;
+        if multicast {
+            writeln!(
+                produce,
+                "          tma_load_2d_mc(s{name} + 2 * ({stage} + rank * {step}), &tm{name}, {}, {}, full + 8 * st, {mask});\n        }}",
+                c[0],
+                c[1],
+                mask = (1 << cfg.cluster) - 1,
+            )
+            .ok();
+        } else {
+            writeln!(
+                produce,
+                "          tma_load_2d(s{name} + 2 * ({stage}), &tm{name}, {}, {}, full + 8 * st);\n        }}",
+                c[0],
+                c[1],
+            )
+            .ok();
+        }
     }
 
     // The consumers: each k-block's descriptors, from the warpgroup's part.
@@ -392,11 +446,12 @@ pub fn wgmma_body(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Result<String, La
     epilogue.push_str("  }\n");
 
     let desc_hi = |d: &GmmaDescriptor| d.word() & !0x3fff;
+    let cl = cfg.cluster;
     Ok(format!(
         r#"// Generated by cute-cuda's wgmma from the crate's atom layouts: {bm}x{bn}x{bk}, {stages} stages, {consumers} consumer warpgroups, {elem}.
 #define DESC_A 0x{desc_a:x}ull
 #define DESC_B 0x{desc_b:x}ull
-extern "C" __global__ void __launch_bounds__({threads}, 1) cute_wgmma_gemm(
+extern "C" __global__ void __launch_bounds__({threads}, 1){cluster_dims} cute_wgmma_gemm(
     const __grid_constant__ TmaDesc tmA, const __grid_constant__ TmaDesc tmB,
     unsigned short* __restrict__ C) {{
   extern __shared__ __align__(1024) unsigned char smem[];
@@ -407,12 +462,12 @@ extern "C" __global__ void __launch_bounds__({threads}, 1) cute_wgmma_gemm(
   if (threadIdx.x == 0) {{
     for (int s = 0; s < {stages}; ++s) {{
       mbar_init(full + 8 * s, 1);
-      mbar_init(empty + 8 * s, {consumers});
+      mbar_init(empty + 8 * s, {empty_count});
     }}
     fence_barrier_init();
   }}
   __syncthreads();
-  // The ring's stage and phase run on across the block's tiles: a
+{cluster_start}  // The ring's stage and phase run on across the block's tiles: a
   // persistent block (fewer blocks than tiles) loads its next tile while
   // its consumers store the last one.
   int st = 0;
@@ -443,15 +498,15 @@ extern "C" __global__ void __launch_bounds__({threads}, 1) cute_wgmma_gemm(
 {consume}        wgmma_commit();
         // The previous k-tile's wgmmas are complete: its stage is free.
         wgmma_wait<1>(acc);
-        if (kt > 0 && tid % {wg} == 0) mbar_arrive(empty + 8 * prev);
+        if (kt > 0 && tid % {wg} == 0) {release}
         prev = st;
         if (++st == {stages}) {{ st = 0; ph ^= 1; }}
       }}
       wgmma_wait<0>(acc);
-      if (tid % {wg} == 0) mbar_arrive(empty + 8 * prev);
+      if (tid % {wg} == 0) {release}
 {epilogue}    }}
   }}
-}}
+{cluster_end}}}
 "#,
         bm = cfg.bm,
         bn = cfg.bn,
@@ -465,6 +520,28 @@ extern "C" __global__ void __launch_bounds__({threads}, 1) cute_wgmma_gemm(
         a_bytes = cfg.a_stage_bytes() * cfg.stages,
         b_bytes = cfg.b_stage_bytes() * cfg.stages,
         tiles = l.blocks()?,
+        cluster_dims = if cl > 1 {
+            format!(" __cluster_dims__({cl}, 1, 1)")
+        } else {
+            String::new()
+        },
+        empty_count = cfg.consumers() * cl,
+        // Every block of the cluster must be running before any multicasts
+        // into it or arrives on its barriers, and still be running until
+        // the others have stopped doing so.
+        cluster_start = if cl > 1 {
+            "  cluster_sync();\n  const unsigned rank = cluster_ctarank();\n"
+        } else {
+            ""
+        },
+        cluster_end = if cl > 1 { "  cluster_sync();\n" } else { "" },
+        // A stage is free once the wgmmas of every block that reads it
+        // (each block's copy of a multicast B) are done with it.
+        release = if cl > 1 {
+            format!("for (unsigned r = 0; r < {cl}; ++r) mbar_arrive_cluster(empty + 8 * prev, r);")
+        } else {
+            "mbar_arrive(empty + 8 * prev);".into()
+        },
         rm = CLayout::from_dyn(&l.c.raster_m).idx2offset("pid"),
         rn = CLayout::from_dyn(&l.c.raster_n).idx2offset("pid"),
         wg = WG,
@@ -513,6 +590,25 @@ __device__ __forceinline__ void tma_load_2d(unsigned dst, const TmaDesc* map, in
   // SM90_TMA_LOAD_2D
   asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {{%2, %3}}], [%4];\n"
       :: "r"(dst), "l"(map), "r"(c0), "r"(c1), "r"(bar) : "memory");
+}}
+__device__ __forceinline__ void tma_load_2d_mc(unsigned dst, const TmaDesc* map, int c0, int c1, unsigned bar, unsigned short mask) {{
+  // SM90_TMA_LOAD_MULTICAST_2D: the box lands at `dst` and completes its
+  // bytes on `bar` in every block of `mask`.
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {{%2, %3}}], [%4], %5;\n"
+      :: "r"(dst), "l"(map), "r"(c0), "r"(c1), "r"(bar), "h"(mask) : "memory");
+}}
+__device__ __forceinline__ unsigned cluster_ctarank() {{
+  unsigned r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+  return r;
+}}
+__device__ __forceinline__ void cluster_sync() {{
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+}}
+__device__ __forceinline__ void mbar_arrive_cluster(unsigned bar, unsigned cta) {{
+  // The barrier at the same offset in block `cta` of the cluster.
+  asm volatile("{{\n.reg .b32 a;\nmapa.shared::cluster.u32 a, %0, %1;\nmbarrier.arrive.release.cluster.shared::cluster.b64 _, [a];\n}}\n"
+      :: "r"(bar), "r"(cta) : "memory");
 }}
 template <int R> __device__ __forceinline__ void setmaxnreg_dec() {{
   asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" :: "n"(R));

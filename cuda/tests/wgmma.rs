@@ -44,6 +44,7 @@ static unsigned short* gC;
 #define __forceinline__ inline
 #define __global__
 #define __launch_bounds__(x, y)
+#define __cluster_dims__(x, y, z)
 #define __restrict__
 #define __align__(x)
 #define __shared__
@@ -56,10 +57,18 @@ static void fence_barrier_init() {}
 static void __syncthreads() { printf("S\n"); }
 static void mbar_wait(unsigned bar, unsigned parity) { printf("W %u %u\n", bar, parity); }
 static void mbar_expect_tx(unsigned bar, unsigned bytes) { printf("E %u %u\n", bar, bytes); }
-static void mbar_arrive(unsigned bar) { printf("A %u\n", bar); }
+static void mbar_arrive(unsigned bar) { printf("A %u -1\n", bar); }
+static void mbar_arrive_cluster(unsigned bar, unsigned cta) { printf("A %u %u\n", bar, cta); }
 static void tma_load_2d(unsigned dst, const TmaDesc* map, int c0, int c1, unsigned bar) {
-  printf("T %u %llu %d %d %u\n", dst, map->v[0], c0, c1, bar);
+  printf("T %u %llu %d %d %u 0\n", dst, map->v[0], c0, c1, bar);
 }
+static void tma_load_2d_mc(unsigned dst, const TmaDesc* map, int c0, int c1, unsigned bar,
+                           unsigned short mask) {
+  printf("T %u %llu %d %d %u %u\n", dst, map->v[0], c0, c1, bar, (unsigned)mask);
+}
+static int cluster_size;
+static unsigned cluster_ctarank() { return blockIdx.x % cluster_size; }
+static void cluster_sync() { printf("K\n"); }
 template <int R> static void setmaxnreg_dec() { printf("R -%d\n", R); }
 template <int R> static void setmaxnreg_inc() { printf("R %d\n", R); }
 static void acc_zero(float*) { printf("Z\n"); }
@@ -76,6 +85,7 @@ const HOST_MAIN: &str = r#"
 int main(int argc, char** argv) {
   long m = atol(argv[1]), n = atol(argv[2]);
   int blocks = atoi(argv[3]), nthr = atoi(argv[4]);
+  cluster_size = atoi(argv[5]);
   gC = (unsigned short*)calloc(m * n, sizeof(unsigned short));
   TmaDesc a{}, b{};
   a.v[0] = 0;
@@ -108,16 +118,22 @@ enum Ev {
         bar: u64,
         bytes: u64,
     },
+    /// On this block's barrier, or (`Some(rank)`) the cluster's block's.
     Arrive {
         bar: u64,
+        cta: Option<u64>,
     },
+    /// A box of A or B (`b`), multicast to the blocks of `mask` (0: this
+    /// block only).
     Tma {
         dst: u64,
         b: bool,
         c0: i64,
         c1: i64,
         bar: u64,
+        mask: u64,
     },
+    ClusterSync,
     MaxReg(i64),
     Zero,
     Fence,
@@ -160,7 +176,7 @@ fn record(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Vec<Vec<Vec<Ev>>> {
         String::from_utf8_lossy(&built.stderr)
     );
     let run = Command::new(&exe)
-        .args([m, n, blocks, cfg.threads()].map(|v| v.to_string()))
+        .args([m, n, blocks, cfg.threads(), cfg.cluster].map(|v| v.to_string()))
         .output()
         .unwrap();
     assert!(run.status.success());
@@ -191,14 +207,19 @@ fn record(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Vec<Vec<Vec<Ev>>> {
                 bar: u(0),
                 bytes: u(1),
             },
-            "A" => Ev::Arrive { bar: u(0) },
+            "A" => Ev::Arrive {
+                bar: u(0),
+                cta: (v[1] >= 0).then(|| u(1)),
+            },
             "T" => Ev::Tma {
                 dst: u(0),
                 b: v[1] == 1,
                 c0: v[2],
                 c1: v[3],
                 bar: u(4),
+                mask: u(5),
             },
+            "K" => Ev::ClusterSync,
             "R" => Ev::MaxReg(v[0]),
             "Z" => Ev::Zero,
             "F" => Ev::Fence,
@@ -281,22 +302,17 @@ fn val(seed: i64, i: i64) -> i64 {
     x.rem_euclid(7) - 3
 }
 
-/// Replays one block under the schedule of `seed`; returns the stores
-/// `(offset into C, value)`.
-#[allow(clippy::too_many_arguments)]
-fn replay_block(
-    cfg: WgmmaConfig,
-    (m, n, k): (i64, i64, i64),
-    threads: &[Vec<Ev>],
-    boxes: [(u64, u64); 2],
-    acc_of: &[i64],
-    seed: u64,
-) -> Vec<(i64, i64)> {
+/// Checks what each thread of one block does before and outside the
+/// pipeline, and returns the block's barriers and its actors: the
+/// producer (thread 0) and each consumer warpgroup (its first thread, whose
+/// arrivals are the warpgroup's; the others issue the same collectives).
+fn actors_of(cfg: WgmmaConfig, threads: &[Vec<Ev>]) -> (HashMap<u64, Mbar>, Vec<Vec<Ev>>) {
     let wg = 128usize;
     let consumers = cfg.consumers() as usize;
-    // Every thread syncs once after the barriers are initialized; only
-    // thread 0 initializes; the producer warpgroup gives up registers and
-    // the consumers take them.
+    // Thread 0 alone initializes the barriers, before a __syncthreads
+    // (and, in a cluster, a cluster sync) that every thread passes; then
+    // the producer warpgroup gives up registers and the consumers take
+    // them.
     let mut bars: HashMap<u64, Mbar> = HashMap::new();
     for (t, evs) in threads.iter().enumerate() {
         let sync = evs
@@ -318,15 +334,28 @@ fn replay_block(
                 },
             );
         }
+        let mut after = sync + 1;
+        if cfg.cluster > 1 {
+            assert_eq!(
+                evs.get(after),
+                Some(&Ev::ClusterSync),
+                "thread {t} syncs the cluster"
+            );
+            assert_eq!(
+                evs.last(),
+                Some(&Ev::ClusterSync),
+                "thread {t} ends with a cluster sync"
+            );
+            after += 1;
+        }
         let want = if t < wg { -40 } else { 232 };
         assert_eq!(
-            evs.get(sync + 1),
+            evs.get(after),
             Some(&Ev::MaxReg(want)),
             "thread {t}'s setmaxnreg"
         );
     }
-    // Collectives are warpgroup-uniform: every consumer thread issues the
-    // same waits, fences, wgmmas, commits and retires.
+    // Collectives are warpgroup-uniform.
     let collective = |evs: &[Ev]| -> Vec<Ev> {
         evs.iter()
             .filter(|e| !matches!(e, Ev::Store { .. } | Ev::Arrive { .. }))
@@ -341,43 +370,155 @@ fn replay_block(
                 lead,
                 "thread {t} leaves its warpgroup's collectives"
             );
+            if t % wg != 0 {
+                assert!(
+                    !evs.iter().any(|e| matches!(e, Ev::Arrive { .. })),
+                    "thread {t} arrives"
+                );
+            }
         }
     }
     for (t, evs) in threads.iter().enumerate().skip(1).take(wg - 1) {
-        assert_eq!(
-            evs.len(),
-            2,
+        assert!(
+            evs.iter()
+                .all(|e| matches!(e, Ev::Sync | Ev::ClusterSync | Ev::MaxReg(_))),
             "producer thread {t} does nothing but sync and give up registers"
         );
     }
-    // Actors: the producer (thread 0) and each consumer warpgroup (its
-    // first thread's record, whose arrivals are the warpgroup's).
-    let mut actors: Vec<Vec<Ev>> = vec![threads[0].clone()];
-    for g in 0..consumers {
-        let t = wg * (g + 1);
-        for (u, evs) in threads.iter().enumerate().skip(t + 1).take(wg - 1) {
-            assert!(
-                !evs.iter().any(|e| matches!(e, Ev::Arrive { .. })),
-                "thread {u} arrives"
-            );
-        }
-        actors.push(threads[t].clone());
-    }
-    let mut pc: Vec<usize> = actors
-        .iter()
-        .map(|evs| evs.iter().position(|e| *e == Ev::Sync).unwrap() + 2)
+    let mut actors = vec![threads[0].clone()];
+    actors.extend((0..consumers).map(|g| threads[wg * (g + 1)].clone()));
+    (bars, actors)
+}
+
+/// The values a `wgmma` reads through its descriptors: A's 64 x 16 and
+/// B's `rows_b` x 16, row by row.
+type Read = (Vec<i64>, Vec<i64>);
+
+fn read(smem: &Smem, rows_b: u64, da: u64, db: u64) -> Read {
+    let a = (0..64 * 16)
+        .map(|i| smem.get(desc_addr(da, i / 16, i % 16)))
         .collect();
-    let mut smem = Smem(vec![0; cfg.smem_bytes() as usize]);
-    // In-flight TMA loads: (dst, operand B?, c0, c1, bar).
-    let mut tmas: Vec<(u64, bool, i64, i64, u64)> = Vec::new();
-    // Per consumer: committed groups of wgmmas (issued reads, not applied).
-    type Read = (Vec<i64>, Vec<i64>);
-    let mut groups: Vec<Vec<Vec<Read>>> = vec![Vec::new(); consumers];
-    let mut open: Vec<Vec<Read>> = vec![Vec::new(); consumers];
-    let mut issued: Vec<Vec<(u64, u64)>> = vec![Vec::new(); consumers];
-    // Per consumer, per `wgmma.wait_group` in program order: the wgmmas it
-    // retired, with the values they read.
-    let mut retired: Vec<Vec<Vec<Read>>> = vec![Vec::new(); consumers];
+    let b = (0..rows_b * 16)
+        .map(|i| smem.get(desc_addr(db, i / 16, i % 16)))
+        .collect();
+    (a, b)
+}
+
+/// One thread's accumulators through its own program: zeroed, updated by
+/// the wgmmas each of its warpgroup's waits retired (in the registers of
+/// the D fragment of its lane), and stored. Returns its stores.
+fn thread_stores(t: usize, evs: &[Ev], retired: &[Vec<Read>], acc_of: &[i64]) -> Vec<(i64, i64)> {
+    let (w, l) = (t / 32, t % 32);
+    let mut acc = vec![0i64; acc_of.len()];
+    let mut waits = 0;
+    let mut stores = Vec::new();
+    for e in evs {
+        match *e {
+            Ev::Zero => acc.iter_mut().for_each(|x| *x = 0),
+            Ev::WaitGroup(_) => {
+                for (ra, rb) in &retired[waits] {
+                    for (i, &reg) in acc_of.iter().enumerate() {
+                        let row = 16 * w + l / 4 + 8 * ((i / 2) % 2);
+                        let col = 8 * (i / 4) + 2 * (l % 4) + i % 2;
+                        let dot: i64 = (0..16)
+                            .map(|kk| ra[row * 16 + kk] * rb[col * 16 + kk])
+                            .sum();
+                        acc[reg as usize] += dot;
+                    }
+                }
+                waits += 1;
+            }
+            Ev::Store { c, i0, i1 } => {
+                stores.push((c, acc[i0]));
+                stores.push((c + 1, acc[i1]));
+            }
+            _ => {}
+        }
+    }
+    stores
+}
+
+/// The simulation's state for one cluster.
+struct Cluster {
+    /// Barriers by (block, address).
+    bars: HashMap<(usize, u64), Mbar>,
+    /// Per block: producer, then consumer warpgroups.
+    actors: Vec<Vec<Ev>>,
+    pc: Vec<usize>,
+    per: usize,
+    smem: Vec<Smem>,
+}
+
+impl Cluster {
+    /// A block is running while one of its actors has work left; nothing
+    /// may land in or arrive on a block that has stopped.
+    fn running(&self, c: usize) -> bool {
+        (c * self.per..(c + 1) * self.per).any(|a| self.pc[a] < self.actors[a].len())
+    }
+
+    fn runnable(&self, a: usize) -> bool {
+        let at = |b: usize| self.actors[b].get(self.pc[b]);
+        match at(a) {
+            None => false,
+            Some(Ev::Wait { bar, parity }) => {
+                self.bars[&(a / self.per, *bar)].phases % 2 != *parity
+            }
+            // The cluster sync ends the kernel: every actor gets there.
+            Some(Ev::ClusterSync) => {
+                (0..self.actors.len()).all(|b| matches!(at(b), Some(Ev::ClusterSync) | None))
+            }
+            Some(_) => true,
+        }
+    }
+
+    fn complete_tx(&mut self, c: usize, bar: u64, bytes: i64) {
+        let b = self.bars.get_mut(&(c, bar)).unwrap();
+        b.tx -= bytes;
+        b.complete_if_done();
+    }
+}
+
+/// Replays one cluster's blocks under the schedule of `seed`; returns the
+/// stores `(offset into C, value)`.
+fn replay_cluster(
+    cfg: WgmmaConfig,
+    (m, n, k): (i64, i64, i64),
+    blocks: &[Vec<Vec<Ev>>],
+    boxes: [(u64, u64); 2],
+    acc_of: &[i64],
+    seed: u64,
+) -> Vec<(i64, i64)> {
+    let wg = 128usize;
+    let consumers = cfg.consumers() as usize;
+    let mut cl = Cluster {
+        bars: HashMap::new(),
+        actors: Vec::new(),
+        pc: Vec::new(),
+        per: 1 + consumers,
+        smem: (0..blocks.len())
+            .map(|_| Smem(vec![0; cfg.smem_bytes() as usize]))
+            .collect(),
+    };
+    for (c, threads) in blocks.iter().enumerate() {
+        let (b, a) = actors_of(cfg, threads);
+        cl.bars
+            .extend(b.into_iter().map(|(addr, mb)| ((c, addr), mb)));
+        cl.actors.extend(a);
+    }
+    cl.pc = cl
+        .actors
+        .iter()
+        .map(|evs| evs.iter().position(|e| matches!(e, Ev::MaxReg(_))).unwrap() + 1)
+        .collect();
+    // In-flight TMA loads, with the block that issued each.
+    let mut tmas: Vec<(usize, Ev)> = Vec::new();
+    // Per consumer warpgroup of the cluster: committed groups of issued
+    // reads, the open group, and per `wgmma.wait_group` in program order
+    // the wgmmas it retired.
+    let nc = blocks.len() * consumers;
+    let mut groups: Vec<Vec<Vec<(Read, u64, u64)>>> = vec![Vec::new(); nc];
+    let mut open: Vec<Vec<(Read, u64, u64)>> = vec![Vec::new(); nc];
+    let mut retired: Vec<Vec<Vec<Read>>> = vec![Vec::new(); nc];
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = |bound: usize| {
         rng ^= rng << 13;
@@ -385,98 +526,98 @@ fn replay_block(
         rng ^= rng << 17;
         (rng % bound as u64) as usize
     };
-    let rows_n = cfg.bn as u64;
-    // The values a wgmma of warpgroup `g` reads through (da, db).
-    let read = |smem: &Smem, da: u64, db: u64| -> Read {
-        let a = (0..64 * 16)
-            .map(|i| smem.get(desc_addr(da, i / 16, i % 16)))
-            .collect();
-        let b = (0..rows_n * 16)
-            .map(|i| smem.get(desc_addr(db, i / 16, i % 16)))
-            .collect();
-        (a, b)
-    };
+    let rows_b = cfg.bn as u64;
     loop {
-        // Runnable actors, and landable TMA loads.
-        let runnable: Vec<usize> = (0..actors.len())
-            .filter(|&a| match actors[a].get(pc[a]) {
-                None => false,
-                Some(Ev::Wait { bar, parity }) => bars[bar].phases % 2 != *parity,
-                Some(_) => true,
-            })
-            .collect();
+        let runnable: Vec<usize> = (0..cl.actors.len()).filter(|&a| cl.runnable(a)).collect();
         if runnable.is_empty() && tmas.is_empty() {
-            let stuck: Vec<_> = (0..actors.len())
-                .filter(|&a| pc[a] < actors[a].len())
+            let stuck: Vec<_> = (0..cl.actors.len())
+                .filter(|&a| cl.pc[a] < cl.actors[a].len())
                 .collect();
             assert!(stuck.is_empty(), "deadlock: actors {stuck:?} wait forever");
             break;
         }
         let pick = next(runnable.len() + tmas.len());
         if pick >= runnable.len() {
-            // A TMA load lands: its box, swizzled, zeros outside the tensor.
-            let (dst, is_b, c0, c1, bar) = tmas.swap_remove(pick - runnable.len());
+            // A TMA load lands in each block of its mask: its box, swizzled,
+            // zeros outside the tensor; then its bytes complete there.
+            let (from, ev) = tmas.swap_remove(pick - runnable.len());
+            let Ev::Tma {
+                dst,
+                b: is_b,
+                c0,
+                c1,
+                bar,
+                mask,
+            } = ev
+            else {
+                unreachable!()
+            };
             let (rows, seed) = if is_b { (n, 2) } else { (m, 1) };
             let (inner, outer) = boxes[usize::from(is_b)];
             assert_eq!(inner * 2, 128, "a box row is one 128-byte swizzle row");
-            for j in 0..outer {
-                for i in 0..inner {
-                    let (r, c) = (c1 + j as i64, c0 + i as i64);
-                    let v = if r < rows && c < k {
-                        val(seed, r * k + c)
-                    } else {
-                        0
-                    };
-                    smem.set(sw128(dst + j * 128 + 2 * i), v);
+            assert!(mask >> blocks.len() == 0, "a multicast outside the cluster");
+            let targets: Vec<usize> = if mask == 0 {
+                vec![from]
+            } else {
+                (0..blocks.len()).filter(|&c| mask >> c & 1 == 1).collect()
+            };
+            for c in targets {
+                assert!(cl.running(c), "a TMA lands in block {c}, which has stopped");
+                for j in 0..outer {
+                    for i in 0..inner {
+                        let (r, col) = (c1 + j as i64, c0 + i as i64);
+                        let v = if r < rows && col < k {
+                            val(seed, r * k + col)
+                        } else {
+                            0
+                        };
+                        cl.smem[c].set(sw128(dst + j * 128 + 2 * i), v);
+                    }
                 }
+                cl.complete_tx(c, bar, (inner * outer * 2) as i64);
             }
-            let b = bars.get_mut(&bar).unwrap();
-            b.tx -= (inner * outer * 2) as i64;
-            b.complete_if_done();
             continue;
         }
         let a = runnable[pick];
-        let ev = actors[a][pc[a]].clone();
-        pc[a] += 1;
-        let g = a.wrapping_sub(1);
+        let ev = cl.actors[a][cl.pc[a]].clone();
+        cl.pc[a] += 1;
+        let cta = a / cl.per;
+        // The consumer warpgroup's index in the cluster (unused for a
+        // producer).
+        let g = (cta * consumers + a % cl.per).wrapping_sub(1);
         match ev {
-            Ev::Wait { .. } | Ev::Fence | Ev::Zero | Ev::Store { .. } => {}
+            Ev::Wait { .. } | Ev::Fence | Ev::Zero | Ev::Store { .. } | Ev::ClusterSync => {}
             Ev::ExpectTx { bar, bytes } => {
-                let b = bars.get_mut(&bar).unwrap();
+                let b = cl.bars.get_mut(&(cta, bar)).unwrap();
                 b.tx += bytes as i64;
                 b.pending -= 1;
                 b.complete_if_done();
             }
-            Ev::Arrive { bar } => {
-                let b = bars.get_mut(&bar).unwrap();
+            Ev::Arrive { bar, cta: to } => {
+                let to = to.map_or(cta, |r| r as usize);
+                assert!(to < blocks.len(), "an arrival outside the cluster");
+                assert!(
+                    to == cta || cl.running(to),
+                    "an arrival on block {to}, which has stopped"
+                );
+                let b = cl.bars.get_mut(&(to, bar)).unwrap();
                 assert!(b.pending > 0, "an arrival on a completed phase");
                 b.pending -= 1;
                 b.complete_if_done();
             }
-            Ev::Tma {
-                dst,
-                b,
-                c0,
-                c1,
-                bar,
-            } => {
+            Ev::Tma { dst, .. } => {
                 assert_eq!(dst % 1024, 0, "a TMA box starts on the swizzle's period");
-                tmas.push((dst, b, c0, c1, bar));
+                tmas.push((cta, ev));
             }
-            Ev::Wgmma { da, db } => {
-                open[g].push(read(&smem, da, db));
-                issued[g].push((da, db));
-            }
+            Ev::Wgmma { da, db } => open[g].push((read(&cl.smem[cta], rows_b, da, db), da, db)),
             Ev::Commit => groups[g].push(std::mem::take(&mut open[g])),
             Ev::WaitGroup(keep) => {
                 let mut done = Vec::new();
                 while groups[g].len() > keep {
-                    let group = groups[g].remove(0);
-                    let addrs: Vec<(u64, u64)> = issued[g].drain(..group.len()).collect();
-                    for (r, (da, db)) in group.into_iter().zip(addrs) {
+                    for (r, da, db) in groups[g].remove(0) {
                         assert_eq!(
                             r,
-                            read(&smem, da, db),
+                            read(&cl.smem[cta], rows_b, da, db),
                             "a stage changed while a wgmma read it"
                         );
                         done.push(r);
@@ -491,37 +632,12 @@ fn replay_block(
         open.iter().all(Vec::is_empty) && groups.iter().all(Vec::is_empty),
         "unretired wgmmas"
     );
-    // Each consumer thread's accumulators through its own program: zeroed,
-    // updated by the wgmmas each wait retires (in the D fragment's
-    // registers of its lane), and stored.
     let mut stores = Vec::new();
-    for g in 0..consumers {
-        for t in 0..wg {
-            let (w, l) = (t / 32, t % 32);
-            let mut acc = vec![0i64; acc_of.len()];
-            let mut waits = 0;
-            for e in &threads[wg * (g + 1) + t] {
-                match *e {
-                    Ev::Zero => acc.iter_mut().for_each(|x| *x = 0),
-                    Ev::WaitGroup(_) => {
-                        for (ra, rb) in &retired[g][waits] {
-                            for (i, &reg) in acc_of.iter().enumerate() {
-                                let row = 16 * w + l / 4 + 8 * ((i / 2) % 2);
-                                let col = 8 * (i / 4) + 2 * (l % 4) + i % 2;
-                                let dot: i64 = (0..16)
-                                    .map(|kk| ra[row * 16 + kk] * rb[col * 16 + kk])
-                                    .sum();
-                                acc[reg as usize] += dot;
-                            }
-                        }
-                        waits += 1;
-                    }
-                    Ev::Store { c, i0, i1 } => {
-                        stores.push((c, acc[i0]));
-                        stores.push((c + 1, acc[i1]));
-                    }
-                    _ => {}
-                }
+    for (c, threads) in blocks.iter().enumerate() {
+        for g in 0..consumers {
+            for t in 0..wg {
+                let evs = &threads[wg * (g + 1) + t];
+                stores.extend(thread_stores(t, evs, &retired[c * consumers + g], acc_of));
             }
         }
     }
@@ -543,10 +659,15 @@ fn check(cfg: WgmmaConfig, m: i64, n: i64, k: i64, seeds: u64) {
     }
     for seed in 0..seeds {
         let mut seen = vec![0u32; (m * n) as usize];
-        for (b, threads) in blocks.iter().enumerate() {
-            assert_eq!(threads.len() as i64, cfg.threads());
-            for (c, v) in replay_block(cfg, (m, n, k), threads, boxes, &acc_of, seed + 7 * b as u64)
-            {
+        for (b, cluster) in blocks.chunks(cfg.cluster as usize).enumerate() {
+            assert_eq!(
+                cluster.len() as i64,
+                cfg.cluster,
+                "the grid is whole clusters"
+            );
+            let stores =
+                replay_cluster(cfg, (m, n, k), cluster, boxes, &acc_of, seed + 7 * b as u64);
+            for (c, v) in stores {
                 assert!((0..m * n).contains(&c), "a store outside C at {c}");
                 assert_eq!(
                     v,
@@ -575,6 +696,7 @@ fn cfg(bm: i64, bn: i64, stages: i64, elem: Elem) -> WgmmaConfig {
         stages,
         elem,
         blocks: 0,
+        cluster: 1,
     }
 }
 
@@ -604,4 +726,26 @@ fn persistent_blocks_run_several_tiles() {
         ..cfg(64, 128, 3, Elem::F16)
     };
     check(c, 100, 300, 136, 3);
+}
+
+#[test]
+fn clusters_of_two_multicast_b() {
+    // 2 x 2 tiles in clusters of 2 along M, ragged: each block loads half
+    // of B's tile and multicasts it to both.
+    let c = WgmmaConfig {
+        cluster: 2,
+        ..cfg(128, 64, 3, Elem::F16)
+    };
+    check(c, 200, 100, 328, 3);
+}
+
+#[test]
+fn clusters_padded_past_m() {
+    // 3 tile rows: the second cluster's second block runs past M, loads
+    // zeros and its half of B, and stores nothing.
+    let c = WgmmaConfig {
+        cluster: 2,
+        ..cfg(64, 128, 2, Elem::Bf16)
+    };
+    check(c, 150, 130, 200, 3);
 }
