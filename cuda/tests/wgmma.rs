@@ -55,6 +55,7 @@ static unsigned smem_addr(const void*) { return 0; }
 static void mbar_init(unsigned bar, unsigned count) { printf("I %u %u\n", bar, count); }
 static void fence_barrier_init() {}
 static void __syncthreads() { printf("S\n"); }
+static void __syncwarp() {}
 static void mbar_wait(unsigned bar, unsigned parity) { printf("W %u %u\n", bar, parity); }
 static void mbar_expect_tx(unsigned bar, unsigned bytes) { printf("E %u %u\n", bar, bytes); }
 static void mbar_arrive(unsigned bar) { printf("A %u -1\n", bar); }
