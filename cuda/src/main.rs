@@ -419,6 +419,10 @@ fn gemm(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, a: &Args) -> Res<()> {
             "generated TiledMMA/TiledCopy, 3-stage cp.async",
             cute_cuda::sgemm_tiled::sgemm_tiled_kernel(s, s, s, 3)?,
         ),
+        (
+            "generated TiledMMA/TiledCopy, 4-stage cp.async",
+            cute_cuda::sgemm_tiled::sgemm_tiled_kernel(s, s, s, 4)?,
+        ),
     ];
     for (label, k) in &kernels {
         let (f, cfg) = compile(ctx, k)?;

@@ -23,7 +23,7 @@ use std::process::Command;
 
 use cute_algebra::dynamic::IntTree;
 use cute_cuda::hgemm::{Elem, HgemmConfig, hgemm_body, hgemm_layouts};
-use cute_cuda::sgemm_tiled::{BK, BM, THREADS, sgemm_tiled_body, sgemm_tiled_layouts};
+use cute_cuda::sgemm_tiled::{BK, BM, BN, THREADS, sgemm_tiled_body, sgemm_tiled_layouts};
 
 /// What both recorders share: CUDA's keywords as nothing, the thread and
 /// block indices, shared memory, and offsets in elements.
@@ -576,7 +576,7 @@ fn check_simt(m: i64, n: i64, k: i64, stages: i64) {
     let mut smem: SmemMap = HashMap::new();
     for (b, op, base) in [(false, &l.a, 0), (true, &l.b, a_size)] {
         for st in 0..stages {
-            for r in 0..BM {
+            for r in 0..if b { BN } else { BM } {
                 for c in 0..BK {
                     let o = op
                         .smem
@@ -599,8 +599,8 @@ fn check_simt(m: i64, n: i64, k: i64, stages: i64) {
     for (&pid, threads) in &blocks {
         let (bx, by) = l.c.block_tile(pid).unwrap();
         let reads = replay_copies(threads, &smem, k_tiles, 4, |b, (_, _, r_in, c_in), g| {
-            let (rows, bt) = if b { (n, by) } else { (m, bx) };
-            let (r, c) = (bt * BM + r_in, g * BK + c_in);
+            let (rows, bt, br) = if b { (n, by, BN) } else { (m, bx, BM) };
+            let (r, c) = (bt * br + r_in, g * BK + c_in);
             (
                 r < rows && c < k,
                 r + c * rows + if b { m * k + 32 } else { 0 },
@@ -618,8 +618,8 @@ fn check_simt(m: i64, n: i64, k: i64, stages: i64) {
                         ri += 1;
                         for v in 0..4 {
                             let (b, _, r_in, c_in) = smem[&(p + v)];
-                            let bt = if b { by } else { bx };
-                            regs.insert((b, r + v as usize), (bt * BM + r_in, g * BK + c_in));
+                            let (bt, br) = if b { (by, BN) } else { (bx, BM) };
+                            regs.insert((b, r + v as usize), (bt * br + r_in, g * BK + c_in));
                         }
                         let (first, last) = (smem[&p], smem[&(p + 3)]);
                         assert_eq!(
