@@ -16,7 +16,7 @@ set -u
 cd "$(dirname "$0")"
 OUT=${OUT:-/tmp}
 SIZES=${SIZES:-4096,8192,8000}
-CONFIGS=${CONFIGS:-sm90:128x256x64x4,128x256x64x4x2x4}
+CONFIGS=${CONFIGS:-sm90:128x256x64x3,sm90:128x256x64x4,sm90p:128x256x64x4,sm90:128x256x64x4x2,128x256x64x4x2x4}
 RUNS=${RUNS:-20}
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:/usr/lib/x86_64-linux-gnu
 {
