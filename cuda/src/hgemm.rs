@@ -418,20 +418,7 @@ pub fn hgemm_layouts(
     n: i64,
     k: i64,
 ) -> Result<HgemmLayouts, LayoutError> {
-    if m <= 0 || n <= 0 || k <= 0 {
-        return Err(bad("M, N and K must be positive"));
-    }
-    if k % 8 != 0 || n % 2 != 0 {
-        return Err(bad(
-            "K must be a multiple of 8 (16-byte rows for cp.async) and N even (paired stores)",
-        ));
-    }
-    if [m * k, n * k, m * n]
-        .iter()
-        .any(|&x| x >= i64::from(i32::MAX))
-    {
-        return Err(bad("every matrix must have under 2^31 elements"));
-    }
+    problem_16bit(m, n, k).map_err(bad)?;
     if cfg.stages < 2 || cfg.warps_m < 1 || cfg.warps_n < 1 {
         return Err(bad("at least 2 stages and 1 warp per mode"));
     }
@@ -453,6 +440,25 @@ pub fn hgemm_layouts(
         a,
         b,
     })
+}
+
+/// What a 16-bit GEMM's `M x N x K` must satisfy, as the condition that
+/// failed: positive extents, K-major rows of whole 16-byte chunks (for
+/// `cp.async` and TMA alike), C stored in pairs, and 32-bit offsets.
+pub(crate) fn problem_16bit(m: i64, n: i64, k: i64) -> Result<(), &'static str> {
+    if m <= 0 || n <= 0 || k <= 0 {
+        return Err("M, N and K must be positive");
+    }
+    if k % 8 != 0 || n % 2 != 0 {
+        return Err("K must be a multiple of 8 (16-byte rows) and N even (paired stores)");
+    }
+    if [m * k, n * k, m * n]
+        .iter()
+        .any(|&x| x >= i64::from(i32::MAX))
+    {
+        return Err("every matrix must have under 2^31 elements");
+    }
+    Ok(())
 }
 
 /// The grouped block order over a `gx x gy` grid of tiles, as the two

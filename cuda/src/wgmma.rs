@@ -42,8 +42,8 @@ use cute_algebra::dynamic::DynLayout;
 
 use crate::Kernel;
 use crate::hgemm::{
-    CLayouts, Elem, TiledGlobal, c_layouts, ceil_to, crd3, lit, raster, render, t, thr_coords,
-    tiled_global, tup, var,
+    CLayouts, Elem, TiledGlobal, c_layouts, ceil_to, crd3, lit, problem_16bit, raster, render, t,
+    thr_coords, tiled_global, tup, var,
 };
 
 /// The block tile and pipeline depth.
@@ -250,20 +250,7 @@ pub fn wgmma_layouts(
     n: i64,
     k: i64,
 ) -> Result<WgmmaLayouts, LayoutError> {
-    if m <= 0 || n <= 0 || k <= 0 {
-        return Err(bad("M, N and K must be positive"));
-    }
-    if k % 8 != 0 || n % 2 != 0 {
-        return Err(bad(
-            "K must be a multiple of 8 (16-byte TMA strides) and N even (paired stores)",
-        ));
-    }
-    if [m * k, n * k, m * n]
-        .iter()
-        .any(|&x| x >= i64::from(i32::MAX))
-    {
-        return Err(bad("every matrix must have under 2^31 elements"));
-    }
+    problem_16bit(m, n, k).map_err(bad)?;
     if cfg.bm % 64 != 0 || cfg.bm < 64 || cfg.bk != 64 || cfg.stages < 2 {
         return Err(bad(
             "bM must be a multiple of 64, bK 64 (one 128-byte swizzle row), and stages at least 2",
