@@ -33,6 +33,7 @@ use cute_algebra::typenum::Z0;
 
 #[cfg(target_arch = "nvptx64")]
 mod device;
+pub mod hgemm;
 
 /// A block's coordinate in the grid, `(blockIdx.x, blockIdx.y)`.
 pub type BlockCoord = Coord![i32, i32];
