@@ -187,8 +187,22 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     let s_b = tile_to_shape(layout![(8, 64) : (64, 1)], shape![256, 64, 4]);
     let sw = Swizzle::<3, 3, 3>;
     let b_at = s_a.cosize().value(); // B's stages follow A's
-    let smem_a = |o: i64| sw.apply(o as i32);
-    let smem_b = |o: i64| b_at + sw.apply(o as i32);
+    // `Sw(inner + outer)` for a partition's offset split in two: when
+    // `outer` is a multiple of the swizzle's period (2^9: the bits it reads
+    // and writes all lie below bit 9), adding it commutes with the swizzle,
+    // and `Sw(inner)` becomes a loop-invariant base with `outer` (the stage,
+    // the repeats along M or N) an add or an immediate. Otherwise the
+    // swizzle takes the whole offset, so the value is `Sw`'s either way.
+    let swz = |inner: i64, outer: i64| {
+        let (inner, outer) = (inner as i32, outer as i32);
+        if outer % 512 == 0 {
+            sw.apply(inner) + outer
+        } else {
+            sw.apply(inner + outer)
+        }
+    };
+    let smem_a = |inner: i64, outer: i64| swz(inner, outer);
+    let smem_b = |inner: i64, outer: i64| b_at + swz(inner, outer);
 
     // The block's tile: grouped raster of the 1-D block index.
     let (gx, gy) = ((m + 127) / 128, (n + 255) / 256);
@@ -245,22 +259,37 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     let t_bs_b = thr_g2s.partition_D(make_counting_tensor(s_b));
     let k_tiles = t_ag_a.size_of::<3>().value();
 
-    // Copies k-tile `kt` into stage `st`.
-    let load = |kt: i32, st: i32| {
+    // Copies k-tile `kt` into stage `st` if `live`. A tile past the end is
+    // copied as zeros (every predicate false) rather than branched around:
+    // the branch would split the warp before the next `ldmatrix` and
+    // `mma.sync`, which must then wait for it to reconverge. The stage it
+    // fills is read by no later k-tile.
+    // A macro, not a closure: LLVM outlines a closure called from four
+    // places, and its captures then live in local memory.
+    macro_rules! load {
+        ($kt:expr, $st:expr, $live:expr) => {{
+        let (kt, st, live): (i32, i32, bool) = ($kt, $st, $live);
         unroll!(i in [0, 1, 2, 3] {
             let inside = t_ac_a.at(coord![0, i, 0, kt]);
             let src = a.wrapping_offset(t_ag_a.at(coord![0, i, 0, kt]) as isize);
+            let base = t_as_a.at(coord![0, 0, 0, 0]);
+            let dst = smem_a(base, t_as_a.at(coord![0, i, 0, st]) - base);
+            let pred = live && inside.0.head < m && inside.0.tail.head < k;
             // SAFETY: the partition's chunk is in the stage, and inside A
             // when the predicate holds.
-            unsafe { ops.cp_async(smem_a(t_as_a.at(coord![0, i, 0, st])), src, inside.0.head < m && inside.0.tail.head < k) };
+            unsafe { ops.cp_async(dst, src, pred) };
         });
         unroll!(i in [0, 1, 2, 3, 4, 5, 6, 7] {
             let inside = t_bc_b.at(coord![0, i, 0, kt]);
             let src = b.wrapping_offset(t_bg_b.at(coord![0, i, 0, kt]) as isize);
+            let base = t_bs_b.at(coord![0, 0, 0, 0]);
+            let dst = smem_b(base, t_bs_b.at(coord![0, i, 0, st]) - base);
+            let pred = live && inside.0.head < n && inside.0.tail.head < k;
             // SAFETY: as for A.
-            unsafe { ops.cp_async(smem_b(t_bs_b.at(coord![0, i, 0, st])), src, inside.0.head < n && inside.0.tail.head < k) };
+            unsafe { ops.cp_async(dst, src, pred) };
         });
-    };
+        }};
+    }
 
     // Register fragments: A (MMA,MMA_M,MMA_K), B (MMA,MMA_N,MMA_K), C (MMA,MMA_M,MMA_N).
     let thr_mma = mma.get_slice(tid);
@@ -291,9 +320,12 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
             unroll!(i in [0, 1, 2, 3] {
                 // SAFETY: the partition's row is in the stage, which the
                 // pipeline has waited for.
-                let r = unsafe { ops.ldsm_x4(smem_a(t_xs_a.at(coord![0, i, kb, st]))) };
+                let base = t_xs_a.at(coord![0, 0, kb, 0]);
+                let r = unsafe { ops.ldsm_x4(smem_a(base, t_xs_a.at(coord![0, i, kb, st]) - base)) };
                 unroll!(j in [0, 1, 2, 3] { r_a[reg(t_xr_a.at(coord![{ 2 * j }, i, kb]))] = r[j as usize]; });
-                let r = unsafe { ops.ldsm_x4(smem_b(t_xs_b.at(coord![0, i, kb, st]))) };
+                let base = t_xs_b.at(coord![0, 0, kb, 0]);
+                // SAFETY: as for A.
+                let r = unsafe { ops.ldsm_x4(smem_b(base, t_xs_b.at(coord![0, i, kb, st]) - base)) };
                 unroll!(j in [0, 1, 2, 3] { r_b[reg(t_xr_b.at(coord![{ 2 * j }, i, kb]))] = r[j as usize]; });
             });
         }};
@@ -322,9 +354,7 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
 
     // PREFETCH: all stages but the last.
     unroll!(s in [0, 1, 2] {
-        if s < k_tiles {
-            load(s, s);
-        }
+        load!(s, s, s < k_tiles);
         ops.commit();
     });
     ops.wait::<{ (HGEMM_STAGES - 2) as u32 }>();
@@ -350,9 +380,8 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
             if kb == 0 {
                 // The tile `stages - 1` ahead, into the stage every warp
                 // finished reading before the last barrier.
-                if kt + HGEMM_STAGES - 1 < k_tiles {
-                    load(kt + HGEMM_STAGES - 1, wst);
-                }
+                let ahead = kt + HGEMM_STAGES - 1;
+                load!(ahead, wst, ahead < k_tiles);
                 ops.commit();
                 wst = if wst + 1 == HGEMM_STAGES { 0 } else { wst + 1 };
             }
