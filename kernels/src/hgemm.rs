@@ -122,6 +122,18 @@ macro_rules! unroll {
     }};
 }
 
+/// The offset `$t` (a counting tensor) holds at `$c`, without the check
+/// that `start + offset` fits in an `i64`: every offset here is below
+/// `2^31` (the extents' guard bounds `M*K`, `N*K`, `M*N`; the shared and
+/// register layouts are static), and a check left in the code is a panic
+/// path LLVM cannot remove (it does not see the engine's start is small).
+macro_rules! off {
+    ($t:expr, $c:expr) => {
+        // SAFETY: a counting tensor reads no memory; its offsets fit.
+        unsafe { $t.at_unchecked($c) }
+    };
+}
+
 /// The group of tile rows the blocks run down before moving one tile
 /// column: the largest `G <= 16` dividing the tile rows `gx`.
 #[inline(always)]
@@ -208,8 +220,8 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     let (gx, gy) = ((m + 127) / 128, (n + 255) / 256);
     let g = raster_group(gx);
     let q = gx / g;
-    let bm = make_counting_tensor(layout![(g, gy, q) : (1, 0, g)]).at(pid) as i32;
-    let bn = make_counting_tensor(layout![(g, gy, q) : (0, 1, 0)]).at(pid) as i32;
+    let bm = off!(make_counting_tensor(layout![(g, gy, q) : (1, 0, g)]), pid) as i32;
+    let bn = off!(make_counting_tensor(layout![(g, gy, q) : (0, 1, 0)]), pid) as i32;
 
     // Global tiles as offsets (counting tensors) and coordinates (identity).
     let g_a = local_tile_step(
@@ -271,9 +283,9 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
         let (kt, st, live): (i32, i32, bool) = ($kt, $st, $live);
         unroll!(i in [0, 1, 2, 3] {
             let inside = t_ac_a.at(coord![0, i, 0, kt]);
-            let src = a.wrapping_offset(t_ag_a.at(coord![0, i, 0, kt]) as isize);
-            let base = t_as_a.at(coord![0, 0, 0, 0]);
-            let dst = smem_a(base, t_as_a.at(coord![0, i, 0, st]) - base);
+            let src = a.wrapping_offset(off!(t_ag_a, coord![0, i, 0, kt]) as isize);
+            let base = off!(t_as_a, coord![0, 0, 0, 0]);
+            let dst = smem_a(base, off!(t_as_a, coord![0, i, 0, st]) - base);
             let pred = live && inside.0.head < m && inside.0.tail.head < k;
             // SAFETY: the partition's chunk is in the stage, and inside A
             // when the predicate holds.
@@ -281,9 +293,9 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
         });
         unroll!(i in [0, 1, 2, 3, 4, 5, 6, 7] {
             let inside = t_bc_b.at(coord![0, i, 0, kt]);
-            let src = b.wrapping_offset(t_bg_b.at(coord![0, i, 0, kt]) as isize);
-            let base = t_bs_b.at(coord![0, 0, 0, 0]);
-            let dst = smem_b(base, t_bs_b.at(coord![0, i, 0, st]) - base);
+            let src = b.wrapping_offset(off!(t_bg_b, coord![0, i, 0, kt]) as isize);
+            let base = off!(t_bs_b, coord![0, 0, 0, 0]);
+            let dst = smem_b(base, off!(t_bs_b, coord![0, i, 0, st]) - base);
             let pred = live && inside.0.head < n && inside.0.tail.head < k;
             // SAFETY: as for A.
             unsafe { ops.cp_async(dst, src, pred) };
@@ -320,13 +332,13 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
             unroll!(i in [0, 1, 2, 3] {
                 // SAFETY: the partition's row is in the stage, which the
                 // pipeline has waited for.
-                let base = t_xs_a.at(coord![0, 0, kb, 0]);
-                let r = unsafe { ops.ldsm_x4(smem_a(base, t_xs_a.at(coord![0, i, kb, st]) - base)) };
-                unroll!(j in [0, 1, 2, 3] { r_a[reg(t_xr_a.at(coord![{ 2 * j }, i, kb]))] = r[j as usize]; });
-                let base = t_xs_b.at(coord![0, 0, kb, 0]);
+                let base = off!(t_xs_a, coord![0, 0, kb, 0]);
+                let r = unsafe { ops.ldsm_x4(smem_a(base, off!(t_xs_a, coord![0, i, kb, st]) - base)) };
+                unroll!(j in [0, 1, 2, 3] { r_a[reg(off!(t_xr_a, coord![{ 2 * j }, i, kb]))] = r[j as usize]; });
+                let base = off!(t_xs_b, coord![0, 0, kb, 0]);
                 // SAFETY: as for A.
-                let r = unsafe { ops.ldsm_x4(smem_b(base, t_xs_b.at(coord![0, i, kb, st]) - base)) };
-                unroll!(j in [0, 1, 2, 3] { r_b[reg(t_xr_b.at(coord![{ 2 * j }, i, kb]))] = r[j as usize]; });
+                let r = unsafe { ops.ldsm_x4(smem_b(base, off!(t_xs_b, coord![0, i, kb, st]) - base)) };
+                unroll!(j in [0, 1, 2, 3] { r_b[reg(off!(t_xr_b, coord![{ 2 * j }, i, kb]))] = r[j as usize]; });
             });
         }};
     }
@@ -367,6 +379,17 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
 
     // PIPELINED MAIN LOOP
     for kt in 0..k_tiles {
+        // SAFETY: the stages cycle through `0..HGEMM_STAGES` (each advance
+        // wraps at the end), and `kt < k_tiles <= HGEMM_MAX / 64`. Said to
+        // LLVM, the checked arithmetic of the partitions' offsets at these
+        // runtime coordinates cannot overflow, and its checks fold away.
+        unsafe {
+            core::hint::assert_unchecked(
+                (0..HGEMM_STAGES).contains(&st)
+                    && (0..HGEMM_STAGES).contains(&wst)
+                    && kt < HGEMM_MAX / 64,
+            )
+        };
         unroll!(kb in [0, 1, 2, 3] {
             if kb == 3 {
                 // The next stage has landed (this thread's copies) and is
@@ -399,7 +422,7 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
             unroll!(h in [0, 2] {
                 let p = t_cc_c.at(coord![h, i, j]);
                 if p.0.head < m && p.0.tail.head < n {
-                    let dst = c.wrapping_offset(t_cg_c.at(coord![h, i, j]) as isize);
+                    let dst = c.wrapping_offset(off!(t_cg_c, coord![h, i, j]) as isize);
                     let (lo, hi) = (f_c.crd2idx(coord![h, i, j]), f_c.crd2idx(coord![{ h + 1 }, i, j]));
                     // SAFETY: the element is inside C and N is even, so its
                     // neighbour in the row is too; each is this thread's.
