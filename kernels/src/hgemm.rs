@@ -42,7 +42,7 @@ use cute_algebra::prelude::*;
 use cute_algebra::swizzle::Swizzle;
 use cute_algebra::tensor::{local_tile_step, make_counting_tensor, make_identity_tensor};
 
-use crate::fail;
+use crate::{fail, require_extents};
 
 /// Threads per block: 8 warps.
 pub const HGEMM_THREADS: i32 = 256;
@@ -52,20 +52,25 @@ pub const HGEMM_TILE: (i32, i32, i32) = (128, 256, 64);
 pub const HGEMM_STAGES: i32 = 4;
 /// Dynamic shared memory per block: the stages of A and B, in bytes.
 pub const HGEMM_SMEM_BYTES: u32 = ((128 + 256) * 64 * 4 * 2) as u32;
-/// The largest `M`, `N` and `K` the GEMM takes.
-pub const HGEMM_MAX: i32 = 1 << 15;
+/// The largest `K` the GEMM takes (`M` and `N` are bounded by
+/// [`crate::MAX_M`] and [`crate::MAX_N`], as the other kernels'). Each extent has its own
+/// bound on purpose: LLVM merges equal bounds into one test of `(M-1) |
+/// (K-1)`, from which it no longer reads each extent's range, and the
+/// checks of the library's arithmetic stay.
+pub const HGEMM_MAX_K: i32 = 1 << 14;
 
-/// Stops the kernel unless `0 < M, N, K <= HGEMM_MAX`, `K % 8 == 0` (a
-/// row of A or B is whole 16-byte chunks, as `cp.async` moves them) and
-/// `N` is even (the epilogue stores two adjacent outputs at once).
+/// Stops the kernel unless `0 < M <= MAX_M`, `0 < N <= MAX_N`, `0 < K <=
+/// HGEMM_MAX_K`, `K % 8 == 0` (a row of A or B is whole 16-byte chunks, as
+/// `cp.async` moves them) and `N` is even (the epilogue stores two adjacent
+/// outputs at once).
 ///
-/// As [`crate::require_extents`]: past this branch LLVM knows every offset
-/// (`M * K`, `N * K`, `M * N` are below `2^30`) fits, and drops the checks
+/// As [`require_extents`]: past this branch LLVM knows every offset
+/// (`M * K`, `N * K`, `M * N` are below `2^31`) fits, and drops the checks
 /// of the library's runtime arithmetic.
 #[inline(always)]
 pub fn require_gemm_extents(m: i32, n: i32, k: i32) {
-    let inside = |x: i32| 0 < x && x <= HGEMM_MAX;
-    if !(inside(m) && inside(n) && inside(k) && k % 8 == 0 && n % 2 == 0) {
+    require_extents(m, n);
+    if !(0 < k && k <= HGEMM_MAX_K && k % 8 == 0 && n % 2 == 0) {
         fail();
     }
 }
@@ -134,6 +139,17 @@ macro_rules! off {
     };
 }
 
+/// The value of a fully static type, from the expression that builds it,
+/// without running the expression: `tile_to_shape` returns its errors at
+/// runtime even when every extent is static, and LLVM does not fold that
+/// check away, so the kernel would keep a panic path. A static layout's
+/// type has one value, which `Default` gives (the tests compare it with the
+/// expression's).
+#[inline(always)]
+fn static_value<T: Default>(_: fn() -> T) -> T {
+    T::default()
+}
+
 /// The group of tile rows the blocks run down before moving one tile
 /// column: the largest `G <= 16` dividing the tile rows `gx`.
 #[inline(always)]
@@ -192,11 +208,11 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     let s2r_b = make_tiled_copy_B(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::default(), mma);
     let cta = shape![128, 256, 64]; // (BLK_M, BLK_N, BLK_K)
 
-    // Shared memory: each stage a (bR,64) tile of 8-row swizzle atoms. A
-    // 16-byte chunk stays whole (M = 3) and the 8 rows an ldmatrix reads
+    // Shared memory: each stage a (bR,64) tile of 8-row swizzle atoms.
+    // A 16-byte chunk stays whole (M = 3) and the 8 rows an ldmatrix reads
     // fall in 8 different bank groups (B = 3, S = 3).
-    let s_a = tile_to_shape(layout![(8, 64) : (64, 1)], shape![128, 64, 4]);
-    let s_b = tile_to_shape(layout![(8, 64) : (64, 1)], shape![256, 64, 4]);
+    let s_a = static_value(|| tile_to_shape(layout![(8, 64) : (64, 1)], shape![128, 64, 4]));
+    let s_b = static_value(|| tile_to_shape(layout![(8, 64) : (64, 1)], shape![256, 64, 4]));
     let sw = Swizzle::<3, 3, 3>;
     let b_at = s_a.cosize().value(); // B's stages follow A's
     // `Sw(inner + outer)` for a partition's offset split in two: when
@@ -330,14 +346,16 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
         ($kb:expr, $st:expr) => {{
             let (kb, st): (i32, i32) = ($kb, $st);
             unroll!(i in [0, 1, 2, 3] {
+                let base = off!(t_xs_a, coord![0, 0, kb, 0]);
+                let at = smem_a(base, off!(t_xs_a, coord![0, i, kb, st]) - base);
                 // SAFETY: the partition's row is in the stage, which the
                 // pipeline has waited for.
-                let base = off!(t_xs_a, coord![0, 0, kb, 0]);
-                let r = unsafe { ops.ldsm_x4(smem_a(base, off!(t_xs_a, coord![0, i, kb, st]) - base)) };
+                let r = unsafe { ops.ldsm_x4(at) };
                 unroll!(j in [0, 1, 2, 3] { r_a[reg(off!(t_xr_a, coord![{ 2 * j }, i, kb]))] = r[j as usize]; });
                 let base = off!(t_xs_b, coord![0, 0, kb, 0]);
+                let at = smem_b(base, off!(t_xs_b, coord![0, i, kb, st]) - base);
                 // SAFETY: as for A.
-                let r = unsafe { ops.ldsm_x4(smem_b(base, off!(t_xs_b, coord![0, i, kb, st]) - base)) };
+                let r = unsafe { ops.ldsm_x4(at) };
                 unroll!(j in [0, 1, 2, 3] { r_b[reg(off!(t_xr_b, coord![{ 2 * j }, i, kb]))] = r[j as usize]; });
             });
         }};
@@ -380,14 +398,14 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     // PIPELINED MAIN LOOP
     for kt in 0..k_tiles {
         // SAFETY: the stages cycle through `0..HGEMM_STAGES` (each advance
-        // wraps at the end), and `kt < k_tiles <= HGEMM_MAX / 64`. Said to
+        // wraps at the end), and `kt < k_tiles <= HGEMM_MAX_K / 64`. Said to
         // LLVM, the checked arithmetic of the partitions' offsets at these
         // runtime coordinates cannot overflow, and its checks fold away.
         unsafe {
             core::hint::assert_unchecked(
                 (0..HGEMM_STAGES).contains(&st)
                     && (0..HGEMM_STAGES).contains(&wst)
-                    && kt < HGEMM_MAX / 64,
+                    && kt < HGEMM_MAX_K / 64,
             )
         };
         unroll!(kb in [0, 1, 2, 3] {

@@ -478,6 +478,26 @@ fn hgemm_replay_catches_a_missing_wait() {
 }
 
 #[test]
+fn hgemm_static_stage_layouts() {
+    // The kernel takes the stage layouts from their types; the same as
+    // tile_to_shape computes them.
+    for (got, want) in [
+        (
+            static_value(|| tile_to_shape(layout![(8, 64) : (64, 1)], shape![128, 64, 4]))
+                .to_string(),
+            tile_to_shape(layout![(8, 64) : (64, 1)], shape![128, 64, 4]).to_string(),
+        ),
+        (
+            static_value(|| tile_to_shape(layout![(8, 64) : (64, 1)], shape![256, 64, 4]))
+                .to_string(),
+            tile_to_shape(layout![(8, 64) : (64, 1)], shape![256, 64, 4]).to_string(),
+        ),
+    ] {
+        assert_eq!(got, want);
+    }
+}
+
+#[test]
 #[should_panic(expected = "extents outside")]
 fn hgemm_extents_checked() {
     require_gemm_extents(64, 64, 12);
