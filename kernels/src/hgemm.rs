@@ -150,6 +150,23 @@ fn static_value<T: Default>(_: fn() -> T) -> T {
     T::default()
 }
 
+/// The stages' swizzle `Sw<3,3,3>` of a partition's offset `inner +
+/// outer`. When `outer` is a multiple of the swizzle's period (2^9: the
+/// bits it reads and writes all lie below bit 9), adding it commutes with
+/// the swizzle, so `Sw(inner)` becomes a loop-invariant base and `outer`
+/// (the stage, the repeats along M or N) an add or an immediate; otherwise
+/// the swizzle takes the whole offset. The value is `Sw(inner + outer)`
+/// either way.
+#[inline(always)]
+pub fn smem_swizzle(inner: i32, outer: i32) -> i32 {
+    let sw = Swizzle::<3, 3, 3>;
+    if outer % 512 == 0 {
+        sw.apply(inner) + outer
+    } else {
+        sw.apply(inner + outer)
+    }
+}
+
 /// The group of tile rows the blocks run down before moving one tile
 /// column: the largest `G <= 16` dividing the tile rows `gx`.
 #[inline(always)]
@@ -213,22 +230,8 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     // fall in 8 different bank groups (B = 3, S = 3).
     let s_a = static_value(|| tile_to_shape(layout![(8, 64) : (64, 1)], shape![128, 64, 4]));
     let s_b = static_value(|| tile_to_shape(layout![(8, 64) : (64, 1)], shape![256, 64, 4]));
-    let sw = Swizzle::<3, 3, 3>;
     let b_at = s_a.cosize().value(); // B's stages follow A's
-    // `Sw(inner + outer)` for a partition's offset split in two: when
-    // `outer` is a multiple of the swizzle's period (2^9: the bits it reads
-    // and writes all lie below bit 9), adding it commutes with the swizzle,
-    // and `Sw(inner)` becomes a loop-invariant base with `outer` (the stage,
-    // the repeats along M or N) an add or an immediate. Otherwise the
-    // swizzle takes the whole offset, so the value is `Sw`'s either way.
-    let swz = |inner: i64, outer: i64| {
-        let (inner, outer) = (inner as i32, outer as i32);
-        if outer % 512 == 0 {
-            sw.apply(inner) + outer
-        } else {
-            sw.apply(inner + outer)
-        }
-    };
+    let swz = |inner: i64, outer: i64| smem_swizzle(inner as i32, outer as i32);
     let smem_a = |inner: i64, outer: i64| swz(inner, outer);
     let smem_b = |inner: i64, outer: i64| b_at + swz(inner, outer);
 

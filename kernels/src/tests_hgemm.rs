@@ -478,6 +478,22 @@ fn hgemm_replay_catches_a_missing_wait() {
 }
 
 #[test]
+fn smem_swizzle_is_the_swizzle_of_the_sum() {
+    // Sw<3,3,3> by its definition: bits 6..9 of the offset xor-ed into
+    // bits 3..6.
+    let sw = |o: i32| o ^ ((o >> 3) & 0x38);
+    for inner in 0..4096 {
+        for outer in [0, 8, 16, 48, 64, 512, 1024, 8192, 3 * 16384, 16 + 8192] {
+            assert_eq!(
+                smem_swizzle(inner, outer),
+                sw(inner + outer),
+                "{inner} + {outer}"
+            );
+        }
+    }
+}
+
+#[test]
 fn hgemm_static_stage_layouts() {
     // The kernel takes the stage layouts from their types; the same as
     // tile_to_shape computes them.
