@@ -328,7 +328,12 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     let s_b0 = make_counting_tensor(s_b).slice(coord![_, _, 0]);
     let f_a = thr_mma.partition_fragment_A::<u16, _, _>(s_a0).layout();
     let f_b = thr_mma.partition_fragment_B::<u16, _, _>(s_b0).layout();
-    let f_c = thr_mma.partition_fragment_C::<f32, _, _>(g_c).layout();
+    // The accumulators' layout depends only on the tile's shape: taken of a
+    // static (BLK_M,BLK_N) tile, it has no runtime stride whose checks would
+    // stay in the kernel.
+    let f_c = thr_mma
+        .partition_fragment_C::<f32, _, _>(make_counting_tensor(make_layout(shape![128, 256])))
+        .layout();
     // Shared-to-register copies: the thread's ldmatrix rows, and the
     // fragments' registers seen as each ldmatrix's destination.
     let thr_s2r_a = s2r_a.get_slice(tid);
