@@ -25,11 +25,11 @@ use crate::{Res, allow_dynamic_smem, compile, time};
 
 /// `cute_rs_hgemm`'s tiling (`kernels/src/hgemm.rs`): block tile `bM x bN`,
 /// threads, dynamic shared memory (4 stages of `(bM + bN) x 64` halves),
-/// and its limit on each extent.
+/// and its limits on `M`, `N` and `K` (outside them it traps).
 const RS_TILE: (i64, i64) = (128, 256);
 const RS_THREADS: u32 = 256;
 const RS_SMEM_BYTES: u32 = (128 + 256) * 64 * 4 * 2;
-const RS_MAX: i64 = 1 << 15;
+const RS_MAX: [i64; 3] = [1 << 15, (1 << 16) - 1, 1 << 14];
 
 /// The Rust kernel loaded from `path`, allowed its shared memory.
 fn rust_hgemm(ctx: &Arc<CudaContext>, path: &str) -> Res<CudaFunction> {
@@ -270,9 +270,14 @@ pub fn run(
                 );
             }
             if let (Some(f), Elem::F16) = (&rs, e) {
-                if [m, n, k].iter().any(|x| !(1..=RS_MAX).contains(x)) || k % 8 != 0 || n % 2 != 0 {
+                let inside = [m, n, k]
+                    .iter()
+                    .zip(RS_MAX)
+                    .all(|(&x, max)| (1..=max).contains(&x));
+                if !inside || k % 8 != 0 || n % 2 != 0 {
                     return Err(format!(
-                        "cute_rs_hgemm takes M, N, K <= {RS_MAX}, K % 8 == 0 and N even, not {m}x{n}x{k}"
+                        "cute_rs_hgemm takes M <= {}, N <= {}, K <= {}, K % 8 == 0 and N even, not {m}x{n}x{k}",
+                        RS_MAX[0], RS_MAX[1], RS_MAX[2]
                     )
                     .into());
                 }

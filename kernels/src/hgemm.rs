@@ -242,7 +242,8 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     let bm = off!(make_counting_tensor(layout![(g, gy, q) : (1, 0, g)]), pid) as i32;
     let bn = off!(make_counting_tensor(layout![(g, gy, q) : (0, 1, 0)]), pid) as i32;
 
-    // Global tiles as offsets (counting tensors) and coordinates (identity).
+    // Global tiles as offsets (counting tensors) and coordinates (identity);
+    // C's offsets are its layout at the identity partition's coordinates.
     let g_a = local_tile_step(
         make_counting_tensor(layout![(m, k) : (k, 1)]),
         cta,
@@ -267,12 +268,6 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
         coord![bm, bn, _],
         coord![_, 1, 1],
     );
-    let g_c = local_tile_step(
-        make_counting_tensor(layout![(m, n) : (n, 1)]),
-        cta,
-        coord![bm, bn, _],
-        coord![1, 1, _],
-    ); // (BLK_M,BLK_N)
     let c_c = local_tile_step(
         make_identity_tensor(shape![m, n]),
         cta,
@@ -441,14 +436,16 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
 
     // Epilogue: C's partition and its coordinates, two adjacent outputs
     // (values 0, 1 and 2, 3 of an MMA's fragment share a row) per store.
-    let t_cg_c = thr_mma.partition_C(g_c); // (MMA,MMA_M,MMA_N)
-    let t_cc_c = thr_mma.partition_C(c_c);
+    // The offset of each element is C's layout at the coordinate the
+    // identity tensor's partition gives it.
+    let l_c = layout![(m, n) : (n, 1)];
+    let t_cc_c = thr_mma.partition_C(c_c); // (MMA,MMA_M,MMA_N)
     unroll!(i in [0, 1, 2, 3] {
         unroll!(j in [0, 1, 2, 3, 4, 5, 6, 7] {
             unroll!(h in [0, 2] {
                 let p = t_cc_c.at(coord![h, i, j]);
                 if p.0.head < m && p.0.tail.head < n {
-                    let dst = c.wrapping_offset(off!(t_cg_c, coord![h, i, j]) as isize);
+                    let dst = c.wrapping_offset(l_c.crd2idx(coord![{ p.0.head }, { p.0.tail.head }]) as isize);
                     let (lo, hi) = (f_c.crd2idx(coord![h, i, j]), f_c.crd2idx(coord![{ h + 1 }, i, j]));
                     // SAFETY: the element is inside C and N is even, so its
                     // neighbour in the row is too; each is this thread's.
