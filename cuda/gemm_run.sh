@@ -7,6 +7,7 @@
 #   mkdir -p .gpu/tutorial && cp target/release/cute-gpu cuda/gemm_run.sh cuda/anchors/gemm_anchors.cu .gpu/
 #   cp -r CUTLASS/include .gpu/include                                  # CUTLASS v4.7, git-ignored
 #   cp -r CUTLASS/examples/cute/tutorial/{sgemm_sm80.cu,hopper} .gpu/tutorial/
+#   scripts/build-ptx.sh && cp target/ptx/kernels.ptx .gpu/            # optional: the Rust hgemm
 #   (device) bash .gpu/gemm_run.sh                                      # also in $OUT/gemm.txt
 #
 # SIZES and CONFIGS (comma-separated; bMxbNxbKxSTAGESxWARPS_MxWARPS_N for the
@@ -24,8 +25,12 @@ export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:/usr/lib/x86_6
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
   nvcc --version | tail -2
   echo
-  echo "## cute-gpu --hgemm $SIZES --hgemm-config $CONFIGS --runs $RUNS"
-  ./cute-gpu --hgemm "$SIZES" --hgemm-config "$CONFIGS" --runs "$RUNS"
+  # The Rust kernel (kernels/, cute_rs_hgemm) runs beside the generated
+  # ones, on the same buffers, when its PTX travelled along.
+  PTX=()
+  [ -f kernels.ptx ] && PTX=(--ptx kernels.ptx)
+  echo "## cute-gpu --hgemm $SIZES --hgemm-config $CONFIGS ${PTX[*]} --runs $RUNS"
+  ./cute-gpu --hgemm "$SIZES" --hgemm-config "$CONFIGS" "${PTX[@]}" --runs "$RUNS"
   echo
   echo "## cute-gpu --only-gemm: FP32 SGEMM (NT) beside cuBLAS sgemm"
   for s in 4096 8192; do ./cute-gpu --only-gemm --gemm "$s" --runs "$RUNS" | grep -v '^device'; done

@@ -2,7 +2,10 @@
 //! against cuBLAS (`cublasGemmEx`, FP32 compute) on the same buffers, in
 //! FP16 and BF16, checked element by element against cuBLAS and against an
 //! `f64` CPU product at sampled elements (the ragged sizes' last rows and
-//! columns among them), and timed with CUDA events.
+//! columns among them), and timed with CUDA events. With a PTX file from
+//! `scripts/build-ptx.sh`, the Rust kernel `cute_rs_hgemm` (`kernels/`,
+//! FP16, the default configuration's tiling) runs beside them, checked and
+//! timed the same way.
 
 use std::sync::Arc;
 
@@ -11,12 +14,72 @@ use cudarc::cublas::sys::{
     cublasComputeType_t, cublasGemmAlgo_t, cublasGemmEx, cublasOperation_t, cublasStatus_t,
     cudaDataType,
 };
-use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, PushKernelArg};
+use cudarc::driver::{
+    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, LaunchConfig,
+    PushKernelArg,
+};
+use cudarc::nvrtc::Ptx;
 use cute_cuda::hgemm::{Elem, HgemmConfig, hgemm_kernel};
 use cute_cuda::tma::{TensorMapArg, encode_tensor_map};
 use cute_cuda::wgmma::{WgmmaConfig, wgmma_kernel, wgmma_layouts};
 
-use crate::{Res, compile, time};
+use crate::{Res, allow_dynamic_smem, compile, time};
+
+/// `cute_rs_hgemm`'s tiling (`kernels/src/hgemm.rs`): block tile `bM x bN`,
+/// threads, dynamic shared memory (4 stages of `(bM + bN) x 64` halves),
+/// and its limits on `M`, `N` and `K` (outside them it traps).
+const RS_TILE: (i64, i64) = (128, 256);
+const RS_THREADS: u32 = 256;
+const RS_SMEM_BYTES: u32 = (128 + 256) * 64 * 4 * 2;
+const RS_MAX: [i64; 3] = [1 << 15, (1 << 16) - 1, 1 << 14];
+
+/// The Rust kernel loaded from `path`, allowed its shared memory.
+fn rust_hgemm(ctx: &Arc<CudaContext>, path: &str) -> Res<CudaFunction> {
+    let src = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let f = ctx
+        .load_module(Ptx::from_src(src))?
+        .load_function("cute_rs_hgemm")?;
+    allow_dynamic_smem(&f, RS_SMEM_BYTES)?;
+    Ok(f)
+}
+
+/// Mismatches of `hc` against cuBLAS's `href` everywhere (both round an
+/// FP32 sum to the output type, so they differ by at most 2 ulp), and
+/// against an `f64` product of the rounded inputs at sampled elements and
+/// at the last row and column: `(vs cuBLAS, vs f64, samples)`.
+fn check(
+    e: Elem,
+    (m, n, k): (i64, i64, i64),
+    (ha, hb): (&[u16], &[u16]),
+    hc: &[u16],
+    href: &[u16],
+) -> (usize, usize, usize) {
+    let vs_blas = hc
+        .iter()
+        .zip(href)
+        .filter(|&(&x, &y)| {
+            let (x, y) = (from_bits(e, x), from_bits(e, y));
+            !within(x - y, 2.0 * ulp(e, y))
+        })
+        .count();
+    let mut pts: Vec<(i64, i64)> = (0..1024i64)
+        .map(|q| ((q * 7919) % m, (q * 104_729) % n))
+        .collect();
+    pts.extend((0..64).flat_map(|q| [(m - 1, (q * 131) % n), ((q * 131) % m, n - 1)]));
+    let vs_cpu = pts
+        .iter()
+        .filter(|&&(i, j)| {
+            let want: f64 = (0..k)
+                .map(|p| {
+                    from_bits(e, ha[(i * k + p) as usize]) * from_bits(e, hb[(j * k + p) as usize])
+                })
+                .sum();
+            let got = from_bits(e, hc[(i * n + j) as usize]);
+            !within(got - want, 2.0 * ulp(e, want) + 1e-3)
+        })
+        .count();
+    (vs_blas, vs_cpu, pts.len())
+}
 
 /// Uniform in [-1, 1), from a 64-bit LCG (the same stream on every run).
 fn uniform(n: usize, seed: u64) -> Vec<f32> {
@@ -224,9 +287,11 @@ pub fn run(
     stream: &Arc<CudaStream>,
     sizes: &[i64],
     configs: &[String],
+    ptx: Option<&str>,
     runs: usize,
 ) -> Res<()> {
     let blas = CudaBlas::new(stream.clone())?;
+    let rs = ptx.map(|p| rust_hgemm(ctx, p)).transpose()?;
     let mut failed = 0;
     for &s in sizes {
         let (m, n, k) = (s, s, s);
@@ -256,35 +321,7 @@ pub fn run(
                 stream.memset_zeros(&mut dc)?;
                 go(stream, &mut dc)?;
                 let hc = stream.clone_dtoh(&dc)?;
-                // Against cuBLAS everywhere: both round an FP32 sum to the
-                // output type, so they differ by at most 2 ulp.
-                let vs_blas = hc
-                    .iter()
-                    .zip(&href)
-                    .filter(|&(&x, &y)| {
-                        let (x, y) = (from_bits(e, x), from_bits(e, y));
-                        !within(x - y, 2.0 * ulp(e, y))
-                    })
-                    .count();
-                // Against an f64 product of the rounded inputs, at sampled
-                // elements and at the last row and column.
-                let mut pts: Vec<(i64, i64)> = (0..1024i64)
-                    .map(|q| ((q * 7919) % m, (q * 104_729) % n))
-                    .collect();
-                pts.extend((0..64).flat_map(|q| [(m - 1, (q * 131) % n), ((q * 131) % m, n - 1)]));
-                let vs_cpu = pts
-                    .iter()
-                    .filter(|&&(i, j)| {
-                        let want: f64 = (0..k)
-                            .map(|p| {
-                                from_bits(e, ha[(i * k + p) as usize])
-                                    * from_bits(e, hb[(j * k + p) as usize])
-                            })
-                            .sum();
-                        let got = from_bits(e, hc[(i * n + j) as usize]);
-                        !within(got - want, 2.0 * ulp(e, want) + 1e-3)
-                    })
-                    .count();
+                let (vs_blas, vs_cpu, npts) = check(e, (m, n, k), (&ha, &hb), &hc, &href);
                 let ms = time(stream, runs, || go(stream, &mut dc))?;
                 let ok = vs_blas == 0 && vs_cpu == 0;
                 failed += usize::from(!ok);
@@ -294,9 +331,59 @@ pub fn run(
                     tf(ms),
                     ms_blas / ms,
                     if ok {
-                        format!("ok ({} vs cuBLAS, {} vs f64)", m * n, pts.len())
+                        format!("ok ({} vs cuBLAS, {npts} vs f64)", m * n)
                     } else {
-                        format!("WRONG: {vs_blas} vs cuBLAS, {vs_cpu}/{} vs f64", pts.len())
+                        format!("WRONG: {vs_blas} vs cuBLAS, {vs_cpu}/{npts} vs f64")
+                    }
+                );
+            }
+            if let (Some(f), Elem::F16) = (&rs, e) {
+                let inside = [m, n, k]
+                    .iter()
+                    .zip(RS_MAX)
+                    .all(|(&x, max)| (1..=max).contains(&x));
+                if !inside || k % 8 != 0 || n % 2 != 0 {
+                    return Err(format!(
+                        "cute_rs_hgemm takes M <= {}, N <= {}, K <= {}, K % 8 == 0 and N even, not {m}x{n}x{k}",
+                        RS_MAX[0], RS_MAX[1], RS_MAX[2]
+                    )
+                    .into());
+                }
+                let blocks = ((m + RS_TILE.0 - 1) / RS_TILE.0) * ((n + RS_TILE.1 - 1) / RS_TILE.1);
+                let lc = LaunchConfig {
+                    grid_dim: (blocks as u32, 1, 1),
+                    block_dim: (RS_THREADS, 1, 1),
+                    shared_mem_bytes: RS_SMEM_BYTES,
+                };
+                let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+                let go = |c: &mut CudaSlice<u16>| -> Res<()> {
+                    let mut b = stream.launch_builder(f);
+                    b.arg(&da).arg(&db).arg(c).arg(&mi).arg(&ni).arg(&ki);
+                    // SAFETY: (const u16* A, const u16* B, u16* C, int M,
+                    // int N, int K) with M x K, N x K and M x N buffers
+                    // (cudaMalloc aligns them to 256 bytes), the extents
+                    // inside the kernel's limits, and the launch shape
+                    // kernels/src/hgemm.rs states; every access is
+                    // predicated by identity partitions (its host tests).
+                    unsafe { b.launch(lc) }?;
+                    Ok(())
+                };
+                stream.memset_zeros(&mut dc)?;
+                go(&mut dc)?;
+                let hc = stream.clone_dtoh(&dc)?;
+                let (vs_blas, vs_cpu, npts) = check(e, (m, n, k), (&ha, &hb), &hc, &href);
+                let ms = time(stream, runs, || go(&mut dc))?;
+                let ok = vs_blas == 0 && vs_cpu == 0;
+                failed += usize::from(!ok);
+                println!(
+                    "| Rust `cute_rs_hgemm` (PTX) {} | {ms:.3} | {:.1} | {:.2} | {} |",
+                    e.name(),
+                    tf(ms),
+                    ms_blas / ms,
+                    if ok {
+                        format!("ok ({} vs cuBLAS, {npts} vs f64)", m * n)
+                    } else {
+                        format!("WRONG: {vs_blas} vs cuBLAS, {vs_cpu}/{npts} vs f64")
                     }
                 );
             }

@@ -6,13 +6,14 @@
 //! ```text
 //! cute-gpu [--m M] [--n N] [--runs R] [--gemm S] [--ptx FILE] [--print-source] [--tma-check]
 //! cute-gpu --only-gemm [--gemm S]
-//! cute-gpu --hgemm S1,S2,... [--hgemm-config bMxbNxbKxSTAGESxWMxWN,...] [--runs R] [--print-source]
+//! cute-gpu --hgemm S1,S2,... [--hgemm-config bMxbNxbKxSTAGESxWMxWN,...] [--ptx FILE] [--runs R] [--print-source]
 //! ```
 //!
 //! `--print-source` prints the generated CUDA C and exits (no GPU needed).
 //! `--only-gemm` runs only the FP32 SGEMMs (`--gemm S`) beside cuBLAS.
 //! `--hgemm` runs only the tensor-core GEMMs (`cute_cuda::hgemm`) at each
-//! size, FP16 and BF16, each configuration against cuBLAS.
+//! size, FP16 and BF16, each configuration against cuBLAS; with `--ptx
+//! FILE`, also the Rust kernel `cute_rs_hgemm` (FP16) on the same buffers.
 //! `--tma-check` prints the TMA descriptors of CuTe's host-side reference
 //! cases, encoded by the driver from the crate's `make_tma_copy`.
 //! `--ptx FILE` also runs the kernels written in Rust (`kernels/`, built to
@@ -136,19 +137,25 @@ fn compile(ctx: &Arc<CudaContext>, k: &Kernel) -> Res<(CudaFunction, LaunchConfi
         },
     )?;
     let f = ctx.load_module(ptx)?.load_function(k.name)?;
-    // Past 48 KiB a kernel must opt in to its dynamic shared memory.
-    if k.smem_bytes > 48 * 1024 {
-        f.set_attribute(
-            cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            k.smem_bytes as i32,
-        )?;
-    }
+    allow_dynamic_smem(&f, k.smem_bytes)?;
     let cfg = LaunchConfig {
         grid_dim: k.grid,
         block_dim: k.block,
         shared_mem_bytes: k.smem_bytes,
     };
     Ok((f, cfg))
+}
+
+/// Past 48 KiB a kernel must opt in to its dynamic shared memory: every
+/// kernel launched with more (NVRTC's or a Rust kernel's PTX) comes here.
+fn allow_dynamic_smem(f: &CudaFunction, bytes: u32) -> Res<()> {
+    if bytes > 48 * 1024 {
+        f.set_attribute(
+            cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            bytes as i32,
+        )?;
+    }
+    Ok(())
 }
 
 fn launch(
@@ -297,7 +304,14 @@ fn run(a: &Args) -> Res<()> {
     let stream = ctx.default_stream();
     if !a.hgemm.is_empty() {
         println!("device: {}", ctx.name()?);
-        return hgemm_host::run(&ctx, &stream, &a.hgemm, &a.hgemm_configs, a.runs.min(20));
+        return hgemm_host::run(
+            &ctx,
+            &stream,
+            &a.hgemm,
+            &a.hgemm_configs,
+            a.ptx.as_deref(),
+            a.runs.min(20),
+        );
     }
     if a.only_gemm {
         println!("device: {}", ctx.name()?);

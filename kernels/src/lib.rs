@@ -9,6 +9,9 @@
 //!   values), predicated at the matrix's edge;
 //! - `cute_rs_transpose`: `B = Aᵀ` through a `(32,32)` shared-memory tile
 //!   swizzled by `Sw<5,0,5>`, `(32,8)` threads.
+//! - `cute_rs_hgemm` ([`hgemm`]): an SM80 tensor-core GEMM, FP16 in and
+//!   out with FP32 accumulation, through the typed atom layer (`TiledMMA`,
+//!   `TiledCopy`s, `cp.async`, `ldmatrix`, `mma.sync`).
 //!
 //! The index math is the library's: the global tensors are tiled per block
 //! with `local_tile` and split among threads with `local_partition`, the
@@ -33,6 +36,7 @@ use cute_algebra::typenum::Z0;
 
 #[cfg(target_arch = "nvptx64")]
 mod device;
+pub mod hgemm;
 
 /// A block's coordinate in the grid, `(blockIdx.x, blockIdx.y)`.
 pub type BlockCoord = Coord![i32, i32];

@@ -30,6 +30,7 @@ use cute_algebra::arch::nvptx::{
 };
 use cute_algebra::prelude::*;
 use cute_algebra::tensor::{local_partition, local_tile, make_identity_tensor, make_tensor_raw};
+use cute_kernels::hgemm::smem_swizzle;
 use cute_kernels::{CopyThreads, ReadThreads, WriteThreads, require_extents, smem_tile};
 
 /// Defines the kernels `lib_K` (library) and `hand_K` (by hand) with the
@@ -195,4 +196,19 @@ hand: {
         asm!("st.shared.b32 [{a}], {v};", a = in(reg32) base + o as u32 * 4, v = in(reg32) v,
              options(nostack, preserves_flags));
     }
+});
+
+// 9. The GEMM's shared-memory offset (`cute_rs_hgemm`): `Sw<3,3,3>` of a
+//    thread's `ldmatrix` row at k-block `k`, with the stage `st` added
+//    outside the swizzle (a multiple of its period), next to CUDA C's
+//    `(o ^ ((o >> 3) & 0x38)) + st * 8192`.
+pair!(lib_hgemm_sw333, hand_hgemm_sw333, (out: *mut i32, k: i32, st: i32),
+lib: {
+    let o = smem_swizzle(thread_idx_x() * 64 + 16 * k, st * 8192);
+    unsafe { *out = o };
+},
+hand: {
+    let stage = st * 8192;
+    let o = thread_idx_x() * 64 + 16 * k;
+    unsafe { *out = stage + (o ^ ((o >> 3) & 0x38)) };
 });

@@ -1,5 +1,6 @@
-//! NVIDIA GPUs (PTX): thread and block indices, `__syncthreads`, and the
-//! dynamic shared memory (CUDA C's `extern __shared__`).
+//! NVIDIA GPUs (PTX): thread and block indices, `__syncthreads`, the
+//! dynamic shared memory (CUDA C's `extern __shared__`), and the SM80
+//! instructions of a tensor-core GEMM (`cp.async`, `ldmatrix`, `mma.sync`).
 //!
 //! The indices come from LLVM's NVVM intrinsics (`core::arch::nvptx`), which
 //! carry their ranges (a thread index is below 1024), so the optimizer may
@@ -186,6 +187,121 @@ impl<T: SmemElement> Smem<T> {
             )
         }
     }
+}
+
+/// The 32-bit shared-window address of byte `byte_offset` of the block's
+/// dynamic shared memory: what `cp.async` and `ldmatrix` take, as CUDA C's
+/// `cvta.to.shared` of a `__shared__` pointer gives it.
+#[inline(always)]
+pub fn dynamic_smem_addr(byte_offset: u32) -> u32 {
+    let base: u32;
+    // SAFETY: takes the address of the shared array; touches no memory.
+    unsafe {
+        asm!("mov.u32 {b}, cute_dynamic_smem;", b = out(reg32) base,
+             options(pure, nomem, nostack, preserves_flags));
+    }
+    base.wrapping_add(byte_offset)
+}
+
+/// `cp.async.cg.shared.global [dst], [src], 16, src_size` (CuTe's
+/// `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>`): starts a 16-byte copy
+/// from global to shared memory that bypasses L1. When `pred` is false no
+/// byte is read and the 16 bytes at `dst` are zeroed, so a tile's elements
+/// outside the matrix contribute nothing to a product.
+///
+/// The copy lands at an unknown time: [`cp_async_commit`] closes a group of
+/// copies and [`cp_async_wait`] waits for all but the newest groups.
+///
+/// # Safety
+/// `dst` is a 16-byte aligned shared-window address inside the block's
+/// dynamic shared memory ([`dynamic_smem_addr`]) that no thread reads or
+/// writes until the copy's group is waited for; when `pred` holds, `src` is
+/// a 16-byte aligned global address of 16 readable bytes.
+#[inline(always)]
+pub unsafe fn cp_async_cg_16(dst: u32, src: *const u8, pred: bool) {
+    let size: u32 = if pred { 16 } else { 0 };
+    // SAFETY: the caller's contract; the asm is not pure (it writes
+    // shared memory later) so it is neither moved nor dropped.
+    unsafe {
+        asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};",
+             d = in(reg32) dst, s = in(reg64) src, n = in(reg32) size,
+             options(nostack, preserves_flags));
+    }
+}
+
+/// `cp.async.commit_group`: the `cp.async`s issued since the last commit
+/// become one group, which [`cp_async_wait`] counts.
+#[inline(always)]
+pub fn cp_async_commit() {
+    // SAFETY: groups copies already issued; touches no memory itself.
+    unsafe { asm!("cp.async.commit_group;", options(nostack, preserves_flags)) }
+}
+
+/// `cp.async.wait_group N`: waits until at most `N` of this thread's
+/// committed groups are still in flight. The copies waited for are visible
+/// to this thread; other threads see them after a barrier
+/// ([`sync_threads`]).
+#[inline(always)]
+pub fn cp_async_wait<const N: u32>() {
+    // SAFETY: waits; the asm is a memory clobber (no `nomem`), so no shared
+    // load is moved above it.
+    unsafe { asm!("cp.async.wait_group {n};", n = const N, options(nostack, preserves_flags)) }
+}
+
+/// `ldmatrix.sync.aligned.m8n8.x4.shared.b16` (CuTe's `SM75_U32x4_LDSM_N`):
+/// the warp loads four 8x8 matrices of 16-bit values. Lane `l` gives the
+/// address of row `l % 8` of matrix `l / 8` (16 contiguous bytes); register
+/// `j` of lane `l` receives elements `2 (l % 4)` and `2 (l % 4) + 1` of row
+/// `l / 4` of matrix `j`, the layout an `mma.sync` fragment wants.
+///
+/// # Safety
+/// Every lane of the warp executes it together (`.sync.aligned`), and
+/// `addr` is a 16-byte aligned shared-window address of 16 bytes inside the
+/// block's dynamic shared memory that no thread writes concurrently.
+#[inline(always)]
+pub unsafe fn ldmatrix_x4(addr: u32) -> [u32; 4] {
+    let (r0, r1, r2, r3): (u32, u32, u32, u32);
+    // SAFETY: the caller's contract; `readonly`, as `Smem::load`, keeps it
+    // below earlier barriers and waits (both clobber memory).
+    unsafe {
+        asm!("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{r0}, {r1}, {r2}, {r3}}}, [{a}];",
+             r0 = out(reg32) r0, r1 = out(reg32) r1, r2 = out(reg32) r2, r3 = out(reg32) r3,
+             a = in(reg32) addr, options(nostack, readonly, preserves_flags));
+    }
+    [r0, r1, r2, r3]
+}
+
+/// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32` (CuTe's
+/// `SM80_16x8x16_F32F16F16F32_TN`): `D = A B + C` for a warp, `A` 16x16
+/// (four registers of two `f16` per lane), `B` 16x8 (two), `C` and `D`
+/// 16x8 `f32` (four per lane), in the fragment layouts of the PTX ISA.
+#[inline(always)]
+pub fn mma_m16n8k16_f32_f16(c: [f32; 4], a: [u32; 4], b: [u32; 2]) -> [f32; 4] {
+    let (d0, d1, d2, d3): (f32, f32, f32, f32);
+    // SAFETY: registers only; every lane of the warp reaches it together,
+    // as the kernels' uniform control flow guarantees.
+    unsafe {
+        asm!("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
+             d0 = lateout(reg32) d0, d1 = lateout(reg32) d1, d2 = lateout(reg32) d2, d3 = lateout(reg32) d3,
+             a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+             b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+             c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
+             options(pure, nomem, nostack, preserves_flags));
+    }
+    [d0, d1, d2, d3]
+}
+
+/// `cvt.rn.f16x2.f32`: two `f32` rounded to `f16`, packed with `lo` in the
+/// low half, for one 32-bit store of two adjacent outputs.
+#[inline(always)]
+pub fn pack_f16x2(lo: f32, hi: f32) -> u32 {
+    let v: u32;
+    // SAFETY: registers only.
+    unsafe {
+        asm!("cvt.rn.f16x2.f32 {v}, {hi}, {lo};", v = out(reg32) v, hi = in(reg32) hi,
+             lo = in(reg32) lo, options(pure, nomem, nostack, preserves_flags));
+    }
+    v
 }
 
 /// Stops the whole grid (`trap`): the launch fails with an error the host
