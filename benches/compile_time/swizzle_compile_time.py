@@ -2,6 +2,7 @@
 """Compile-time cost of static swizzle calls.
 
     python3 benches/compile_time/swizzle_compile_time.py [--n 0,50,200] [--groups ops|slices]
+        [--only composition|slice|right_inverse|local_tile] [--instructions]
 
 For each N it writes a crate (target/compile_time_swz/n<N>) holding N
 distinct groups of static calls on random swizzled layouts. `--groups ops`
@@ -15,8 +16,13 @@ layout-cli`) accepts it, so every call is one the typed path must build.
 It times `cargo check` of that crate after building the dependencies once
 and prints CPU seconds (user + sys of cargo and rustc) and ms per group
 over N = 0. Nothing here is asserted about time.
+
+`--only KIND` (with `--groups slices`) keeps the composition and one call
+kind of each group, so that one kind's cost is the difference against
+`--only composition`. `--instructions` also counts the instructions rustc
+executes for each check (cachegrind, as `compile_time.py --instructions`).
 """
-import argparse, os, random, resource, subprocess
+import argparse, importlib.util, os, random, resource, subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "target", "compile_time_swz")
@@ -51,7 +57,7 @@ def accepted(expr):
                           stderr=subprocess.DEVNULL).returncode == 0
 
 
-def slice_group(rng, i):
+def slice_group(rng, i, only=None):
     """composition, a slice with `_`, right_inverse and local_tile."""
     while True:
         b = rng.randint(1, 3)
@@ -64,23 +70,26 @@ def slice_group(rng, i):
         if (accepted(f"slice({comp},(_,{k}))") and accepted(f"right_inverse({comp})")
                 and accepted(f"local_tile(tensor({comp}),(2,4),(1,1))")):
             break
-    return "\n".join([
-        f"    let c{i} = composition({sw_c}, layout![({r}, {c}) : ({c}, 1)]);",
-        f"    let _ = c{i}.slice(coord![_, {k}]).to_string();",
-        f"    let _ = right_inverse(c{i}).to_string();",
-        f"    let _ = local_tile(make_counting_tensor(c{i}), shape![2, 4], coord![1, 1]).to_string();",
-    ])
+    calls = {
+        "composition": f"    let c{i} = composition({sw_c}, layout![({r}, {c}) : ({c}, 1)]);",
+        "slice": f"    let _ = c{i}.slice(coord![_, {k}]).to_string();",
+        "right_inverse": f"    let _ = right_inverse(c{i}).to_string();",
+        "local_tile": f"    let _ = local_tile(make_counting_tensor(c{i}), shape![2, 4], coord![1, 1]).to_string();",
+    }
+    return "\n".join(v for kind, v in calls.items() if kind == "composition" or only in (None, kind))
 
 
-def write_crate(n, groups, seed=12):
+def write_crate(n, groups, seed=12, only=None):
     rng = random.Random(seed)
     d = os.path.join(OUT, f"n{n}")
     os.makedirs(os.path.join(d, "src"), exist_ok=True)
     with open(os.path.join(d, "Cargo.toml"), "w") as f:
         f.write(f'[package]\nname = "swz_ct_{n}"\nversion = "0.0.0"\nedition = "2024"\n\n'
                 f'[dependencies]\ncute-algebra = {{ path = "{ROOT}" }}\n\n[workspace]\n')
-    make = slice_group if groups == "slices" else group
-    body = "\n".join(make(rng, i) for i in range(n))
+    if groups == "slices":
+        body = "\n".join(slice_group(rng, i, only) for i in range(n))
+    else:
+        body = "\n".join(group(rng, i) for i in range(n))
     with open(os.path.join(d, "src", "lib.rs"), "w") as f:
         f.write("#![allow(unused)]\nuse cute_algebra::prelude::*;\n"
                 "use cute_algebra::swizzle::{Swizzle, downcast, upcast};\n"
@@ -89,30 +98,51 @@ def write_crate(n, groups, seed=12):
     return d
 
 
+ENV = {**os.environ, "CARGO_INCREMENTAL": "0", "CARGO_TARGET_DIR": os.path.join(OUT, "target")}
+
+
 def cpu_of(cmd, cwd):
+    """CPU seconds of the command, and its messages (for `--instructions`)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env={**os.environ, "CARGO_TARGET_DIR": os.path.join(OUT, "target")})
+    r = subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       text=True, env=ENV)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), r.stderr
+
+
+def counter():
+    """compile_time.py's cachegrind count of one crate's check."""
+    spec = importlib.util.spec_from_file_location(
+        "ct", os.path.join(os.path.dirname(os.path.abspath(__file__)), "compile_time.py"))
+    ct = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ct)
+    return ct.instructions
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", default="0,50,200")
     ap.add_argument("--groups", choices=["ops", "slices"], default="ops")
+    ap.add_argument("--only", choices=["composition", "slice", "right_inverse", "local_tile"])
+    ap.add_argument("--instructions", action="store_true")
     args = ap.parse_args()
     ns = [int(x) for x in args.n.split(",")]
-    base = None
+    base = ibase = None
     for n in ns:
-        d = write_crate(n, args.groups)
+        d = write_crate(n, args.groups, only=args.only)
         cpu_of(["cargo", "check", "--quiet"], d)          # dependencies, once
         cpu_of(["cargo", "clean", "--quiet", "-p", f"swz_ct_{n}"], d)
-        t = cpu_of(["cargo", "check", "--quiet"], d)
+        t, log = cpu_of(["cargo", "check", "-v"], d)
         if base is None:
             base = t
         per = (t - base) / n * 1000 if n else 0.0
-        print(f"N={n:4d}  cargo check {t:6.2f} s CPU   {per:6.1f} ms per group")
+        line = f"N={n:4d}  cargo check {t:6.2f} s CPU   {per:6.1f} ms per group"
+        if args.instructions:
+            i = counter()(d, ENV, log, crate=f"swz_ct_{n} ")
+            if ibase is None:
+                ibase = i
+            line += f"   {i:,} instructions   {(i - ibase) / n / 1e6 if n else 0.0:.2f} M per group"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

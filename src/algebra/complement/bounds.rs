@@ -63,6 +63,23 @@ pub trait BoundHolds<Why> {}
 impl<Why> BoundHolds<Why> for B1 {}
 impl<Why> BoundHolds<Why> for B0 where Fail<BoundFail<Why>>: Admissible {}
 
+/// `round_up(M, C) >= R`, by whether `M >= R` (`Self`): then it holds
+/// (`round_up(M, C) >= M`), and only otherwise is `M` divided by `C`.
+/// The division is the costly part of the four bounds (typenum divides
+/// bit by bit), and a complement's result rarely reaches past its
+/// cotarget.
+#[doc(hidden)]
+pub trait RoundUpCovers<M, C, R> {}
+impl<M, C, R> RoundUpCovers<M, C, R> for B1 {}
+impl<M, C: Int, R> RoundUpCovers<M, C, R> for B0
+where
+    M: IntCeilDiv<C>,
+    M::Output: IntMul<C>,
+    Prod<M::Output, C>: StaticNotLess<R>,
+    <Prod<M::Output, C> as StaticNotLess<R>>::Is: BoundHolds<CosizeOfRAtMostRoundUp>,
+{
+}
+
 /// Names of the bounds, as the error message shows them.
 pub struct CosizeOfLAndRAtLeastM;
 /// `cosize(R) <= round_up(M, cosize(L))`.
@@ -101,12 +118,10 @@ where
     Sum<CosL<L>, CosizeOf<RS, RD>>: StaticNotLess<Sum<M::Size, P1>>,
     <Sum<CosL<L>, CosizeOf<RS, RD>> as StaticNotLess<Sum<M::Size, P1>>>::Is:
         BoundHolds<CosizeOfLAndRAtLeastM>,
-    // round_up(M, cosize(L)) >= cosize(R)
-    M::Size: IntCeilDiv<CosL<L>>,
-    <M::Size as IntCeilDiv<CosL<L>>>::Output: IntMul<CosL<L>>,
-    Prod<<M::Size as IntCeilDiv<CosL<L>>>::Output, CosL<L>>: StaticNotLess<CosizeOf<RS, RD>>,
-    <Prod<<M::Size as IntCeilDiv<CosL<L>>>::Output, CosL<L>> as StaticNotLess<CosizeOf<RS, RD>>>::Is:
-        BoundHolds<CosizeOfRAtMostRoundUp>,
+    // round_up(M, cosize(L)) >= cosize(R), divided out only where M < cosize(R)
+    M::Size: StaticNotLess<CosizeOf<RS, RD>>,
+    <M::Size as StaticNotLess<CosizeOf<RS, RD>>>::Is:
+        RoundUpCovers<M::Size, CosL<L>, CosizeOf<RS, RD>>,
     // (size(R) + 1) * size(filter(L)) >= M + 1
     RS::Size: IntAdd<P1>,
     Sum<RS::Size, P1>: IntMul<SizeF<L>>,
@@ -115,14 +130,18 @@ where
         BoundHolds<SizeOfRAtLeastMOverSizeL>,
     // cosize(R) >= size(R)
     CosizeOf<RS, RD>: StaticNotLess<RS::Size>,
-    <CosizeOf<RS, RD> as StaticNotLess<RS::Size>>::Is:
-        BoundHolds<SizeOfRAtMostCosizeOfR>,
+    <CosizeOf<RS, RD> as StaticNotLess<RS::Size>>::Is: BoundHolds<SizeOfRAtMostCosizeOfR>,
 {
     fn check_bounds(&self, l: L, m: M) -> Result<(), LayoutError> {
         const OP: &str = "complement";
         let overflow = LayoutError::Overflow { op: OP };
         let (fs, fd) = l.filter_layout().parts();
-        let cos_l = fs.span_checked(fd).ok_or(overflow)?.wide().checked_add(1).ok_or(overflow)?;
+        let cos_l = fs
+            .span_checked(fd)
+            .ok_or(overflow)?
+            .wide()
+            .checked_add(1)
+            .ok_or(overflow)?;
         let size_f = fs.size_checked().ok_or(overflow)?.wide();
         let m = m.size_checked().ok_or(overflow)?.wide();
         let (size_r, cos_r) = (self.try_size()?.wide(), self.try_cosize()?.wide());
