@@ -688,17 +688,13 @@ pub(crate) fn kblock_prefix(kb: i64, kblocks: i64, stages: i64) -> String {
 }
 
 /// The copy issued in k-block 0: the tile `stages - 1` ahead, into the
-/// stage read longest ago. Past the last k-tile it is not branched around:
-/// its chunks lie past K, so the identity's predicate is false for every
-/// one and `cp.async` writes zeros without reading. A branch there splits
-/// each warp's control flow before the next `ldmatrix` and `mma.sync`,
-/// which must then reconverge (`BSSY`/`WARPSYNC` in the SASS).
-pub(crate) fn kblock_copy(kb: i64, stages: i64, loads: &str) -> String {
+/// stage read longest ago.
+pub(crate) fn kblock_copy(kb: i64, stages: i64, k_tiles: i64, loads: &str) -> String {
     if kb != 0 {
         return String::new();
     }
     format!(
-        "      {{\n        const int kt_ = kt + {ahead};\n{loads}      }}\n      cp_async_commit();\n      wst = wst + 1 == {stages} ? 0 : wst + 1;\n",
+        "      if (kt + {ahead} < {k_tiles}) {{\n        const int kt_ = kt + {ahead};\n{loads}      }}\n      cp_async_commit();\n      wst = wst + 1 == {stages} ? 0 : wst + 1;\n",
         ahead = stages - 1,
     )
 }
@@ -826,7 +822,7 @@ pub fn hgemm_body(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> Result<String, La
         let next = (kb + 1) % k_blocks;
         mainloop += &ldsm(&l.a, "A", next, "st")?;
         mainloop += &ldsm(&l.b, "B", next, "st")?;
-        mainloop += &kblock_copy(kb, cfg.stages, &loads);
+        mainloop += &kblock_copy(kb, cfg.stages, k_tiles, &loads);
         for mi in 0..mma_m {
             for ni in 0..mma_n {
                 let ni = if mi % 2 == 1 { mma_n - 1 - ni } else { ni }; // serpentine

@@ -252,7 +252,7 @@ pub fn sgemm_tiled_body(m: i64, n: i64, k: i64, stages: i64) -> Result<String, L
         let next = (kb + 1) % BK;
         mainloop += &lds(&l.a, "A", next, "st")?;
         mainloop += &lds(&l.b, "B", next, "st")?;
-        mainloop += &kblock_copy(kb, stages, &loads);
+        mainloop += &kblock_copy(kb, stages, k_tiles, &loads);
         for mi in 0..mma_m {
             for ni in 0..mma_n {
                 let c = l.c.frag.crd2idx(&crd3(0, mi, ni))?;
