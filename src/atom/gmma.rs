@@ -16,7 +16,14 @@
 //! - `make_tensor`/`make_tensor_mut` over a flagged layout apply the
 //!   swizzle in element units (CuTe's `make_tensor(make_smem_ptr(p),
 //!   atom)`), and refuse, at compile time, elements of another size than
-//!   the atom was made for.
+//!   the atom was made for;
+//! - [`make_gmma_desc`] gives the descriptor GMMA reads such a tile
+//!   through, as a constant of the layout's type: CuTe's conditions on a
+//!   canonical GMMA layout (`static_assert`s there) are trait bounds here,
+//!   each failing with CuTe's message, and the fields (leading and stride
+//!   byte offsets, swizzle mode) are computed in `const` from the static
+//!   strides, so a descriptor costs no run time and no layout algebra
+//!   beyond the `uint128_t` recast and one `logical_divide` of the type.
 //!
 //! ```
 //! use cute_algebra::prelude::*;
@@ -599,11 +606,13 @@ where
 /// CuTe's `make_gmma_desc<Major>(tensor)` for a tensor at shared-memory
 /// address 0 over the flagged static layout `layout` (a GMMA atom, tiled
 /// or composed): the descriptor GMMA reads the operand through. The
-/// layout must be one of CuTe's canonical forms for `Major` (in
-/// `uint128_t` units, `((8,m),(T,2)):((W·T,SBO),(1,LBO))` for K,
-/// `((T,W,m),(8,k))` for MN); each of CuTe's conditions is a trait bound
-/// here, so a layout that breaks one does not compile, with CuTe's message.
-/// The result is a constant ([`GmmaDescOf::DESC`]).
+/// layout must be one of CuTe's canonical forms for `Major`: with `T`
+/// elements per `uint128_t` and `W` the swizzle's width in `uint128_t`s,
+/// `((8,m),(T,2)):((W·T,SBO),(1,T))` for K (`INTERLEAVE`:
+/// `((8,m),(T,2)):((T,SBO),(1,LBO))`) and `((T,W,m),(8,k)):((1,T,LBO),(W·T,SBO))`
+/// for MN. Each of CuTe's conditions is a trait bound here, so a layout
+/// that breaks one does not compile, and the error's first line is CuTe's
+/// message. The result is a constant ([`GmmaDescOf::DESC`]).
 ///
 /// ```
 /// use cute_algebra::prelude::*;

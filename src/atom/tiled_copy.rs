@@ -1,8 +1,10 @@
 //! [`TiledCopy`]: CuTe's `make_tiled_copy` and `make_tiled_copy_A/B/C` on
 //! typed copy atoms, static thread and value layouts or a typed
 //! [`TiledMMA`]. Its thread-value layout, tile and the maps from a
-//! thread's values to the tile are associated types; `partition_S/D` and
-//! `retile_S/D` do only the tensor's own index math.
+//! thread's values to the tile are associated types; `tidfrg_S/D` (every
+//! thread's values at once), `partition_S/D` (one thread's: `tidfrg_S/D`
+//! sliced at its index) and `retile_S/D` do only the tensor's own index
+//! math.
 //!
 //! ```
 //! use cute_algebra::prelude::*;

@@ -138,7 +138,18 @@ impl GmmaSmem {
             .collect())
     }
 
-    /// `make_gmma_desc<major>(make_tensor(smem_ptr at 0, layout))`.
+    /// `make_gmma_desc<major>(make_tensor(smem_ptr at 0, layout))`: CuTe's
+    /// conditions checked at run time, each error naming the one broken
+    /// (the typed `atom::gmma::make_gmma_desc` refuses at compile time).
+    ///
+    /// ```
+    /// use cute_algebra::atom::dynamic::{GmmaMajor, GmmaSmem};
+    /// let t = GmmaSmem::parse("GMMA::Layout_K_SW32_Atom<int8_t>").unwrap()
+    ///     .tile_to_shape(&"(16,32)".parse().unwrap()).unwrap();
+    /// // Expected value printed by CuTe C++ (tests/data/public-atoms.tsv, p0220).
+    /// assert_eq!(t.make_gmma_desc(GmmaMajor::K).unwrap().to_string(),
+    ///     "GmmaDescriptor(0xc000001000010000: start_addr=0, leading_off=1, stride_off=16, base_offset=0, layout_type=B32)");
+    /// ```
     pub fn make_gmma_desc(&self, major: GmmaMajor) -> Result<GmmaDescriptor, LayoutError> {
         GmmaDescriptor::new(self, major)
     }
