@@ -246,14 +246,6 @@ impl GmmaDescriptor {
                 (d[1][0], d[0][1])
             }
         };
-        // The fields are 14 bits wide.
-        let field = |v: i64| (v as u64) & 0x3fff;
-        Ok(GmmaDescriptor {
-            start_addr: 0,
-            leading_off: field(lbo),
-            stride_off: field(sbo),
-            base_offset: 0,
-            layout_type: sw,
-        })
+        Ok(GmmaDescriptor::at_zero(lbo, sbo, sw))
     }
 }
