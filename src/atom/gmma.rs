@@ -308,21 +308,6 @@ pub enum GmmaSwizzle {
 }
 
 impl GmmaSwizzle {
-    /// `B` of the atom's `Swizzle<B,4,3>`.
-    pub(crate) const fn b(self) -> u32 {
-        match self {
-            GmmaSwizzle::Inter => 0,
-            GmmaSwizzle::Sw32 => 1,
-            GmmaSwizzle::Sw64 => 2,
-            GmmaSwizzle::Sw128 => 3,
-        }
-    }
-
-    /// The swizzle's width in 16-byte units (`W` in `make_gmma_desc`).
-    pub(crate) const fn width(self) -> i64 {
-        1 << self.b()
-    }
-
     /// The descriptor's `layout_type` code.
     const fn code(self) -> u64 {
         match self {

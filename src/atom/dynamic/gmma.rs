@@ -25,6 +25,24 @@ pub enum GmmaMajor {
     MN,
 }
 
+/// The runtime path's view of a swizzle mode: its `Swizzle<B,4,3>`.
+impl GmmaSwizzle {
+    /// `B` of the atom's `Swizzle<B,4,3>`.
+    pub(crate) fn b(self) -> u32 {
+        match self {
+            GmmaSwizzle::Inter => 0,
+            GmmaSwizzle::Sw32 => 1,
+            GmmaSwizzle::Sw64 => 2,
+            GmmaSwizzle::Sw128 => 3,
+        }
+    }
+
+    /// The swizzle's width in 16-byte units (`W` in `make_gmma_desc`).
+    fn width(self) -> i64 {
+        1 << self.b()
+    }
+}
+
 /// A GMMA shared-memory layout: `Sw<B,4,3> o smem_ptr[Tb](unset) o L`, the
 /// swizzle acting on byte addresses and `L` in elements of `bits` bits.
 ///
