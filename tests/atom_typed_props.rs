@@ -2,7 +2,8 @@
 //! covers each (m,n) of its tile exactly once across threads and values; a
 //! static tiled copy's source partition covers its tile exactly once; and
 //! every thread's typed partition equals the runtime path's
-//! (`atom::dynamic`), element by element; `retile_S/D` of a thread's MMA
+//! (`atom::dynamic`), element by element, and the slice of `tidfrg_S/D`
+//! at its index; `retile_S/D` of a thread's MMA
 //! fragment names each of its registers exactly once, as the runtime
 //! path's does.
 
@@ -81,6 +82,40 @@ fn g2s_copy_covers_its_tile_once_and_agrees() {
     }
     exactly_once(all.into_iter(), 16 * 64);
 }
+
+/// `tidfrg_S/D` hold every thread's partition at once: thread `t`'s
+/// values are the `(t, j)` entries of `(Thr, Val, Rest)`, in the order
+/// its `partition_S/D` lists them.
+macro_rules! tidfrg_is_every_partition {
+    ($name:ident: $copy:expr, $tensor:expr, $tidfrg:ident, $partition:ident) => {
+        #[test]
+        fn $name() {
+            let copy = $copy;
+            let l = $tensor;
+            let all: Vec<i64> = copy.$tidfrg(l).offsets().map(|o| o as i64).collect();
+            let threads = copy.layout_tv().size().value() as usize
+                / copy.layout_tv().slice(coord![0, _]).size().value() as usize;
+            assert_eq!(all.len() % threads, 0);
+            for t in 0..threads {
+                let mine: Vec<i64> = copy
+                    .get_slice(t as i32)
+                    .$partition(make_counting_tensor(l))
+                    .values()
+                    .collect();
+                let from_tidfrg: Vec<i64> = all.iter().skip(t).step_by(threads).copied().collect();
+                assert_eq!(mine, from_tidfrg, "thread {t}");
+            }
+        }
+    };
+}
+tidfrg_is_every_partition!(tidfrg_s_of_g2s_copy:
+    make_tiled_copy(CopyAtom::<SM80_CP_ASYNC_CACHEALWAYS<u128>, half_t>::default(),
+                    layout![(16, 8) : (8, 1)], layout![(1, 8)]),
+    layout![(32, 128) : (128, 1)], tidfrg_S, partition_S);
+tidfrg_is_every_partition!(tidfrg_d_of_ldsm_copy_a:
+    make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::default(),
+                      make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, layout![(2, 2, 1)], tile![32, 32, 16])),
+    layout![(64, 32) : (1, 64)], tidfrg_D, partition_D);
 
 #[test]
 fn ldsm_copy_a_destination_is_the_mma_a_layout() {

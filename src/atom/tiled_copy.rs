@@ -1,8 +1,10 @@
 //! [`TiledCopy`]: CuTe's `make_tiled_copy` and `make_tiled_copy_A/B/C` on
 //! typed copy atoms, static thread and value layouts or a typed
 //! [`TiledMMA`]. Its thread-value layout, tile and the maps from a
-//! thread's values to the tile are associated types; `partition_S/D` and
-//! `retile_S/D` do only the tensor's own index math.
+//! thread's values to the tile are associated types; `tidfrg_S/D` (every
+//! thread's values at once), `partition_S/D` (one thread's: `tidfrg_S/D`
+//! sliced at its index) and `retile_S/D` do only the tensor's own index
+//! math.
 //!
 //! ```
 //! use cute_algebra::prelude::*;
@@ -454,6 +456,93 @@ copy_partitions! {
     partition_S, try_partition_S, ThrVal2MnS;
     /// `partition_D(tensor)`: this thread's `(CopyV,RestM,RestN)` of the destination.
     partition_D, try_partition_D, ThrVal2MnD;
+}
+
+/// The coordinate `tile2thrfrg` unfolds its result with, `((_,_),_)`:
+/// `((thr,val),rest)` becomes `(thr,val,rest)`.
+type UnfoldCoord = H2<H2<Underscore, Underscore>, Underscore>;
+/// The layout `tidfrg_S/D` return: `(Thr,(FrgV,FrgX),(RestM,RestN,…))`.
+pub type TidFrgLayout<T, L, M> = <TidFrg<T, L, M> as TensorSlice<UnfoldCoord>>::Output;
+
+impl<A, Tv, Tiler> TiledCopy<A, Tv, Tiler>
+where
+    Self: TiledCopyTypes,
+{
+    /// CuTe's `tidfrg_S` (`M` = [`TiledCopyTypes::ThrVal2MnS`]) or
+    /// `tidfrg_D`: `tile2thrfrg(zipped_divide(layout, Tiler_MN), ref2trg)`,
+    /// returning the error of a runtime value that breaks a divide. The
+    /// thread-value map is the one `partition_S/D` slice, so the two agree
+    /// by construction: `partition_S` is `tidfrg_S` at one thread.
+    #[allow(clippy::type_complexity)]
+    pub fn try_tidfrg<M: Copy + Default, L>(
+        &self,
+        layout: L,
+    ) -> Result<TidFrgLayout<Self, L, M>, LayoutError>
+    where
+        L: TensorDivide<<Self as TiledCopyTypes>::TilerMN>,
+        Tiled<Self, L>: Composition<H2<M, Underscore>>,
+        TidFrg<Self, L, M>: TensorSlice<UnfoldCoord>,
+    {
+        let tv = layout
+            .try_zipped_divide(Default::default())?
+            .try_compose(cons2(M::default(), Underscore))?;
+        // All modes kept: the offset is 0.
+        Ok(tv
+            .slice_and_offset(cons2(cons2(Underscore, Underscore), Underscore))
+            .0)
+    }
+}
+
+macro_rules! copy_tidfrgs {
+    ($($(#[$doc:meta])* $name:ident, $try_name:ident, $M:ident;)*) => {$(
+        impl<A, Tv, Tiler> TiledCopy<A, Tv, Tiler>
+        where
+            Self: TiledCopyTypes,
+        {
+            $(#[$doc])*
+            #[allow(non_snake_case, clippy::type_complexity)]
+            #[track_caller]
+            pub fn $name<L>(&self, layout: L) -> TidFrgLayout<Self, L, <Self as TiledCopyTypes>::$M>
+            where
+                L: TensorDivide<<Self as TiledCopyTypes>::TilerMN>,
+                Tiled<Self, L>: Composition<H2<<Self as TiledCopyTypes>::$M, Underscore>>,
+                TidFrg<Self, L, <Self as TiledCopyTypes>::$M>: TensorSlice<UnfoldCoord>,
+            {
+                ok_or_panic(self.try_tidfrg::<<Self as TiledCopyTypes>::$M, L>(layout))
+            }
+            #[doc = concat!("[`TiledCopy::", stringify!($name), "`] returning the error of a runtime value that breaks a divide.")]
+            #[allow(non_snake_case, clippy::type_complexity)]
+            pub fn $try_name<L>(&self, layout: L) -> Result<TidFrgLayout<Self, L, <Self as TiledCopyTypes>::$M>, LayoutError>
+            where
+                L: TensorDivide<<Self as TiledCopyTypes>::TilerMN>,
+                Tiled<Self, L>: Composition<H2<<Self as TiledCopyTypes>::$M, Underscore>>,
+                TidFrg<Self, L, <Self as TiledCopyTypes>::$M>: TensorSlice<UnfoldCoord>,
+            {
+                self.try_tidfrg::<<Self as TiledCopyTypes>::$M, L>(layout)
+            }
+        }
+    )*};
+}
+
+copy_tidfrgs! {
+    /// CuTe's `tidfrg_S(layout)`: every thread's source values at once,
+    /// `(Thr,(FrgV,FrgX),(RestM,RestN,…))`, the layout (or a tensor's
+    /// layout) cut into the tiled copy's tiles and each tile into
+    /// (thread, value) by the atom's source layout.
+    ///
+    /// ```
+    /// use cute_algebra::prelude::*;
+    /// use cute_algebra::atom::{CopyAtom, UniversalCopy, half_t, make_tiled_copy};
+    /// let copy = make_tiled_copy(CopyAtom::<UniversalCopy<u64>, half_t>::default(),
+    ///                            layout![(64, 2) : (2, 1)], layout![(4, 1)]);
+    /// // Expected value printed by CuTe C++ (tests/data/public-atoms.tsv, p0004).
+    /// assert_eq!(copy.tidfrg_S(layout![(512, 2) : (1, 512)]).to_string(),
+    ///            "((_2,_64),(_4,_1),(_2,_1)):((_512,_4),(_1,_0),(_256,_0))");
+    /// ```
+    tidfrg_S, try_tidfrg_S, ThrVal2MnS;
+    /// CuTe's `tidfrg_D(layout)`: the same for the destination, by the
+    /// atom's destination layout.
+    tidfrg_D, try_tidfrg_D, ThrVal2MnD;
 }
 
 /// `TiledNumThr * V`, unsigned: the factor `retile` upcasts

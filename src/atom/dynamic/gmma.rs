@@ -14,6 +14,8 @@ use crate::dynamic::{DynLayout, IntTree, Tiler};
 use crate::error::LayoutError;
 use crate::swizzle::DynSwizzle;
 
+pub use crate::atom::gmma::{GmmaDescriptor, GmmaSwizzle};
+
 /// Which dimension is contiguous in shared memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GmmaMajor {
@@ -23,19 +25,7 @@ pub enum GmmaMajor {
     MN,
 }
 
-/// The four GMMA swizzle modes (`LayoutType`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GmmaSwizzle {
-    /// No swizzle: 16-byte rows interleaved in 8x8 cores.
-    Inter,
-    /// 32-byte swizzle.
-    Sw32,
-    /// 64-byte swizzle.
-    Sw64,
-    /// 128-byte swizzle.
-    Sw128,
-}
-
+/// The runtime path's view of a swizzle mode: its `Swizzle<B,4,3>`.
 impl GmmaSwizzle {
     /// `B` of the atom's `Swizzle<B,4,3>`.
     pub(crate) fn b(self) -> u32 {
@@ -47,40 +37,9 @@ impl GmmaSwizzle {
         }
     }
 
-    /// The swizzle with `B` bits.
-    fn of_b(b: u32) -> Option<GmmaSwizzle> {
-        [
-            GmmaSwizzle::Inter,
-            GmmaSwizzle::Sw32,
-            GmmaSwizzle::Sw64,
-            GmmaSwizzle::Sw128,
-        ]
-        .into_iter()
-        .find(|s| s.b() == b)
-    }
-
     /// The swizzle's width in 16-byte units (`W` in `make_gmma_desc`).
     fn width(self) -> i64 {
         1 << self.b()
-    }
-
-    /// The descriptor's `layout_type` code.
-    fn code(self) -> u64 {
-        match self {
-            GmmaSwizzle::Inter => 0,
-            GmmaSwizzle::Sw128 => 1,
-            GmmaSwizzle::Sw64 => 2,
-            GmmaSwizzle::Sw32 => 3,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            GmmaSwizzle::Inter => "INTERLEAVE",
-            GmmaSwizzle::Sw32 => "B32",
-            GmmaSwizzle::Sw64 => "B64",
-            GmmaSwizzle::Sw128 => "B128",
-        }
     }
 }
 
@@ -197,48 +156,20 @@ impl GmmaSmem {
             .collect())
     }
 
-    /// `make_gmma_desc<major>(make_tensor(smem_ptr at 0, layout))`.
+    /// `make_gmma_desc<major>(make_tensor(smem_ptr at 0, layout))`: CuTe's
+    /// conditions checked at run time, each error naming the one broken
+    /// (the typed `atom::gmma::make_gmma_desc` refuses at compile time).
+    ///
+    /// ```
+    /// use cute_algebra::atom::dynamic::{GmmaMajor, GmmaSmem};
+    /// let t = GmmaSmem::parse("GMMA::Layout_K_SW32_Atom<int8_t>").unwrap()
+    ///     .tile_to_shape(&"(16,32)".parse().unwrap()).unwrap();
+    /// // Expected value printed by CuTe C++ (tests/data/public-atoms.tsv, p0220).
+    /// assert_eq!(t.make_gmma_desc(GmmaMajor::K).unwrap().to_string(),
+    ///     "GmmaDescriptor(0xc000001000010000: start_addr=0, leading_off=1, stride_off=16, base_offset=0, layout_type=B32)");
+    /// ```
     pub fn make_gmma_desc(&self, major: GmmaMajor) -> Result<GmmaDescriptor, LayoutError> {
         GmmaDescriptor::new(self, major)
-    }
-}
-
-/// `GmmaDescriptor`: the 64-bit word GMMA reads a shared-memory operand
-/// through, for a tile at address 0.
-///
-/// ```
-/// use cute_algebra::atom::dynamic::{GmmaMajor, GmmaSmem};
-/// let t = GmmaSmem::parse("GMMA::Layout_K_SW32_Atom<int8_t>").unwrap()
-///     .tile_to_shape(&"(16,32)".parse().unwrap()).unwrap();
-/// assert_eq!(t.make_gmma_desc(GmmaMajor::K).unwrap().to_string(),
-///     "GmmaDescriptor(0xc000001000010000: start_addr=0, leading_off=1, stride_off=16, base_offset=0, layout_type=B32)");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GmmaDescriptor {
-    /// Start address in 16-byte units.
-    pub start_addr: u64,
-    /// Leading dimension byte offset, in 16-byte units.
-    pub leading_off: u64,
-    /// Stride dimension byte offset, in 16-byte units.
-    pub stride_off: u64,
-    /// Base offset (0: the tile is aligned).
-    pub base_offset: u64,
-    /// The swizzle mode.
-    pub layout_type: GmmaSwizzle,
-}
-
-impl fmt::Display for GmmaDescriptor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "GmmaDescriptor(0x{:016x}: start_addr={}, leading_off={}, stride_off={}, base_offset={}, layout_type={})",
-            self.word(),
-            self.start_addr,
-            self.leading_off,
-            self.stride_off,
-            self.base_offset,
-            self.layout_type.name()
-        )
     }
 }
 
@@ -333,23 +264,6 @@ impl GmmaDescriptor {
                 (d[1][0], d[0][1])
             }
         };
-        // The fields are 14 bits wide.
-        let field = |v: i64| (v as u64) & 0x3fff;
-        Ok(GmmaDescriptor {
-            start_addr: 0,
-            leading_off: field(lbo),
-            stride_off: field(sbo),
-            base_offset: 0,
-            layout_type: GmmaSwizzle::of_b(sw.b()).unwrap_or(sw),
-        })
-    }
-
-    /// The descriptor's 64-bit word.
-    pub fn word(&self) -> u64 {
-        self.start_addr
-            | (self.leading_off << 16)
-            | (self.stride_off << 32)
-            | (self.base_offset << 49)
-            | (self.layout_type.code() << 62)
+        Ok(GmmaDescriptor::at_zero(lbo, sbo, sw))
     }
 }
