@@ -290,30 +290,52 @@ pub unsafe fn hgemm_thread<O: GemmOps>(
     // the branch would split the warp before the next `ldmatrix` and
     // `mma.sync`, which must then wait for it to reconverge. The stage it
     // fills is read by no later k-tile.
+    // One operand's chunks of k-tile `kt` into stage `st`: the identity
+    // partition `$c` predicates, `$g` is the global offset, `$s` the shared.
+    macro_rules! load_operand {
+        ($c:ident, $g:ident, $s:ident, $ptr:ident, $smem:ident, $rows:ident, [$($i:literal),*],
+         $kt:ident, $st:ident, $live:ident) => {
+        unroll!(i in [$($i),*] {
+            let inside = $c.at(coord![0, i, 0, $kt]);
+            let src = $ptr.wrapping_offset(off!($g, coord![0, i, 0, $kt]) as isize);
+            let base = off!($s, coord![0, 0, 0, 0]);
+            let dst = $smem(base, off!($s, coord![0, i, 0, $st]) - base);
+            let pred = $live && inside.0.head < $rows && inside.0.tail.head < k;
+            // SAFETY: the partition's chunk is in the stage, and inside the
+            // operand when the predicate holds.
+            unsafe { ops.cp_async(dst, src, pred) };
+        });
+        };
+    }
     // A macro, not a closure: LLVM outlines a closure called from four
     // places, and its captures then live in local memory.
     macro_rules! load {
         ($kt:expr, $st:expr, $live:expr) => {{
-        let (kt, st, live): (i32, i32, bool) = ($kt, $st, $live);
-        unroll!(i in [0, 1, 2, 3] {
-            let inside = t_ac_a.at(coord![0, i, 0, kt]);
-            let src = a.wrapping_offset(off!(t_ag_a, coord![0, i, 0, kt]) as isize);
-            let base = off!(t_as_a, coord![0, 0, 0, 0]);
-            let dst = smem_a(base, off!(t_as_a, coord![0, i, 0, st]) - base);
-            let pred = live && inside.0.head < m && inside.0.tail.head < k;
-            // SAFETY: the partition's chunk is in the stage, and inside A
-            // when the predicate holds.
-            unsafe { ops.cp_async(dst, src, pred) };
-        });
-        unroll!(i in [0, 1, 2, 3, 4, 5, 6, 7] {
-            let inside = t_bc_b.at(coord![0, i, 0, kt]);
-            let src = b.wrapping_offset(off!(t_bg_b, coord![0, i, 0, kt]) as isize);
-            let base = off!(t_bs_b, coord![0, 0, 0, 0]);
-            let dst = smem_b(base, off!(t_bs_b, coord![0, i, 0, st]) - base);
-            let pred = live && inside.0.head < n && inside.0.tail.head < k;
-            // SAFETY: as for A.
-            unsafe { ops.cp_async(dst, src, pred) };
-        });
+            let (kt, st, live): (i32, i32, bool) = ($kt, $st, $live);
+            load_operand!(
+                t_ac_a,
+                t_ag_a,
+                t_as_a,
+                a,
+                smem_a,
+                m,
+                [0, 1, 2, 3],
+                kt,
+                st,
+                live
+            );
+            load_operand!(
+                t_bc_b,
+                t_bg_b,
+                t_bs_b,
+                b,
+                smem_b,
+                n,
+                [0, 1, 2, 3, 4, 5, 6, 7],
+                kt,
+                st,
+                live
+            );
         }};
     }
 
