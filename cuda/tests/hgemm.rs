@@ -19,7 +19,8 @@
 //!   offset, and nothing outside it is.
 
 use std::collections::HashMap;
-use std::process::Command;
+
+mod support;
 
 use cute_algebra::dynamic::IntTree;
 use cute_cuda::hgemm::{Elem, HgemmConfig, hgemm_body, hgemm_layouts};
@@ -162,29 +163,7 @@ fn record(cfg: HgemmConfig, m: i64, n: i64, k: i64) -> HashMap<i64, Vec<Vec<Ev>>
 
 /// Compiles a recording program and parses what it prints.
 fn run_host(name: &str, program: &str, args: [i64; 5]) -> HashMap<i64, Vec<Vec<Ev>>> {
-    let [m, n, k, _, _] = args;
-    let dir = std::env::temp_dir().join(format!("cute_{name}_{}_{m}_{n}_{k}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("host.cpp");
-    std::fs::write(&src, program).unwrap();
-    let exe = dir.join("host");
-    let built = Command::new("c++")
-        .args(["-std=c++17", "-O1", "-w", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .expect("a host C++ compiler (c++)");
-    assert!(
-        built.status.success(),
-        "the kernel body does not compile on the host:\n{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    let run = Command::new(&exe)
-        .args(args.map(|v| v.to_string()))
-        .output()
-        .unwrap();
-    assert!(run.status.success());
-    let text = String::from_utf8(run.stdout).unwrap();
+    let text = support::run_recorder(name, program, &args);
     let mut blocks: HashMap<i64, Vec<Vec<Ev>>> = HashMap::new();
     let mut cur: Option<i64> = None;
     for line in text.lines() {
@@ -679,16 +658,7 @@ fn sgemm_two_stages() {
 }
 
 fn cfg(s: &str, elem: Elem) -> HgemmConfig {
-    let v: Vec<i64> = s.split('x').map(|p| p.parse().unwrap()).collect();
-    HgemmConfig {
-        bm: v[0],
-        bn: v[1],
-        bk: v[2],
-        stages: v[3],
-        warps_m: v[4],
-        warps_n: v[5],
-        elem,
-    }
+    HgemmConfig::parse(s, elem).expect("bMxbNxbKxSTAGESxWMxWN")
 }
 
 #[test]

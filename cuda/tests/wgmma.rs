@@ -27,7 +27,8 @@
 //!   outside it is. A deadlock in any order fails.
 
 use std::collections::HashMap;
-use std::process::Command;
+
+mod support;
 
 use cute_cuda::hgemm::Elem;
 use cute_cuda::wgmma::{WgmmaConfig, accumulator_registers, grid, wgmma_body, wgmma_layouts};
@@ -155,36 +156,14 @@ enum Ev {
 fn record(cfg: WgmmaConfig, m: i64, n: i64, k: i64) -> Vec<Vec<Vec<Ev>>> {
     let body = wgmma_body(cfg, m, n, k).unwrap();
     let blocks = grid(cfg, wgmma_layouts(cfg, m, n, k).unwrap().blocks().unwrap());
-    let dir = std::env::temp_dir().join(format!(
-        "cute_wgmma_{}_{}x{}_{m}_{n}_{k}",
-        std::process::id(),
-        cfg.bm,
-        cfg.bn
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("host.cpp");
-    std::fs::write(&src, format!("{HOST_PRELUDE}{body}{HOST_MAIN}")).unwrap();
-    let exe = dir.join("host");
-    let built = Command::new("c++")
-        .args(["-std=c++17", "-O1", "-w", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .expect("a host C++ compiler (c++)");
-    assert!(
-        built.status.success(),
-        "the kernel body does not compile on the host:\n{}",
-        String::from_utf8_lossy(&built.stderr)
+    let text = support::run_recorder(
+        &format!("wgmma_{}x{}", cfg.bm, cfg.bn),
+        &format!("{HOST_PRELUDE}{body}{HOST_MAIN}"),
+        &[m, n, blocks, cfg.threads(), cfg.cluster],
     );
-    let run = Command::new(&exe)
-        .args([m, n, blocks, cfg.threads(), cfg.cluster].map(|v| v.to_string()))
-        .output()
-        .unwrap();
-    assert!(run.status.success());
-    std::fs::remove_dir_all(&dir).ok();
     let mut out: Vec<Vec<Vec<Ev>>> = vec![Vec::new(); blocks as usize];
     let mut cur = 0usize;
-    for line in String::from_utf8(run.stdout).unwrap().lines() {
+    for line in text.lines() {
         let mut it = line.split_whitespace();
         let tag = it.next().unwrap_or("");
         let v: Vec<i64> = it.map(|x| x.parse::<i128>().unwrap() as i64).collect();
