@@ -123,7 +123,28 @@ impl Default for HgemmConfig {
     }
 }
 
+/// The `x`-separated integers of a configuration string (`128x256x64`).
+pub(crate) fn dims(s: &str) -> Option<Vec<i64>> {
+    s.split('x').map(|p| p.parse().ok()).collect()
+}
+
 impl HgemmConfig {
+    /// `bMxbNxbKxSTAGESxWARPS_MxWARPS_N`.
+    pub fn parse(s: &str, elem: Elem) -> Option<HgemmConfig> {
+        let [bm, bn, bk, stages, warps_m, warps_n] = dims(s)?[..] else {
+            return None;
+        };
+        Some(HgemmConfig {
+            bm,
+            bn,
+            bk,
+            stages,
+            warps_m,
+            warps_n,
+            elem,
+        })
+    }
+
     /// Threads per block.
     pub fn threads(&self) -> i64 {
         32 * self.warps_m * self.warps_n

@@ -128,26 +128,6 @@ fn within(d: f64, tol: f64) -> bool {
     d.abs() <= tol
 }
 
-/// `config` as `bMxbNxbKxSTAGESxWMxWN`.
-pub fn parse_config(s: &str, elem: Elem) -> Option<HgemmConfig> {
-    let v: Vec<i64> = s
-        .split('x')
-        .map(|p| p.parse().ok())
-        .collect::<Option<_>>()?;
-    let [bm, bn, bk, stages, warps_m, warps_n] = v[..] else {
-        return None;
-    };
-    Some(HgemmConfig {
-        bm,
-        bn,
-        bk,
-        stages,
-        warps_m,
-        warps_n,
-        elem,
-    })
-}
-
 /// `cublasGemmEx` computing our row-major `C (M,N) = A (M,K) · B (N,K)ᵀ`:
 /// in cuBLAS's column-major terms `Cᵀ (N x M) = Bᵀ·A` with `B` read as a
 /// `K x N` matrix transposed and `A` as `K x M`.
@@ -201,38 +181,45 @@ fn cublas(
     Ok(())
 }
 
-/// The kernel of configuration `cfg_s` (see [`launcher`]) for `M x N x K`.
-pub fn kernel(
-    cfg_s: &str,
-    e: Elem,
-    (m, n, k): (i64, i64, i64),
-    sms: i64,
-) -> Res<cute_cuda::Kernel> {
-    let bad = || format!("bad --hgemm-config '{cfg_s}'");
-    Ok(match sm90_config(cfg_s, e, sms) {
-        Some(cfg) => wgmma_kernel(cfg.ok_or_else(bad)?, m, n, k)?,
-        None => hgemm_kernel(parse_config(cfg_s, e).ok_or_else(bad)?, m, n, k)?,
-    })
+/// A GEMM kernel's configuration, as `--hgemm-config` names it:
+/// `bMxbNxbKxSTAGESxWMxWN` is the SM80 kernel (`cute_cuda::hgemm`),
+/// `sm90:bMxbNxbKxSTAGES[xCLUSTER]` the SM90 one (`cute_cuda::wgmma`), a
+/// block per tile, and `sm90p:…` its persistent form, `sms` blocks.
+pub enum GemmConfig {
+    /// `mma.sync`, `ldmatrix`, `cp.async`.
+    Sm80(HgemmConfig),
+    /// `wgmma`, TMA, warp specialization.
+    Sm90(WgmmaConfig),
 }
 
-/// `sm90:bMxbNxbKxSTAGES` (a block per tile) or `sm90p:…` (persistent:
-/// one block per SM, `sms` of them), if `cfg_s` names the SM90 kernel.
-fn sm90_config(cfg_s: &str, e: Elem, sms: i64) -> Option<Option<WgmmaConfig>> {
-    if let Some(rest) = cfg_s.strip_prefix("sm90:") {
-        return Some(WgmmaConfig::parse(rest, e));
+impl GemmConfig {
+    /// `cfg_s` for element type `e` on a GPU of `sms` SMs.
+    pub fn parse(cfg_s: &str, e: Elem, sms: i64) -> Res<GemmConfig> {
+        let cfg = if let Some(rest) = cfg_s.strip_prefix("sm90:") {
+            WgmmaConfig::parse(rest, e).map(GemmConfig::Sm90)
+        } else if let Some(rest) = cfg_s.strip_prefix("sm90p:") {
+            WgmmaConfig::parse(rest, e).map(|c| GemmConfig::Sm90(WgmmaConfig { blocks: sms, ..c }))
+        } else {
+            HgemmConfig::parse(cfg_s, e).map(GemmConfig::Sm80)
+        };
+        Ok(cfg.ok_or(format!("bad --hgemm-config '{cfg_s}'"))?)
     }
-    let rest = cfg_s.strip_prefix("sm90p:")?;
-    Some(WgmmaConfig::parse(rest, e).map(|c| WgmmaConfig { blocks: sms, ..c }))
+
+    /// The kernel for `M x N x K`.
+    pub fn kernel(&self, (m, n, k): (i64, i64, i64)) -> Res<cute_cuda::Kernel> {
+        Ok(match *self {
+            GemmConfig::Sm80(c) => hgemm_kernel(c, m, n, k)?,
+            GemmConfig::Sm90(c) => wgmma_kernel(c, m, n, k)?,
+        })
+    }
 }
 
 /// A GEMM's launch on C, for the stream it was built on.
 type GemmLaunch<'a> = Box<dyn FnMut(&Arc<CudaStream>, &mut CudaSlice<u16>) -> Res<()> + 'a>;
 
-/// The kernel of configuration `cfg_s` for `M x N x K` on A and B:
-/// `bMxbNxbKxSTAGESxWMxWN` is the SM80 kernel (`cute_cuda::hgemm`),
-/// `sm90:bMxbNxbKxSTAGES` the SM90 one (`cute_cuda::wgmma`), which takes
-/// A's and B's TMA descriptors, encoded here by the driver from the
-/// crate's `make_tma_copy`.
+/// The kernel of configuration `cfg_s` ([`GemmConfig`]) for `M x N x K`
+/// on A and B; the SM90 kernel takes A's and B's TMA descriptors, encoded
+/// here by the driver from the crate's `make_tma_copy`.
 fn launcher<'a>(
     ctx: &Arc<CudaContext>,
     stream: &Arc<CudaStream>,
@@ -245,9 +232,9 @@ fn launcher<'a>(
     let sms = i64::from(ctx.attribute(
         cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
     )?);
-    let (f, lc) = compile(ctx, &kernel(cfg_s, e, (m, n, k), sms)?)?;
-    if let Some(cfg) = sm90_config(cfg_s, e, sms) {
-        let cfg = cfg.ok_or(format!("bad --hgemm-config '{cfg_s}'"))?;
+    let cfg = GemmConfig::parse(cfg_s, e, sms)?;
+    let (f, lc) = compile(ctx, &cfg.kernel((m, n, k))?)?;
+    if let GemmConfig::Sm90(cfg) = cfg {
         let l = wgmma_layouts(cfg, m, n, k)?;
         let map = |t: &cute_algebra::atom::dynamic::TmaCopy, d: &CudaSlice<u16>, rows: i64| {
             let (p, _g) = d.device_ptr(stream);
@@ -274,6 +261,47 @@ fn launcher<'a>(
             // SAFETY: (const u16* A, const u16* B, u16* C), M x K, N x K and
             // M x N: every access is predicated by the identity partitions
             // (tests/hgemm.rs checks them).
+            unsafe { b.launch(lc) }?;
+            Ok(())
+        },
+    ))
+}
+
+/// `cute_rs_hgemm` for `M x N x K` on A and B, in its launch shape; an
+/// error outside the extents the kernel takes (it would trap).
+fn rust_launcher<'a>(
+    f: &'a CudaFunction,
+    (m, n, k): (i64, i64, i64),
+    da: &'a CudaSlice<u16>,
+    db: &'a CudaSlice<u16>,
+) -> Res<GemmLaunch<'a>> {
+    let inside = [m, n, k]
+        .iter()
+        .zip(RS_MAX)
+        .all(|(&x, max)| (1..=max).contains(&x));
+    if !inside || k % 8 != 0 || n % 2 != 0 {
+        return Err(format!(
+            "cute_rs_hgemm takes M <= {}, N <= {}, K <= {}, K % 8 == 0 and N even, not {m}x{n}x{k}",
+            RS_MAX[0], RS_MAX[1], RS_MAX[2]
+        )
+        .into());
+    }
+    let blocks = ((m + RS_TILE.0 - 1) / RS_TILE.0) * ((n + RS_TILE.1 - 1) / RS_TILE.1);
+    let lc = LaunchConfig {
+        grid_dim: (blocks as u32, 1, 1),
+        block_dim: (RS_THREADS, 1, 1),
+        shared_mem_bytes: RS_SMEM_BYTES,
+    };
+    let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+    Ok(Box::new(
+        move |s: &Arc<CudaStream>, c: &mut CudaSlice<u16>| {
+            let mut b = s.launch_builder(f);
+            b.arg(da).arg(db).arg(c).arg(&mi).arg(&ni).arg(&ki);
+            // SAFETY: (const u16* A, const u16* B, u16* C, int M, int N,
+            // int K) with M x K, N x K and M x N buffers (cudaMalloc aligns
+            // them to 256 bytes), the extents inside the kernel's limits,
+            // and the launch shape kernels/src/hgemm.rs states; every access
+            // is predicated by identity partitions (its host tests).
             unsafe { b.launch(lc) }?;
             Ok(())
         },
@@ -316,8 +344,8 @@ pub fn run(
                 e.name(),
                 tf(ms_blas)
             );
-            for cfg_s in configs {
-                let mut go = launcher(ctx, stream, cfg_s, e, (m, n, k), &da, &db)?;
+            // One row per kernel: launched on zeroed C, checked, timed.
+            let mut row = |label: String, mut go: GemmLaunch<'_>| -> Res<()> {
                 stream.memset_zeros(&mut dc)?;
                 go(stream, &mut dc)?;
                 let hc = stream.clone_dtoh(&dc)?;
@@ -326,7 +354,7 @@ pub fn run(
                 let ok = vs_blas == 0 && vs_cpu == 0;
                 failed += usize::from(!ok);
                 println!(
-                    "| generated `{cfg_s}` {} | {ms:.3} | {:.1} | {:.2} | {} |",
+                    "| {label} {} | {ms:.3} | {:.1} | {:.2} | {} |",
                     e.name(),
                     tf(ms),
                     ms_blas / ms,
@@ -336,56 +364,15 @@ pub fn run(
                         format!("WRONG: {vs_blas} vs cuBLAS, {vs_cpu}/{npts} vs f64")
                     }
                 );
+                Ok(())
+            };
+            for cfg_s in configs {
+                let go = launcher(ctx, stream, cfg_s, e, (m, n, k), &da, &db)?;
+                row(format!("generated `{cfg_s}`"), go)?;
             }
             if let (Some(f), Elem::F16) = (&rs, e) {
-                let inside = [m, n, k]
-                    .iter()
-                    .zip(RS_MAX)
-                    .all(|(&x, max)| (1..=max).contains(&x));
-                if !inside || k % 8 != 0 || n % 2 != 0 {
-                    return Err(format!(
-                        "cute_rs_hgemm takes M <= {}, N <= {}, K <= {}, K % 8 == 0 and N even, not {m}x{n}x{k}",
-                        RS_MAX[0], RS_MAX[1], RS_MAX[2]
-                    )
-                    .into());
-                }
-                let blocks = ((m + RS_TILE.0 - 1) / RS_TILE.0) * ((n + RS_TILE.1 - 1) / RS_TILE.1);
-                let lc = LaunchConfig {
-                    grid_dim: (blocks as u32, 1, 1),
-                    block_dim: (RS_THREADS, 1, 1),
-                    shared_mem_bytes: RS_SMEM_BYTES,
-                };
-                let (mi, ni, ki) = (m as i32, n as i32, k as i32);
-                let go = |c: &mut CudaSlice<u16>| -> Res<()> {
-                    let mut b = stream.launch_builder(f);
-                    b.arg(&da).arg(&db).arg(c).arg(&mi).arg(&ni).arg(&ki);
-                    // SAFETY: (const u16* A, const u16* B, u16* C, int M,
-                    // int N, int K) with M x K, N x K and M x N buffers
-                    // (cudaMalloc aligns them to 256 bytes), the extents
-                    // inside the kernel's limits, and the launch shape
-                    // kernels/src/hgemm.rs states; every access is
-                    // predicated by identity partitions (its host tests).
-                    unsafe { b.launch(lc) }?;
-                    Ok(())
-                };
-                stream.memset_zeros(&mut dc)?;
-                go(&mut dc)?;
-                let hc = stream.clone_dtoh(&dc)?;
-                let (vs_blas, vs_cpu, npts) = check(e, (m, n, k), (&ha, &hb), &hc, &href);
-                let ms = time(stream, runs, || go(&mut dc))?;
-                let ok = vs_blas == 0 && vs_cpu == 0;
-                failed += usize::from(!ok);
-                println!(
-                    "| Rust `cute_rs_hgemm` (PTX) {} | {ms:.3} | {:.1} | {:.2} | {} |",
-                    e.name(),
-                    tf(ms),
-                    ms_blas / ms,
-                    if ok {
-                        format!("ok ({} vs cuBLAS, {npts} vs f64)", m * n)
-                    } else {
-                        format!("WRONG: {vs_blas} vs cuBLAS, {vs_cpu}/{npts} vs f64")
-                    }
-                );
+                let go = rust_launcher(f, (m, n, k), &da, &db)?;
+                row("Rust `cute_rs_hgemm` (PTX)".into(), go)?;
             }
         }
     }

@@ -271,7 +271,8 @@ fn run(a: &Args) -> Res<()> {
         for c in &a.hgemm_configs {
             let s = a.hgemm[0];
             // The H100 SXM's 132 SMs, for a persistent kernel's grid.
-            let k = hgemm_host::kernel(c, cute_cuda::hgemm::Elem::F16, (s, s, s), 132)?;
+            let k = hgemm_host::GemmConfig::parse(c, cute_cuda::hgemm::Elem::F16, 132)?
+                .kernel((s, s, s))?;
             println!(
                 "// --- hgemm {c}, {s}^3: grid {:?}, block {:?}, {} B shared\n{}",
                 k.grid, k.block, k.smem_bytes, k.source

@@ -42,8 +42,8 @@ use cute_algebra::dynamic::DynLayout;
 
 use crate::Kernel;
 use crate::hgemm::{
-    CLayouts, Elem, TiledGlobal, c_layouts, ceil_to, crd3, lit, problem_16bit, raster, render, t,
-    thr_coords, tiled_global, tup, var,
+    CLayouts, Elem, TiledGlobal, c_layouts, ceil_to, crd3, dims, lit, problem_16bit, raster,
+    render, t, thr_coords, tiled_global, tup, var,
 };
 
 /// The block tile and pipeline depth.
@@ -138,14 +138,12 @@ impl WgmmaConfig {
 
     /// `bMxbNxbKxSTAGES`, or `bMxbNxbKxSTAGESxCLUSTER`.
     pub fn parse(s: &str, elem: Elem) -> Option<WgmmaConfig> {
-        let v: Vec<i64> = s
-            .split('x')
-            .map(|p| p.parse().ok())
-            .collect::<Option<_>>()?;
-        let (&[bm, bn, bk, stages], cluster) = (v.get(..4)?, v.get(4).copied().unwrap_or(1)) else {
-            return None;
+        let (bm, bn, bk, stages, cluster) = match dims(s)?[..] {
+            [bm, bn, bk, stages] => (bm, bn, bk, stages, 1),
+            [bm, bn, bk, stages, cluster] => (bm, bn, bk, stages, cluster),
+            _ => return None,
         };
-        (v.len() <= 5).then_some(WgmmaConfig {
+        Some(WgmmaConfig {
             bm,
             bn,
             bk,
