@@ -720,15 +720,28 @@ pub(crate) fn kblock_copy(kb: i64, stages: i64, k_tiles: i64, loads: &str) -> St
     )
 }
 
-/// The helpers every pipelined kernel uses: shared addresses and
-/// `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>` (a false predicate writes
-/// zeros) with its commit and wait.
-pub(crate) const PIPELINE_PRELUDE: &str = r#"__device__ __forceinline__ unsigned smem_addr(const void* p) {
+/// `smem_addr`: the 32-bit shared-window address of a generic pointer
+/// into shared memory, which `cp.async`, `ldmatrix`, mbarriers and TMA take.
+macro_rules! smem_addr_src {
+    () => {
+        r#"__device__ __forceinline__ unsigned smem_addr(const void* p) {
   unsigned long long a;
   asm("cvta.to.shared.u64 %0, %1;\n" : "=l"(a) : "l"(p));
   return (unsigned)a;
 }
-__device__ __forceinline__ void cp_async_16(void* dst, const void* src, bool pred) {
+"#
+    };
+}
+
+/// See [`smem_addr_src`].
+pub(crate) const SMEM_ADDR: &str = smem_addr_src!();
+
+/// The helpers every pipelined kernel uses: shared addresses and
+/// `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>` (a false predicate writes
+/// zeros) with its commit and wait.
+pub(crate) const PIPELINE_PRELUDE: &str = concat!(
+    smem_addr_src!(),
+    r#"__device__ __forceinline__ void cp_async_16(void* dst, const void* src, bool pred) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::
       "r"(smem_addr(dst)), "l"(src), "r"(pred ? 16 : 0));
 }
@@ -738,7 +751,22 @@ __device__ __forceinline__ void cp_async_commit() {
 template <int N> __device__ __forceinline__ void cp_async_wait() {
   asm volatile("cp.async.wait_group %0;\n" :: "n"(N));
 }
-"#;
+"#
+);
+
+/// `st_pair`: accumulators `i0` and `i1` rounded to `elem` and stored as
+/// one 32-bit word (the epilogues' paired stores).
+pub(crate) fn st_pair_src(elem: Elem) -> String {
+    format!(
+        r#"__device__ __forceinline__ void st_pair(unsigned short* p, const float* acc, int i0, int i1) {{
+  unsigned v;
+  asm("{cvt} %0, %2, %1;\n" : "=r"(v) : "f"(acc[i0]), "f"(acc[i1]));
+  *reinterpret_cast<unsigned*>(p) = v;
+}}
+"#,
+        cvt = elem.cvt_ptx()
+    )
+}
 
 /// The kernel's body for `M x N x K`: CUDA C that moves data only through
 /// the helpers of [`device_prelude`] (`cp_async_16`, `cp_async_commit`,
@@ -941,15 +969,10 @@ __device__ __forceinline__ void mma(float* d, int d0, int d1, int d2, int d3,
       : "+f"(d[d0]), "+f"(d[d1]), "+f"(d[d2]), "+f"(d[d3])
       : "r"(a[a0]), "r"(a[a1]), "r"(a[a2]), "r"(a[a3]), "r"(b[b0]), "r"(b[b1]));
 }}
-__device__ __forceinline__ void st_pair(unsigned short* p, const float* acc, int i0, int i1) {{
-  unsigned v;
-  asm("{cvt} %0, %2, %1;\n" : "=r"(v) : "f"(acc[i0]), "f"(acc[i1]));
-  *reinterpret_cast<unsigned*>(p) = v;
-}}
-"#,
+{st_pair}"#,
         atom = elem.mma_atom(),
         ptx = elem.mma_ptx(),
-        cvt = elem.cvt_ptx(),
+        st_pair = st_pair_src(elem),
     )
 }
 

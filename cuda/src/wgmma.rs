@@ -42,8 +42,8 @@ use cute_algebra::dynamic::DynLayout;
 
 use crate::Kernel;
 use crate::hgemm::{
-    CLayouts, Elem, TiledGlobal, c_layouts, ceil_to, crd3, dims, lit, problem_16bit, raster,
-    render, t, thr_coords, tiled_global, tup, var,
+    CLayouts, Elem, SMEM_ADDR, TiledGlobal, c_layouts, ceil_to, crd3, dims, lit, problem_16bit,
+    raster, render, st_pair_src, t, thr_coords, tiled_global, tup, var,
 };
 
 /// The block tile and pipeline depth.
@@ -550,18 +550,9 @@ pub fn device_prelude(cfg: WgmmaConfig, frag: &DynLayout) -> Result<String, Layo
     let n = acc.len();
     let regs: Vec<String> = (0..n).map(|i| format!("%{i}")).collect();
     let outs: Vec<String> = acc.iter().map(|i| format!("\"+f\"(d[{i}])")).collect();
-    let cvt = match cfg.elem {
-        Elem::F16 => "cvt.rn.f16x2.f32",
-        Elem::Bf16 => "cvt.rn.bf16x2.f32",
-    };
     Ok(format!(
         r#"struct __align__(64) TmaDesc {{ unsigned long long v[16]; }};
-__device__ __forceinline__ unsigned smem_addr(const void* p) {{
-  unsigned long long a;
-  asm("cvta.to.shared.u64 %0, %1;\n" : "=l"(a) : "l"(p));
-  return (unsigned)a;
-}}
-__device__ __forceinline__ void mbar_init(unsigned bar, unsigned count) {{
+{SMEM_ADDR}__device__ __forceinline__ void mbar_init(unsigned bar, unsigned count) {{
   asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" :: "r"(bar), "r"(count));
 }}
 __device__ __forceinline__ void fence_barrier_init() {{
@@ -637,12 +628,8 @@ __device__ __forceinline__ void wgmma(float* d, unsigned long long da, unsigned 
       : {outs}
       : "l"(da), "l"(db));
 }}
-__device__ __forceinline__ void st_pair(unsigned short* p, const float* acc, int i0, int i1) {{
-  unsigned v;
-  asm("{cvt} %0, %2, %1;\n" : "=r"(v) : "f"(acc[i0]), "f"(acc[i1]));
-  *reinterpret_cast<unsigned*>(p) = v;
-}}
-"#,
+{st_pair}"#,
+        st_pair = st_pair_src(cfg.elem),
         nacc = frag.size()?,
         atom = cfg.mma_atom(),
         ptx = cfg.wgmma_ptx(),
