@@ -14,8 +14,8 @@ admissible. It then times `cargo check` (and `cargo build --release` with
 --release) of that crate, after building the dependencies once, and prints
 total CPU seconds (user + sys, of cargo and rustc) and ms per call over an
 N = 0 baseline. With --instructions it also counts the instructions rustc
-executes to check each crate (valgrind's cachegrind, no cache simulation):
-unlike CPU time, the count is the same from run to run (to about 0.03%)
+executes to check each crate (valgrind's cachegrind, no cache simulation),
+and with --release also to build it in release mode: unlike CPU time, the count is the same from run to run (to about 0.03%)
 and on a loaded machine, so it settles a before/after comparison in one
 run.
 
@@ -249,7 +249,8 @@ def main():
     ap.add_argument("--release", action="store_true", help="also time cargo build --release")
     ap.add_argument("--run", action="store_true", help="also run the generated binary")
     ap.add_argument("--instructions", action="store_true",
-                    help="also count rustc's instructions for the check (valgrind; deterministic)")
+                    help="also count rustc's instructions for the check, and with --release for the "
+                         "release build (valgrind; deterministic)")
     ap.add_argument("--cxx-includes", default="",
                     help="comma-separated include dirs (CuTe's, then CUDA's): also time g++ -O2 on the same calls")
     ap.add_argument("--test", default="",
@@ -269,11 +270,14 @@ def main():
         os.utime(os.path.join(d, "src", "main.rs"))
         # With -v cargo prints the rustc command line `instructions` reruns.
         c, log = timed_log(["cargo", "check", "-v" if args.instructions else "-q"], d, env)
-        b = timed(["cargo", "build", "-q", "--release"], d, env) if args.release else None
+        b, blog = None, None
+        if args.release:
+            os.utime(os.path.join(d, "src", "main.rs"))
+            b, blog = timed_log(["cargo", "build", "--release", "-v" if args.instructions else "-q"], d, env)
         if args.run:
             subprocess.run(["cargo", "run", "-q"] + (["--release"] if args.release else []),
                            cwd=d, env=env, check=True)
-        return c, b, log
+        return c, b, (log, blog)
     incs = [a for d in args.cxx_includes.split(",") if d for a in ("-I", d)]
     def gxx(n, calls):
         src = write_cpp(n, calls)
@@ -285,7 +289,8 @@ def main():
           + (f", g++ -O2 {g0:.2f} s" if g0 else ""))
     print("| N | cargo check (CPU s) | ms/call | cargo build --release (CPU s) | ms/call | g++ -O2 (CPU s) | ms/call |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
-    i0 = instructions(base, env, log0) if args.instructions else None
+    i0 = instructions(base, env, log0[0]) if args.instructions else None
+    r0 = instructions(base, env, log0[1]) if args.instructions and args.release else None
     counted = []
     for n in ns:
         calls = pick(ops, n, args.seed + n, args.max_stride)
@@ -296,13 +301,20 @@ def main():
         gs = f"{g:.2f} | {1000 * (g - g0) / n:.1f}" if g else "- | -"
         print(f"| {n} | {c:.2f} | {1000 * (c - c0) / n:.1f} | {bs} | {gs} |", flush=True)
         if args.instructions:
-            counted.append((n, instructions(d, env, log)))
+            counted.append((n, instructions(d, env, log[0]),
+                            instructions(d, env, log[1]) if args.release else None))
     if counted:
         print(f"\nrustc instructions for the check (cachegrind; baseline {i0:,}):")
         print("| N | instructions | per call over the baseline |")
         print("|---:|---:|---:|")
-        for n, i in counted:
+        for n, i, _ in counted:
             print(f"| {n} | {i:,} | {(i - i0) / n / 1e6:.2f} M |")
+        if args.release:
+            print(f"\nrustc instructions for the release build (cachegrind; baseline {r0:,}):")
+            print("| N | instructions | per call over the baseline |")
+            print("|---:|---:|---:|")
+            for n, _, r in counted:
+                print(f"| {n} | {r:,} | {(r - r0) / n / 1e6:.2f} M |")
 
 
 if __name__ == "__main__":
