@@ -46,10 +46,12 @@ use crate::layout::{Crd2Idx, Layout, LayoutParts, OffsetOf, SliceLayout, Sliced,
 use crate::tuple::IntTuple;
 
 mod check;
+mod direct;
 mod fold;
 mod geometry;
 
 pub use check::*;
+pub use direct::*;
 pub use fold::*;
 pub use geometry::*;
 
@@ -119,6 +121,9 @@ type AntiZyU<Sw, C, S, D> = <FixedU<C, S, D> as BitXor<
 >>::Output;
 /// The kept layout.
 type Kept<C, S, D> = Sliced<C, S, D, true>;
+/// Its shape and stride.
+type KeptShape<C, S> = <C as crate::layout::SliceMode<S, true>>::Output;
+type KeptStride<C, D> = <C as crate::layout::SliceMode<D, true>>::Output;
 /// `(P o kept)(size - 1)`: the swizzle bits the kept modes reach.
 type Active<Sw, C, S, D> = <OffsetOf<
     Composed<<Sw as SwizzleGeometry>::OnlyZy, Kept<C, S, D>>,
@@ -186,8 +191,75 @@ impl<Sw: SwizzleParams, O: Copy, S: IntTuple, D: IntTuple, C: SliceLayout<S, D, 
     }
 }
 
-/// Some coordinate fixed: fold or keep by the kept modes' active bits.
+/// Some coordinate fixed: the per-bit path where every kept mode is a
+/// power of two (`B1`), else CuTe's compositions (`B0`).
 impl<Sw, O, S, D, C> SliceBranch<ComposedLayout<Sw, O, Layout<S, D>>, C> for B0
+where
+    Sw: SwizzleParams,
+    O: Copy,
+    S: IntTuple,
+    D: IntTuple,
+    C: SliceLayout<S, D, true>,
+    KeptShape<C, S>: PowerOfTwoModes<KeptStride<C, D>>,
+    <KeptShape<C, S> as PowerOfTwoModes<KeptStride<C, D>>>::Output:
+        SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C>,
+{
+    type Output = <<KeptShape<C, S> as PowerOfTwoModes<KeptStride<C, D>>>::Output as SlicePath<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+    >>::Output;
+    type Offset = <<KeptShape<C, S> as PowerOfTwoModes<KeptStride<C, D>>>::Output as SlicePath<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+    >>::Offset;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        <<KeptShape<C, S> as PowerOfTwoModes<KeptStride<C, D>>>::Output as SlicePath<_, C>>::run(
+            l, c,
+        )
+    }
+}
+
+/// How to decide and fold a slice with some coordinate fixed: bit by bit
+/// (`B1`: every kept mode is `2^a : 2^k` or `2^a : 0`, see `direct`), or
+/// by CuTe's compositions with the kept layout (`B0`).
+#[doc(hidden)]
+pub trait SlicePath<L, C> {
+    /// The slice.
+    type Output;
+    /// The offset.
+    type Offset;
+    /// Computes both.
+    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+}
+
+/// Per bit: the kept modes' active bits summed leaf by leaf.
+impl<Sw, O, S, D, C> SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C> for B1
+where
+    Sw: SwizzleGeometry,
+    O: Copy,
+    S: IntTuple,
+    D: IntTuple,
+    C: SliceLayout<S, D, true>,
+    KeptShape<C, S>: ActiveBits<KeptStride<C, D>, Sw::Zy>,
+    <KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output: Collides<Sw>,
+    <<KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output as Collides<Sw>>::Output:
+        SliceDirect<ComposedLayout<Sw, O, Layout<S, D>>, C>,
+{
+    type Output = <<<KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output as Collides<
+        Sw,
+    >>::Output as SliceDirect<ComposedLayout<Sw, O, Layout<S, D>>, C>>::Output;
+    type Offset = <<<KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output as Collides<
+        Sw,
+    >>::Output as SliceDirect<ComposedLayout<Sw, O, Layout<S, D>>, C>>::Offset;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        <<<KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output as Collides<Sw>>::Output as SliceDirect<_, C>>::run(l, c)
+    }
+}
+
+/// By CuTe's compositions: fold or keep by the kept modes' active bits.
+impl<Sw, O, S, D, C> SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C> for B0
 where
     Sw: SwizzleGeometry,
     O: Copy,
@@ -311,6 +383,85 @@ slice_fold! {
             let _ = (l, c);
             (Default::default(), Default::default())
         }
+    }
+}
+
+/// The per-bit path's two ways: keep the swizzle (`B1`, as
+/// [`SliceFold`]'s), or fold it into the kept strides bit by bit (`B0`).
+#[doc(hidden)]
+pub trait SliceDirect<L, C> {
+    /// The slice.
+    type Output;
+    /// The offset.
+    type Offset;
+    /// Computes both.
+    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+}
+
+impl<L, C> SliceDirect<L, C> for B1
+where
+    B1: SliceFold<L, C>,
+{
+    type Output = <B1 as SliceFold<L, C>>::Output;
+    type Offset = <B1 as SliceFold<L, C>>::Offset;
+    #[inline(always)]
+    fn run(l: L, c: C) -> (Self::Output, Self::Offset) {
+        <B1 as SliceFold<L, C>>::run(l, c)
+    }
+}
+
+/// The fold bit by bit: the kept layout walked through the fold layout's
+/// bits (what CuTe's `composition(fold, kept)` gives for these modes).
+type FoldedBits<Sw, O, C, S, D> = Layout<
+    <KeptShape<C, S> as FoldKept<
+        KeptStride<C, D>,
+        <Sw as FoldBits<OnlyZyU<Sw, O, C, S, D>>>::Output,
+    >>::Shape,
+    <KeptShape<C, S> as FoldKept<
+        KeptStride<C, D>,
+        <Sw as FoldBits<OnlyZyU<Sw, O, C, S, D>>>::Output,
+    >>::Stride,
+>;
+
+/// The two fold impls' common bounds, for [`SliceDirect`]'s `B0`.
+macro_rules! slice_direct_fold {
+    ($($body:tt)*) => {
+        impl<Sw, O, S, D, C> SliceDirect<ComposedLayout<Sw, O, Layout<S, D>>, C> for B0
+        where
+            Sw: SwizzleGeometry + FoldBits<OnlyZyU<Sw, O, C, S, D>>,
+            O: NonNegStatic + StaticInt,
+            S: IntTuple + ConstLayout<D>,
+            D: IntTuple,
+            C: SliceLayout<S, D, true> + ConstCoord<S>,
+            <C as Crd2Idx<S, D>>::Output: NonNegStatic,
+            FixedU<C, S, D>: BitAnd<Sw::Zy>,
+            O::U: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
+            FixedU<C, S, D>: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
+            OnlyZyU<Sw, O, C, S, D>: ToStatic,
+            AntiZyU<Sw, C, S, D>: ToStatic,
+            KeptShape<C, S>: FoldKept<KeptStride<C, D>, <Sw as FoldBits<OnlyZyU<Sw, O, C, S, D>>>::Output>,
+            FoldedBits<Sw, O, C, S, D>: ConstRepr + Default,
+            Sw: SwizzleApply<St<OnlyZyU<Sw, O, C, S, D>>>,
+            Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>: IntAdd<St<AntiZyU<Sw, C, S, D>>>,
+            Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>: StaticInt,
+        {
+            $($body)*
+        }
+    };
+}
+
+slice_direct_fold! {
+    type Output = FoldedBits<Sw, O, C, S, D>;
+    type Offset = Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        #[allow(clippy::let_unit_value)]
+        let () =
+            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+        // Every operand is static: the folded layout is a zero-sized type
+        // that the bounds have already computed.
+        let _ = (l, c);
+        (Default::default(), Default::default())
     }
 }
 
