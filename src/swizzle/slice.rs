@@ -233,28 +233,175 @@ pub trait SlicePath<L, C> {
     fn run(l: L, c: C) -> (Self::Output, Self::Offset);
 }
 
-/// Per bit: the kept modes' active bits summed leaf by leaf.
+/// Per bit: the fixed coordinate's offset, computed once and handed on
+/// (with the kept shape and stride) as plain types, so that the bounds
+/// below it name small types rather than the projections that compute
+/// them.
 impl<Sw, O, S, D, C> SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C> for B1
 where
-    Sw: SwizzleGeometry,
+    Sw: SwizzleParams,
     O: Copy,
     S: IntTuple,
     D: IntTuple,
     C: SliceLayout<S, D, true>,
-    KeptShape<C, S>: ActiveBits<KeptStride<C, D>, Sw::Zy>,
-    <KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output: Collides<Sw>,
-    <<KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output as Collides<Sw>>::Output:
-        SliceDirect<ComposedLayout<Sw, O, Layout<S, D>>, C>,
+    <C as Crd2Idx<S, D>>::Output: NonNegStatic,
+    FixedU<C, S, D>: SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KeptShape<C, S>, KeptStride<C, D>>,
 {
-    type Output = <<<KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output as Collides<
-        Sw,
-    >>::Output as SliceDirect<ComposedLayout<Sw, O, Layout<S, D>>, C>>::Output;
-    type Offset = <<<KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output as Collides<
-        Sw,
-    >>::Output as SliceDirect<ComposedLayout<Sw, O, Layout<S, D>>, C>>::Offset;
+    type Output = <FixedU<C, S, D> as SliceBits<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+        KeptShape<C, S>,
+        KeptStride<C, D>,
+    >>::Output;
+    type Offset = <FixedU<C, S, D> as SliceBits<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+        KeptShape<C, S>,
+        KeptStride<C, D>,
+    >>::Offset;
     #[inline(always)]
     fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
-        <<<KeptShape<C, S> as ActiveBits<KeptStride<C, D>, Sw::Zy>>::Output as Collides<Sw>>::Output as SliceDirect<_, C>>::run(l, c)
+        <FixedU<C, S, D> as SliceBits<_, C, KeptShape<C, S>, KeptStride<C, D>>>::run(l, c)
+    }
+}
+
+/// The per-bit path once the fixed offset `Self` (unsigned) and the kept
+/// shape `KS` and stride `KD` are known: the offset's YYY/ZZZ part and the
+/// rest, and the decision from the kept modes' active bits.
+#[doc(hidden)]
+pub trait SliceBits<L, C, KS, KD> {
+    /// The slice.
+    type Output;
+    /// The offset.
+    type Offset;
+    /// Computes both.
+    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+}
+
+/// `a ^ b`, `a & b` on unsigned types.
+type Xor<A, B> = <A as BitXor<B>>::Output;
+type And<A, B> = <A as BitAnd<B>>::Output;
+/// The fixed bits that meet the swizzle, and their partner bits moved.
+type ActiveOf<KS, KD, Zy> = <KS as ActiveBits<KD, Zy>>::Output;
+type CollideOf<KS, KD, Sw> = <ActiveOf<KS, KD, <Sw as SwizzleGeometry>::Zy> as Collides<Sw>>::Output;
+
+impl<Sw, O, S, D, C, KS, KD, Fx> SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KS, KD> for Fx
+where
+    Sw: SwizzleGeometry,
+    O: NonNegStatic,
+    Fx: BitAnd<Sw::Zy>,
+    O::U: BitXor<And<Fx, Sw::Zy>>,
+    Fx: BitXor<And<Fx, Sw::Zy>>,
+    KS: ActiveBits<KD, Sw::Zy>,
+    ActiveOf<KS, KD, Sw::Zy>: Collides<Sw>,
+    CollideOf<KS, KD, Sw>: SliceWay<
+            ComposedLayout<Sw, O, Layout<S, D>>,
+            C,
+            Layout<KS, KD>,
+            Xor<O::U, And<Fx, Sw::Zy>>,
+            Xor<Fx, And<Fx, Sw::Zy>>,
+        >,
+{
+    type Output = <CollideOf<KS, KD, Sw> as SliceWay<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+        Layout<KS, KD>,
+        Xor<O::U, And<Fx, Sw::Zy>>,
+        Xor<Fx, And<Fx, Sw::Zy>>,
+    >>::Output;
+    type Offset = <CollideOf<KS, KD, Sw> as SliceWay<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+        Layout<KS, KD>,
+        Xor<O::U, And<Fx, Sw::Zy>>,
+        Xor<Fx, And<Fx, Sw::Zy>>,
+    >>::Offset;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        <CollideOf<KS, KD, Sw> as SliceWay<
+            _,
+            C,
+            Layout<KS, KD>,
+            Xor<O::U, And<Fx, Sw::Zy>>,
+            Xor<Fx, And<Fx, Sw::Zy>>,
+        >>::run(l, c)
+    }
+}
+
+/// The per-bit path's two ways, given the kept layout `K` and the fixed
+/// offset's YYY/ZZZ part `Only` and the rest `Anti` (unsigned): keep the
+/// swizzle (`B1`), or fold it into the kept strides bit by bit (`B0`).
+#[doc(hidden)]
+pub trait SliceWay<L, C, K, Only, Anti> {
+    /// The slice.
+    type Output;
+    /// The offset.
+    type Offset;
+    /// Computes both.
+    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+}
+
+impl<Sw, O, S, D, C, K, Only, Anti> SliceWay<ComposedLayout<Sw, O, Layout<S, D>>, C, K, Only, Anti>
+    for B1
+where
+    Sw: SwizzleParams,
+    O: StaticInt,
+    S: ConstLayout<D>,
+    C: ConstCoord<S>,
+    K: Default,
+    Only: ToStatic,
+    Anti: ToStatic,
+    ComposedLayout<Sw, St<Only>, K>: ConstRepr,
+{
+    type Output = ComposedLayout<Sw, St<Only>, K>;
+    type Offset = St<Anti>;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        #[allow(clippy::let_unit_value)]
+        let () =
+            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+        // Every kept mode is static: the kept layout is its type's value.
+        let _ = (l, c);
+        (
+            ComposedLayout::new(Sw::default(), Default::default(), Default::default()),
+            Default::default(),
+        )
+    }
+}
+
+/// The fold bit by bit: the kept layout walked through the fold layout's
+/// bits (what CuTe's `composition(fold, kept)` gives for these modes).
+type FoldedBits<Sw, KS, KD, Only> = Layout<
+    <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Shape,
+    <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Stride,
+>;
+
+impl<Sw, O, S, D, C, KS, KD, Only, Anti>
+    SliceWay<ComposedLayout<Sw, O, Layout<S, D>>, C, Layout<KS, KD>, Only, Anti> for B0
+where
+    Sw: SwizzleParams + FoldBits<Only>,
+    O: StaticInt,
+    S: ConstLayout<D>,
+    C: ConstCoord<S>,
+    KS: FoldKept<KD, <Sw as FoldBits<Only>>::Output>,
+    FoldedBits<Sw, KS, KD, Only>: ConstRepr + Default,
+    Only: ToStatic,
+    Anti: ToStatic,
+    Sw: SwizzleApply<St<Only>>,
+    Swizzled<Sw, St<Only>>: IntAdd<St<Anti>>,
+    Sum<Swizzled<Sw, St<Only>>, St<Anti>>: StaticInt,
+{
+    type Output = FoldedBits<Sw, KS, KD, Only>;
+    type Offset = Sum<Swizzled<Sw, St<Only>>, St<Anti>>;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        #[allow(clippy::let_unit_value)]
+        let () =
+            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+        // Every operand is static: the folded layout is a zero-sized type
+        // that the bounds have already computed.
+        let _ = (l, c);
+        (Default::default(), Default::default())
     }
 }
 
@@ -383,85 +530,6 @@ slice_fold! {
             let _ = (l, c);
             (Default::default(), Default::default())
         }
-    }
-}
-
-/// The per-bit path's two ways: keep the swizzle (`B1`, as
-/// [`SliceFold`]'s), or fold it into the kept strides bit by bit (`B0`).
-#[doc(hidden)]
-pub trait SliceDirect<L, C> {
-    /// The slice.
-    type Output;
-    /// The offset.
-    type Offset;
-    /// Computes both.
-    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
-}
-
-impl<L, C> SliceDirect<L, C> for B1
-where
-    B1: SliceFold<L, C>,
-{
-    type Output = <B1 as SliceFold<L, C>>::Output;
-    type Offset = <B1 as SliceFold<L, C>>::Offset;
-    #[inline(always)]
-    fn run(l: L, c: C) -> (Self::Output, Self::Offset) {
-        <B1 as SliceFold<L, C>>::run(l, c)
-    }
-}
-
-/// The fold bit by bit: the kept layout walked through the fold layout's
-/// bits (what CuTe's `composition(fold, kept)` gives for these modes).
-type FoldedBits<Sw, O, C, S, D> = Layout<
-    <KeptShape<C, S> as FoldKept<
-        KeptStride<C, D>,
-        <Sw as FoldBits<OnlyZyU<Sw, O, C, S, D>>>::Output,
-    >>::Shape,
-    <KeptShape<C, S> as FoldKept<
-        KeptStride<C, D>,
-        <Sw as FoldBits<OnlyZyU<Sw, O, C, S, D>>>::Output,
-    >>::Stride,
->;
-
-/// The two fold impls' common bounds, for [`SliceDirect`]'s `B0`.
-macro_rules! slice_direct_fold {
-    ($($body:tt)*) => {
-        impl<Sw, O, S, D, C> SliceDirect<ComposedLayout<Sw, O, Layout<S, D>>, C> for B0
-        where
-            Sw: SwizzleGeometry + FoldBits<OnlyZyU<Sw, O, C, S, D>>,
-            O: NonNegStatic + StaticInt,
-            S: IntTuple + ConstLayout<D>,
-            D: IntTuple,
-            C: SliceLayout<S, D, true> + ConstCoord<S>,
-            <C as Crd2Idx<S, D>>::Output: NonNegStatic,
-            FixedU<C, S, D>: BitAnd<Sw::Zy>,
-            O::U: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
-            FixedU<C, S, D>: BitXor<<FixedU<C, S, D> as BitAnd<Sw::Zy>>::Output>,
-            OnlyZyU<Sw, O, C, S, D>: ToStatic,
-            AntiZyU<Sw, C, S, D>: ToStatic,
-            KeptShape<C, S>: FoldKept<KeptStride<C, D>, <Sw as FoldBits<OnlyZyU<Sw, O, C, S, D>>>::Output>,
-            FoldedBits<Sw, O, C, S, D>: ConstRepr + Default,
-            Sw: SwizzleApply<St<OnlyZyU<Sw, O, C, S, D>>>,
-            Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>: IntAdd<St<AntiZyU<Sw, C, S, D>>>,
-            Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>: StaticInt,
-        {
-            $($body)*
-        }
-    };
-}
-
-slice_direct_fold! {
-    type Output = FoldedBits<Sw, O, C, S, D>;
-    type Offset = Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>;
-    #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
-        #[allow(clippy::let_unit_value)]
-        let () =
-            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
-        // Every operand is static: the folded layout is a zero-sized type
-        // that the bounds have already computed.
-        let _ = (l, c);
-        (Default::default(), Default::default())
     }
 }
 
