@@ -245,7 +245,8 @@ where
     D: IntTuple,
     C: SliceLayout<S, D, true>,
     <C as Crd2Idx<S, D>>::Output: NonNegStatic,
-    FixedU<C, S, D>: SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KeptShape<C, S>, KeptStride<C, D>>,
+    FixedU<C, S, D>:
+        SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KeptShape<C, S>, KeptStride<C, D>>,
 {
     type Output = <FixedU<C, S, D> as SliceBits<
         ComposedLayout<Sw, O, Layout<S, D>>,
@@ -283,7 +284,8 @@ type Xor<A, B> = <A as BitXor<B>>::Output;
 type And<A, B> = <A as BitAnd<B>>::Output;
 /// The fixed bits that meet the swizzle, and their partner bits moved.
 type ActiveOf<KS, KD, Zy> = <KS as ActiveBits<KD, Zy>>::Output;
-type CollideOf<KS, KD, Sw> = <ActiveOf<KS, KD, <Sw as SwizzleGeometry>::Zy> as Collides<Sw>>::Output;
+type CollideOf<KS, KD, Sw> =
+    <ActiveOf<KS, KD, <Sw as SwizzleGeometry>::Zy> as Collides<Sw>>::Output;
 
 impl<Sw, O, S, D, C, KS, KD, Fx> SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KS, KD> for Fx
 where

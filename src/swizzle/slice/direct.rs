@@ -20,8 +20,8 @@ use core::ops::{Add, BitAnd, Mul, Sub};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, P1, PInt, U0, U2, UInt, UTerm, Unsigned, Z0};
 
-use super::fold::FoldStride;
-use super::geometry::{Outer, SwizzleGeometry};
+use super::geometry::{Exp2, Outer, St, SwizzleGeometry};
+use crate::int::ToStatic;
 
 type U1 = UInt<UTerm, B1>;
 
@@ -142,9 +142,12 @@ where
 }
 
 // ---- The fold layout, bit by bit ----
+//
+// Each impl below matches its operands' structure in its header and asks
+// for one further step: the trait solver's cost is mostly the projections
+// it normalizes, so the bit lists are built and walked with as few as the
+// recursion needs.
 
-/// A mode `2^e : F` of the fold layout (`U` is `2^e`, unsigned).
-pub struct Mode<U, F>(U, F);
 /// The fold layout's bit `j`: its stride `F`, `C = B1` when `F` is twice
 /// the previous bit's stride (the two are one mode of the coalesced
 /// fold), then the bits above.
@@ -194,154 +197,284 @@ where
     type Output = <NInt<UInt<U, B0>> as IsEqual<F>>::Output;
 }
 
-/// The bits of a list of [`Mode`]s (`Self`), after the bit of stride
-/// `Prev`, ending in [`Beyond`] from the stride `E` of the last mode.
+/// `B1` when two bits are equal.
 #[doc(hidden)]
-pub trait ModeBits<Prev, E> {
-    /// The [`BitStride`] list.
-    type Output;
+pub trait Same<B> {
+    /// The answer.
+    type Output: Bit;
 }
-impl<Prev: Continues<E>, E> ModeBits<Prev, E> for HNil {
-    type Output = Beyond<E, Prev::Output>;
-}
-impl<U: FirstBit<F, R, Prev, E>, F, R, Prev, E> ModeBits<Prev, E> for HCons<Mode<U, F>, R> {
-    type Output = U::Output;
-}
-/// The first bit of a mode of extent `Self` (an extent 1 has none).
-#[doc(hidden)]
-pub trait FirstBit<F, R, Prev, E> {
-    /// The [`BitStride`] list.
-    type Output;
-}
-impl<F, R: ModeBits<Prev, E>, Prev, E> FirstBit<F, R, Prev, E> for U1 {
-    type Output = R::Output;
-}
-impl<U: RunBits<Dbl<F>, F, R, E>, F: Double, R, Prev: Continues<F>, E> FirstBit<F, R, Prev, E>
-    for UInt<U, B0>
-{
-    type Output = BitStride<F, Prev::Output, U::Output>;
-}
-/// The further bits of a mode (`Self` of them, as `2^n`): stride `F`,
-/// each twice the one before; `Last` is the stride of the bit before.
-#[doc(hidden)]
-pub trait RunBits<F, Last, R, E> {
-    /// The [`BitStride`] list.
-    type Output;
-}
-impl<F, Last, R: ModeBits<Last, E>, E> RunBits<F, Last, R, E> for U1 {
-    type Output = R::Output;
-}
-impl<U: RunBits<Dbl<F>, F, R, E>, F: Double, Last, R, E> RunBits<F, Last, R, E> for UInt<U, B0> {
-    type Output = BitStride<F, B1, U::Output>;
+crate::int::output_impls! {
+    [] B0 as Same<B0> => B1;
+    [] B1 as Same<B1> => B1;
+    [] B0 as Same<B1> => B0;
+    [] B1 as Same<B0> => B0;
 }
 
-/// The `B` modes `2 : stride` of one group of the fold layout, before
-/// `Tail` ([`FoldStride`] gives each stride). Recurses on the count.
+/// `Plus` for `B0`, `Minus` for `B1`.
 #[doc(hidden)]
-pub trait GroupModes<Off, Zi, Yi, Form, Tail> {
-    /// The list of [`Mode`]s.
+pub trait Pick<Plus, Minus> {
+    /// The chosen stride.
     type Output;
 }
-impl<Off, Zi, Yi, Form, Tail> GroupModes<Off, Zi, Yi, Form, Tail> for UTerm {
-    type Output = Tail;
+crate::int::output_impls! {
+    [Plus, Minus] B0 as Pick<Plus, Minus> => Plus;
+    [Plus, Minus] B1 as Pick<Plus, Minus> => Minus;
 }
-impl<U, Bt, Off, Zi, Yi, Form, Tail> GroupModes<Off, Zi, Yi, Form, Tail> for UInt<U, Bt>
+
+/// An unsigned's lowest bit and the bits above it (`0` has only zeros).
+#[doc(hidden)]
+pub trait LowBit {
+    /// The lowest bit.
+    type Bit: Bit;
+    /// `self >> 1`.
+    type Rest;
+}
+impl LowBit for UTerm {
+    type Bit = B0;
+    type Rest = UTerm;
+}
+impl<U, B: Bit> LowBit for UInt<U, B> {
+    type Bit = B;
+    type Rest = U;
+}
+
+/// `Self >> n` for the power of two `P = 2^n` (unsigned), a bit at a time.
+#[doc(hidden)]
+pub trait Peel<P> {
+    /// The shifted value.
+    type Output;
+}
+impl<X> Peel<U1> for X {
+    type Output = X;
+}
+impl<N> Peel<UInt<N, B0>> for UTerm {
+    type Output = UTerm;
+}
+impl<N, X: Peel<N>, B> Peel<UInt<N, B0>> for UInt<X, B> {
+    type Output = X::Output;
+}
+
+/// A run of `log2(N)` bits of strides `F`, `2F`, …; `First` is `B1` for
+/// the run's first bit (whose continuation is compared with the bit
+/// before).
+pub struct Geo<F, N, First>(F, N, First);
+/// A group of `log2(N)` swizzled bits: bit `i` has stride `Plus * 2^i`
+/// where bit `i` of `Signs` is 0, else `Minus * 2^i` (CuTe's
+/// `make_swizzle_strides`); `Last` is the previous bit's choice, or
+/// [`NoBit`] for the group's first bit.
+pub struct Grp<Plus, Minus, Signs, N, Last>(Plus, Minus, Signs, N, Last);
+
+/// The bits of a list of [`Geo`] and [`Grp`] segments (`Self`), after the
+/// bit of stride `Prev`, ending in [`Beyond`] from `E`.
+#[doc(hidden)]
+pub trait Build<Prev, E> {
+    /// The [`BitStride`] list.
+    type Output;
+}
+impl<Prev: Continues<E>, E> Build<Prev, E> for HNil {
+    type Output = Beyond<E, Prev::Output>;
+}
+impl<F, First, R: Build<Prev, E>, Prev, E> Build<Prev, E> for HCons<Geo<F, U1, First>, R> {
+    type Output = R::Output;
+}
+impl<F: Double, N, R, Prev: Continues<F>, E> Build<Prev, E> for HCons<Geo<F, UInt<N, B0>, B1>, R>
 where
-    UInt<U, Bt>: Sub<B1>,
-    <UInt<U, Bt> as Sub<B1>>::Output: GroupModes<Off, UInt<Zi, B0>, UInt<Yi, B0>, Form, Tail>,
-    Form: FoldStride<Off, Zi, Yi>,
+    HCons<Geo<Dbl<F>, N, B0>, R>: Build<F, E>,
 {
-    type Output = HCons<
-        Mode<U2, <Form as FoldStride<Off, Zi, Yi>>::Output>,
-        <<UInt<U, Bt> as Sub<B1>>::Output as GroupModes<
-            Off,
-            UInt<Zi, B0>,
-            UInt<Yi, B0>,
-            Form,
-            Tail,
-        >>::Output,
+    type Output = BitStride<F, Prev::Output, <HCons<Geo<Dbl<F>, N, B0>, R> as Build<F, E>>::Output>;
+}
+impl<F: Double, N, R, Prev, E> Build<Prev, E> for HCons<Geo<F, UInt<N, B0>, B0>, R>
+where
+    HCons<Geo<Dbl<F>, N, B0>, R>: Build<F, E>,
+{
+    type Output = BitStride<F, B1, <HCons<Geo<Dbl<F>, N, B0>, R> as Build<F, E>>::Output>;
+}
+impl<P, M, S, L, R: Build<Prev, E>, Prev, E> Build<Prev, E> for HCons<Grp<P, M, S, U1, L>, R> {
+    type Output = R::Output;
+}
+/// The strides of a group's bit, by its sign bit `Self`.
+type Chosen<Sg, P, M> = <Sg as Pick<P, M>>::Output;
+/// The group's remaining bits.
+type GrpRest<P, M, S, N, Sg, R> = HCons<Grp<Dbl<P>, Dbl<M>, <S as LowBit>::Rest, N, Sg>, R>;
+impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
+    for HCons<Grp<P, M, S, UInt<N, B0>, NoBit>, R>
+where
+    S::Bit: Pick<P, M>,
+    Prev: Continues<Chosen<S::Bit, P, M>>,
+    GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
+{
+    type Output = BitStride<
+        Chosen<S::Bit, P, M>,
+        <Prev as Continues<Chosen<S::Bit, P, M>>>::Output,
+        <GrpRest<P, M, S, N, S::Bit, R> as Build<Chosen<S::Bit, P, M>, E>>::Output,
     >;
+}
+impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
+    for HCons<Grp<P, M, S, UInt<N, B0>, B0>, R>
+where
+    S::Bit: Pick<P, M> + Same<B0>,
+    GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
+{
+    type Output = BitStride<
+        Chosen<S::Bit, P, M>,
+        <S::Bit as Same<B0>>::Output,
+        <GrpRest<P, M, S, N, S::Bit, R> as Build<Chosen<S::Bit, P, M>, E>>::Output,
+    >;
+}
+
+impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
+    for HCons<Grp<P, M, S, UInt<N, B0>, B1>, R>
+where
+    S::Bit: Pick<P, M> + Same<B1>,
+    GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
+{
+    type Output = BitStride<
+        Chosen<S::Bit, P, M>,
+        <S::Bit as Same<B1>>::Output,
+        <GrpRest<P, M, S, N, S::Bit, R> as Build<Chosen<S::Bit, P, M>, E>>::Output,
+    >;
+}
+
+/// The two groups' strides, by `LowIsZ` (`Self`): the ZZZ group's
+/// `(Z, -Z)`, the YYY group's `(Y + Z, Y - Z)`, `Z` and `Y` the groups'
+/// lowest bits.
+#[doc(hidden)]
+pub trait GroupForms<Z, Y> {
+    /// The low group's strides for sign 0.
+    type LowPlus;
+    /// The low group's strides for sign 1.
+    type LowMinus;
+    /// The high group's strides for sign 0.
+    type HighPlus;
+    /// The high group's strides for sign 1.
+    type HighMinus;
+}
+impl<Z: Unsigned + NonZero, Y: Unsigned + NonZero + Add<Z>> GroupForms<Z, Y> for B1
+where
+    <Y as Add<Z>>::Output: ToStatic,
+    PInt<Y>: Sub<PInt<Z>>,
+{
+    type LowPlus = PInt<Z>;
+    type LowMinus = NInt<Z>;
+    type HighPlus = St<<Y as Add<Z>>::Output>;
+    type HighMinus = <PInt<Y> as Sub<PInt<Z>>>::Output;
+}
+impl<Z: Unsigned + NonZero, Y: Unsigned + NonZero + Add<Z>> GroupForms<Z, Y> for B0
+where
+    <Y as Add<Z>>::Output: ToStatic,
+    PInt<Y>: Sub<PInt<Z>>,
+{
+    type LowPlus = St<<Y as Add<Z>>::Output>;
+    type LowMinus = <PInt<Y> as Sub<PInt<Z>>>::Output;
+    type HighPlus = PInt<Z>;
+    type HighMinus = NInt<Z>;
 }
 
 /// The fold layout CuTe composes with the kept modes for the offset `Off`
 /// (its YYY/ZZZ bits), bit by bit:
 /// `(2^M, (2,…), 2^(|S|-B), (2,…), 1):(1, lo, 2^(M+B), hi, 2^(M+B+|S|))`.
+/// The low group's signs are the offset's bits of the high group and the
+/// other way round (each bit's partner).
 #[doc(hidden)]
 pub trait FoldBits<Off> {
     /// The [`BitStride`] list.
     type Output;
 }
-/// The negation of `Sw`'s `LowIsZ`.
-type NotLow<Sw> = <<Sw as SwizzleGeometry>::LowIsZ as core::ops::Not>::Output;
-/// The modes above the low group.
-type HighModes<Sw, Off, USB, PMB> = HCons<
-    Mode<USB, PMB>,
-    <<Sw as crate::swizzle::SwizzleParams>::Bits as GroupModes<
-        Off,
-        <Sw as SwizzleGeometry>::Z,
-        <Sw as SwizzleGeometry>::Y,
-        NotLow<Sw>,
-        HNil,
-    >>::Output,
+/// The segments of the fold layout.
+type Segments<G, Z, Y, UM, UB, USB, PMB, Lo, Hi> = frunk_core::HList![
+    Geo<P1, UM, B1>,
+    Grp<<G as GroupForms<Z, Y>>::LowPlus, <G as GroupForms<Z, Y>>::LowMinus, Hi, UB, NoBit>,
+    Geo<PMB, USB, B1>,
+    Grp<<G as GroupForms<Z, Y>>::HighPlus, <G as GroupForms<Z, Y>>::HighMinus, Lo, UB, NoBit>
+];
+/// The segments of `Sw`'s fold layout for the offset `Off`.
+type SegmentsOf<Sw, Off, UM, USB, UMB> = Segments<
+    <Sw as SwizzleGeometry>::LowIsZ,
+    <Sw as SwizzleGeometry>::Z,
+    <Sw as SwizzleGeometry>::Y,
+    UM,
+    <<Sw as crate::swizzle::SwizzleParams>::Bits as Exp2>::U,
+    USB,
+    PInt<UMB>,
+    <Off as Peel<UM>>::Output,
+    <<Off as Peel<UMB>>::Output as Peel<USB>>::Output,
 >;
-/// All the modes.
-type FoldModeList<Sw, Off, UM, USB, PMB> = HCons<
-    Mode<UM, P1>,
-    <<Sw as crate::swizzle::SwizzleParams>::Bits as GroupModes<
-        Off,
-        <Sw as SwizzleGeometry>::Z,
-        <Sw as SwizzleGeometry>::Y,
-        <Sw as SwizzleGeometry>::LowIsZ,
-        HighModes<Sw, Off, USB, PMB>,
-    >>::Output,
->;
-impl<Sw, Off, UM, USB, PMB, PMBS> FoldBits<Off> for Sw
+impl<Sw: SwizzleGeometry, Off> FoldBits<Off> for Sw
 where
-    Sw: SwizzleGeometry<Outer = Outer<PInt<UM>, PInt<USB>, PMB, PMBS>>,
+    Sw::Outer: FoldBitsIn<Sw, Off>,
+{
+    type Output = <Sw::Outer as FoldBitsIn<Sw, Off>>::Output;
+}
+/// [`FoldBits`] with the fold layout's outer extents and strides (`Self`)
+/// matched, so that the list is built from known types (an unknown
+/// stride would send the trait solver into an overflow).
+#[doc(hidden)]
+pub trait FoldBitsIn<Sw, Off> {
+    /// The [`BitStride`] list.
+    type Output;
+}
+impl<Sw, Off, UM, USB, UMB, PMBS> FoldBitsIn<Sw, Off>
+    for Outer<PInt<UM>, PInt<USB>, PInt<UMB>, PMBS>
+where
+    Sw: SwizzleGeometry,
     UM: Unsigned + NonZero,
     USB: Unsigned + NonZero,
-    Sw::LowIsZ: core::ops::Not,
-    Sw::Bits: GroupModes<Off, Sw::Z, Sw::Y, NotLow<Sw>, HNil>
-        + GroupModes<Off, Sw::Z, Sw::Y, Sw::LowIsZ, HighModes<Sw, Off, USB, PMB>>,
-    FoldModeList<Sw, Off, UM, USB, PMB>: ModeBits<NoBit, PMBS>,
+    UMB: Unsigned + NonZero,
+    Sw::Bits: Exp2,
+    Sw::LowIsZ: GroupForms<Sw::Z, Sw::Y>,
+    Off: Peel<UM> + Peel<UMB>,
+    <Off as Peel<UMB>>::Output: Peel<USB>,
+    SegmentsOf<Sw, Off, UM, USB, UMB>: Build<NoBit, PMBS>,
 {
-    type Output = <FoldModeList<Sw, Off, UM, USB, PMB> as ModeBits<NoBit, PMBS>>::Output;
+    type Output = <SegmentsOf<Sw, Off, UM, USB, UMB> as Build<NoBit, PMBS>>::Output;
 }
 
 // ---- Walking a kept mode through the bits ----
 
-/// A bit list's first stride, its continuation flag, and the rest.
+/// The fold of one kept leaf `Us : 2^k` (`Self` is `2^k`): drop `k` bits
+/// of `L`, then run through the next `log2(Us)` bits.
 #[doc(hidden)]
-pub trait Bits {
-    /// The first stride.
-    type F;
-    /// `B1` when it continues the bit before.
-    type C;
-    /// The bits after it.
-    type Rest;
+pub trait LeafFold<L, Us> {
+    /// The modes' extents.
+    type Shape;
+    /// Their strides.
+    type Stride;
 }
-impl<F, C, R> Bits for BitStride<F, C, R> {
-    type F = F;
-    type C = C;
-    type Rest = R;
+impl<L, Us: RunFirst<L>> LeafFold<L, Us> for U1 {
+    type Shape = Us::Shape;
+    type Stride = Us::Stride;
 }
-impl<F: Double, C> Bits for Beyond<F, C> {
-    type F = F;
-    type C = C;
-    type Rest = Beyond<Dbl<F>, B1>;
+impl<U: LeafFold<R, Us>, F, C, R, Us> LeafFold<BitStride<F, C, R>, Us> for UInt<U, B0> {
+    type Shape = U::Shape;
+    type Stride = U::Stride;
+}
+impl<U, Uf, C, Us> LeafFold<Beyond<PInt<Uf>, C>, Us> for UInt<U, B0>
+where
+    U: LeafFold<Beyond<PInt<UInt<Uf, B0>>, B1>, Us>,
+    Uf: Unsigned + NonZero,
+{
+    type Shape = U::Shape;
+    type Stride = U::Stride;
 }
 
-/// The bits from `2^k` on (`Self` is `2^k`, unsigned).
+/// The first bit of a kept leaf of extent `Self` starts its first mode.
 #[doc(hidden)]
-pub trait DropBits<L> {
-    /// The remaining bits.
-    type Output;
+pub trait RunFirst<L> {
+    /// The modes' extents.
+    type Shape;
+    /// Their strides.
+    type Stride;
 }
-impl<L> DropBits<L> for U1 {
-    type Output = L;
+impl<U: Run<R, U2, F>, F, C, R> RunFirst<BitStride<F, C, R>> for UInt<U, B0> {
+    type Shape = U::Shape;
+    type Stride = U::Stride;
 }
-impl<U: DropBits<L::Rest>, L: Bits> DropBits<L> for UInt<U, B0> {
-    type Output = U::Output;
+impl<U, Uf: Unsigned + NonZero, C> RunFirst<Beyond<PInt<Uf>, C>> for UInt<U, B0>
+where
+    U: Run<Beyond<PInt<UInt<Uf, B0>>, B1>, U2, PInt<Uf>>,
+{
+    type Shape = U::Shape;
+    type Stride = U::Stride;
 }
 
 /// The modes of the next `log2(Self)` bits of `L`, after a mode being
@@ -357,32 +490,36 @@ impl<L, CurS: Unsigned + NonZero, CurF> Run<L, CurS, CurF> for U1 {
     type Shape = HCons<PInt<CurS>, HNil>;
     type Stride = HCons<CurF, HNil>;
 }
-impl<U, L: Bits, CurS, CurF> Run<L, CurS, CurF> for UInt<U, B0>
-where
-    L::C: RunStep<U, L, CurS, CurF>,
+impl<U, F, C: RunStep<U, R, F, CurS, CurF>, R, CurS, CurF> Run<BitStride<F, C, R>, CurS, CurF>
+    for UInt<U, B0>
 {
-    type Shape = <L::C as RunStep<U, L, CurS, CurF>>::Shape;
-    type Stride = <L::C as RunStep<U, L, CurS, CurF>>::Stride;
+    type Shape = C::Shape;
+    type Stride = C::Stride;
 }
-/// One bit of [`Run`], by its continuation flag (`Self`).
+impl<U, Uf: Unsigned + NonZero, C, CurS, CurF> Run<Beyond<PInt<Uf>, C>, CurS, CurF> for UInt<U, B0>
+where
+    C: RunStep<U, Beyond<PInt<UInt<Uf, B0>>, B1>, PInt<Uf>, CurS, CurF>,
+{
+    type Shape = C::Shape;
+    type Stride = C::Stride;
+}
+/// One bit of [`Run`] (stride `F`, then the bits `R`), by its
+/// continuation flag (`Self`).
 #[doc(hidden)]
-pub trait RunStep<U, L, CurS, CurF> {
+pub trait RunStep<U, R, F, CurS, CurF> {
     /// The modes' extents.
     type Shape;
     /// Their strides.
     type Stride;
 }
-impl<U: Run<L::Rest, UInt<CurS, B0>, CurF>, L: Bits, CurS, CurF> RunStep<U, L, CurS, CurF> for B1 {
+impl<U: Run<R, UInt<CurS, B0>, CurF>, R, F, CurS, CurF> RunStep<U, R, F, CurS, CurF> for B1 {
     type Shape = U::Shape;
     type Stride = U::Stride;
 }
-impl<U: Run<L::Rest, U2, L::F>, L: Bits, CurS: Unsigned + NonZero, CurF> RunStep<U, L, CurS, CurF>
-    for B0
-{
+impl<U: Run<R, U2, F>, R, F, CurS: Unsigned + NonZero, CurF> RunStep<U, R, F, CurS, CurF> for B0 {
     type Shape = HCons<PInt<CurS>, U::Shape>;
     type Stride = HCons<CurF, U::Stride>;
 }
-
 /// One mode as CuTe's composition writes it: an integer, or a tuple of
 /// several.
 #[doc(hidden)]
@@ -406,18 +543,14 @@ pub trait FoldKept<D, L> {
     /// The folded stride.
     type Stride;
 }
-impl<Us: Unsigned, Ud: Unsigned + NonZero, L> FoldKept<PInt<Ud>, L> for PInt<UInt<Us, B0>>
+impl<Us: Unsigned + NonZero, Ud: Unsigned + NonZero, L> FoldKept<PInt<Ud>, L> for PInt<Us>
 where
-    Ud: DropBits<L>,
-    Ud::Output: Bits,
-    Us: Run<<Ud::Output as Bits>::Rest, U2, <Ud::Output as Bits>::F>,
-    <Us as Run<<Ud::Output as Bits>::Rest, U2, <Ud::Output as Bits>::F>>::Shape: OneOrTuple,
-    <Us as Run<<Ud::Output as Bits>::Rest, U2, <Ud::Output as Bits>::F>>::Stride: OneOrTuple,
+    Ud: LeafFold<L, Us>,
+    <Ud as LeafFold<L, Us>>::Shape: OneOrTuple,
+    <Ud as LeafFold<L, Us>>::Stride: OneOrTuple,
 {
-    type Shape =
-        <<Us as Run<<Ud::Output as Bits>::Rest, U2, <Ud::Output as Bits>::F>>::Shape as OneOrTuple>::Output;
-    type Stride =
-        <<Us as Run<<Ud::Output as Bits>::Rest, U2, <Ud::Output as Bits>::F>>::Stride as OneOrTuple>::Output;
+    type Shape = <<Ud as LeafFold<L, Us>>::Shape as OneOrTuple>::Output;
+    type Stride = <<Ud as LeafFold<L, Us>>::Stride as OneOrTuple>::Output;
 }
 impl<Us: Unsigned + NonZero, L> FoldKept<Z0, L> for PInt<Us> {
     type Shape = PInt<Us>;
