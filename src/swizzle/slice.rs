@@ -30,7 +30,10 @@
 //!
 //! This file holds the choice (keep the swizzle or fold it) and the
 //! [`SliceComposed`] entry point; `geometry` the swizzle's bits as types,
-//! `fold` the folded strides and offsets, `check` the compile-time check.
+//! `direct` the decision and the fold bit by bit where every kept mode is
+//! a power of two (the common case, and the cheap one to type-check),
+//! `fold` the fold layout CuTe composes with the other kept modes, `check`
+//! the compile-time check.
 
 use core::ops::{BitAnd, BitXor, Shl, Shr, Sub};
 
@@ -192,7 +195,8 @@ impl<Sw: SwizzleParams, O: Copy, S: IntTuple, D: IntTuple, C: SliceLayout<S, D, 
 }
 
 /// Some coordinate fixed: the per-bit path where every kept mode is a
-/// power of two (`B1`), else CuTe's compositions (`B0`).
+/// power of two and they reach disjoint bits (`B1`), else CuTe's
+/// compositions (`B0`).
 impl<Sw, O, S, D, C> SliceBranch<ComposedLayout<Sw, O, Layout<S, D>>, C> for B0
 where
     Sw: SwizzleParams,
@@ -200,28 +204,27 @@ where
     S: IntTuple,
     D: IntTuple,
     C: SliceLayout<S, D, true>,
-    KeptShape<C, S>: PowerOfTwoModes<KeptStride<C, D>>,
-    <KeptShape<C, S> as PowerOfTwoModes<KeptStride<C, D>>>::Output:
+    KeptShape<C, S>: PerBit<KeptStride<C, D>>,
+    <KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output:
         SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C>,
 {
-    type Output = <<KeptShape<C, S> as PowerOfTwoModes<KeptStride<C, D>>>::Output as SlicePath<
+    type Output = <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<
         ComposedLayout<Sw, O, Layout<S, D>>,
         C,
     >>::Output;
-    type Offset = <<KeptShape<C, S> as PowerOfTwoModes<KeptStride<C, D>>>::Output as SlicePath<
+    type Offset = <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<
         ComposedLayout<Sw, O, Layout<S, D>>,
         C,
     >>::Offset;
     #[inline(always)]
     fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
-        <<KeptShape<C, S> as PowerOfTwoModes<KeptStride<C, D>>>::Output as SlicePath<_, C>>::run(
-            l, c,
-        )
+        <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<_, C>>::run(l, c)
     }
 }
 
 /// How to decide and fold a slice with some coordinate fixed: bit by bit
-/// (`B1`: every kept mode is `2^a : 2^k` or `2^a : 0`, see `direct`), or
+/// (`B1`: every kept mode is `2^a : 2^k` or `2^a : 0`, on bits of its own;
+/// see `direct`), or
 /// by CuTe's compositions with the kept layout (`B0`).
 #[doc(hidden)]
 pub trait SlicePath<L, C> {
@@ -283,7 +286,7 @@ pub trait SliceBits<L, C, KS, KD> {
 type Xor<A, B> = <A as BitXor<B>>::Output;
 type And<A, B> = <A as BitAnd<B>>::Output;
 /// The fixed bits that meet the swizzle, and their partner bits moved.
-type ActiveOf<KS, KD, Zy> = <KS as ActiveBits<KD, Zy>>::Output;
+type ActiveOf<KS, KD, Zy> = And<<KS as KeptModes<KD>>::Sum, Zy>;
 type CollideOf<KS, KD, Sw> =
     <ActiveOf<KS, KD, <Sw as SwizzleGeometry>::Zy> as Collides<Sw>>::Output;
 
@@ -294,7 +297,8 @@ where
     Fx: BitAnd<Sw::Zy>,
     O::U: BitXor<And<Fx, Sw::Zy>>,
     Fx: BitXor<And<Fx, Sw::Zy>>,
-    KS: ActiveBits<KD, Sw::Zy>,
+    KS: KeptModes<KD>,
+    KS::Sum: BitAnd<Sw::Zy>,
     ActiveOf<KS, KD, Sw::Zy>: Collides<Sw>,
     CollideOf<KS, KD, Sw>: SliceWay<
             ComposedLayout<Sw, O, Layout<S, D>>,

@@ -13,9 +13,11 @@
 //! per bit of the kept modes; the general composition walks the fold
 //! layout's modes with its admissibility checks for every kept mode, and
 //! was most of a slice's type-checking cost. Modes of other extents or
-//! strides (odd, negative, runtime, extent 1) take CuTe's compositions.
+//! strides (odd, negative, runtime, extent 1), and modes that share bits
+//! (which composition refuses as not disjoint), take CuTe's compositions,
+//! so that what they accept, refuse and print is unchanged.
 
-use core::ops::{Add, BitAnd, Mul, Sub};
+use core::ops::{Add, BitAnd, BitOr, Mul, Sub};
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, P1, PInt, U0, U2, UInt, UTerm, Unsigned, Z0};
@@ -25,37 +27,89 @@ use crate::int::ToStatic;
 
 type U1 = UInt<UTerm, B1>;
 
-/// `B1` when every leaf of the kept layout (shape `Self`, stride `D`) has
-/// an extent `2^a` with `a >= 1` and a stride `0` or `2^k`: the modes the
-/// per-bit fold handles.
+/// The kept layout (shape `Self`, stride `D`) as the per-bit path sees
+/// it: whether every leaf has an extent `2^a` with `a >= 1` and a stride
+/// `0` or `2^k`, and the sum and the union of the leaves' bits
+/// `(s - 1) * d` (equal where the leaves reach disjoint bits, as
+/// composition asks of them).
 #[doc(hidden)]
-pub trait PowerOfTwoModes<D> {
+pub trait KeptModes<D> {
+    /// `B1` where every leaf is a power of two.
+    type Pow2: Bit;
+    /// The sum of the leaves' bits.
+    type Sum: Unsigned;
+    /// Their union.
+    type Union: Unsigned;
+}
+/// `Ud * (Us - 1)`: the bits of a leaf `Us : Ud`.
+type LeafBits<Us, Ud> = <Ud as Mul<<Us as Sub<B1>>::Output>>::Output;
+impl<Us, Ud> KeptModes<PInt<Ud>> for PInt<Us>
+where
+    Us: Unsigned + NonZero + AtLeastTwoPow2 + Sub<B1>,
+    Ud: Unsigned + NonZero + Pow2 + Mul<<Us as Sub<B1>>::Output>,
+    <Us as AtLeastTwoPow2>::Output: BitAnd<<Ud as Pow2>::Output>,
+    <<Us as AtLeastTwoPow2>::Output as BitAnd<<Ud as Pow2>::Output>>::Output: Bit,
+    LeafBits<Us, Ud>: Unsigned,
+{
+    type Pow2 = <<Us as AtLeastTwoPow2>::Output as BitAnd<<Ud as Pow2>::Output>>::Output;
+    type Sum = LeafBits<Us, Ud>;
+    type Union = LeafBits<Us, Ud>;
+}
+/// A leaf that the per-bit path does not take: its bits do not matter.
+macro_rules! not_pow2_leaf {
+    ($($S:ty, $D:ty => [$($g:tt)*];)*) => {$(
+        impl<$($g)*> KeptModes<$D> for $S {
+            type Pow2 = B0;
+            type Sum = U0;
+            type Union = U0;
+        }
+    )*};
+}
+not_pow2_leaf! {
+    PInt<Us>, NInt<Ud> => [Us: Unsigned + NonZero, Ud: Unsigned + NonZero];
+    PInt<Us>, i32 => [Us: Unsigned + NonZero];
+    PInt<Us>, i64 => [Us: Unsigned + NonZero];
+    i32, D => [D];
+    i64, D => [D];
+}
+impl<Us: Unsigned + NonZero + AtLeastTwoPow2> KeptModes<Z0> for PInt<Us> {
+    type Pow2 = Us::Output;
+    type Sum = U0;
+    type Union = U0;
+}
+impl KeptModes<HNil> for HNil {
+    type Pow2 = B1;
+    type Sum = U0;
+    type Union = U0;
+}
+impl<S0: KeptModes<D0>, ST: KeptModes<DT>, D0, DT> KeptModes<HCons<D0, DT>> for HCons<S0, ST>
+where
+    S0::Pow2: BitAnd<ST::Pow2>,
+    <S0::Pow2 as BitAnd<ST::Pow2>>::Output: Bit,
+    S0::Sum: Add<ST::Sum>,
+    <S0::Sum as Add<ST::Sum>>::Output: Unsigned,
+    S0::Union: BitOr<ST::Union>,
+    <S0::Union as BitOr<ST::Union>>::Output: Unsigned,
+{
+    type Pow2 = <S0::Pow2 as BitAnd<ST::Pow2>>::Output;
+    type Sum = <S0::Sum as Add<ST::Sum>>::Output;
+    type Union = <S0::Union as BitOr<ST::Union>>::Output;
+}
+
+/// `B1` where the per-bit path takes the kept layout (shape `Self`,
+/// stride `D`): every leaf a power of two, the leaves' bits disjoint.
+#[doc(hidden)]
+pub trait PerBit<D> {
     /// The answer.
     type Output: Bit;
 }
-impl<U: Unsigned + NonZero + AtLeastTwoPow2, D: Pow2Stride> PowerOfTwoModes<D> for PInt<U>
+impl<S: KeptModes<D>, D> PerBit<D> for S
 where
-    U::Output: BitAnd<D::Output>,
-    <U::Output as BitAnd<D::Output>>::Output: Bit,
+    S::Sum: IsEqual<S::Union>,
+    S::Pow2: BitAnd<<S::Sum as IsEqual<S::Union>>::Output>,
+    <S::Pow2 as BitAnd<<S::Sum as IsEqual<S::Union>>::Output>>::Output: Bit,
 {
-    type Output = <U::Output as BitAnd<D::Output>>::Output;
-}
-impl<D> PowerOfTwoModes<D> for i32 {
-    type Output = B0;
-}
-impl<D> PowerOfTwoModes<D> for i64 {
-    type Output = B0;
-}
-impl PowerOfTwoModes<HNil> for HNil {
-    type Output = B1;
-}
-impl<S0: PowerOfTwoModes<D0>, ST: PowerOfTwoModes<DT>, D0, DT> PowerOfTwoModes<HCons<D0, DT>>
-    for HCons<S0, ST>
-where
-    S0::Output: BitAnd<ST::Output>,
-    <S0::Output as BitAnd<ST::Output>>::Output: Bit,
-{
-    type Output = <S0::Output as BitAnd<ST::Output>>::Output;
+    type Output = <S::Pow2 as BitAnd<<S::Sum as IsEqual<S::Union>>::Output>>::Output;
 }
 
 /// `B1` for an unsigned power of two.
@@ -85,60 +139,6 @@ impl<U: Pow2> AtLeastTwoPow2 for UInt<U, B0> {
 }
 impl<U> AtLeastTwoPow2 for UInt<U, B1> {
     type Output = B0;
-}
-
-/// `B1` for a stride `0` or `2^k`.
-#[doc(hidden)]
-pub trait Pow2Stride {
-    /// The answer.
-    type Output: Bit;
-}
-impl Pow2Stride for Z0 {
-    type Output = B1;
-}
-impl<U: Unsigned + NonZero + Pow2> Pow2Stride for PInt<U> {
-    type Output = U::Output;
-}
-impl<U: Unsigned + NonZero> Pow2Stride for NInt<U> {
-    type Output = B0;
-}
-impl Pow2Stride for i32 {
-    type Output = B0;
-}
-impl Pow2Stride for i64 {
-    type Output = B0;
-}
-
-/// The swizzle bits a kept layout (shape `Self`, stride `D`) reaches, as
-/// CuTe reads them (`(P o kept)(size - 1)` with `P` the YYY/ZZZ
-/// projection): the sum over the leaves of `(s - 1) * d & zy`.
-#[doc(hidden)]
-pub trait ActiveBits<D, Zy> {
-    /// The bits, unsigned.
-    type Output: Unsigned;
-}
-impl<Us, Ud, Zy> ActiveBits<PInt<Ud>, Zy> for PInt<Us>
-where
-    Us: Unsigned + NonZero + Sub<B1>,
-    Ud: Unsigned + NonZero + Mul<<Us as Sub<B1>>::Output>,
-    <Ud as Mul<<Us as Sub<B1>>::Output>>::Output: BitAnd<Zy>,
-    <<Ud as Mul<<Us as Sub<B1>>::Output>>::Output as BitAnd<Zy>>::Output: Unsigned,
-{
-    type Output = <<Ud as Mul<<Us as Sub<B1>>::Output>>::Output as BitAnd<Zy>>::Output;
-}
-impl<Us: Unsigned + NonZero, Zy> ActiveBits<Z0, Zy> for PInt<Us> {
-    type Output = U0;
-}
-impl<Zy> ActiveBits<HNil, Zy> for HNil {
-    type Output = U0;
-}
-impl<S0: ActiveBits<D0, Zy>, ST: ActiveBits<DT, Zy>, D0, DT, Zy> ActiveBits<HCons<D0, DT>, Zy>
-    for HCons<S0, ST>
-where
-    S0::Output: Add<ST::Output>,
-    <S0::Output as Add<ST::Output>>::Output: Unsigned,
-{
-    type Output = <S0::Output as Add<ST::Output>>::Output;
 }
 
 // ---- The fold layout, bit by bit ----
