@@ -116,3 +116,35 @@ fn cutes_wrong_fold_is_an_error_at_run_time() {
     let dc = dyn_of(&c);
     assert!(dc.slice_and_offset(&"(_,1)".parse().unwrap()).is_err());
 }
+
+/// The typed slice of `composition(Swizzle<B, M, S>, layout)` at `coord`
+/// prints `want`, has offset `off`, and agrees with the runtime slice (and
+/// the brute force in `agree`).
+macro_rules! folds_to {
+    ($b:literal, $m:literal, $s:literal, [$($l:tt)*], [$($c:tt)*], $cs:literal => $want:literal, $off:literal) => {{
+        let c = composition(Swizzle::<$b, $m, $s>, layout![$($l)*]);
+        let (s, off) = c.slice_and_offset(coord![$($c)*]);
+        assert_eq!(s.to_string(), $want, "{}", $cs);
+        assert_eq!(off.value() as i64, $off, "{}", $cs);
+        agree(&dyn_of(&c), $cs, $want, $off);
+    }};
+}
+
+#[test]
+fn kept_modes_of_powers_of_two_fold_bit_by_bit() {
+    // Kept modes `2^a : 2^k` are folded by walking the fold layout's bits;
+    // these cross its group boundaries, runs of equal signs, negative
+    // shifts (the ZZZ group above the YYY group) and nested kept modes.
+    folds_to!(3, 3, 3, [(8, 32) : (32, 1)], [4, _], "(4,_)" => "((_16,_2)):((_1,_-16))", 144);
+    folds_to!(3, 4, -4, [(16, 32) : (32, 1)], [_, 30], "(_,30)" => "((_4,_2,_2)):((_544,_128,_-256))", 286);
+    folds_to!(3, 1, -4, [(16, 8) : (8, 1)], [14, _], "(14,_)" => "((_2,_4)):((_1,_-30))", 112);
+    folds_to!(3, 1, 3, [(8, (2, 8)) : (16, (1, 2))], [3, (_, _)], "(3,(_,_))" => "(_2,(_4,_2)):(_1,(_-2,_8))", 54);
+    folds_to!(3, 2, 3, [(8, 32, 2) : (32, 1, 256)], [_, 23, 1], "(_,23,1)" => "((_2,_2,_2)):((_28,_72,_112))", 279);
+    folds_to!(3, 3, -3, [(2, 32, 2) : (32, 1, 64)], [_, _, 1], "(_,_,1)" => "(_2,(_8,_2,_2)):(_288,(_1,_-56,_144))", 64);
+    folds_to!(3, 1, -3, [(4, 4, 2) : (4, 1, 16)], [_, _, 1], "(_,_,1)" => "(_4,(_2,_2)):(_36,(_1,_-14))", 16);
+    folds_to!(2, 1, -4, [(16, 8) : (8, 1)], [5, _], "(5,_)" => "((_2,_2,_2)):((_1,_-30,_68))", 40);
+    folds_to!(3, 2, -3, [(8, 64) : (1, 8)], [_, 52], "(_,52)" => "((_4,_2)):((_1,_-28))", 416);
+    folds_to!(2, 0, -4, [(2, 16) : (1, 2)], [1, _], "(1,_)" => "((_2,_4,_2)):((_34,_4,_-16))", 17);
+    // A kept mode of extent 1 takes CuTe's composition instead.
+    folds_to!(1, 3, 1, [((1, 2), 32) : ((32, 32), 1)], [(_, _), 3], "((_,_),3)" => "(_1,_2):(_32,_32)", 3);
+}

@@ -30,7 +30,10 @@
 //!
 //! This file holds the choice (keep the swizzle or fold it) and the
 //! [`SliceComposed`] entry point; `geometry` the swizzle's bits as types,
-//! `fold` the folded strides and offsets, `check` the compile-time check.
+//! `direct` the decision and the fold bit by bit where every kept mode is
+//! a power of two (the common case, and the cheap one to type-check),
+//! `fold` the fold layout CuTe composes with the other kept modes, `check`
+//! the compile-time check.
 
 use core::ops::{BitAnd, BitXor, Shl, Shr, Sub};
 
@@ -46,10 +49,12 @@ use crate::layout::{Crd2Idx, Layout, LayoutParts, OffsetOf, SliceLayout, Sliced,
 use crate::tuple::IntTuple;
 
 mod check;
+mod direct;
 mod fold;
 mod geometry;
 
 pub use check::*;
+pub use direct::*;
 pub use fold::*;
 pub use geometry::*;
 
@@ -119,6 +124,9 @@ type AntiZyU<Sw, C, S, D> = <FixedU<C, S, D> as BitXor<
 >>::Output;
 /// The kept layout.
 type Kept<C, S, D> = Sliced<C, S, D, true>;
+/// Its shape and stride.
+type KeptShape<C, S> = <C as crate::layout::SliceMode<S, true>>::Output;
+type KeptStride<C, D> = <C as crate::layout::SliceMode<D, true>>::Output;
 /// `(P o kept)(size - 1)`: the swizzle bits the kept modes reach.
 type Active<Sw, C, S, D> = <OffsetOf<
     Composed<<Sw as SwizzleGeometry>::OnlyZy, Kept<C, S, D>>,
@@ -186,8 +194,225 @@ impl<Sw: SwizzleParams, O: Copy, S: IntTuple, D: IntTuple, C: SliceLayout<S, D, 
     }
 }
 
-/// Some coordinate fixed: fold or keep by the kept modes' active bits.
+/// Some coordinate fixed: the per-bit path where every kept mode is a
+/// power of two and they reach disjoint bits (`B1`), else CuTe's
+/// compositions (`B0`).
 impl<Sw, O, S, D, C> SliceBranch<ComposedLayout<Sw, O, Layout<S, D>>, C> for B0
+where
+    Sw: SwizzleParams,
+    O: Copy,
+    S: IntTuple,
+    D: IntTuple,
+    C: SliceLayout<S, D, true>,
+    KeptShape<C, S>: PerBit<KeptStride<C, D>>,
+    <KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output:
+        SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C>,
+{
+    type Output = <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+    >>::Output;
+    type Offset = <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+    >>::Offset;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<_, C>>::run(l, c)
+    }
+}
+
+/// How to decide and fold a slice with some coordinate fixed: bit by bit
+/// (`B1`: every kept mode is `2^a : 2^k` or `2^a : 0`, on bits of its own;
+/// see `direct`), or
+/// by CuTe's compositions with the kept layout (`B0`).
+#[doc(hidden)]
+pub trait SlicePath<L, C> {
+    /// The slice.
+    type Output;
+    /// The offset.
+    type Offset;
+    /// Computes both.
+    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+}
+
+/// Per bit: the fixed coordinate's offset, computed once and handed on
+/// (with the kept shape and stride) as plain types, so that the bounds
+/// below it name small types rather than the projections that compute
+/// them.
+impl<Sw, O, S, D, C> SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C> for B1
+where
+    Sw: SwizzleParams,
+    O: Copy,
+    S: IntTuple,
+    D: IntTuple,
+    C: SliceLayout<S, D, true>,
+    <C as Crd2Idx<S, D>>::Output: NonNegStatic,
+    FixedU<C, S, D>:
+        SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KeptShape<C, S>, KeptStride<C, D>>,
+{
+    type Output = <FixedU<C, S, D> as SliceBits<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+        KeptShape<C, S>,
+        KeptStride<C, D>,
+    >>::Output;
+    type Offset = <FixedU<C, S, D> as SliceBits<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+        KeptShape<C, S>,
+        KeptStride<C, D>,
+    >>::Offset;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        <FixedU<C, S, D> as SliceBits<_, C, KeptShape<C, S>, KeptStride<C, D>>>::run(l, c)
+    }
+}
+
+/// The per-bit path once the fixed offset `Self` (unsigned) and the kept
+/// shape `KS` and stride `KD` are known: the offset's YYY/ZZZ part and the
+/// rest, and the decision from the kept modes' active bits.
+#[doc(hidden)]
+pub trait SliceBits<L, C, KS, KD> {
+    /// The slice.
+    type Output;
+    /// The offset.
+    type Offset;
+    /// Computes both.
+    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+}
+
+/// `a ^ b`, `a & b` on unsigned types.
+type Xor<A, B> = <A as BitXor<B>>::Output;
+type And<A, B> = <A as BitAnd<B>>::Output;
+/// The fixed bits that meet the swizzle, and their partner bits moved.
+type ActiveOf<KS, KD, Zy> = And<<KS as KeptModes<KD>>::Sum, Zy>;
+type CollideOf<KS, KD, Sw> =
+    <ActiveOf<KS, KD, <Sw as SwizzleGeometry>::Zy> as Collides<Sw>>::Output;
+
+impl<Sw, O, S, D, C, KS, KD, Fx> SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KS, KD> for Fx
+where
+    Sw: SwizzleGeometry,
+    O: NonNegStatic,
+    Fx: BitAnd<Sw::Zy>,
+    O::U: BitXor<And<Fx, Sw::Zy>>,
+    Fx: BitXor<And<Fx, Sw::Zy>>,
+    KS: KeptModes<KD>,
+    KS::Sum: BitAnd<Sw::Zy>,
+    ActiveOf<KS, KD, Sw::Zy>: Collides<Sw>,
+    CollideOf<KS, KD, Sw>: SliceWay<
+            ComposedLayout<Sw, O, Layout<S, D>>,
+            C,
+            Layout<KS, KD>,
+            Xor<O::U, And<Fx, Sw::Zy>>,
+            Xor<Fx, And<Fx, Sw::Zy>>,
+        >,
+{
+    type Output = <CollideOf<KS, KD, Sw> as SliceWay<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+        Layout<KS, KD>,
+        Xor<O::U, And<Fx, Sw::Zy>>,
+        Xor<Fx, And<Fx, Sw::Zy>>,
+    >>::Output;
+    type Offset = <CollideOf<KS, KD, Sw> as SliceWay<
+        ComposedLayout<Sw, O, Layout<S, D>>,
+        C,
+        Layout<KS, KD>,
+        Xor<O::U, And<Fx, Sw::Zy>>,
+        Xor<Fx, And<Fx, Sw::Zy>>,
+    >>::Offset;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        <CollideOf<KS, KD, Sw> as SliceWay<
+            _,
+            C,
+            Layout<KS, KD>,
+            Xor<O::U, And<Fx, Sw::Zy>>,
+            Xor<Fx, And<Fx, Sw::Zy>>,
+        >>::run(l, c)
+    }
+}
+
+/// The per-bit path's two ways, given the kept layout `K` and the fixed
+/// offset's YYY/ZZZ part `Only` and the rest `Anti` (unsigned): keep the
+/// swizzle (`B1`), or fold it into the kept strides bit by bit (`B0`).
+#[doc(hidden)]
+pub trait SliceWay<L, C, K, Only, Anti> {
+    /// The slice.
+    type Output;
+    /// The offset.
+    type Offset;
+    /// Computes both.
+    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+}
+
+impl<Sw, O, S, D, C, K, Only, Anti> SliceWay<ComposedLayout<Sw, O, Layout<S, D>>, C, K, Only, Anti>
+    for B1
+where
+    Sw: SwizzleParams,
+    O: StaticInt,
+    S: ConstLayout<D>,
+    C: ConstCoord<S>,
+    K: Default,
+    Only: ToStatic,
+    Anti: ToStatic,
+    ComposedLayout<Sw, St<Only>, K>: ConstRepr,
+{
+    type Output = ComposedLayout<Sw, St<Only>, K>;
+    type Offset = St<Anti>;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        #[allow(clippy::let_unit_value)]
+        let () =
+            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+        // Every kept mode is static: the kept layout is its type's value.
+        let _ = (l, c);
+        (
+            ComposedLayout::new(Sw::default(), Default::default(), Default::default()),
+            Default::default(),
+        )
+    }
+}
+
+/// The fold bit by bit: the kept layout walked through the fold layout's
+/// bits (what CuTe's `composition(fold, kept)` gives for these modes).
+type FoldedBits<Sw, KS, KD, Only> = Layout<
+    <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Shape,
+    <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Stride,
+>;
+
+impl<Sw, O, S, D, C, KS, KD, Only, Anti>
+    SliceWay<ComposedLayout<Sw, O, Layout<S, D>>, C, Layout<KS, KD>, Only, Anti> for B0
+where
+    Sw: SwizzleParams + FoldBits<Only>,
+    O: StaticInt,
+    S: ConstLayout<D>,
+    C: ConstCoord<S>,
+    KS: FoldKept<KD, <Sw as FoldBits<Only>>::Output>,
+    FoldedBits<Sw, KS, KD, Only>: ConstRepr + Default,
+    Only: ToStatic,
+    Anti: ToStatic,
+    Sw: SwizzleApply<St<Only>>,
+    Swizzled<Sw, St<Only>>: IntAdd<St<Anti>>,
+    Sum<Swizzled<Sw, St<Only>>, St<Anti>>: StaticInt,
+{
+    type Output = FoldedBits<Sw, KS, KD, Only>;
+    type Offset = Sum<Swizzled<Sw, St<Only>>, St<Anti>>;
+    #[inline(always)]
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        #[allow(clippy::let_unit_value)]
+        let () =
+            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+        // Every operand is static: the folded layout is a zero-sized type
+        // that the bounds have already computed.
+        let _ = (l, c);
+        (Default::default(), Default::default())
+    }
+}
+
+/// By CuTe's compositions: fold or keep by the kept modes' active bits.
+impl<Sw, O, S, D, C> SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C> for B0
 where
     Sw: SwizzleGeometry,
     O: Copy,
