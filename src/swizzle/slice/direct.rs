@@ -22,6 +22,7 @@ use core::ops::{Add, BitAnd, BitOr, Mul, Sub};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, P1, PInt, U0, U2, UInt, UTerm, Unsigned, Z0};
 
+use super::fold::Select;
 use super::geometry::{Exp2, Outer, St, SwizzleGeometry};
 use crate::int::ToStatic;
 
@@ -210,17 +211,6 @@ crate::int::output_impls! {
     [] B1 as Same<B0> => B0;
 }
 
-/// `Plus` for `B0`, `Minus` for `B1`.
-#[doc(hidden)]
-pub trait Pick<Plus, Minus> {
-    /// The chosen stride.
-    type Output;
-}
-crate::int::output_impls! {
-    [Plus, Minus] B0 as Pick<Plus, Minus> => Plus;
-    [Plus, Minus] B1 as Pick<Plus, Minus> => Minus;
-}
-
 /// An unsigned's lowest bit and the bits above it (`0` has only zeros).
 #[doc(hidden)]
 pub trait LowBit {
@@ -293,13 +283,13 @@ impl<P, M, S, L, R: Build<Prev, E>, Prev, E> Build<Prev, E> for HCons<Grp<P, M, 
     type Output = R::Output;
 }
 /// The strides of a group's bit, by its sign bit `Self`.
-type Chosen<Sg, P, M> = <Sg as Pick<P, M>>::Output;
+type Chosen<Sg, P, M> = <Sg as Select<M, P>>::Output;
 /// The group's remaining bits.
 type GrpRest<P, M, S, N, Sg, R> = HCons<Grp<Dbl<P>, Dbl<M>, <S as LowBit>::Rest, N, Sg>, R>;
 impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
     for HCons<Grp<P, M, S, UInt<N, B0>, NoBit>, R>
 where
-    S::Bit: Pick<P, M>,
+    S::Bit: Select<M, P>,
     Prev: Continues<Chosen<S::Bit, P, M>>,
     GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
 {
@@ -312,7 +302,7 @@ where
 impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
     for HCons<Grp<P, M, S, UInt<N, B0>, B0>, R>
 where
-    S::Bit: Pick<P, M> + Same<B0>,
+    S::Bit: Select<M, P> + Same<B0>,
     GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
 {
     type Output = BitStride<
@@ -325,7 +315,7 @@ where
 impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
     for HCons<Grp<P, M, S, UInt<N, B0>, B1>, R>
 where
-    S::Bit: Pick<P, M> + Same<B1>,
+    S::Bit: Select<M, P> + Same<B1>,
     GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
 {
     type Output = BitStride<
