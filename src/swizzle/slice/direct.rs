@@ -9,8 +9,8 @@
 //! at the mode's last index is the mode's bits `[k, k + a)` masked by the
 //! YYY/ZZZ bits, and the folded mode is the fold layout's bit strides
 //! `[k, k + a)`, grouped where each is twice the one before (where CuTe's
-//! coalesced fold layout runs on). Walking those bits is a few impl steps
-//! per bit of the kept modes; the general composition walks the fold
+//! coalesced fold layout runs on). Walking the fold layout's segments
+//! lazily for each kept leaf is about one impl step per bit it covers; the general composition walks the fold
 //! layout's modes with its admissibility checks for every kept mode, and
 //! was most of a slice's type-checking cost. Modes of other extents or
 //! strides (odd, negative, runtime, extent 1), and modes that share bits
@@ -20,7 +20,7 @@
 use core::ops::{Add, BitAnd, BitOr, Mul, Sub};
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, P1, PInt, U0, U2, UInt, UTerm, Unsigned, Z0};
+use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, PInt, U0, U2, UInt, UTerm, Unsigned, Z0};
 
 use super::fold::Select;
 use super::geometry::{Exp2, Outer, St, SwizzleGeometry};
@@ -142,22 +142,34 @@ impl<U> AtLeastTwoPow2 for UInt<U, B1> {
     type Output = B0;
 }
 
-// ---- The fold layout, bit by bit ----
+// ---- The fold layout as segments, walked per kept leaf ----
 //
-// Each impl below matches its operands' structure in its header and asks
-// for one further step: the trait solver's cost is mostly the projections
-// it normalizes, so the bit lists are built and walked with as few as the
-// recursion needs.
+// The fold layout's bits come in five segments: runs whose strides double
+// bit by bit (`2^j`), and the two groups of swizzled bits. A kept leaf
+// `2^a : 2^k` walks this list lazily: it drops `k` bits, then takes `a`,
+// one mode per run of bits whose stride is twice the one before. Every
+// step matches its segment's structure in the impl header (a stride is
+// doubled by appending a zero bit), so a leaf costs about one projection
+// per bit it covers: the trait solver's cost is mostly the projections it
+// normalizes, and materializing every bit of the fold layout for every
+// slice was most of it. Strides are compared (`IsEqual`) only where a run
+// crosses from one segment into the next.
 
-/// The fold layout's bit `j`: its stride `F`, `C = B1` when `F` is twice
-/// the previous bit's stride (the two are one mode of the coalesced
-/// fold), then the bits above.
-pub struct BitStride<F, C, R>(F, C, R);
-/// The fold layout's bits from its last mode on: `F`, `2F`, `4F`, … (the
-/// last mode, extent 1, extends the layout beyond its domain); `C` as in
-/// [`BitStride`] for `F`.
-pub struct Beyond<F, C>(F, C);
-/// No bit before (the first bit starts a mode).
+/// Bits of strides `F`, `2F`, … (`F` unsigned, so that a step doubles it
+/// by its header alone): `N = 2^n` for the `n` bits left, then the
+/// segments `R`.
+pub struct Geo<F, N, R>(F, N, R);
+/// A group of swizzled bits: the next bit's stride is `P` where its sign
+/// (the lowest bit of `S`) is 0, else `M` (CuTe's
+/// `make_swizzle_strides`), both doubling per bit; `N = 2^n` for the `n`
+/// bits left; `Last` the sign of the bit before in the group (read only
+/// once a bit of the group has been taken); then the segments `R`.
+pub struct Grp<P, M, S, N, Last, R>(P, M, S, N, Last, R);
+/// The fold layout's last mode, extent 1, which extends the layout beyond
+/// its domain: bits of strides `F`, `2F`, … (`F` unsigned).
+pub struct Beyond<F>(F);
+/// The sign before a group's first bit (never read: the first bit taken
+/// starts a mode, and a run entering the group compares strides).
 pub struct NoBit;
 
 /// `2F` for a static integer.
@@ -173,30 +185,6 @@ impl<U: Unsigned + NonZero> Double for NInt<U> {
     type Output = NInt<UInt<U, B0>>;
 }
 type Dbl<F> = <F as Double>::Output;
-
-/// `B1` when `F` is twice the stride `Self` of the bit before.
-#[doc(hidden)]
-pub trait Continues<F> {
-    /// The answer.
-    type Output: Bit;
-}
-impl<F> Continues<F> for NoBit {
-    type Output = B0;
-}
-impl<U: Unsigned + NonZero, F> Continues<F> for PInt<U>
-where
-    PInt<UInt<U, B0>>: IsEqual<F>,
-    <PInt<UInt<U, B0>> as IsEqual<F>>::Output: Bit,
-{
-    type Output = <PInt<UInt<U, B0>> as IsEqual<F>>::Output;
-}
-impl<U: Unsigned + NonZero, F> Continues<F> for NInt<U>
-where
-    NInt<UInt<U, B0>>: IsEqual<F>,
-    <NInt<UInt<U, B0>> as IsEqual<F>>::Output: Bit,
-{
-    type Output = <NInt<UInt<U, B0>> as IsEqual<F>>::Output;
-}
 
 /// `B1` when two bits are equal.
 #[doc(hidden)]
@@ -244,87 +232,6 @@ impl<N, X: Peel<N>, B> Peel<UInt<N, B0>> for UInt<X, B> {
     type Output = X::Output;
 }
 
-/// A run of `log2(N)` bits of strides `F`, `2F`, …; `First` is `B1` for
-/// the run's first bit (whose continuation is compared with the bit
-/// before).
-pub struct Geo<F, N, First>(F, N, First);
-/// A group of `log2(N)` swizzled bits: bit `i` has stride `Plus * 2^i`
-/// where bit `i` of `Signs` is 0, else `Minus * 2^i` (CuTe's
-/// `make_swizzle_strides`); `Last` is the previous bit's choice, or
-/// [`NoBit`] for the group's first bit.
-pub struct Grp<Plus, Minus, Signs, N, Last>(Plus, Minus, Signs, N, Last);
-
-/// The bits of a list of [`Geo`] and [`Grp`] segments (`Self`), after the
-/// bit of stride `Prev`, ending in [`Beyond`] from `E`.
-#[doc(hidden)]
-pub trait Build<Prev, E> {
-    /// The [`BitStride`] list.
-    type Output;
-}
-impl<Prev: Continues<E>, E> Build<Prev, E> for HNil {
-    type Output = Beyond<E, Prev::Output>;
-}
-impl<F, First, R: Build<Prev, E>, Prev, E> Build<Prev, E> for HCons<Geo<F, U1, First>, R> {
-    type Output = R::Output;
-}
-impl<F: Double, N, R, Prev: Continues<F>, E> Build<Prev, E> for HCons<Geo<F, UInt<N, B0>, B1>, R>
-where
-    HCons<Geo<Dbl<F>, N, B0>, R>: Build<F, E>,
-{
-    type Output = BitStride<F, Prev::Output, <HCons<Geo<Dbl<F>, N, B0>, R> as Build<F, E>>::Output>;
-}
-impl<F: Double, N, R, Prev, E> Build<Prev, E> for HCons<Geo<F, UInt<N, B0>, B0>, R>
-where
-    HCons<Geo<Dbl<F>, N, B0>, R>: Build<F, E>,
-{
-    type Output = BitStride<F, B1, <HCons<Geo<Dbl<F>, N, B0>, R> as Build<F, E>>::Output>;
-}
-impl<P, M, S, L, R: Build<Prev, E>, Prev, E> Build<Prev, E> for HCons<Grp<P, M, S, U1, L>, R> {
-    type Output = R::Output;
-}
-/// The strides of a group's bit, by its sign bit `Self`.
-type Chosen<Sg, P, M> = <Sg as Select<M, P>>::Output;
-/// The group's remaining bits.
-type GrpRest<P, M, S, N, Sg, R> = HCons<Grp<Dbl<P>, Dbl<M>, <S as LowBit>::Rest, N, Sg>, R>;
-impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
-    for HCons<Grp<P, M, S, UInt<N, B0>, NoBit>, R>
-where
-    S::Bit: Select<M, P>,
-    Prev: Continues<Chosen<S::Bit, P, M>>,
-    GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
-{
-    type Output = BitStride<
-        Chosen<S::Bit, P, M>,
-        <Prev as Continues<Chosen<S::Bit, P, M>>>::Output,
-        <GrpRest<P, M, S, N, S::Bit, R> as Build<Chosen<S::Bit, P, M>, E>>::Output,
-    >;
-}
-impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
-    for HCons<Grp<P, M, S, UInt<N, B0>, B0>, R>
-where
-    S::Bit: Select<M, P> + Same<B0>,
-    GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
-{
-    type Output = BitStride<
-        Chosen<S::Bit, P, M>,
-        <S::Bit as Same<B0>>::Output,
-        <GrpRest<P, M, S, N, S::Bit, R> as Build<Chosen<S::Bit, P, M>, E>>::Output,
-    >;
-}
-
-impl<P: Double, M: Double, S: LowBit, N, R, Prev, E> Build<Prev, E>
-    for HCons<Grp<P, M, S, UInt<N, B0>, B1>, R>
-where
-    S::Bit: Select<M, P> + Same<B1>,
-    GrpRest<P, M, S, N, S::Bit, R>: Build<Chosen<S::Bit, P, M>, E>,
-{
-    type Output = BitStride<
-        Chosen<S::Bit, P, M>,
-        <S::Bit as Same<B1>>::Output,
-        <GrpRest<P, M, S, N, S::Bit, R> as Build<Chosen<S::Bit, P, M>, E>>::Output,
-    >;
-}
-
 /// The two groups' strides, by `LowIsZ` (`Self`): the ZZZ group's
 /// `(Z, -Z)`, the YYY group's `(Y + Z, Y - Z)`, `Z` and `Y` the groups'
 /// lowest bits.
@@ -361,31 +268,43 @@ where
 }
 
 /// The fold layout CuTe composes with the kept modes for the offset `Off`
-/// (its YYY/ZZZ bits), bit by bit:
+/// (its YYY/ZZZ bits), as segments:
 /// `(2^M, (2,…), 2^(|S|-B), (2,…), 1):(1, lo, 2^(M+B), hi, 2^(M+B+|S|))`.
 /// The low group's signs are the offset's bits of the high group and the
 /// other way round (each bit's partner).
 #[doc(hidden)]
 pub trait FoldBits<Off> {
-    /// The [`BitStride`] list.
+    /// The segment list.
     type Output;
 }
+/// The low and the high group's strides.
+type LowP<G, Z, Y> = <G as GroupForms<Z, Y>>::LowPlus;
+type LowM<G, Z, Y> = <G as GroupForms<Z, Y>>::LowMinus;
+type HighP<G, Z, Y> = <G as GroupForms<Z, Y>>::HighPlus;
+type HighM<G, Z, Y> = <G as GroupForms<Z, Y>>::HighMinus;
 /// The segments of the fold layout.
-type Segments<G, Z, Y, UM, UB, USB, PMB, Lo, Hi> = frunk_core::HList![
-    Geo<P1, UM, B1>,
-    Grp<<G as GroupForms<Z, Y>>::LowPlus, <G as GroupForms<Z, Y>>::LowMinus, Hi, UB, NoBit>,
-    Geo<PMB, USB, B1>,
-    Grp<<G as GroupForms<Z, Y>>::HighPlus, <G as GroupForms<Z, Y>>::HighMinus, Lo, UB, NoBit>
-];
+type Segments<G, Z, Y, UM, UB, USB, UMB, UMBS, Lo, Hi> = Geo<
+    U1,
+    UM,
+    Grp<
+        LowP<G, Z, Y>,
+        LowM<G, Z, Y>,
+        Hi,
+        UB,
+        NoBit,
+        Geo<UMB, USB, Grp<HighP<G, Z, Y>, HighM<G, Z, Y>, Lo, UB, NoBit, Beyond<UMBS>>>,
+    >,
+>;
 /// The segments of `Sw`'s fold layout for the offset `Off`.
-type SegmentsOf<Sw, Off, UM, USB, UMB> = Segments<
+type SegmentsOf<Sw, Off, UM, USB, UMB, UMBS> = Segments<
     <Sw as SwizzleGeometry>::LowIsZ,
     <Sw as SwizzleGeometry>::Z,
     <Sw as SwizzleGeometry>::Y,
     UM,
     <<Sw as crate::swizzle::SwizzleParams>::Bits as Exp2>::U,
     USB,
-    PInt<UMB>,
+    UMB,
+    UMBS,
     <Off as Peel<UM>>::Output,
     <<Off as Peel<UMB>>::Output as Peel<USB>>::Output,
 >;
@@ -400,29 +319,29 @@ where
 /// stride would send the trait solver into an overflow).
 #[doc(hidden)]
 pub trait FoldBitsIn<Sw, Off> {
-    /// The [`BitStride`] list.
+    /// The segment list.
     type Output;
 }
-impl<Sw, Off, UM, USB, UMB, PMBS> FoldBitsIn<Sw, Off>
-    for Outer<PInt<UM>, PInt<USB>, PInt<UMB>, PMBS>
+impl<Sw, Off, UM, USB, UMB, UMBS> FoldBitsIn<Sw, Off>
+    for Outer<PInt<UM>, PInt<USB>, PInt<UMB>, PInt<UMBS>>
 where
     Sw: SwizzleGeometry,
     UM: Unsigned + NonZero,
     USB: Unsigned + NonZero,
     UMB: Unsigned + NonZero,
+    UMBS: Unsigned + NonZero,
     Sw::Bits: Exp2,
     Sw::LowIsZ: GroupForms<Sw::Z, Sw::Y>,
     Off: Peel<UM> + Peel<UMB>,
     <Off as Peel<UMB>>::Output: Peel<USB>,
-    SegmentsOf<Sw, Off, UM, USB, UMB>: Build<NoBit, PMBS>,
 {
-    type Output = <SegmentsOf<Sw, Off, UM, USB, UMB> as Build<NoBit, PMBS>>::Output;
+    type Output = SegmentsOf<Sw, Off, UM, USB, UMB, UMBS>;
 }
 
-// ---- Walking a kept mode through the bits ----
+// ---- Walking a kept leaf through the segments ----
 
 /// The fold of one kept leaf `Us : 2^k` (`Self` is `2^k`): drop `k` bits
-/// of `L`, then run through the next `log2(Us)` bits.
+/// of the segments `L`, then take the next `log2(Us)`.
 #[doc(hidden)]
 pub trait LeafFold<L, Us> {
     /// The modes' extents.
@@ -434,18 +353,47 @@ impl<L, Us: RunFirst<L>> LeafFold<L, Us> for U1 {
     type Shape = Us::Shape;
     type Stride = Us::Stride;
 }
-impl<U: LeafFold<R, Us>, F, C, R, Us> LeafFold<BitStride<F, C, R>, Us> for UInt<U, B0> {
-    type Shape = U::Shape;
-    type Stride = U::Stride;
-}
-impl<U, Uf, C, Us> LeafFold<Beyond<PInt<Uf>, C>, Us> for UInt<U, B0>
+impl<K, F, N, R, Us> LeafFold<Geo<F, UInt<N, B0>, R>, Us> for UInt<K, B0>
 where
-    U: LeafFold<Beyond<PInt<UInt<Uf, B0>>, B1>, Us>,
-    Uf: Unsigned + NonZero,
+    K: LeafFold<Geo<UInt<F, B0>, N, R>, Us>,
 {
-    type Shape = U::Shape;
-    type Stride = U::Stride;
+    type Shape = K::Shape;
+    type Stride = K::Stride;
 }
+impl<K, F, R, Us> LeafFold<Geo<F, U1, R>, Us> for UInt<K, B0>
+where
+    Self: LeafFold<R, Us>,
+{
+    type Shape = <Self as LeafFold<R, Us>>::Shape;
+    type Stride = <Self as LeafFold<R, Us>>::Stride;
+}
+impl<K, P: Double, M: Double, S: LowBit, N, Last, R, Us>
+    LeafFold<Grp<P, M, S, UInt<N, B0>, Last, R>, Us> for UInt<K, B0>
+where
+    K: LeafFold<Grp<Dbl<P>, Dbl<M>, S::Rest, N, Last, R>, Us>,
+{
+    type Shape = K::Shape;
+    type Stride = K::Stride;
+}
+impl<K, P, M, S, Last, R, Us> LeafFold<Grp<P, M, S, U1, Last, R>, Us> for UInt<K, B0>
+where
+    Self: LeafFold<R, Us>,
+{
+    type Shape = <Self as LeafFold<R, Us>>::Shape;
+    type Stride = <Self as LeafFold<R, Us>>::Stride;
+}
+impl<K, F, Us> LeafFold<Beyond<F>, Us> for UInt<K, B0>
+where
+    K: LeafFold<Beyond<UInt<F, B0>>, Us>,
+{
+    type Shape = K::Shape;
+    type Stride = K::Stride;
+}
+
+/// The strides of a group's bit, by its sign bit `Sg`.
+type Chosen<Sg, P, M> = <Sg as Select<M, P>>::Output;
+/// A group after its next bit (of sign `Sg`).
+type GrpNext<P, M, S, N, Sg, R> = Grp<Dbl<P>, Dbl<M>, <S as LowBit>::Rest, N, Sg, R>;
 
 /// The first bit of a kept leaf of extent `Self` starts its first mode.
 #[doc(hidden)]
@@ -455,20 +403,41 @@ pub trait RunFirst<L> {
     /// Their strides.
     type Stride;
 }
-impl<U: Run<R, U2, F>, F, C, R> RunFirst<BitStride<F, C, R>> for UInt<U, B0> {
+impl<U, F: Unsigned + NonZero, N, R> RunFirst<Geo<F, UInt<N, B0>, R>> for UInt<U, B0>
+where
+    U: Run<Geo<UInt<F, B0>, N, R>, U2, PInt<F>>,
+{
     type Shape = U::Shape;
     type Stride = U::Stride;
 }
-impl<U, Uf: Unsigned + NonZero, C> RunFirst<Beyond<PInt<Uf>, C>> for UInt<U, B0>
+impl<Us: RunFirst<R>, F, R> RunFirst<Geo<F, U1, R>> for Us {
+    type Shape = Us::Shape;
+    type Stride = Us::Stride;
+}
+impl<U, P: Double, M: Double, S: LowBit, N, Last, R> RunFirst<Grp<P, M, S, UInt<N, B0>, Last, R>>
+    for UInt<U, B0>
 where
-    U: Run<Beyond<PInt<UInt<Uf, B0>>, B1>, U2, PInt<Uf>>,
+    S::Bit: Select<M, P>,
+    U: Run<GrpNext<P, M, S, N, S::Bit, R>, U2, Chosen<S::Bit, P, M>>,
+{
+    type Shape = U::Shape;
+    type Stride = U::Stride;
+}
+impl<Us: RunFirst<R>, P, M, S, Last, R> RunFirst<Grp<P, M, S, U1, Last, R>> for Us {
+    type Shape = Us::Shape;
+    type Stride = Us::Stride;
+}
+impl<U, F: Unsigned + NonZero> RunFirst<Beyond<F>> for UInt<U, B0>
+where
+    U: Run<Beyond<UInt<F, B0>>, U2, PInt<F>>,
 {
     type Shape = U::Shape;
     type Stride = U::Stride;
 }
 
 /// The modes of the next `log2(Self)` bits of `L`, after a mode being
-/// built (`CurS : CurF`): one mode per run of continuing bits.
+/// built (`CurS : CurF`) whose last bit is the bit before `L`: one mode
+/// per run of continuing bits.
 #[doc(hidden)]
 pub trait Run<L, CurS, CurF> {
     /// The modes' extents.
@@ -480,21 +449,108 @@ impl<L, CurS: Unsigned + NonZero, CurF> Run<L, CurS, CurF> for U1 {
     type Shape = HCons<PInt<CurS>, HNil>;
     type Stride = HCons<CurF, HNil>;
 }
-impl<U, F, C: RunStep<U, R, F, CurS, CurF>, R, CurS, CurF> Run<BitStride<F, C, R>, CurS, CurF>
-    for UInt<U, B0>
-{
-    type Shape = C::Shape;
-    type Stride = C::Stride;
-}
-impl<U, Uf: Unsigned + NonZero, C, CurS, CurF> Run<Beyond<PInt<Uf>, C>, CurS, CurF> for UInt<U, B0>
+/// Inside a run of doubling strides, every bit continues the mode.
+impl<U, F, N, R, CurS, CurF> Run<Geo<F, UInt<N, B0>, R>, CurS, CurF> for UInt<U, B0>
 where
-    C: RunStep<U, Beyond<PInt<UInt<Uf, B0>>, B1>, PInt<Uf>, CurS, CurF>,
+    U: Run<Geo<UInt<F, B0>, N, R>, UInt<CurS, B0>, CurF>,
 {
-    type Shape = C::Shape;
-    type Stride = C::Stride;
+    type Shape = U::Shape;
+    type Stride = U::Stride;
 }
-/// One bit of [`Run`] (stride `F`, then the bits `R`), by its
-/// continuation flag (`Self`).
+/// The run's end: `F` is twice the last bit's stride.
+impl<U, F: Unsigned + NonZero, R, CurS, CurF> Run<Geo<F, U1, R>, CurS, CurF> for UInt<U, B0>
+where
+    R: Cross<PInt<F>, U, CurS, CurF>,
+{
+    type Shape = <R as Cross<PInt<F>, U, CurS, CurF>>::Shape;
+    type Stride = <R as Cross<PInt<F>, U, CurS, CurF>>::Stride;
+}
+/// Inside a group, a bit continues the mode where its sign is the one
+/// before.
+impl<U, P: Double, M: Double, S: LowBit, N, Last, R, CurS, CurF>
+    Run<Grp<P, M, S, UInt<N, B0>, Last, R>, CurS, CurF> for UInt<U, B0>
+where
+    S::Bit: Select<M, P> + Same<Last>,
+    <S::Bit as Same<Last>>::Output:
+        RunStep<U, GrpNext<P, M, S, N, S::Bit, R>, Chosen<S::Bit, P, M>, CurS, CurF>,
+{
+    type Shape = GrpShape<<S::Bit as Same<Last>>::Output, U, P, M, S, N, R, CurS, CurF>;
+    type Stride = GrpStride<<S::Bit as Same<Last>>::Output, U, P, M, S, N, R, CurS, CurF>;
+}
+/// The group's end: its strides have doubled past its last bit.
+impl<U, P, M, S, Last: Select<M, P>, R, CurS, CurF> Run<Grp<P, M, S, U1, Last, R>, CurS, CurF>
+    for UInt<U, B0>
+where
+    R: Cross<Chosen<Last, P, M>, U, CurS, CurF>,
+{
+    type Shape = <R as Cross<Chosen<Last, P, M>, U, CurS, CurF>>::Shape;
+    type Stride = <R as Cross<Chosen<Last, P, M>, U, CurS, CurF>>::Stride;
+}
+impl<U, F, CurS, CurF> Run<Beyond<F>, CurS, CurF> for UInt<U, B0>
+where
+    U: Run<Beyond<UInt<F, B0>>, UInt<CurS, B0>, CurF>,
+{
+    type Shape = U::Shape;
+    type Stride = U::Stride;
+}
+
+/// A run entering the segments `Self` at their first bit, after a bit
+/// whose stride doubled is `E`; `U = 2^u` for the `u` bits left after
+/// this one.
+#[doc(hidden)]
+pub trait Cross<E, U, CurS, CurF> {
+    /// The modes' extents.
+    type Shape;
+    /// Their strides.
+    type Stride;
+}
+impl<E, F: Unsigned + NonZero, N, R, U, CurS, CurF> Cross<E, U, CurS, CurF>
+    for Geo<F, UInt<N, B0>, R>
+where
+    E: IsEqual<PInt<F>>,
+    E::Output: RunStep<U, Geo<UInt<F, B0>, N, R>, PInt<F>, CurS, CurF>,
+{
+    type Shape = StepShape<E::Output, U, Geo<UInt<F, B0>, N, R>, PInt<F>, CurS, CurF>;
+    type Stride = StepStride<E::Output, U, Geo<UInt<F, B0>, N, R>, PInt<F>, CurS, CurF>;
+}
+impl<E, F, R: Cross<E, U, CurS, CurF>, U, CurS, CurF> Cross<E, U, CurS, CurF> for Geo<F, U1, R> {
+    type Shape = R::Shape;
+    type Stride = R::Stride;
+}
+impl<E, P: Double, M: Double, S: LowBit, N, Last, R, U, CurS, CurF> Cross<E, U, CurS, CurF>
+    for Grp<P, M, S, UInt<N, B0>, Last, R>
+where
+    S::Bit: Select<M, P>,
+    E: IsEqual<Chosen<S::Bit, P, M>>,
+    <E as IsEqual<Chosen<S::Bit, P, M>>>::Output:
+        RunStep<U, GrpNext<P, M, S, N, S::Bit, R>, Chosen<S::Bit, P, M>, CurS, CurF>,
+{
+    type Shape =
+        GrpShape<<E as IsEqual<Chosen<S::Bit, P, M>>>::Output, U, P, M, S, N, R, CurS, CurF>;
+    type Stride =
+        GrpStride<<E as IsEqual<Chosen<S::Bit, P, M>>>::Output, U, P, M, S, N, R, CurS, CurF>;
+}
+impl<E, F: Unsigned + NonZero, U, CurS, CurF> Cross<E, U, CurS, CurF> for Beyond<F>
+where
+    E: IsEqual<PInt<F>>,
+    E::Output: RunStep<U, Beyond<UInt<F, B0>>, PInt<F>, CurS, CurF>,
+{
+    type Shape = StepShape<E::Output, U, Beyond<UInt<F, B0>>, PInt<F>, CurS, CurF>;
+    type Stride = StepStride<E::Output, U, Beyond<UInt<F, B0>>, PInt<F>, CurS, CurF>;
+}
+
+/// The modes after one bit of [`Run`], by its continuation flag `Fl`.
+type StepShape<Fl, U, R, F, CurS, CurF> = <Fl as RunStep<U, R, F, CurS, CurF>>::Shape;
+type StepStride<Fl, U, R, F, CurS, CurF> = <Fl as RunStep<U, R, F, CurS, CurF>>::Stride;
+/// The same after a group's bit (its sign the lowest bit of `S`).
+type GrpShape<Fl, U, P, M, S, N, R, CurS, CurF> =
+    StepShape<Fl, U, GrpAfter<P, M, S, N, R>, GrpStride1<S, P, M>, CurS, CurF>;
+type GrpStride<Fl, U, P, M, S, N, R, CurS, CurF> =
+    StepStride<Fl, U, GrpAfter<P, M, S, N, R>, GrpStride1<S, P, M>, CurS, CurF>;
+type GrpAfter<P, M, S, N, R> = GrpNext<P, M, S, N, <S as LowBit>::Bit, R>;
+type GrpStride1<S, P, M> = Chosen<<S as LowBit>::Bit, P, M>;
+/// One bit of [`Run`] (stride `F`, then the segments `R`), by its
+/// continuation flag (`Self`): the mode grows, or a new one starts.
 #[doc(hidden)]
 pub trait RunStep<U, R, F, CurS, CurF> {
     /// The modes' extents.
