@@ -290,13 +290,17 @@ type ActiveOf<KS, KD, Zy> = And<<KS as KeptModes<KD>>::Sum, Zy>;
 type CollideOf<KS, KD, Sw> =
     <ActiveOf<KS, KD, <Sw as SwizzleGeometry>::Zy> as Collides<Sw>>::Output;
 
+/// The fixed bits that meet the swizzle, moved into the composed offset,
+/// and the rest.
+type OnlyOf<O, Fx, Zy> = Xor<<O as NonNegStatic>::U, <Fx as SplitZy<Zy>>::Only>;
+type AntiOf<Fx, Zy> = <Fx as SplitZy<Zy>>::Anti;
+
 impl<Sw, O, S, D, C, KS, KD, Fx> SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KS, KD> for Fx
 where
     Sw: SwizzleGeometry,
     O: NonNegStatic,
-    Fx: BitAnd<Sw::Zy>,
-    O::U: BitXor<And<Fx, Sw::Zy>>,
-    Fx: BitXor<And<Fx, Sw::Zy>>,
+    Fx: SplitZy<Sw::Zy>,
+    O::U: BitXor<<Fx as SplitZy<Sw::Zy>>::Only>,
     KS: KeptModes<KD>,
     KS::Sum: BitAnd<Sw::Zy>,
     ActiveOf<KS, KD, Sw::Zy>: Collides<Sw>,
@@ -304,23 +308,23 @@ where
             ComposedLayout<Sw, O, Layout<S, D>>,
             C,
             Layout<KS, KD>,
-            Xor<O::U, And<Fx, Sw::Zy>>,
-            Xor<Fx, And<Fx, Sw::Zy>>,
+            OnlyOf<O, Fx, Sw::Zy>,
+            AntiOf<Fx, Sw::Zy>,
         >,
 {
     type Output = <CollideOf<KS, KD, Sw> as SliceWay<
         ComposedLayout<Sw, O, Layout<S, D>>,
         C,
         Layout<KS, KD>,
-        Xor<O::U, And<Fx, Sw::Zy>>,
-        Xor<Fx, And<Fx, Sw::Zy>>,
+        OnlyOf<O, Fx, Sw::Zy>,
+        AntiOf<Fx, Sw::Zy>,
     >>::Output;
     type Offset = <CollideOf<KS, KD, Sw> as SliceWay<
         ComposedLayout<Sw, O, Layout<S, D>>,
         C,
         Layout<KS, KD>,
-        Xor<O::U, And<Fx, Sw::Zy>>,
-        Xor<Fx, And<Fx, Sw::Zy>>,
+        OnlyOf<O, Fx, Sw::Zy>,
+        AntiOf<Fx, Sw::Zy>,
     >>::Offset;
     #[inline(always)]
     fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
@@ -328,8 +332,8 @@ where
             _,
             C,
             Layout<KS, KD>,
-            Xor<O::U, And<Fx, Sw::Zy>>,
-            Xor<Fx, And<Fx, Sw::Zy>>,
+            OnlyOf<O, Fx, Sw::Zy>,
+            AntiOf<Fx, Sw::Zy>,
         >>::run(l, c)
     }
 }

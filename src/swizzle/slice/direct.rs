@@ -142,6 +142,51 @@ impl<U> AtLeastTwoPow2 for UInt<U, B1> {
     type Output = B0;
 }
 
+/// The fixed offset `Self` (unsigned) split by the YYY/ZZZ bits `Zy`:
+/// `Self & Zy` and `Self & !Zy`, in one walk over both bit lists (three
+/// typenum bit operations, each with its own walk and trim, cost several
+/// times as many projections).
+#[doc(hidden)]
+pub trait SplitZy<Zy> {
+    /// `Self & Zy`.
+    type Only: Unsigned + PushZero;
+    /// `Self & !Zy`.
+    type Anti: Unsigned + PushZero;
+}
+impl<Zy> SplitZy<Zy> for UTerm {
+    type Only = UTerm;
+    type Anti = UTerm;
+}
+impl<U: Unsigned, B: Bit> SplitZy<UTerm> for UInt<U, B> {
+    type Only = UTerm;
+    type Anti = UInt<U, B>;
+}
+impl<U: SplitZy<Zu>, Zu, Zb> SplitZy<UInt<Zu, Zb>> for UInt<U, B0> {
+    type Only = Push0<U::Only>;
+    type Anti = Push0<U::Anti>;
+}
+impl<U: SplitZy<Zu>, Zu> SplitZy<UInt<Zu, B1>> for UInt<U, B1> {
+    type Only = UInt<U::Only, B1>;
+    type Anti = Push0<U::Anti>;
+}
+impl<U: SplitZy<Zu>, Zu> SplitZy<UInt<Zu, B0>> for UInt<U, B1> {
+    type Only = Push0<U::Only>;
+    type Anti = UInt<U::Anti, B1>;
+}
+/// `2 * Self` for an unsigned without leading zeros (`0` stays `0`).
+#[doc(hidden)]
+pub trait PushZero {
+    /// `2 * Self`.
+    type Output: Unsigned + PushZero;
+}
+impl PushZero for UTerm {
+    type Output = UTerm;
+}
+impl<U: Unsigned, B: Bit> PushZero for UInt<U, B> {
+    type Output = UInt<UInt<U, B>, B0>;
+}
+type Push0<U> = <U as PushZero>::Output;
+
 // ---- The fold layout as segments, walked per kept leaf ----
 //
 // The fold layout's bits come in five segments: runs whose strides double
