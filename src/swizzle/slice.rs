@@ -381,10 +381,7 @@ where
 
 /// The fold bit by bit: the kept layout walked through the fold layout's
 /// bits (what CuTe's `composition(fold, kept)` gives for these modes).
-type FoldedBits<Sw, KS, KD, Only> = Layout<
-    <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Shape,
-    <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Stride,
->;
+type FoldedBits<Sw, KS, KD, Only> = <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Out;
 
 impl<Sw, O, S, D, C, KS, KD, Only, Anti>
     SliceWay<ComposedLayout<Sw, O, Layout<S, D>>, C, Layout<KS, KD>, Only, Anti> for B0

@@ -25,6 +25,7 @@ use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, PInt, U0, U2, UInt, UTerm, Un
 use super::fold::Select;
 use super::geometry::{Exp2, Outer, St, SwizzleGeometry};
 use crate::int::ToStatic;
+use crate::layout::Layout;
 
 type U1 = UInt<UTerm, B1>;
 
@@ -384,55 +385,51 @@ where
 }
 
 // ---- Walking a kept leaf through the segments ----
+//
+// Each step below has one associated type, the folded modes as a
+// `Layout` of a shape and a stride: with a shape and a stride apart, the
+// trait solver normalized every step of the walk twice.
 
 /// The fold of one kept leaf `Us : 2^k` (`Self` is `2^k`): drop `k` bits
 /// of the segments `L`, then take the next `log2(Us)`.
 #[doc(hidden)]
 pub trait LeafFold<L, Us> {
-    /// The modes' extents.
-    type Shape;
-    /// Their strides.
-    type Stride;
+    /// The modes, as a `Layout` of a shape list and a stride list.
+    type Out;
 }
 impl<L, Us: RunFirst<L>> LeafFold<L, Us> for U1 {
-    type Shape = Us::Shape;
-    type Stride = Us::Stride;
+    type Out = Us::Out;
 }
 impl<K, F, N, R, Us> LeafFold<Geo<F, UInt<N, B0>, R>, Us> for UInt<K, B0>
 where
     K: LeafFold<Geo<UInt<F, B0>, N, R>, Us>,
 {
-    type Shape = K::Shape;
-    type Stride = K::Stride;
+    type Out = K::Out;
 }
 impl<K, F, R, Us> LeafFold<Geo<F, U1, R>, Us> for UInt<K, B0>
 where
     Self: LeafFold<R, Us>,
 {
-    type Shape = <Self as LeafFold<R, Us>>::Shape;
-    type Stride = <Self as LeafFold<R, Us>>::Stride;
+    type Out = <Self as LeafFold<R, Us>>::Out;
 }
 impl<K, P: Double, M: Double, S: LowBit, N, Last, R, Us>
     LeafFold<Grp<P, M, S, UInt<N, B0>, Last, R>, Us> for UInt<K, B0>
 where
     K: LeafFold<Grp<Dbl<P>, Dbl<M>, S::Rest, N, Last, R>, Us>,
 {
-    type Shape = K::Shape;
-    type Stride = K::Stride;
+    type Out = K::Out;
 }
 impl<K, P, M, S, Last, R, Us> LeafFold<Grp<P, M, S, U1, Last, R>, Us> for UInt<K, B0>
 where
     Self: LeafFold<R, Us>,
 {
-    type Shape = <Self as LeafFold<R, Us>>::Shape;
-    type Stride = <Self as LeafFold<R, Us>>::Stride;
+    type Out = <Self as LeafFold<R, Us>>::Out;
 }
 impl<K, F, Us> LeafFold<Beyond<F>, Us> for UInt<K, B0>
 where
     K: LeafFold<Beyond<UInt<F, B0>>, Us>,
 {
-    type Shape = K::Shape;
-    type Stride = K::Stride;
+    type Out = K::Out;
 }
 
 /// The strides of a group's bit, by its sign bit `Sg`.
@@ -443,21 +440,17 @@ type GrpNext<P, M, S, N, Sg, R> = Grp<Dbl<P>, Dbl<M>, <S as LowBit>::Rest, N, Sg
 /// The first bit of a kept leaf of extent `Self` starts its first mode.
 #[doc(hidden)]
 pub trait RunFirst<L> {
-    /// The modes' extents.
-    type Shape;
-    /// Their strides.
-    type Stride;
+    /// The modes.
+    type Out;
 }
 impl<U, F: Unsigned + NonZero, N, R> RunFirst<Geo<F, UInt<N, B0>, R>> for UInt<U, B0>
 where
     U: Run<Geo<UInt<F, B0>, N, R>, U2, PInt<F>>,
 {
-    type Shape = U::Shape;
-    type Stride = U::Stride;
+    type Out = U::Out;
 }
 impl<Us: RunFirst<R>, F, R> RunFirst<Geo<F, U1, R>> for Us {
-    type Shape = Us::Shape;
-    type Stride = Us::Stride;
+    type Out = Us::Out;
 }
 impl<U, P: Double, M: Double, S: LowBit, N, Last, R> RunFirst<Grp<P, M, S, UInt<N, B0>, Last, R>>
     for UInt<U, B0>
@@ -465,19 +458,16 @@ where
     S::Bit: Select<M, P>,
     U: Run<GrpNext<P, M, S, N, S::Bit, R>, U2, Chosen<S::Bit, P, M>>,
 {
-    type Shape = U::Shape;
-    type Stride = U::Stride;
+    type Out = U::Out;
 }
 impl<Us: RunFirst<R>, P, M, S, Last, R> RunFirst<Grp<P, M, S, U1, Last, R>> for Us {
-    type Shape = Us::Shape;
-    type Stride = Us::Stride;
+    type Out = Us::Out;
 }
 impl<U, F: Unsigned + NonZero> RunFirst<Beyond<F>> for UInt<U, B0>
 where
     U: Run<Beyond<UInt<F, B0>>, U2, PInt<F>>,
 {
-    type Shape = U::Shape;
-    type Stride = U::Stride;
+    type Out = U::Out;
 }
 
 /// The modes of the next `log2(Self)` bits of `L`, after a mode being
@@ -485,30 +475,25 @@ where
 /// per run of continuing bits.
 #[doc(hidden)]
 pub trait Run<L, CurS, CurF> {
-    /// The modes' extents.
-    type Shape;
-    /// Their strides.
-    type Stride;
+    /// The modes.
+    type Out;
 }
 impl<L, CurS: Unsigned + NonZero, CurF> Run<L, CurS, CurF> for U1 {
-    type Shape = HCons<PInt<CurS>, HNil>;
-    type Stride = HCons<CurF, HNil>;
+    type Out = Layout<HCons<PInt<CurS>, HNil>, HCons<CurF, HNil>>;
 }
 /// Inside a run of doubling strides, every bit continues the mode.
 impl<U, F, N, R, CurS, CurF> Run<Geo<F, UInt<N, B0>, R>, CurS, CurF> for UInt<U, B0>
 where
     U: Run<Geo<UInt<F, B0>, N, R>, UInt<CurS, B0>, CurF>,
 {
-    type Shape = U::Shape;
-    type Stride = U::Stride;
+    type Out = U::Out;
 }
 /// The run's end: `F` is twice the last bit's stride.
 impl<U, F: Unsigned + NonZero, R, CurS, CurF> Run<Geo<F, U1, R>, CurS, CurF> for UInt<U, B0>
 where
     R: Cross<PInt<F>, U, CurS, CurF>,
 {
-    type Shape = <R as Cross<PInt<F>, U, CurS, CurF>>::Shape;
-    type Stride = <R as Cross<PInt<F>, U, CurS, CurF>>::Stride;
+    type Out = <R as Cross<PInt<F>, U, CurS, CurF>>::Out;
 }
 /// Inside a group, a bit continues the mode where its sign is the one
 /// before.
@@ -519,8 +504,7 @@ where
     <S::Bit as Same<Last>>::Output:
         RunStep<U, GrpNext<P, M, S, N, S::Bit, R>, Chosen<S::Bit, P, M>, CurS, CurF>,
 {
-    type Shape = GrpShape<<S::Bit as Same<Last>>::Output, U, P, M, S, N, R, CurS, CurF>;
-    type Stride = GrpStride<<S::Bit as Same<Last>>::Output, U, P, M, S, N, R, CurS, CurF>;
+    type Out = GrpOut<<S::Bit as Same<Last>>::Output, U, P, M, S, N, R, CurS, CurF>;
 }
 /// The group's end: its strides have doubled past its last bit.
 impl<U, P, M, S, Last: Select<M, P>, R, CurS, CurF> Run<Grp<P, M, S, U1, Last, R>, CurS, CurF>
@@ -528,15 +512,13 @@ impl<U, P, M, S, Last: Select<M, P>, R, CurS, CurF> Run<Grp<P, M, S, U1, Last, R
 where
     R: Cross<Chosen<Last, P, M>, U, CurS, CurF>,
 {
-    type Shape = <R as Cross<Chosen<Last, P, M>, U, CurS, CurF>>::Shape;
-    type Stride = <R as Cross<Chosen<Last, P, M>, U, CurS, CurF>>::Stride;
+    type Out = <R as Cross<Chosen<Last, P, M>, U, CurS, CurF>>::Out;
 }
 impl<U, F, CurS, CurF> Run<Beyond<F>, CurS, CurF> for UInt<U, B0>
 where
     U: Run<Beyond<UInt<F, B0>>, UInt<CurS, B0>, CurF>,
 {
-    type Shape = U::Shape;
-    type Stride = U::Stride;
+    type Out = U::Out;
 }
 
 /// A run entering the segments `Self` at their first bit, after a bit
@@ -544,10 +526,8 @@ where
 /// this one.
 #[doc(hidden)]
 pub trait Cross<E, U, CurS, CurF> {
-    /// The modes' extents.
-    type Shape;
-    /// Their strides.
-    type Stride;
+    /// The modes.
+    type Out;
 }
 impl<E, F: Unsigned + NonZero, N, R, U, CurS, CurF> Cross<E, U, CurS, CurF>
     for Geo<F, UInt<N, B0>, R>
@@ -555,12 +535,10 @@ where
     E: IsEqual<PInt<F>>,
     E::Output: RunStep<U, Geo<UInt<F, B0>, N, R>, PInt<F>, CurS, CurF>,
 {
-    type Shape = StepShape<E::Output, U, Geo<UInt<F, B0>, N, R>, PInt<F>, CurS, CurF>;
-    type Stride = StepStride<E::Output, U, Geo<UInt<F, B0>, N, R>, PInt<F>, CurS, CurF>;
+    type Out = <E::Output as RunStep<U, Geo<UInt<F, B0>, N, R>, PInt<F>, CurS, CurF>>::Out;
 }
 impl<E, F, R: Cross<E, U, CurS, CurF>, U, CurS, CurF> Cross<E, U, CurS, CurF> for Geo<F, U1, R> {
-    type Shape = R::Shape;
-    type Stride = R::Stride;
+    type Out = R::Out;
 }
 impl<E, P: Double, M: Double, S: LowBit, N, Last, R, U, CurS, CurF> Cross<E, U, CurS, CurF>
     for Grp<P, M, S, UInt<N, B0>, Last, R>
@@ -570,47 +548,53 @@ where
     <E as IsEqual<Chosen<S::Bit, P, M>>>::Output:
         RunStep<U, GrpNext<P, M, S, N, S::Bit, R>, Chosen<S::Bit, P, M>, CurS, CurF>,
 {
-    type Shape =
-        GrpShape<<E as IsEqual<Chosen<S::Bit, P, M>>>::Output, U, P, M, S, N, R, CurS, CurF>;
-    type Stride =
-        GrpStride<<E as IsEqual<Chosen<S::Bit, P, M>>>::Output, U, P, M, S, N, R, CurS, CurF>;
+    type Out = GrpOut<<E as IsEqual<Chosen<S::Bit, P, M>>>::Output, U, P, M, S, N, R, CurS, CurF>;
 }
 impl<E, F: Unsigned + NonZero, U, CurS, CurF> Cross<E, U, CurS, CurF> for Beyond<F>
 where
     E: IsEqual<PInt<F>>,
     E::Output: RunStep<U, Beyond<UInt<F, B0>>, PInt<F>, CurS, CurF>,
 {
-    type Shape = StepShape<E::Output, U, Beyond<UInt<F, B0>>, PInt<F>, CurS, CurF>;
-    type Stride = StepStride<E::Output, U, Beyond<UInt<F, B0>>, PInt<F>, CurS, CurF>;
+    type Out = <E::Output as RunStep<U, Beyond<UInt<F, B0>>, PInt<F>, CurS, CurF>>::Out;
 }
 
-/// The modes after one bit of [`Run`], by its continuation flag `Fl`.
-type StepShape<Fl, U, R, F, CurS, CurF> = <Fl as RunStep<U, R, F, CurS, CurF>>::Shape;
-type StepStride<Fl, U, R, F, CurS, CurF> = <Fl as RunStep<U, R, F, CurS, CurF>>::Stride;
-/// The same after a group's bit (its sign the lowest bit of `S`).
-type GrpShape<Fl, U, P, M, S, N, R, CurS, CurF> =
-    StepShape<Fl, U, GrpAfter<P, M, S, N, R>, GrpStride1<S, P, M>, CurS, CurF>;
-type GrpStride<Fl, U, P, M, S, N, R, CurS, CurF> =
-    StepStride<Fl, U, GrpAfter<P, M, S, N, R>, GrpStride1<S, P, M>, CurS, CurF>;
-type GrpAfter<P, M, S, N, R> = GrpNext<P, M, S, N, <S as LowBit>::Bit, R>;
-type GrpStride1<S, P, M> = Chosen<<S as LowBit>::Bit, P, M>;
+/// The modes after a group's bit (its sign the lowest bit of `S`), by
+/// its continuation flag `Fl`.
+type GrpOut<Fl, U, P, M, S, N, R, CurS, CurF> = <Fl as RunStep<
+    U,
+    GrpNext<P, M, S, N, <S as LowBit>::Bit, R>,
+    Chosen<<S as LowBit>::Bit, P, M>,
+    CurS,
+    CurF,
+>>::Out;
 /// One bit of [`Run`] (stride `F`, then the segments `R`), by its
 /// continuation flag (`Self`): the mode grows, or a new one starts.
 #[doc(hidden)]
 pub trait RunStep<U, R, F, CurS, CurF> {
-    /// The modes' extents.
-    type Shape;
-    /// Their strides.
-    type Stride;
+    /// The modes.
+    type Out;
 }
 impl<U: Run<R, UInt<CurS, B0>, CurF>, R, F, CurS, CurF> RunStep<U, R, F, CurS, CurF> for B1 {
-    type Shape = U::Shape;
-    type Stride = U::Stride;
+    type Out = U::Out;
 }
-impl<U: Run<R, U2, F>, R, F, CurS: Unsigned + NonZero, CurF> RunStep<U, R, F, CurS, CurF> for B0 {
-    type Shape = HCons<PInt<CurS>, U::Shape>;
-    type Stride = HCons<CurF, U::Stride>;
+impl<U: Run<R, U2, F>, R, F, CurS: Unsigned + NonZero, CurF> RunStep<U, R, F, CurS, CurF> for B0
+where
+    Layout<PInt<CurS>, CurF>: ConsMode<U::Out>,
+{
+    type Out = <Layout<PInt<CurS>, CurF> as ConsMode<U::Out>>::Output;
 }
+
+/// A mode (`Self`, a `Layout` of one extent and one stride) put before
+/// the modes `T` (a `Layout` of two lists).
+#[doc(hidden)]
+pub trait ConsMode<T> {
+    /// The longer lists.
+    type Output;
+}
+impl<A, B, ST, DT> ConsMode<Layout<ST, DT>> for Layout<A, B> {
+    type Output = Layout<HCons<A, ST>, HCons<B, DT>>;
+}
+
 /// One mode as CuTe's composition writes it: an integer, or a tuple of
 /// several.
 #[doc(hidden)]
@@ -618,42 +602,37 @@ pub trait OneOrTuple {
     /// The mode.
     type Output;
 }
-impl<X> OneOrTuple for HCons<X, HNil> {
-    type Output = X;
+impl<X, Y> OneOrTuple for Layout<HCons<X, HNil>, HCons<Y, HNil>> {
+    type Output = Layout<X, Y>;
 }
-impl<X, Y, T> OneOrTuple for HCons<X, HCons<Y, T>> {
+impl<X, Y, T, DX, DY, DT> OneOrTuple for Layout<HCons<X, HCons<Y, T>>, HCons<DX, HCons<DY, DT>>> {
     type Output = Self;
 }
 
 /// The fold of a kept layout (shape `Self`, stride `D`) through the fold
-/// layout's bits `L`: CuTe's `composition(fold, kept)`, leaf by leaf.
+/// layout's segments `L`: CuTe's `composition(fold, kept)`, leaf by leaf.
 #[doc(hidden)]
 pub trait FoldKept<D, L> {
-    /// The folded shape.
-    type Shape;
-    /// The folded stride.
-    type Stride;
+    /// The folded layout.
+    type Out;
 }
 impl<Us: Unsigned + NonZero, Ud: Unsigned + NonZero, L> FoldKept<PInt<Ud>, L> for PInt<Us>
 where
     Ud: LeafFold<L, Us>,
-    <Ud as LeafFold<L, Us>>::Shape: OneOrTuple,
-    <Ud as LeafFold<L, Us>>::Stride: OneOrTuple,
+    <Ud as LeafFold<L, Us>>::Out: OneOrTuple,
 {
-    type Shape = <<Ud as LeafFold<L, Us>>::Shape as OneOrTuple>::Output;
-    type Stride = <<Ud as LeafFold<L, Us>>::Stride as OneOrTuple>::Output;
+    type Out = <<Ud as LeafFold<L, Us>>::Out as OneOrTuple>::Output;
 }
 impl<Us: Unsigned + NonZero, L> FoldKept<Z0, L> for PInt<Us> {
-    type Shape = PInt<Us>;
-    type Stride = Z0;
+    type Out = Layout<PInt<Us>, Z0>;
 }
 impl<L> FoldKept<HNil, L> for HNil {
-    type Shape = HNil;
-    type Stride = HNil;
+    type Out = Layout<HNil, HNil>;
 }
 impl<S0: FoldKept<D0, L>, ST: FoldKept<DT, L>, D0, DT, L> FoldKept<HCons<D0, DT>, L>
     for HCons<S0, ST>
+where
+    S0::Out: ConsMode<ST::Out>,
 {
-    type Shape = HCons<S0::Shape, ST::Shape>;
-    type Stride = HCons<S0::Stride, ST::Stride>;
+    type Out = <S0::Out as ConsMode<ST::Out>>::Output;
 }
