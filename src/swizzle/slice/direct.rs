@@ -23,8 +23,7 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, PInt, U0, U2, UInt, UTerm, Unsigned, Z0};
 
 use super::fold::Select;
-use super::geometry::{Exp2, Outer, St, SwizzleGeometry};
-use crate::int::ToStatic;
+use super::geometry::{Exp2, Outer, SwizzleGeometry};
 use crate::layout::Layout;
 
 type U1 = UInt<UTerm, B1>;
@@ -292,25 +291,49 @@ pub trait GroupForms<Z, Y> {
     /// The high group's strides for sign 1.
     type HighMinus;
 }
-impl<Z: Unsigned + NonZero, Y: Unsigned + NonZero + Add<Z>> GroupForms<Z, Y> for B1
-where
-    <Y as Add<Z>>::Output: ToStatic,
-    PInt<Y>: Sub<PInt<Z>>,
-{
+impl<Z: Unsigned + NonZero + SumDiff<Y>, Y: Unsigned + NonZero> GroupForms<Z, Y> for B1 {
     type LowPlus = PInt<Z>;
     type LowMinus = NInt<Z>;
-    type HighPlus = St<<Y as Add<Z>>::Output>;
-    type HighMinus = <PInt<Y> as Sub<PInt<Z>>>::Output;
+    type HighPlus = PInt<Z::Sum>;
+    type HighMinus = PInt<Z::Diff>;
 }
-impl<Z: Unsigned + NonZero, Y: Unsigned + NonZero + Add<Z>> GroupForms<Z, Y> for B0
-where
-    <Y as Add<Z>>::Output: ToStatic,
-    PInt<Y>: Sub<PInt<Z>>,
-{
-    type LowPlus = St<<Y as Add<Z>>::Output>;
-    type LowMinus = <PInt<Y> as Sub<PInt<Z>>>::Output;
+impl<Z: Unsigned + NonZero, Y: Unsigned + NonZero + SumDiff<Z>> GroupForms<Z, Y> for B0 {
+    type LowPlus = PInt<Y::Sum>;
+    type LowMinus = NInt<Y::Diff>;
     type HighPlus = PInt<Z>;
     type HighMinus = NInt<Z>;
+}
+
+/// `Big + Self` and `Big - Self` for powers of two `Self < Big`, by their
+/// bits: the sum sets bit `log2(Self)` of `Big`, the difference is the ones
+/// from that bit up to `Big`'s (one step per bit, where typenum's signed
+/// subtraction compares and trims).
+#[doc(hidden)]
+pub trait SumDiff<Big> {
+    /// `Big + Self`.
+    type Sum: Unsigned + NonZero;
+    /// `Big - Self`.
+    type Diff: Unsigned + NonZero;
+}
+impl<S: SumDiff<B>, B> SumDiff<UInt<B, B0>> for UInt<S, B0> {
+    type Sum = UInt<S::Sum, B0>;
+    type Diff = UInt<S::Diff, B0>;
+}
+impl<B: Unsigned + NonZero + AllOnes> SumDiff<UInt<B, B0>> for U1 {
+    type Sum = UInt<B, B1>;
+    type Diff = UInt<B::Output, B1>;
+}
+/// `Self - 1` for a power of two: its bits below the highest, all ones.
+#[doc(hidden)]
+pub trait AllOnes {
+    /// `Self - 1`.
+    type Output: Unsigned;
+}
+impl AllOnes for U1 {
+    type Output = UTerm;
+}
+impl<N: AllOnes> AllOnes for UInt<N, B0> {
+    type Output = UInt<N::Output, B1>;
 }
 
 /// The fold layout CuTe composes with the kept modes for the offset `Off`
