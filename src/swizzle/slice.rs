@@ -288,13 +288,11 @@ pub trait SliceBits<L, C, KS, KD> {
     fn run(l: L, c: C) -> Self::Out;
 }
 
-/// `a ^ b`, `a & b` on unsigned types.
+/// `a ^ b` on unsigned types.
 type Xor<A, B> = <A as BitXor<B>>::Output;
-type And<A, B> = <A as BitAnd<B>>::Output;
-/// The fixed bits that meet the swizzle, and their partner bits moved.
-type ActiveOf<KS, KD, Zy> = And<<KS as KeptModes<KD>>::Sum, Zy>;
+/// Whether the kept bits hold a YYY bit together with its ZZZ partner.
 type CollideOf<KS, KD, Sw> =
-    <ActiveOf<KS, KD, <Sw as SwizzleGeometry>::Zy> as Collides<Sw>>::Output;
+    <<Sw as SwizzleGeometry>::Outer as CollideIn<Sw, <KS as KeptModes<KD>>::Sum>>::Output;
 
 /// The fixed bits that meet the swizzle, moved into the composed offset,
 /// and the rest.
@@ -308,8 +306,7 @@ where
     Fx: SplitZy<Sw::Zy>,
     O::U: BitXor<<Fx as SplitZy<Sw::Zy>>::Only>,
     KS: KeptModes<KD>,
-    KS::Sum: BitAnd<Sw::Zy>,
-    ActiveOf<KS, KD, Sw::Zy>: Collides<Sw>,
+    Sw::Outer: CollideIn<Sw, KS::Sum>,
     CollideOf<KS, KD, Sw>: SliceWay<
             ComposedLayout<Sw, O, Layout<S, D>>,
             C,

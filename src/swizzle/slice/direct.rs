@@ -407,6 +407,65 @@ where
     type Output = SegmentsOf<Sw, Off, UM, USB, UMB, UMBS>;
 }
 
+/// The decision of the per-bit path: `B1` where the kept bits `Act`
+/// (unsigned) hold a YYY bit together with its ZZZ partner (what
+/// [`Collides`](super::Collides) gives), read from the two groups' windows
+/// of `Act`, the fold layout's outer extents (`Self`) matched as in
+/// [`FoldBitsIn`]: a step per bit below the high group, where typenum's
+/// masks and shifts walk and trim each intermediate value.
+#[doc(hidden)]
+pub trait CollideIn<Sw, Act> {
+    /// The answer.
+    type Output: Bit;
+}
+impl<Sw, Act, UM, USB, UMB, PMBS> CollideIn<Sw, Act> for Outer<PInt<UM>, PInt<USB>, PInt<UMB>, PMBS>
+where
+    Sw: SwizzleGeometry,
+    UM: Unsigned + NonZero,
+    USB: Unsigned + NonZero,
+    UMB: Unsigned + NonZero,
+    Sw::Bits: Exp2,
+    Act: Peel<UM> + Peel<UMB>,
+    <Act as Peel<UMB>>::Output: Peel<USB>,
+    <Act as Peel<UM>>::Output:
+        Meets<<<Act as Peel<UMB>>::Output as Peel<USB>>::Output, <Sw::Bits as Exp2>::U>,
+{
+    type Output = <<Act as Peel<UM>>::Output as Meets<
+        <<Act as Peel<UMB>>::Output as Peel<USB>>::Output,
+        <Sw::Bits as Exp2>::U,
+    >>::Output;
+}
+/// `B1` where some bit `i < log2(N)` is set in both `Self` and `H`.
+#[doc(hidden)]
+pub trait Meets<H, N> {
+    /// The answer.
+    type Output: Bit;
+}
+impl<L, H> Meets<H, U1> for L {
+    type Output = B0;
+}
+impl<L: LowBit, H: LowBit, N> Meets<H, UInt<N, B0>> for L
+where
+    L::Bit: MeetStep<H::Bit, L::Rest, H::Rest, N>,
+{
+    type Output = <L::Bit as MeetStep<H::Bit, L::Rest, H::Rest, N>>::Output;
+}
+/// One bit of [`Meets`]: both set, or on to the bits above.
+#[doc(hidden)]
+pub trait MeetStep<Hb, L, H, N> {
+    /// The answer.
+    type Output: Bit;
+}
+impl<L, H, N> MeetStep<B1, L, H, N> for B1 {
+    type Output = B1;
+}
+impl<L: Meets<H, N>, H, N> MeetStep<B0, L, H, N> for B1 {
+    type Output = L::Output;
+}
+impl<Hb, L: Meets<H, N>, H, N> MeetStep<Hb, L, H, N> for B0 {
+    type Output = L::Output;
+}
+
 // ---- Walking a kept leaf through the segments ----
 //
 // Each step below has one associated type, the folded modes as a
