@@ -292,7 +292,7 @@ pub trait SliceBits<L, C, KS, KD> {
 type Xor<A, B> = <A as BitXor<B>>::Output;
 /// Whether the kept bits hold a YYY bit together with its ZZZ partner.
 type CollideOf<KS, KD, Sw> =
-    <<Sw as SwizzleGeometry>::Outer as CollideIn<Sw, <KS as KeptModes<KD>>::Sum>>::Output;
+    <<Sw as SwizzleGeometry>::Outer as CollideIn<Sw, <KS as KeptModes<KD>>::Bits>>::Output;
 
 /// The fixed bits that meet the swizzle, moved into the composed offset,
 /// and the rest.
@@ -306,7 +306,7 @@ where
     Fx: SplitZy<Sw::Zy>,
     O::U: BitXor<<Fx as SplitZy<Sw::Zy>>::Only>,
     KS: KeptModes<KD>,
-    Sw::Outer: CollideIn<Sw, KS::Sum>,
+    Sw::Outer: CollideIn<Sw, KS::Bits>,
     CollideOf<KS, KD, Sw>: SliceWay<
             ComposedLayout<Sw, O, Layout<S, D>>,
             C,

@@ -17,7 +17,7 @@
 //! (which composition refuses as not disjoint), take CuTe's compositions,
 //! so that what they accept, refuse and print is unchanged.
 
-use core::ops::{Add, BitAnd, BitOr, Mul, Sub};
+use core::ops::BitAnd;
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, PInt, U0, U2, UInt, UTerm, Unsigned, Z0};
@@ -30,39 +30,32 @@ type U1 = UInt<UTerm, B1>;
 
 /// The kept layout (shape `Self`, stride `D`) as the per-bit path sees
 /// it: whether every leaf has an extent `2^a` with `a >= 1` and a stride
-/// `0` or `2^k`, and the sum and the union of the leaves' bits
-/// `(s - 1) * d` (equal where the leaves reach disjoint bits, as
-/// composition asks of them).
+/// `0` or `2^k`, on bits `[k, k + a)` that no other leaf reaches (as
+/// composition asks of them), and the union of those bits. Each leaf's
+/// bits and their union are built bit by bit in the impl headers.
 #[doc(hidden)]
 pub trait KeptModes<D> {
-    /// `B1` where every leaf is a power of two.
+    /// `B1` where every leaf is a power of two, the leaves' bits disjoint.
     type Pow2: Bit;
-    /// The sum of the leaves' bits.
-    type Sum: Unsigned;
-    /// Their union.
-    type Union: Unsigned;
+    /// The union of the leaves' bits.
+    type Bits: Unsigned;
 }
-/// `Ud * (Us - 1)`: the bits of a leaf `Us : Ud`.
-type LeafBits<Us, Ud> = <Ud as Mul<<Us as Sub<B1>>::Output>>::Output;
 impl<Us, Ud> KeptModes<PInt<Ud>> for PInt<Us>
 where
-    Us: Unsigned + NonZero + AtLeastTwoPow2 + Sub<B1>,
-    Ud: Unsigned + NonZero + Pow2 + Mul<<Us as Sub<B1>>::Output>,
+    Us: Unsigned + NonZero + AtLeastTwoPow2 + AllOnes,
+    Ud: Unsigned + NonZero + Pow2 + LeafOnes<<Us as AllOnes>::Output>,
     <Us as AtLeastTwoPow2>::Output: BitAnd<<Ud as Pow2>::Output>,
     <<Us as AtLeastTwoPow2>::Output as BitAnd<<Ud as Pow2>::Output>>::Output: Bit,
-    LeafBits<Us, Ud>: Unsigned,
 {
     type Pow2 = <<Us as AtLeastTwoPow2>::Output as BitAnd<<Ud as Pow2>::Output>>::Output;
-    type Sum = LeafBits<Us, Ud>;
-    type Union = LeafBits<Us, Ud>;
+    type Bits = <Ud as LeafOnes<<Us as AllOnes>::Output>>::Output;
 }
 /// A leaf that the per-bit path does not take: its bits do not matter.
 macro_rules! not_pow2_leaf {
     ($($S:ty, $D:ty => [$($g:tt)*];)*) => {$(
         impl<$($g)*> KeptModes<$D> for $S {
             type Pow2 = B0;
-            type Sum = U0;
-            type Union = U0;
+            type Bits = U0;
         }
     )*};
 }
@@ -75,26 +68,74 @@ not_pow2_leaf! {
 }
 impl<Us: Unsigned + NonZero + AtLeastTwoPow2> KeptModes<Z0> for PInt<Us> {
     type Pow2 = Us::Output;
-    type Sum = U0;
-    type Union = U0;
+    type Bits = U0;
 }
 impl KeptModes<HNil> for HNil {
     type Pow2 = B1;
-    type Sum = U0;
-    type Union = U0;
+    type Bits = U0;
 }
 impl<S0: KeptModes<D0>, ST: KeptModes<DT>, D0, DT> KeptModes<HCons<D0, DT>> for HCons<S0, ST>
 where
+    S0::Bits: Merge<ST::Bits>,
     S0::Pow2: BitAnd<ST::Pow2>,
-    <S0::Pow2 as BitAnd<ST::Pow2>>::Output: Bit,
-    S0::Sum: Add<ST::Sum>,
-    <S0::Sum as Add<ST::Sum>>::Output: Unsigned,
-    S0::Union: BitOr<ST::Union>,
-    <S0::Union as BitOr<ST::Union>>::Output: Unsigned,
+    <S0::Pow2 as BitAnd<ST::Pow2>>::Output: BitAnd<<S0::Bits as Merge<ST::Bits>>::Disjoint>,
+    <<S0::Pow2 as BitAnd<ST::Pow2>>::Output as BitAnd<
+        <S0::Bits as Merge<ST::Bits>>::Disjoint,
+    >>::Output: Bit,
 {
-    type Pow2 = <S0::Pow2 as BitAnd<ST::Pow2>>::Output;
-    type Sum = <S0::Sum as Add<ST::Sum>>::Output;
-    type Union = <S0::Union as BitOr<ST::Union>>::Output;
+    type Pow2 = <<S0::Pow2 as BitAnd<ST::Pow2>>::Output as BitAnd<
+        <S0::Bits as Merge<ST::Bits>>::Disjoint,
+    >>::Output;
+    type Bits = <S0::Bits as Merge<ST::Bits>>::Or;
+}
+
+/// The bits `[k, k + a)` of a leaf `2^a : 2^k`: `Ones` (`2^a - 1`) moved up
+/// by the stride `Self` (`2^k`), a bit at a time. An odd stride above 1
+/// gives 0 (the leaf is not a power of two, and its bits do not matter).
+#[doc(hidden)]
+pub trait LeafOnes<Ones> {
+    /// The bits.
+    type Output: Unsigned + PushZero;
+}
+impl<Ones: Unsigned + PushZero> LeafOnes<Ones> for U1 {
+    type Output = Ones;
+}
+impl<Ones, N: LeafOnes<Ones>> LeafOnes<Ones> for UInt<N, B0> {
+    type Output = Push0<N::Output>;
+}
+impl<Ones, N, B> LeafOnes<Ones> for UInt<UInt<N, B>, B1> {
+    type Output = UTerm;
+}
+
+/// The union `Self | B` of two unsigned values, and whether they share no
+/// bit, in one walk (typenum's sum, union and comparison walk three
+/// times).
+#[doc(hidden)]
+pub trait Merge<B> {
+    /// `Self | B`.
+    type Or: Unsigned;
+    /// `B1` where `Self & B` is 0.
+    type Disjoint: Bit;
+}
+impl<B: Unsigned> Merge<B> for UTerm {
+    type Or = B;
+    type Disjoint = B1;
+}
+impl<A: Unsigned, Ab: Bit> Merge<UTerm> for UInt<A, Ab> {
+    type Or = Self;
+    type Disjoint = B1;
+}
+impl<A: Merge<B>, B> Merge<UInt<B, B1>> for UInt<A, B1> {
+    type Or = UInt<A::Or, B1>;
+    type Disjoint = B0;
+}
+impl<A: Merge<B>, B> Merge<UInt<B, B0>> for UInt<A, B1> {
+    type Or = UInt<A::Or, B1>;
+    type Disjoint = A::Disjoint;
+}
+impl<A: Merge<B>, B, Bb: Bit> Merge<UInt<B, Bb>> for UInt<A, B0> {
+    type Or = UInt<A::Or, Bb>;
+    type Disjoint = A::Disjoint;
 }
 
 /// `B1` where the per-bit path takes the kept layout (shape `Self`,
@@ -104,13 +145,8 @@ pub trait PerBit<D> {
     /// The answer.
     type Output: Bit;
 }
-impl<S: KeptModes<D>, D> PerBit<D> for S
-where
-    S::Sum: IsEqual<S::Union>,
-    S::Pow2: BitAnd<<S::Sum as IsEqual<S::Union>>::Output>,
-    <S::Pow2 as BitAnd<<S::Sum as IsEqual<S::Union>>::Output>>::Output: Bit,
-{
-    type Output = <S::Pow2 as BitAnd<<S::Sum as IsEqual<S::Union>>::Output>>::Output;
+impl<S: KeptModes<D>, D> PerBit<D> for S {
+    type Output = S::Pow2;
 }
 
 /// `B1` for an unsigned power of two.
@@ -323,17 +359,22 @@ impl<B: Unsigned + NonZero + AllOnes> SumDiff<UInt<B, B0>> for U1 {
     type Sum = UInt<B, B1>;
     type Diff = UInt<B::Output, B1>;
 }
-/// `Self - 1` for a power of two: its bits below the highest, all ones.
+/// `Self - 1` for a power of two: its bits below the highest, all ones
+/// (an odd value above 1 gives 0).
 #[doc(hidden)]
 pub trait AllOnes {
     /// `Self - 1`.
-    type Output: Unsigned;
+    type Output: Unsigned + PushZero;
 }
 impl AllOnes for U1 {
     type Output = UTerm;
 }
 impl<N: AllOnes> AllOnes for UInt<N, B0> {
     type Output = UInt<N::Output, B1>;
+}
+/// Not a power of two: no value that the callers read.
+impl<N, B> AllOnes for UInt<UInt<N, B>, B1> {
+    type Output = UTerm;
 }
 
 /// The fold layout CuTe composes with the kept modes for the offset `Off`
