@@ -378,26 +378,32 @@ where
 
 /// The fold bit by bit: the kept layout walked through the fold layout's
 /// bits (what CuTe's `composition(fold, kept)` gives for these modes).
+/// `sw(Only)`, unsigned.
+type SwOnly<Sw, Only> = <Only as SwizzleBits<
+    <Sw as SwizzleGeometry>::Z,
+    <Sw as SwizzleGeometry>::Y,
+    <<Sw as SwizzleParams>::Bits as Exp2>::U,
+>>::Output;
 type FoldedBits<Sw, KS, KD, Only> = <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Out;
 
 impl<Sw, O, S, D, C, KS, KD, Only, Anti>
     SliceWay<ComposedLayout<Sw, O, Layout<S, D>>, C, Layout<KS, KD>, Only, Anti> for B0
 where
-    Sw: SwizzleParams + FoldBits<Only>,
+    Sw: SwizzleGeometry + FoldBits<Only>,
     O: StaticInt,
     S: ConstLayout<D>,
     C: ConstCoord<S>,
     KS: FoldKept<KD, <Sw as FoldBits<Only>>::Output>,
     FoldedBits<Sw, KS, KD, Only>: ConstRepr + Default,
-    Only: ToStatic,
-    Anti: ToStatic,
-    Sw: SwizzleApply<St<Only>>,
-    Swizzled<Sw, St<Only>>: IntAdd<St<Anti>>,
-    Sum<Swizzled<Sw, St<Only>>, St<Anti>>: StaticInt,
+    Sw::Bits: Exp2,
+    Only: SwizzleBits<Sw::Z, Sw::Y, <Sw::Bits as Exp2>::U>,
+    SwOnly<Sw, Only>: core::ops::Add<Anti>,
+    <SwOnly<Sw, Only> as core::ops::Add<Anti>>::Output: ToStatic,
+    St<<SwOnly<Sw, Only> as core::ops::Add<Anti>>::Output>: StaticInt,
 {
     type Out = (
         FoldedBits<Sw, KS, KD, Only>,
-        Sum<Swizzled<Sw, St<Only>>, St<Anti>>,
+        St<<SwOnly<Sw, Only> as core::ops::Add<Anti>>::Output>,
     );
     #[inline(always)]
     fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {

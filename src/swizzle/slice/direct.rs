@@ -507,6 +507,60 @@ impl<Hb, L: Meets<H, N>, H, N> MeetStep<Hb, L, H, N> for B0 {
     type Output = L::Output;
 }
 
+/// `sw(Self)` for an unsigned `Self` and a swizzle whose lowest ZZZ bit
+/// is `Z` and lowest YYY bit `Y` (powers of two), with `N = 2^B`: the ZZZ
+/// window of `Self` XORed with its YYY window, one step per bit up to the
+/// window's end (typenum's mask, shifts and XOR walk and trim the whole
+/// value four times).
+#[doc(hidden)]
+pub trait SwizzleBits<Z, Y, N> {
+    /// The swizzled value.
+    type Output: Unsigned;
+}
+impl<X: Peel<Y> + XorWindow<Z, <X as Peel<Y>>::Output, N>, Z, Y, N> SwizzleBits<Z, Y, N> for X {
+    type Output = <X as XorWindow<Z, <X as Peel<Y>>::Output, N>>::Output;
+}
+/// `Self` with its bits `[log2(P), log2(P) + log2(N))` XORed with the low
+/// bits of `W`.
+#[doc(hidden)]
+pub trait XorWindow<P, W, N> {
+    /// The result, without leading zeros.
+    type Output: Unsigned + PushZero;
+}
+impl<X: Unsigned + PushZero, W> XorWindow<U1, W, U1> for X {
+    type Output = X;
+}
+impl<X: LowBit, P, W, N> XorWindow<UInt<P, B0>, W, N> for X
+where
+    X::Rest: XorWindow<P, W, N>,
+    X::Bit: PushBit<<X::Rest as XorWindow<P, W, N>>::Output>,
+{
+    type Output = <X::Bit as PushBit<<X::Rest as XorWindow<P, W, N>>::Output>>::Output;
+}
+impl<X: LowBit, W: LowBit, N> XorWindow<U1, W, UInt<N, B0>> for X
+where
+    X::Rest: XorWindow<U1, W::Rest, N>,
+    X::Bit: core::ops::BitXor<W::Bit>,
+    <X::Bit as core::ops::BitXor<W::Bit>>::Output:
+        PushBit<<X::Rest as XorWindow<U1, W::Rest, N>>::Output>,
+{
+    type Output = <<X::Bit as core::ops::BitXor<W::Bit>>::Output as PushBit<
+        <X::Rest as XorWindow<U1, W::Rest, N>>::Output,
+    >>::Output;
+}
+/// `2 * H + Self` for a bit `Self`, without leading zeros.
+#[doc(hidden)]
+pub trait PushBit<H> {
+    /// The value.
+    type Output: Unsigned + PushZero;
+}
+impl<H: Unsigned> PushBit<H> for B1 {
+    type Output = UInt<H, B1>;
+}
+impl<H: PushZero> PushBit<H> for B0 {
+    type Output = H::Output;
+}
+
 // ---- Walking a kept leaf through the segments ----
 //
 // Each step below has one associated type, the folded modes as a
