@@ -406,17 +406,17 @@ type Segments<G, Z, Y, UM, UB, USB, UMB, UMBS, Lo, Hi> = Geo<
     >,
 >;
 /// The segments of `Sw`'s fold layout for the offset `Off`.
-type SegmentsOf<Sw, Off, UM, USB, UMB, UMBS> = Segments<
+type SegmentsOf<Sw, Off, UM, UB, USB, UMB, UMBS> = Segments<
     <Sw as SwizzleGeometry>::LowIsZ,
     <Sw as SwizzleGeometry>::Z,
     <Sw as SwizzleGeometry>::Y,
     UM,
-    <<Sw as crate::swizzle::SwizzleParams>::Bits as Exp2>::U,
+    UB,
     USB,
     UMB,
     UMBS,
     <Off as Peel<UM>>::Output,
-    <<Off as Peel<UMB>>::Output as Peel<USB>>::Output,
+    <<<Off as Peel<UM>>::Output as Peel<UB>>::Output as Peel<USB>>::Output,
 >;
 impl<Sw: SwizzleGeometry, Off> FoldBits<Off> for Sw
 where
@@ -442,10 +442,11 @@ where
     UMBS: Unsigned + NonZero,
     Sw::Bits: Exp2,
     Sw::LowIsZ: GroupForms<Sw::Z, Sw::Y>,
-    Off: Peel<UM> + Peel<UMB>,
-    <Off as Peel<UMB>>::Output: Peel<USB>,
+    Off: Peel<UM>,
+    <Off as Peel<UM>>::Output: Peel<<Sw::Bits as Exp2>::U>,
+    <<Off as Peel<UM>>::Output as Peel<<Sw::Bits as Exp2>::U>>::Output: Peel<USB>,
 {
-    type Output = SegmentsOf<Sw, Off, UM, USB, UMB, UMBS>;
+    type Output = SegmentsOf<Sw, Off, UM, <Sw::Bits as Exp2>::U, USB, UMB, UMBS>;
 }
 
 /// The decision of the per-bit path: `B1` where the kept bits `Act`
@@ -466,16 +467,21 @@ where
     USB: Unsigned + NonZero,
     UMB: Unsigned + NonZero,
     Sw::Bits: Exp2,
-    Act: Peel<UM> + Peel<UMB>,
-    <Act as Peel<UMB>>::Output: Peel<USB>,
+    Act: Peel<UM>,
+    <Act as Peel<UM>>::Output: Peel<<Sw::Bits as Exp2>::U>,
+    <<Act as Peel<UM>>::Output as Peel<<Sw::Bits as Exp2>::U>>::Output: Peel<USB>,
     <Act as Peel<UM>>::Output:
-        Meets<<<Act as Peel<UMB>>::Output as Peel<USB>>::Output, <Sw::Bits as Exp2>::U>,
+        Meets<HighWindow<Act, UM, <Sw::Bits as Exp2>::U, USB>, <Sw::Bits as Exp2>::U>,
 {
     type Output = <<Act as Peel<UM>>::Output as Meets<
-        <<Act as Peel<UMB>>::Output as Peel<USB>>::Output,
+        HighWindow<Act, UM, <Sw::Bits as Exp2>::U, USB>,
         <Sw::Bits as Exp2>::U,
     >>::Output;
 }
+/// `X >> (M + |S|)` for `UM = 2^M`, `UB = 2^B`, `USB = 2^(|S| - B)`: the
+/// high group's window, peeled on from the low group's.
+type HighWindow<X, UM, UB, USB> =
+    <<<X as Peel<UM>>::Output as Peel<UB>>::Output as Peel<USB>>::Output;
 /// `B1` where some bit `i < log2(N)` is set in both `Self` and `H`.
 #[doc(hidden)]
 pub trait Meets<H, N> {
