@@ -22,7 +22,6 @@ use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, Bit, IsEqual, NInt, NonZero, PInt, U0, U2, UInt, UTerm, Unsigned, Z0};
 
-use super::fold::Select;
 use super::geometry::{Exp2, Outer, SwizzleGeometry};
 use crate::layout::Layout;
 
@@ -240,32 +239,39 @@ type Push0<U> = <U as PushZero>::Output;
 /// by its header alone): `N = 2^n` for the `n` bits left, then the
 /// segments `R`.
 pub struct Geo<F, N, R>(F, N, R);
-/// A group of swizzled bits: the next bit's stride is `P` where its sign
-/// (the lowest bit of `S`) is 0, else `M` (CuTe's
-/// `make_swizzle_strides`), both doubling per bit; `N = 2^n` for the `n`
+/// A group of swizzled bits: the next bit's stride is `P` (unsigned,
+/// positive) where its sign (the lowest bit of `S`) is 0, else `M` (a
+/// [`Sgn`]) (CuTe's `make_swizzle_strides`), both doubling per bit by the
+/// impl headers; `N = 2^n` for the `n`
 /// bits left; `Last` the sign of the bit before in the group (read only
 /// once a bit of the group has been taken); then the segments `R`.
 pub struct Grp<P, M, S, N, Last, R>(P, M, S, N, Last, R);
+/// A group's stride for sign 1: the magnitude `U` (unsigned), negative
+/// where `Neg` is `B1`.
+pub struct Sgn<U, Neg>(U, Neg);
+
+/// The stride of a group's bit of sign `Self`, from the group's `P` and
+/// `M` (a [`Sgn`]).
+#[doc(hidden)]
+pub trait GrpStride<P, M> {
+    /// The stride, a static integer.
+    type Output;
+}
+impl<P: Unsigned + NonZero, M> GrpStride<P, M> for B0 {
+    type Output = PInt<P>;
+}
+impl<P, U: Unsigned + NonZero> GrpStride<P, Sgn<U, B0>> for B1 {
+    type Output = PInt<U>;
+}
+impl<P, U: Unsigned + NonZero> GrpStride<P, Sgn<U, B1>> for B1 {
+    type Output = NInt<U>;
+}
 /// The fold layout's last mode, extent 1, which extends the layout beyond
 /// its domain: bits of strides `F`, `2F`, … (`F` unsigned).
 pub struct Beyond<F>(F);
 /// The sign before a group's first bit (never read: the first bit taken
 /// starts a mode, and a run entering the group compares strides).
 pub struct NoBit;
-
-/// `2F` for a static integer.
-#[doc(hidden)]
-pub trait Double {
-    /// `2F`.
-    type Output;
-}
-impl<U: Unsigned + NonZero> Double for PInt<U> {
-    type Output = PInt<UInt<U, B0>>;
-}
-impl<U: Unsigned + NonZero> Double for NInt<U> {
-    type Output = NInt<UInt<U, B0>>;
-}
-type Dbl<F> = <F as Double>::Output;
 
 /// `B1` when two bits are equal.
 #[doc(hidden)]
@@ -328,16 +334,16 @@ pub trait GroupForms<Z, Y> {
     type HighMinus;
 }
 impl<Z: Unsigned + NonZero + SumDiff<Y>, Y: Unsigned + NonZero> GroupForms<Z, Y> for B1 {
-    type LowPlus = PInt<Z>;
-    type LowMinus = NInt<Z>;
-    type HighPlus = PInt<Z::Sum>;
-    type HighMinus = PInt<Z::Diff>;
+    type LowPlus = Z;
+    type LowMinus = Sgn<Z, B1>;
+    type HighPlus = Z::Sum;
+    type HighMinus = Sgn<Z::Diff, B0>;
 }
 impl<Z: Unsigned + NonZero, Y: Unsigned + NonZero + SumDiff<Z>> GroupForms<Z, Y> for B0 {
-    type LowPlus = PInt<Y::Sum>;
-    type LowMinus = NInt<Y::Diff>;
-    type HighPlus = PInt<Z>;
-    type HighMinus = NInt<Z>;
+    type LowPlus = Y::Sum;
+    type LowMinus = Sgn<Y::Diff, B1>;
+    type HighPlus = Z;
+    type HighMinus = Sgn<Z, B1>;
 }
 
 /// `Big + Self` and `Big - Self` for powers of two `Self < Big`, by their
@@ -595,10 +601,10 @@ where
 {
     type Out = <Self as LeafFold<R, Us>>::Out;
 }
-impl<K, P: Double, M: Double, S: LowBit, N, Last, R, Us>
-    LeafFold<Grp<P, M, S, UInt<N, B0>, Last, R>, Us> for UInt<K, B0>
+impl<K, P, M, Ms, S: LowBit, N, Last, R, Us>
+    LeafFold<Grp<P, Sgn<M, Ms>, S, UInt<N, B0>, Last, R>, Us> for UInt<K, B0>
 where
-    K: LeafFold<Grp<Dbl<P>, Dbl<M>, S::Rest, N, Last, R>, Us>,
+    K: LeafFold<Grp<UInt<P, B0>, Sgn<UInt<M, B0>, Ms>, S::Rest, N, Last, R>, Us>,
 {
     type Out = K::Out;
 }
@@ -616,9 +622,10 @@ where
 }
 
 /// The strides of a group's bit, by its sign bit `Sg`.
-type Chosen<Sg, P, M> = <Sg as Select<M, P>>::Output;
+type Chosen<Sg, P, M> = <Sg as GrpStride<P, M>>::Output;
 /// A group after its next bit (of sign `Sg`).
-type GrpNext<P, M, S, N, Sg, R> = Grp<Dbl<P>, Dbl<M>, <S as LowBit>::Rest, N, Sg, R>;
+type GrpNext<P, M, Ms, S, N, Sg, R> =
+    Grp<UInt<P, B0>, Sgn<UInt<M, B0>, Ms>, <S as LowBit>::Rest, N, Sg, R>;
 
 /// The first bit of a kept leaf of extent `Self` starts its first mode.
 #[doc(hidden)]
@@ -635,11 +642,11 @@ where
 impl<Us: RunFirst<R>, F, R> RunFirst<Geo<F, U1, R>> for Us {
     type Out = Us::Out;
 }
-impl<U, P: Double, M: Double, S: LowBit, N, Last, R> RunFirst<Grp<P, M, S, UInt<N, B0>, Last, R>>
+impl<U, P, M, Ms, S: LowBit, N, Last, R> RunFirst<Grp<P, Sgn<M, Ms>, S, UInt<N, B0>, Last, R>>
     for UInt<U, B0>
 where
-    S::Bit: Select<M, P>,
-    U: Run<GrpNext<P, M, S, N, S::Bit, R>, U2, Chosen<S::Bit, P, M>>,
+    S::Bit: GrpStride<P, Sgn<M, Ms>>,
+    U: Run<GrpNext<P, M, Ms, S, N, S::Bit, R>, U2, Chosen<S::Bit, P, Sgn<M, Ms>>>,
 {
     type Out = U::Out;
 }
@@ -680,17 +687,17 @@ where
 }
 /// Inside a group, a bit continues the mode where its sign is the one
 /// before.
-impl<U, P: Double, M: Double, S: LowBit, N, Last, R, CurS, CurF>
-    Run<Grp<P, M, S, UInt<N, B0>, Last, R>, CurS, CurF> for UInt<U, B0>
+impl<U, P, M, Ms, S: LowBit, N, Last, R, CurS, CurF>
+    Run<Grp<P, Sgn<M, Ms>, S, UInt<N, B0>, Last, R>, CurS, CurF> for UInt<U, B0>
 where
-    S::Bit: Select<M, P> + Same<Last>,
+    S::Bit: GrpStride<P, Sgn<M, Ms>> + Same<Last>,
     <S::Bit as Same<Last>>::Output:
-        RunStep<U, GrpNext<P, M, S, N, S::Bit, R>, Chosen<S::Bit, P, M>, CurS, CurF>,
+        RunStep<U, GrpNext<P, M, Ms, S, N, S::Bit, R>, Chosen<S::Bit, P, Sgn<M, Ms>>, CurS, CurF>,
 {
-    type Out = GrpOut<<S::Bit as Same<Last>>::Output, U, P, M, S, N, R, CurS, CurF>;
+    type Out = GrpOut<<S::Bit as Same<Last>>::Output, U, P, M, Ms, S, N, R, CurS, CurF>;
 }
 /// The group's end: its strides have doubled past its last bit.
-impl<U, P, M, S, Last: Select<M, P>, R, CurS, CurF> Run<Grp<P, M, S, U1, Last, R>, CurS, CurF>
+impl<U, P, M, S, Last: GrpStride<P, M>, R, CurS, CurF> Run<Grp<P, M, S, U1, Last, R>, CurS, CurF>
     for UInt<U, B0>
 where
     R: Cross<Chosen<Last, P, M>, U, CurS, CurF>,
@@ -723,15 +730,26 @@ where
 impl<E, F, R: Cross<E, U, CurS, CurF>, U, CurS, CurF> Cross<E, U, CurS, CurF> for Geo<F, U1, R> {
     type Out = R::Out;
 }
-impl<E, P: Double, M: Double, S: LowBit, N, Last, R, U, CurS, CurF> Cross<E, U, CurS, CurF>
-    for Grp<P, M, S, UInt<N, B0>, Last, R>
+impl<E, P, M, Ms, S: LowBit, N, Last, R, U, CurS, CurF> Cross<E, U, CurS, CurF>
+    for Grp<P, Sgn<M, Ms>, S, UInt<N, B0>, Last, R>
 where
-    S::Bit: Select<M, P>,
-    E: IsEqual<Chosen<S::Bit, P, M>>,
-    <E as IsEqual<Chosen<S::Bit, P, M>>>::Output:
-        RunStep<U, GrpNext<P, M, S, N, S::Bit, R>, Chosen<S::Bit, P, M>, CurS, CurF>,
+    S::Bit: GrpStride<P, Sgn<M, Ms>>,
+    E: IsEqual<Chosen<S::Bit, P, Sgn<M, Ms>>>,
+    <E as IsEqual<Chosen<S::Bit, P, Sgn<M, Ms>>>>::Output:
+        RunStep<U, GrpNext<P, M, Ms, S, N, S::Bit, R>, Chosen<S::Bit, P, Sgn<M, Ms>>, CurS, CurF>,
 {
-    type Out = GrpOut<<E as IsEqual<Chosen<S::Bit, P, M>>>::Output, U, P, M, S, N, R, CurS, CurF>;
+    type Out = GrpOut<
+        <E as IsEqual<Chosen<S::Bit, P, Sgn<M, Ms>>>>::Output,
+        U,
+        P,
+        M,
+        Ms,
+        S,
+        N,
+        R,
+        CurS,
+        CurF,
+    >;
 }
 impl<E, F: Unsigned + NonZero, U, CurS, CurF> Cross<E, U, CurS, CurF> for Beyond<F>
 where
@@ -743,10 +761,10 @@ where
 
 /// The modes after a group's bit (its sign the lowest bit of `S`), by
 /// its continuation flag `Fl`.
-type GrpOut<Fl, U, P, M, S, N, R, CurS, CurF> = <Fl as RunStep<
+type GrpOut<Fl, U, P, M, Ms, S, N, R, CurS, CurF> = <Fl as RunStep<
     U,
-    GrpNext<P, M, S, N, <S as LowBit>::Bit, R>,
-    Chosen<<S as LowBit>::Bit, P, M>,
+    GrpNext<P, M, Ms, S, N, <S as LowBit>::Bit, R>,
+    Chosen<<S as LowBit>::Bit, P, Sgn<M, Ms>>,
     CurS,
     CurF,
 >>::Out;
