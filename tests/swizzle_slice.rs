@@ -148,3 +148,27 @@ fn kept_modes_of_powers_of_two_fold_bit_by_bit() {
     // A kept mode of extent 1 takes CuTe's composition instead.
     folds_to!(1, 3, 1, [((1, 2), 32) : ((32, 32), 1)], [(_, _), 3], "((_,_),3)" => "(_1,_2):(_32,_32)", 3);
 }
+
+#[test]
+fn a_slice_of_a_swizzled_slice_folds_with_its_offset() {
+    // A slice that stays swizzled carries the fixed YYY/ZZZ bits in its
+    // composed offset; slicing it again folds with that offset (here 32,
+    // a ZZZ bit): the per-bit path swizzles the offset's YYY/ZZZ part and
+    // adds the rest.
+    let c = composition(Swizzle::<3, 4, 3>, layout![(8, (2, 32)):(64, (32, 1))]);
+    let s = c.slice(coord![_, (1, _)]);
+    assert_eq!(s.to_string(), "Sw<3,4,3> o _32 o (_8,_32):(_64,_1)");
+    let dc = DynComposed::new(
+        Swizzle::<3, 4, 3>::RUNTIME,
+        32,
+        "(8,32):(64,1)".parse().unwrap(),
+    );
+    let (k, off) = s.slice_and_offset(coord![_, 5]);
+    assert_eq!(k.to_string(), "((_2,_2,_2)):((_64,_144,_224))");
+    assert_eq!(off.value(), 37);
+    agree(&dc, "(_,5)", "((_2,_2,_2)):((_64,_144,_224))", 37);
+    let (k, off) = s.slice_and_offset(coord![3, _]);
+    assert_eq!(k.to_string(), "((_16,_2)):((_1,_-16))");
+    assert_eq!(off.value(), 240);
+    agree(&dc, "(3,_)", "((_16,_2)):((_1,_-16))", 240);
+}

@@ -151,15 +151,36 @@ pub trait SliceComposed<C> {
     fn slice_and_offset(self, c: C) -> (Self::Output, Self::Offset);
 }
 
+/// A slice and its offset, as the dispatch below hands them on: one
+/// associated type per step, so that each step is normalized once rather
+/// than once for the slice and once for the offset.
+#[doc(hidden)]
+pub trait SlicePair {
+    /// The slice.
+    type Slice;
+    /// The offset.
+    type Offset;
+    /// The two.
+    fn split(self) -> (Self::Slice, Self::Offset);
+}
+impl<A, B> SlicePair for (A, B) {
+    type Slice = A;
+    type Offset = B;
+    #[inline(always)]
+    fn split(self) -> (A, B) {
+        self
+    }
+}
+/// The slice and offset of `L` at `C`.
+type Cut<L, C> = <<C as AllUnderscore>::Output as SliceBranch<L, C>>::Out;
+
 /// Dispatch on "all `_`" (`Self`), then on the collision of the kept bits.
 #[doc(hidden)]
 pub trait SliceBranch<L, C> {
-    /// The slice.
-    type Output;
-    /// The offset.
-    type Offset;
+    /// The slice and the offset.
+    type Out: SlicePair;
     /// Computes both.
-    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+    fn run(l: L, c: C) -> Self::Out;
 }
 
 impl<Sw, O, S, D, C> SliceComposed<C> for ComposedLayout<Sw, O, Layout<S, D>>
@@ -171,11 +192,11 @@ where
     C: SliceLayout<S, D, true> + AllUnderscore,
     <C as AllUnderscore>::Output: SliceBranch<Self, C>,
 {
-    type Output = <<C as AllUnderscore>::Output as SliceBranch<Self, C>>::Output;
-    type Offset = <<C as AllUnderscore>::Output as SliceBranch<Self, C>>::Offset;
+    type Output = <Cut<Self, C> as SlicePair>::Slice;
+    type Offset = <Cut<Self, C> as SlicePair>::Offset;
     #[inline(always)]
     fn slice_and_offset(self, c: C) -> (Self::Output, Self::Offset) {
-        <<C as AllUnderscore>::Output as SliceBranch<Self, C>>::run(self, c)
+        <<C as AllUnderscore>::Output as SliceBranch<Self, C>>::run(self, c).split()
     }
 }
 
@@ -183,10 +204,9 @@ where
 impl<Sw: SwizzleParams, O: Copy, S: IntTuple, D: IntTuple, C: SliceLayout<S, D, true>>
     SliceBranch<ComposedLayout<Sw, O, Layout<S, D>>, C> for B1
 {
-    type Output = ComposedLayout<Sw, O, Kept<C, S, D>>;
-    type Offset = Z0;
+    type Out = (ComposedLayout<Sw, O, Kept<C, S, D>>, Z0);
     #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Z0) {
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
         (
             ComposedLayout::new(l.swizzle(), l.offset(), l.layout().slice(c)),
             Z0::new(),
@@ -208,16 +228,12 @@ where
     <KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output:
         SlicePath<ComposedLayout<Sw, O, Layout<S, D>>, C>,
 {
-    type Output = <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<
+    type Out = <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<
         ComposedLayout<Sw, O, Layout<S, D>>,
         C,
-    >>::Output;
-    type Offset = <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<
-        ComposedLayout<Sw, O, Layout<S, D>>,
-        C,
-    >>::Offset;
+    >>::Out;
     #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
         <<KeptShape<C, S> as PerBit<KeptStride<C, D>>>::Output as SlicePath<_, C>>::run(l, c)
     }
 }
@@ -228,12 +244,10 @@ where
 /// by CuTe's compositions with the kept layout (`B0`).
 #[doc(hidden)]
 pub trait SlicePath<L, C> {
-    /// The slice.
-    type Output;
-    /// The offset.
-    type Offset;
+    /// The slice and the offset.
+    type Out: SlicePair;
     /// Computes both.
-    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+    fn run(l: L, c: C) -> Self::Out;
 }
 
 /// Per bit: the fixed coordinate's offset, computed once and handed on
@@ -251,20 +265,14 @@ where
     FixedU<C, S, D>:
         SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KeptShape<C, S>, KeptStride<C, D>>,
 {
-    type Output = <FixedU<C, S, D> as SliceBits<
+    type Out = <FixedU<C, S, D> as SliceBits<
         ComposedLayout<Sw, O, Layout<S, D>>,
         C,
         KeptShape<C, S>,
         KeptStride<C, D>,
-    >>::Output;
-    type Offset = <FixedU<C, S, D> as SliceBits<
-        ComposedLayout<Sw, O, Layout<S, D>>,
-        C,
-        KeptShape<C, S>,
-        KeptStride<C, D>,
-    >>::Offset;
+    >>::Out;
     #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
         <FixedU<C, S, D> as SliceBits<_, C, KeptShape<C, S>, KeptStride<C, D>>>::run(l, c)
     }
 }
@@ -274,62 +282,54 @@ where
 /// rest, and the decision from the kept modes' active bits.
 #[doc(hidden)]
 pub trait SliceBits<L, C, KS, KD> {
-    /// The slice.
-    type Output;
-    /// The offset.
-    type Offset;
+    /// The slice and the offset.
+    type Out: SlicePair;
     /// Computes both.
-    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+    fn run(l: L, c: C) -> Self::Out;
 }
 
-/// `a ^ b`, `a & b` on unsigned types.
+/// `a ^ b` on unsigned types.
 type Xor<A, B> = <A as BitXor<B>>::Output;
-type And<A, B> = <A as BitAnd<B>>::Output;
-/// The fixed bits that meet the swizzle, and their partner bits moved.
-type ActiveOf<KS, KD, Zy> = And<<KS as KeptModes<KD>>::Sum, Zy>;
+/// Whether the kept bits hold a YYY bit together with its ZZZ partner.
 type CollideOf<KS, KD, Sw> =
-    <ActiveOf<KS, KD, <Sw as SwizzleGeometry>::Zy> as Collides<Sw>>::Output;
+    <<Sw as SwizzleGeometry>::Outer as CollideIn<Sw, <KS as KeptModes<KD>>::Bits>>::Output;
+
+/// The fixed bits that meet the swizzle, moved into the composed offset,
+/// and the rest.
+type OnlyOf<O, Fx, Zy> = Xor<<O as NonNegStatic>::U, <Fx as SplitZy<Zy>>::Only>;
+type AntiOf<Fx, Zy> = <Fx as SplitZy<Zy>>::Anti;
 
 impl<Sw, O, S, D, C, KS, KD, Fx> SliceBits<ComposedLayout<Sw, O, Layout<S, D>>, C, KS, KD> for Fx
 where
     Sw: SwizzleGeometry,
     O: NonNegStatic,
-    Fx: BitAnd<Sw::Zy>,
-    O::U: BitXor<And<Fx, Sw::Zy>>,
-    Fx: BitXor<And<Fx, Sw::Zy>>,
+    Fx: SplitZy<Sw::Zy>,
+    O::U: BitXor<<Fx as SplitZy<Sw::Zy>>::Only>,
     KS: KeptModes<KD>,
-    KS::Sum: BitAnd<Sw::Zy>,
-    ActiveOf<KS, KD, Sw::Zy>: Collides<Sw>,
+    Sw::Outer: CollideIn<Sw, KS::Bits>,
     CollideOf<KS, KD, Sw>: SliceWay<
             ComposedLayout<Sw, O, Layout<S, D>>,
             C,
             Layout<KS, KD>,
-            Xor<O::U, And<Fx, Sw::Zy>>,
-            Xor<Fx, And<Fx, Sw::Zy>>,
+            OnlyOf<O, Fx, Sw::Zy>,
+            AntiOf<Fx, Sw::Zy>,
         >,
 {
-    type Output = <CollideOf<KS, KD, Sw> as SliceWay<
+    type Out = <CollideOf<KS, KD, Sw> as SliceWay<
         ComposedLayout<Sw, O, Layout<S, D>>,
         C,
         Layout<KS, KD>,
-        Xor<O::U, And<Fx, Sw::Zy>>,
-        Xor<Fx, And<Fx, Sw::Zy>>,
-    >>::Output;
-    type Offset = <CollideOf<KS, KD, Sw> as SliceWay<
-        ComposedLayout<Sw, O, Layout<S, D>>,
-        C,
-        Layout<KS, KD>,
-        Xor<O::U, And<Fx, Sw::Zy>>,
-        Xor<Fx, And<Fx, Sw::Zy>>,
-    >>::Offset;
+        OnlyOf<O, Fx, Sw::Zy>,
+        AntiOf<Fx, Sw::Zy>,
+    >>::Out;
     #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
         <CollideOf<KS, KD, Sw> as SliceWay<
             _,
             C,
             Layout<KS, KD>,
-            Xor<O::U, And<Fx, Sw::Zy>>,
-            Xor<Fx, And<Fx, Sw::Zy>>,
+            OnlyOf<O, Fx, Sw::Zy>,
+            AntiOf<Fx, Sw::Zy>,
         >>::run(l, c)
     }
 }
@@ -339,12 +339,10 @@ where
 /// swizzle (`B1`), or fold it into the kept strides bit by bit (`B0`).
 #[doc(hidden)]
 pub trait SliceWay<L, C, K, Only, Anti> {
-    /// The slice.
-    type Output;
-    /// The offset.
-    type Offset;
+    /// The slice and the offset.
+    type Out: SlicePair;
     /// Computes both.
-    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+    fn run(l: L, c: C) -> Self::Out;
 }
 
 impl<Sw, O, S, D, C, K, Only, Anti> SliceWay<ComposedLayout<Sw, O, Layout<S, D>>, C, K, Only, Anti>
@@ -359,13 +357,16 @@ where
     Anti: ToStatic,
     ComposedLayout<Sw, St<Only>, K>: ConstRepr,
 {
-    type Output = ComposedLayout<Sw, St<Only>, K>;
-    type Offset = St<Anti>;
+    type Out = (ComposedLayout<Sw, St<Only>, K>, St<Anti>);
     #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
         #[allow(clippy::let_unit_value)]
-        let () =
-            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+        let () = SliceCheck::<
+            ComposedLayout<Sw, O, Layout<S, D>>,
+            C,
+            <Self::Out as SlicePair>::Slice,
+            <Self::Out as SlicePair>::Offset,
+        >::OK;
         // Every kept mode is static: the kept layout is its type's value.
         let _ = (l, c);
         (
@@ -377,33 +378,42 @@ where
 
 /// The fold bit by bit: the kept layout walked through the fold layout's
 /// bits (what CuTe's `composition(fold, kept)` gives for these modes).
-type FoldedBits<Sw, KS, KD, Only> = Layout<
-    <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Shape,
-    <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Stride,
->;
+/// `sw(Only)`, unsigned.
+type SwOnly<Sw, Only> = <Only as SwizzleBits<
+    <Sw as SwizzleGeometry>::Z,
+    <Sw as SwizzleGeometry>::Y,
+    <<Sw as SwizzleParams>::Bits as Exp2>::U,
+>>::Output;
+type FoldedBits<Sw, KS, KD, Only> = <KS as FoldKept<KD, <Sw as FoldBits<Only>>::Output>>::Out;
 
 impl<Sw, O, S, D, C, KS, KD, Only, Anti>
     SliceWay<ComposedLayout<Sw, O, Layout<S, D>>, C, Layout<KS, KD>, Only, Anti> for B0
 where
-    Sw: SwizzleParams + FoldBits<Only>,
+    Sw: SwizzleGeometry + FoldBits<Only>,
     O: StaticInt,
     S: ConstLayout<D>,
     C: ConstCoord<S>,
     KS: FoldKept<KD, <Sw as FoldBits<Only>>::Output>,
     FoldedBits<Sw, KS, KD, Only>: ConstRepr + Default,
-    Only: ToStatic,
-    Anti: ToStatic,
-    Sw: SwizzleApply<St<Only>>,
-    Swizzled<Sw, St<Only>>: IntAdd<St<Anti>>,
-    Sum<Swizzled<Sw, St<Only>>, St<Anti>>: StaticInt,
+    Sw::Bits: Exp2,
+    Only: SwizzleBits<Sw::Z, Sw::Y, <Sw::Bits as Exp2>::U>,
+    SwOnly<Sw, Only>: core::ops::Add<Anti>,
+    <SwOnly<Sw, Only> as core::ops::Add<Anti>>::Output: ToStatic,
+    St<<SwOnly<Sw, Only> as core::ops::Add<Anti>>::Output>: StaticInt,
 {
-    type Output = FoldedBits<Sw, KS, KD, Only>;
-    type Offset = Sum<Swizzled<Sw, St<Only>>, St<Anti>>;
+    type Out = (
+        FoldedBits<Sw, KS, KD, Only>,
+        St<<SwOnly<Sw, Only> as core::ops::Add<Anti>>::Output>,
+    );
     #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
         #[allow(clippy::let_unit_value)]
-        let () =
-            SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+        let () = SliceCheck::<
+            ComposedLayout<Sw, O, Layout<S, D>>,
+            C,
+            <Self::Out as SlicePair>::Slice,
+            <Self::Out as SlicePair>::Offset,
+        >::OK;
         // Every operand is static: the folded layout is a zero-sized type
         // that the bounds have already computed.
         let _ = (l, c);
@@ -436,16 +446,12 @@ where
     <Active<Sw, C, S, D> as Collides<Sw>>::Output:
         SliceFold<ComposedLayout<Sw, O, Layout<S, D>>, C>,
 {
-    type Output = <<Active<Sw, C, S, D> as Collides<Sw>>::Output as SliceFold<
+    type Out = <<Active<Sw, C, S, D> as Collides<Sw>>::Output as SliceFold<
         ComposedLayout<Sw, O, Layout<S, D>>,
         C,
-    >>::Output;
-    type Offset = <<Active<Sw, C, S, D> as Collides<Sw>>::Output as SliceFold<
-        ComposedLayout<Sw, O, Layout<S, D>>,
-        C,
-    >>::Offset;
+    >>::Out;
     #[inline(always)]
-    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+    fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
         <<Active<Sw, C, S, D> as Collides<Sw>>::Output as SliceFold<_, C>>::run(l, c)
     }
 }
@@ -454,12 +460,10 @@ where
 /// partner) or fold it into strides (`B0`).
 #[doc(hidden)]
 pub trait SliceFold<L, C> {
-    /// The slice.
-    type Output;
-    /// The offset.
-    type Offset;
+    /// The slice and the offset.
+    type Out: SlicePair;
     /// Computes both.
-    fn run(l: L, c: C) -> (Self::Output, Self::Offset);
+    fn run(l: L, c: C) -> Self::Out;
 }
 
 /// The two ways of slicing `Sw o O o L` (the swizzle kept whole, `B1`,
@@ -493,13 +497,12 @@ slice_fold! {
     [
         ComposedLayout<Sw, St<OnlyZyU<Sw, O, C, S, D>>, Kept<C, S, D>>: ConstRepr,
     ] {
-        type Output = ComposedLayout<Sw, St<OnlyZyU<Sw, O, C, S, D>>, Kept<C, S, D>>;
-        type Offset = St<AntiZyU<Sw, C, S, D>>;
+        type Out = (ComposedLayout<Sw, St<OnlyZyU<Sw, O, C, S, D>>, Kept<C, S, D>>, St<AntiZyU<Sw, C, S, D>>);
         #[inline(always)]
-        fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
             #[allow(clippy::let_unit_value)]
             let () =
-                SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+                SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, <Self::Out as SlicePair>::Slice, <Self::Out as SlicePair>::Offset>::OK;
             (
                 ComposedLayout::new(l.swizzle(), Default::default(), l.layout().slice(c)),
                 Default::default(),
@@ -522,13 +525,12 @@ slice_fold! {
         Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>: IntAdd<St<AntiZyU<Sw, C, S, D>>>,
         Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>: StaticInt,
     ] {
-        type Output = Folded<Sw, O, C, S, D>;
-        type Offset = Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>;
+        type Out = (Folded<Sw, O, C, S, D>, Sum<Swizzled<Sw, St<OnlyZyU<Sw, O, C, S, D>>>, St<AntiZyU<Sw, C, S, D>>>);
         #[inline(always)]
-        fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> (Self::Output, Self::Offset) {
+        fn run(l: ComposedLayout<Sw, O, Layout<S, D>>, c: C) -> Self::Out {
             #[allow(clippy::let_unit_value)]
             let () =
-                SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, Self::Output, Self::Offset>::OK;
+                SliceCheck::<ComposedLayout<Sw, O, Layout<S, D>>, C, <Self::Out as SlicePair>::Slice, <Self::Out as SlicePair>::Offset>::OK;
             // Every operand is static, so the folded layout is a zero-sized
             // type that the bounds have already computed: building it through
             // the runtime composition would only instantiate the composition's
