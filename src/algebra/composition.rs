@@ -21,6 +21,7 @@ mod tiler;
 pub mod verdict;
 pub mod walk;
 
+use super::{And4, StaticFlag};
 use crate::error::LayoutError;
 use crate::layout::CoalesceX;
 use crate::layout::Layout;
@@ -74,6 +75,16 @@ pub trait Composition<B>: crate::int::sealed::Operand {
     type Output;
     /// Computes it, checking the conditions that depend on runtime values.
     fn try_compose(self, b: B) -> Result<Self::Output, LayoutError>;
+    /// Runs `walk` (the composition of the values), or, when every operand
+    /// is static, builds the result from its type without mentioning
+    /// `walk` ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+    ) -> Result<Self::Output, LayoutError> {
+        walk()
+    }
 }
 
 /// The result type of [`composition`]: `Composed<A, B>`.
@@ -95,6 +106,12 @@ impl<S, D, B: CompositionRhs<S, D>> Composition<B> for Layout<S, D> {
     #[inline(always)]
     fn try_compose(self, b: B) -> Result<Self::Output, LayoutError> {
         b.compose_after(self)
+    }
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+    ) -> Result<Self::Output, LayoutError> {
+        B::by_type(walk)
     }
 }
 
@@ -130,6 +147,14 @@ pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
     type Output;
     /// `composition(a, self)`, checking the conditions that depend on runtime values.
     fn compose_after(self, a: Layout<S, D>) -> Result<Self::Output, LayoutError>;
+    /// [`Composition::by_type`] for this right operand.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+    ) -> Result<Self::Output, LayoutError> {
+        walk()
+    }
 }
 
 /// CuTe's `composition(a, b)`: the layout `R` with `R(i) = a(b(i))` for
@@ -181,7 +206,7 @@ pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
 #[inline(always)]
 #[track_caller]
 pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
-    crate::error::ok_or_panic(a.try_compose(b))
+    crate::error::ok_or_panic(A::by_type(|| a.try_compose(b)))
 }
 
 /// [`composition`] without the panic: an inadmissible composition with
@@ -199,7 +224,7 @@ pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
 /// ```
 #[inline(always)]
 pub fn try_composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> Result<R, LayoutError> {
-    a.try_compose(b)
+    A::by_type(|| a.try_compose(b))
 }
 
 // ---- The right operand is a layout ----
@@ -222,6 +247,14 @@ where
         positive(&sa)?;
         positive(&sb)?;
         sa.coalesce_x(da).replay(&sb, &db)
+    }
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+    ) -> Result<Self::Output, LayoutError> {
+        <And4<SA::Static, DA::Static, SB::Static, DB::Static> as StaticFlag>::pick(walk, || {
+            Ok(<SA::Output as ComposeCoalesced<SB, DB>>::blank())
+        })
     }
 }
 
