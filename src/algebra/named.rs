@@ -41,6 +41,14 @@ pub trait DivideComposition<B, N> {
     type Output;
     /// Composes, checking runtime values.
     fn try_divide_compose(self, b: B) -> Result<Self::Output, LayoutError>;
+    /// [`Composition::by_type`] for this step.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+    ) -> Result<Self::Output, LayoutError> {
+        walk()
+    }
 }
 
 /// The complement `Self` of the block within the product's cotarget is a
@@ -103,6 +111,11 @@ macro_rules! composition_step {
             type Output;
             /// Composes, checking runtime values.
             fn check(self, b: B) -> Result<Self::Output, LayoutError>;
+            /// [`Composition::by_type`] for this step.
+            #[doc(hidden)]
+            fn by_type(
+                walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+            ) -> Result<Self::Output, LayoutError>;
         }
         #[diagnostic::do_not_recommend]
         impl<L: Composition<B>, B> $Comp<B> for L {
@@ -110,6 +123,12 @@ macro_rules! composition_step {
             #[inline(always)]
             fn check(self, b: B) -> Result<Self::Output, LayoutError> {
                 self.try_compose(b)
+            }
+            #[inline(always)]
+            fn by_type(
+                walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+            ) -> Result<Self::Output, LayoutError> {
+                L::by_type(walk)
             }
         }
     };
@@ -157,6 +176,12 @@ macro_rules! divide_steps {
             #[inline(always)]
             fn try_divide_compose(self, b: B) -> Result<Self::Output, LayoutError> {
                 <L as $Comp<B>>::check(self, b)
+            }
+            #[inline(always)]
+            fn by_type(
+                walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+            ) -> Result<Self::Output, LayoutError> {
+                <L as $Comp<B>>::by_type(walk)
             }
         }
     )*};

@@ -26,6 +26,16 @@ pub trait LayoutTiler<T, L> {
     type Output: IntoParts;
     /// Applies it, checking runtime values.
     fn try_apply_layout(tiler: T, l: L) -> Result<Self::Output, LayoutError>;
+    /// Runs `walk`, or, when every operand is static, builds the result
+    /// from its type without mentioning `walk`
+    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+    ) -> Result<Self::Output, LayoutError> {
+        walk()
+    }
 }
 
 /// Applies the tiler `Self` to the layout `L` with the operation `Op`.
@@ -50,12 +60,28 @@ pub trait ApplyTiler<Op, L>: crate::int::sealed::Operand {
     type Output: IntoParts;
     /// Applies it, checking runtime values.
     fn try_apply(self, l: L) -> Result<Self::Output, LayoutError>;
+    /// Runs `walk`, or, when every operand is static, builds the result
+    /// from its type without mentioning `walk`
+    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+    ) -> Result<Self::Output, LayoutError> {
+        walk()
+    }
 }
 impl<Op: LayoutTiler<Self, L>, TS, TD, L> ApplyTiler<Op, L> for Layout<TS, TD> {
     type Output = Op::Output;
     #[inline(always)]
     fn try_apply(self, l: L) -> Result<Self::Output, LayoutError> {
         Op::try_apply_layout(self, l)
+    }
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
+    ) -> Result<Self::Output, LayoutError> {
+        Op::by_type(walk)
     }
 }
 impl<Op, L: IntoParts> ApplyTiler<Op, L> for Underscore {
@@ -197,6 +223,16 @@ pub trait ApplyZipped<Op, L>: ApplyTiler<Op, L> + Sized {
     type Zipped: IntoParts;
     /// Applies and zips.
     fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError>;
+    /// Runs `walk`, or, when every operand is static, builds the result
+    /// from its type without mentioning `walk`
+    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn by_type(
+        walk: impl FnOnce() -> Result<Self::Zipped, LayoutError>,
+    ) -> Result<Self::Zipped, LayoutError> {
+        walk()
+    }
 }
 impl<Op, L, T> ApplyZipped<Op, L> for T
 where
@@ -292,8 +328,7 @@ macro_rules! tiler_fns {
             <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$unflat>,
             <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$unflat>,)?
         {
-            tiler
-                .$apply($arg)
+            <T as $Apply<$Op, Layout<S, D>>>::by_type(|| tiler.$apply($arg))
                 $(.map(unpack_layout::<_, $unflat>))?
                 .map_err(|e| e.in_op(stringify!($name)))
         }
