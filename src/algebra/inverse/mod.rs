@@ -32,8 +32,8 @@ pub use modes::*;
 pub use right::*;
 
 use super::Coalesce;
-use super::complement::Outcome;
 use super::StaticFlag;
+use super::complement::Outcome;
 use super::verdict::Admissible;
 use crate::error::LayoutError;
 use crate::layout::Layout;
