@@ -75,16 +75,13 @@ pub trait Composition<B>: crate::int::sealed::Operand {
     type Output;
     /// Computes it, checking the conditions that depend on runtime values.
     fn try_compose(self, b: B) -> Result<Self::Output, LayoutError>;
-    /// Runs `walk` (the composition of the values), or, when every operand
-    /// is static, builds the result from its type without mentioning
-    /// `walk` ([`StaticFlag`](crate::algebra::StaticFlag)).
-    #[doc(hidden)]
-    #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-    ) -> Result<Self::Output, LayoutError> {
-        walk()
-    }
+    super::by_type!(
+        /// Runs `walk` (the composition of the values), or, when every
+        /// operand is static, builds the result from its type without
+        /// mentioning `walk` ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// The result type of [`composition`]: `Composed<A, B>`.
@@ -107,12 +104,7 @@ impl<S, D, B: CompositionRhs<S, D>> Composition<B> for Layout<S, D> {
     fn try_compose(self, b: B) -> Result<Self::Output, LayoutError> {
         b.compose_after(self)
     }
-    #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-    ) -> Result<Self::Output, LayoutError> {
-        B::by_type(walk)
-    }
+    super::by_type!(Output => B);
 }
 
 /// What can follow a layout `S:D` in a composition: a [`Layout`], a by-mode
@@ -147,14 +139,11 @@ pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
     type Output;
     /// `composition(a, self)`, checking the conditions that depend on runtime values.
     fn compose_after(self, a: Layout<S, D>) -> Result<Self::Output, LayoutError>;
-    /// [`Composition::by_type`] for this right operand.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-    ) -> Result<Self::Output, LayoutError> {
-        walk()
-    }
+    super::by_type!(
+        /// [`Composition::by_type`] for this right operand.
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// CuTe's `composition(a, b)`: the layout `R` with `R(i) = a(b(i))` for

@@ -65,6 +65,7 @@ pub use product::{
     tiled_product, try_blocked_product, try_flat_product, try_logical_product, try_raked_product,
     try_tiled_product, try_zipped_product, zipped_product,
 };
+pub(crate) use static_result::by_type;
 #[doc(hidden)]
 pub use static_result::{And4, StaticFlag};
 pub use tile_to_shape::{

@@ -41,14 +41,11 @@ pub trait DivideComposition<B, N> {
     type Output;
     /// Composes, checking runtime values.
     fn try_divide_compose(self, b: B) -> Result<Self::Output, LayoutError>;
-    /// [`Composition::by_type`] for this step.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-    ) -> Result<Self::Output, LayoutError> {
-        walk()
-    }
+    super::by_type!(
+        /// [`Composition::by_type`] for this step.
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// The complement `Self` of the block within the product's cotarget is a
@@ -111,11 +108,11 @@ macro_rules! composition_step {
             type Output;
             /// Composes, checking runtime values.
             fn check(self, b: B) -> Result<Self::Output, LayoutError>;
-            /// [`Composition::by_type`] for this step.
-            #[doc(hidden)]
-            fn by_type(
-                walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-            ) -> Result<Self::Output, LayoutError>;
+            $crate::algebra::by_type!(
+                /// [`Composition::by_type`] for this step.
+                #[doc(hidden)]
+                Output
+            );
         }
         #[diagnostic::do_not_recommend]
         impl<L: Composition<B>, B> $Comp<B> for L {
@@ -124,12 +121,7 @@ macro_rules! composition_step {
             fn check(self, b: B) -> Result<Self::Output, LayoutError> {
                 self.try_compose(b)
             }
-            #[inline(always)]
-            fn by_type(
-                walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-            ) -> Result<Self::Output, LayoutError> {
-                L::by_type(walk)
-            }
+            $crate::algebra::by_type!(Output => L);
         }
     };
 }
@@ -177,12 +169,7 @@ macro_rules! divide_steps {
             fn try_divide_compose(self, b: B) -> Result<Self::Output, LayoutError> {
                 <L as $Comp<B>>::check(self, b)
             }
-            #[inline(always)]
-            fn by_type(
-                walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-            ) -> Result<Self::Output, LayoutError> {
-                <L as $Comp<B>>::by_type(walk)
-            }
+            $crate::algebra::by_type!(Output => <L as $Comp<B>>);
         }
     )*};
 }

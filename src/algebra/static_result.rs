@@ -69,3 +69,21 @@ impl StaticFlag for B1 {
 #[doc(hidden)]
 pub type And4<A, B, C, D> =
     <<A as StaticFlag>::And<B> as StaticFlag>::And<<C as StaticFlag>::And<D>>;
+
+/// An operation trait's `by_type`: the walk runs, unless the impl names the
+/// step (`=> Step`) whose `by_type` decides, down to the step that can build
+/// the result from its type.
+macro_rules! by_type {
+    (@run $walk:ident) => { $walk() };
+    (@run $walk:ident $($to:tt)+) => { $($to)+::by_type($walk) };
+    ($(#[$m:meta])* $Out:ident $(=> $($to:tt)+)?) => {
+        $(#[$m])*
+        #[inline(always)]
+        fn by_type(
+            walk: impl FnOnce() -> Result<Self::$Out, $crate::error::LayoutError>,
+        ) -> Result<Self::$Out, $crate::error::LayoutError> {
+            $crate::algebra::by_type!(@run walk $($($to)+)?)
+        }
+    };
+}
+pub(crate) use by_type;

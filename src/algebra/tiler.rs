@@ -26,16 +26,13 @@ pub trait LayoutTiler<T, L> {
     type Output: IntoParts;
     /// Applies it, checking runtime values.
     fn try_apply_layout(tiler: T, l: L) -> Result<Self::Output, LayoutError>;
-    /// Runs `walk`, or, when every operand is static, builds the result
-    /// from its type without mentioning `walk`
-    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
-    #[doc(hidden)]
-    #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-    ) -> Result<Self::Output, LayoutError> {
-        walk()
-    }
+    super::by_type!(
+        /// Runs `walk`, or, when every operand is static, builds the result
+        /// from its type without mentioning `walk`
+        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// Applies the tiler `Self` to the layout `L` with the operation `Op`.
@@ -60,16 +57,13 @@ pub trait ApplyTiler<Op, L>: crate::int::sealed::Operand {
     type Output: IntoParts;
     /// Applies it, checking runtime values.
     fn try_apply(self, l: L) -> Result<Self::Output, LayoutError>;
-    /// Runs `walk`, or, when every operand is static, builds the result
-    /// from its type without mentioning `walk`
-    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
-    #[doc(hidden)]
-    #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-    ) -> Result<Self::Output, LayoutError> {
-        walk()
-    }
+    super::by_type!(
+        /// Runs `walk`, or, when every operand is static, builds the result
+        /// from its type without mentioning `walk`
+        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Output
+    );
 }
 impl<Op: LayoutTiler<Self, L>, TS, TD, L> ApplyTiler<Op, L> for Layout<TS, TD> {
     type Output = Op::Output;
@@ -77,12 +71,7 @@ impl<Op: LayoutTiler<Self, L>, TS, TD, L> ApplyTiler<Op, L> for Layout<TS, TD> {
     fn try_apply(self, l: L) -> Result<Self::Output, LayoutError> {
         Op::try_apply_layout(self, l)
     }
-    #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-    ) -> Result<Self::Output, LayoutError> {
-        Op::by_type(walk)
-    }
+    super::by_type!(Output => Op);
 }
 impl<Op, L: IntoParts> ApplyTiler<Op, L> for Underscore {
     type Output = L;
@@ -223,16 +212,13 @@ pub trait ApplyZipped<Op, L>: ApplyTiler<Op, L> + Sized {
     type Zipped: IntoParts;
     /// Applies and zips.
     fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError>;
-    /// Runs `walk`, or, when every operand is static, builds the result
-    /// from its type without mentioning `walk`
-    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
-    #[doc(hidden)]
-    #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Zipped, LayoutError>,
-    ) -> Result<Self::Zipped, LayoutError> {
-        walk()
-    }
+    super::by_type!(
+        /// Runs `walk`, or, when every operand is static, builds the result
+        /// from its type without mentioning `walk`
+        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Zipped
+    );
 }
 impl<Op, L, T> ApplyZipped<Op, L> for T
 where
