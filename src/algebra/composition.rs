@@ -195,7 +195,7 @@ pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
 #[inline(always)]
 #[track_caller]
 pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
-    crate::error::ok_or_panic(A::by_type(|| a.try_compose(b)))
+    crate::error::ok_or_panic(A::by_type(|| a.try_compose(b), |r| r))
 }
 
 /// [`composition`] without the panic: an inadmissible composition with
@@ -213,7 +213,7 @@ pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
 /// ```
 #[inline(always)]
 pub fn try_composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> Result<R, LayoutError> {
-    A::by_type(|| a.try_compose(b))
+    A::by_type(|| a.try_compose(b), |r| r)
 }
 
 // ---- The right operand is a layout ----
@@ -238,11 +238,12 @@ where
         sa.coalesce_x(da).replay(&sb, &db)
     }
     #[inline(always)]
-    fn by_type(
-        walk: impl FnOnce() -> Result<Self::Output, LayoutError>,
-    ) -> Result<Self::Output, LayoutError> {
+    fn by_type<X>(
+        walk: impl FnOnce() -> Result<X, LayoutError>,
+        built: impl FnOnce(Self::Output) -> X,
+    ) -> Result<X, LayoutError> {
         <And4<SA::Static, DA::Static, SB::Static, DB::Static> as StaticFlag>::pick(walk, || {
-            Ok(<SA::Output as ComposeCoalesced<SB, DB>>::blank())
+            Ok(built(<SA::Output as ComposeCoalesced<SB, DB>>::blank()))
         })
     }
 }

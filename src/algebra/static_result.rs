@@ -72,17 +72,23 @@ pub type And4<A, B, C, D> =
 
 /// An operation trait's `by_type`: the walk runs, unless the impl names the
 /// step (`=> Step`) whose `by_type` decides, down to the step that can build
-/// the result from its type.
+/// the result from its type. `built` maps the step's result to the caller's
+/// (a zipped divide regroups the logical one), so that a form built on
+/// another step dispatches through it too.
 macro_rules! by_type {
-    (@run $walk:ident) => { $walk() };
-    (@run $walk:ident $($to:tt)+) => { $($to)+::by_type($walk) };
+    (@run $walk:ident $built:ident) => {{
+        let _ = $built;
+        $walk()
+    }};
+    (@run $walk:ident $built:ident $($to:tt)+) => { $($to)+::by_type($walk, $built) };
     ($(#[$m:meta])* $Out:ident $(=> $($to:tt)+)?) => {
         $(#[$m])*
         #[inline(always)]
-        fn by_type(
-            walk: impl FnOnce() -> Result<Self::$Out, $crate::error::LayoutError>,
-        ) -> Result<Self::$Out, $crate::error::LayoutError> {
-            $crate::algebra::by_type!(@run walk $($($to)+)?)
+        fn by_type<X>(
+            walk: impl FnOnce() -> Result<X, $crate::error::LayoutError>,
+            built: impl FnOnce(Self::$Out) -> X,
+        ) -> Result<X, $crate::error::LayoutError> {
+            $crate::algebra::by_type!(@run walk built $($($to)+)?)
         }
     };
 }

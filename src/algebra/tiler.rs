@@ -230,9 +230,28 @@ where
         TileUnzipped<<T::Output as LayoutParts>::Shape, <T::Output as LayoutParts>::Stride, T>;
     #[inline]
     fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError> {
-        let (s, d) = self.try_apply(l)?.parts();
-        Ok(tile_unzip::<_, _, T>(Layout::from_parts(s, d)))
+        Ok(zip_by::<_, T>(self.try_apply(l)?))
     }
+    #[inline(always)]
+    fn by_type<X>(
+        walk: impl FnOnce() -> Result<X, LayoutError>,
+        built: impl FnOnce(Self::Zipped) -> X,
+    ) -> Result<X, LayoutError> {
+        <T as ApplyTiler<Op, L>>::by_type(walk, |r| built(zip_by::<_, T>(r)))
+    }
+}
+
+/// The logical result `r` regrouped by the tiler `T`.
+#[inline(always)]
+fn zip_by<R: IntoParts, T>(
+    r: R,
+) -> TileUnzipped<<R as LayoutParts>::Shape, <R as LayoutParts>::Stride, T>
+where
+    <R as LayoutParts>::Shape: Zip2By<T>,
+    <R as LayoutParts>::Stride: Zip2By<T>,
+{
+    let (s, d) = r.parts();
+    tile_unzip::<_, _, T>(Layout::from_parts(s, d))
 }
 
 /// The four forms of a divide or a product (logical, zipped, tiled, flat):
@@ -314,7 +333,7 @@ macro_rules! tiler_fns {
             <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$unflat>,
             <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$unflat>,)?
         {
-            <T as $Apply<$Op, Layout<S, D>>>::by_type(|| tiler.$apply($arg))
+            <T as $Apply<$Op, Layout<S, D>>>::by_type(|| tiler.$apply($arg), |r| r)
                 $(.map(unpack_layout::<_, $unflat>))?
                 .map_err(|e| e.in_op(stringify!($name)))
         }
