@@ -57,6 +57,11 @@ pub trait ProductRest<TS, TD, N> {
     type Output;
     /// Composes, checking runtime values.
     fn try_product_rest(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError>;
+    super::by_type!(
+        /// [`Composition::by_type`] for this step.
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// The two-mode layout `(t, r)`.
@@ -198,6 +203,11 @@ macro_rules! product_steps {
             type Output;
             /// Composes, checking runtime values.
             fn check(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError>;
+            $crate::algebra::by_type!(
+                /// [`Composition::by_type`] for this step.
+                #[doc(hidden)]
+                Output
+            );
         }
         impl<RS, RD, TS, TD> $Rest<TS, TD> for Layout<RS, RD>
         where
@@ -208,6 +218,7 @@ macro_rules! product_steps {
             fn check(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
                 <Self as $Comp<Layout<TS, TD>>>::check(self, t)
             }
+            $crate::algebra::by_type!(Output => <Self as $Comp<Layout<TS, TD>>>);
         }
         impl<X: $Rest<TS, TD>, TS, TD> ProductRest<TS, TD, names::$n> for X {
             type Output = <X as $Rest<TS, TD>>::Output;
@@ -215,6 +226,7 @@ macro_rules! product_steps {
             fn try_product_rest(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
                 <X as $Rest<TS, TD>>::check(self, t)
             }
+            $crate::algebra::by_type!(Output => <X as $Rest<TS, TD>>);
         }
 
         composition_step! {
