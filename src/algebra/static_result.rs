@@ -18,10 +18,10 @@
 //! a marker, and the public functions refuse markers at compile time), and
 //! it is an associated type that no where-clause asks for: type checking
 //! never computes it, only the build of a program that calls the function
-//! does, once per call. The result is built by a constructor that the
-//! operation's bounds already provide (composition's walk and every
-//! outcome carry one), so the bit adds no bound to an operation's impl and
-//! generic code bound by the operation's trait needs no other bound.
+//! does, once per call. The result is built by a constructor that bounds
+//! already in place provide (composition's layout step and every outcome
+//! carry one), so generic code bound by the operation's trait needs no
+//! other bound, and type checking proves next to nothing more.
 
 use typenum::{B0, B1, Bit};
 
