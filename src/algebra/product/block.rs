@@ -281,11 +281,15 @@ where
     }
 }
 
+/// The layout `(block, repetitions)` zipped in the product's order.
+type ZippedPair<AS, AD, RS, RD, const RAKED: bool> =
+    Layout<<(AS, RS) as ZipInOrder<RAKED>>::Output, <(AD, RD) as ZipInOrder<RAKED>>::Output>;
+
 /// `(block, repetitions)` zipped in the product's order.
 #[inline(always)]
 fn zip_pair<AS, AD, RS, RD, const RAKED: bool>(
-    r: Layout<HCons<AS, HCons<RS, HNil>>, HCons<AD, HCons<RD, HNil>>>,
-) -> Layout<<(AS, RS) as ZipInOrder<RAKED>>::Output, <(AD, RD) as ZipInOrder<RAKED>>::Output>
+    r: crate::algebra::named::Pair<AS, AD, RS, RD>,
+) -> ZippedPair<AS, AD, RS, RD, RAKED>
 where
     (AS, RS): ZipInOrder<RAKED>,
     (AD, RD): ZipInOrder<RAKED>,
