@@ -21,6 +21,7 @@ mod tiler;
 pub mod verdict;
 pub mod walk;
 
+use super::{And4, StaticFlag};
 use crate::error::LayoutError;
 use crate::layout::CoalesceX;
 use crate::layout::Layout;
@@ -74,6 +75,13 @@ pub trait Composition<B>: crate::int::sealed::Operand {
     type Output;
     /// Computes it, checking the conditions that depend on runtime values.
     fn try_compose(self, b: B) -> Result<Self::Output, LayoutError>;
+    super::by_type!(
+        /// Runs `walk` (the composition of the values), or, when every
+        /// operand is static, builds the result from its type without
+        /// mentioning `walk` ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// The result type of [`composition`]: `Composed<A, B>`.
@@ -96,6 +104,7 @@ impl<S, D, B: CompositionRhs<S, D>> Composition<B> for Layout<S, D> {
     fn try_compose(self, b: B) -> Result<Self::Output, LayoutError> {
         b.compose_after(self)
     }
+    super::by_type!(Output => B);
 }
 
 /// What can follow a layout `S:D` in a composition: a [`Layout`], a by-mode
@@ -130,6 +139,11 @@ pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
     type Output;
     /// `composition(a, self)`, checking the conditions that depend on runtime values.
     fn compose_after(self, a: Layout<S, D>) -> Result<Self::Output, LayoutError>;
+    super::by_type!(
+        /// [`Composition::by_type`] for this right operand.
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// CuTe's `composition(a, b)`: the layout `R` with `R(i) = a(b(i))` for
@@ -181,7 +195,7 @@ pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
 #[inline(always)]
 #[track_caller]
 pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
-    crate::error::ok_or_panic(a.try_compose(b))
+    crate::error::ok_or_panic(A::by_type(|| a.try_compose(b), |r| r))
 }
 
 /// [`composition`] without the panic: an inadmissible composition with
@@ -199,7 +213,7 @@ pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
 /// ```
 #[inline(always)]
 pub fn try_composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> Result<R, LayoutError> {
-    a.try_compose(b)
+    A::by_type(|| a.try_compose(b), |r| r)
 }
 
 // ---- The right operand is a layout ----
@@ -222,6 +236,15 @@ where
         positive(&sa)?;
         positive(&sb)?;
         sa.coalesce_x(da).replay(&sb, &db)
+    }
+    #[inline(always)]
+    fn by_type<X>(
+        walk: impl FnOnce() -> Result<X, LayoutError>,
+        built: impl FnOnce(Self::Output) -> X,
+    ) -> Result<X, LayoutError> {
+        <And4<SA::Static, DA::Static, SB::Static, DB::Static> as StaticFlag>::pick(walk, || {
+            Ok(built(<SA::Output as ComposeCoalesced<SB, DB>>::blank()))
+        })
     }
 }
 

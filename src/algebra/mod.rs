@@ -32,6 +32,7 @@ pub mod named;
 pub mod names;
 mod product;
 mod regroup;
+mod static_result;
 mod tile_to_shape;
 pub mod tiler;
 
@@ -64,6 +65,9 @@ pub use product::{
     tiled_product, try_blocked_product, try_flat_product, try_logical_product, try_raked_product,
     try_tiled_product, try_zipped_product, zipped_product,
 };
+pub(crate) use static_result::by_type;
+#[doc(hidden)]
+pub use static_result::{And4, StaticFlag};
 pub use tile_to_shape::{
     TileToShape, TiledToShape, tile_to_shape, tile_to_shape_ordered, try_tile_to_shape,
 };

@@ -41,6 +41,11 @@ pub trait DivideComposition<B, N> {
     type Output;
     /// Composes, checking runtime values.
     fn try_divide_compose(self, b: B) -> Result<Self::Output, LayoutError>;
+    super::by_type!(
+        /// [`Composition::by_type`] for this step.
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// The complement `Self` of the block within the product's cotarget is a
@@ -52,6 +57,11 @@ pub trait ProductRest<TS, TD, N> {
     type Output;
     /// Composes, checking runtime values.
     fn try_product_rest(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError>;
+    super::by_type!(
+        /// [`Composition::by_type`] for this step.
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// The two-mode layout `(t, r)`.
@@ -103,6 +113,11 @@ macro_rules! composition_step {
             type Output;
             /// Composes, checking runtime values.
             fn check(self, b: B) -> Result<Self::Output, LayoutError>;
+            $crate::algebra::by_type!(
+                /// [`Composition::by_type`] for this step.
+                #[doc(hidden)]
+                Output
+            );
         }
         #[diagnostic::do_not_recommend]
         impl<L: Composition<B>, B> $Comp<B> for L {
@@ -111,6 +126,7 @@ macro_rules! composition_step {
             fn check(self, b: B) -> Result<Self::Output, LayoutError> {
                 self.try_compose(b)
             }
+            $crate::algebra::by_type!(Output => L);
         }
     };
 }
@@ -158,6 +174,7 @@ macro_rules! divide_steps {
             fn try_divide_compose(self, b: B) -> Result<Self::Output, LayoutError> {
                 <L as $Comp<B>>::check(self, b)
             }
+            $crate::algebra::by_type!(Output => <L as $Comp<B>>);
         }
     )*};
 }
@@ -186,6 +203,11 @@ macro_rules! product_steps {
             type Output;
             /// Composes, checking runtime values.
             fn check(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError>;
+            $crate::algebra::by_type!(
+                /// [`Composition::by_type`] for this step.
+                #[doc(hidden)]
+                Output
+            );
         }
         impl<RS, RD, TS, TD> $Rest<TS, TD> for Layout<RS, RD>
         where
@@ -196,6 +218,7 @@ macro_rules! product_steps {
             fn check(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
                 <Self as $Comp<Layout<TS, TD>>>::check(self, t)
             }
+            $crate::algebra::by_type!(Output => <Self as $Comp<Layout<TS, TD>>>);
         }
         impl<X: $Rest<TS, TD>, TS, TD> ProductRest<TS, TD, names::$n> for X {
             type Output = <X as $Rest<TS, TD>>::Output;
@@ -203,6 +226,7 @@ macro_rules! product_steps {
             fn try_product_rest(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
                 <X as $Rest<TS, TD>>::check(self, t)
             }
+            $crate::algebra::by_type!(Output => <X as $Rest<TS, TD>>);
         }
 
         composition_step! {

@@ -26,6 +26,13 @@ pub trait LayoutTiler<T, L> {
     type Output: IntoParts;
     /// Applies it, checking runtime values.
     fn try_apply_layout(tiler: T, l: L) -> Result<Self::Output, LayoutError>;
+    super::by_type!(
+        /// Runs `walk`, or, when every operand is static, builds the result
+        /// from its type without mentioning `walk`
+        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Output
+    );
 }
 
 /// Applies the tiler `Self` to the layout `L` with the operation `Op`.
@@ -50,6 +57,13 @@ pub trait ApplyTiler<Op, L>: crate::int::sealed::Operand {
     type Output: IntoParts;
     /// Applies it, checking runtime values.
     fn try_apply(self, l: L) -> Result<Self::Output, LayoutError>;
+    super::by_type!(
+        /// Runs `walk`, or, when every operand is static, builds the result
+        /// from its type without mentioning `walk`
+        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Output
+    );
 }
 impl<Op: LayoutTiler<Self, L>, TS, TD, L> ApplyTiler<Op, L> for Layout<TS, TD> {
     type Output = Op::Output;
@@ -57,6 +71,7 @@ impl<Op: LayoutTiler<Self, L>, TS, TD, L> ApplyTiler<Op, L> for Layout<TS, TD> {
     fn try_apply(self, l: L) -> Result<Self::Output, LayoutError> {
         Op::try_apply_layout(self, l)
     }
+    super::by_type!(Output => Op);
 }
 impl<Op, L: IntoParts> ApplyTiler<Op, L> for Underscore {
     type Output = L;
@@ -197,6 +212,13 @@ pub trait ApplyZipped<Op, L>: ApplyTiler<Op, L> + Sized {
     type Zipped: IntoParts;
     /// Applies and zips.
     fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError>;
+    super::by_type!(
+        /// Runs `walk`, or, when every operand is static, builds the result
+        /// from its type without mentioning `walk`
+        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Zipped
+    );
 }
 impl<Op, L, T> ApplyZipped<Op, L> for T
 where
@@ -208,9 +230,28 @@ where
         TileUnzipped<<T::Output as LayoutParts>::Shape, <T::Output as LayoutParts>::Stride, T>;
     #[inline]
     fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError> {
-        let (s, d) = self.try_apply(l)?.parts();
-        Ok(tile_unzip::<_, _, T>(Layout::from_parts(s, d)))
+        Ok(zip_by::<_, T>(self.try_apply(l)?))
     }
+    #[inline(always)]
+    fn by_type<X>(
+        walk: impl FnOnce() -> Result<X, LayoutError>,
+        built: impl FnOnce(Self::Zipped) -> X,
+    ) -> Result<X, LayoutError> {
+        <T as ApplyTiler<Op, L>>::by_type(walk, |r| built(zip_by::<_, T>(r)))
+    }
+}
+
+/// The logical result `r` regrouped by the tiler `T`.
+#[inline(always)]
+fn zip_by<R: IntoParts, T>(
+    r: R,
+) -> TileUnzipped<<R as LayoutParts>::Shape, <R as LayoutParts>::Stride, T>
+where
+    <R as LayoutParts>::Shape: Zip2By<T>,
+    <R as LayoutParts>::Stride: Zip2By<T>,
+{
+    let (s, d) = r.parts();
+    tile_unzip::<_, _, T>(Layout::from_parts(s, d))
 }
 
 /// The four forms of a divide or a product (logical, zipped, tiled, flat):
@@ -292,8 +333,7 @@ macro_rules! tiler_fns {
             <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$unflat>,
             <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$unflat>,)?
         {
-            tiler
-                .$apply($arg)
+            <T as $Apply<$Op, Layout<S, D>>>::by_type(|| tiler.$apply($arg), |r| r)
                 $(.map(unpack_layout::<_, $unflat>))?
                 .map_err(|e| e.in_op(stringify!($name)))
         }

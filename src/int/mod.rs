@@ -96,6 +96,10 @@ use typenum::{Integer, NInt, NonZero, PInt, Unsigned, Z0};
 pub trait Int: Copy + fmt::Debug + 'static + crate::int::sealed::Int {
     /// `true` for typenum integers, `false` for `i32` and `i64`.
     const IS_STATIC: bool;
+    /// The same, as a type, for the public functions' dispatch
+    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    type Static: crate::algebra::StaticFlag;
     /// The runtime type of the value: `i64` for `i64`, `i32` (CuTe's
     /// `int`) for `i32` and the static integers.
     type Value: RuntimeInt;
@@ -153,6 +157,7 @@ macro_rules! runtime_int {
     ($($W:ident: from_i64 $from:expr, narrow $narrow:expr;)*) => {$(
         impl Int for $W {
             const IS_STATIC: bool = false;
+            type Static = typenum::B0;
             type Value = $W;
             #[inline(always)]
             fn value(self) -> $W {
@@ -201,6 +206,7 @@ macro_rules! nonzero_static_int {
     ($($I:ident),*) => {$(
         impl<U: Unsigned + NonZero + Copy + fmt::Debug + Default + 'static> Int for $I<U> {
             const IS_STATIC: bool = true;
+            type Static = typenum::B1;
             type Value = i32;
             #[inline(always)]
             fn value(self) -> i32 {
@@ -222,6 +228,7 @@ nonzero_static_int!(PInt, NInt);
 
 impl Int for Z0 {
     const IS_STATIC: bool = true;
+    type Static = typenum::B1;
     type Value = i32;
     #[inline(always)]
     fn value(self) -> i32 {

@@ -41,8 +41,12 @@ use crate::int::ToStatic;
 use crate::layout::{Crd2Idx, Layout, LayoutParts, OffsetOf};
 
 /// A swizzled inverse is built only after its inner layout's verdict held.
-impl<A, O, B> Outcome for ComposedLayout<A, O, B> {
+impl<A: Default, O: Default, B: Outcome> Outcome for ComposedLayout<A, O, B> {
     type Verdict = crate::algebra::verdict::Admitted;
+    #[inline(always)]
+    fn blank() -> Self {
+        ComposedLayout::new(A::default(), O::default(), B::blank())
+    }
 }
 
 /// The population count and the number of trailing zeros of a typenum
@@ -194,6 +198,9 @@ macro_rules! swizzled_inverse {
             SwizzledInverse<Sw, $Inv<Layout<S, D>>>: ConstRepr,
         {
             type Output = SwizzledInverse<Sw, $Inv<Layout<S, D>>>;
+            /// The swizzled inverse runs its own check after type checking
+            /// (`InverseCheck`), so it is always computed.
+            type Static = typenum::B0;
             $($body)*
         }
     };

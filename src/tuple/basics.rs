@@ -33,6 +33,10 @@ pub trait IntTuple: Copy + fmt::Debug + 'static + crate::int::sealed::IntTuple {
     const IS_INT: bool;
     /// `true` when every leaf is static.
     const IS_STATIC: bool;
+    /// The same, as a type, for the public functions' dispatch
+    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    type Static: crate::algebra::StaticFlag;
     /// The product of all leaves.
     type Size: Int;
     /// The leaves, as a flat tuple.
@@ -117,6 +121,7 @@ impl<T: Int> IntTuple for T {
     const DEPTH: usize = 0;
     const IS_INT: bool = true;
     const IS_STATIC: bool = T::IS_STATIC;
+    type Static = T::Static;
     type Size = T;
     type Flat = HCons<T, HNil>;
     #[inline(always)]
@@ -151,6 +156,7 @@ impl IntTuple for HNil {
     const DEPTH: usize = 1;
     const IS_INT: bool = false;
     const IS_STATIC: bool = true;
+    type Static = typenum::B1;
     type Size = P1;
     type Flat = HNil;
     #[inline(always)]
@@ -191,6 +197,7 @@ where
     };
     const IS_INT: bool = false;
     const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
+    type Static = <H::Static as crate::algebra::StaticFlag>::And<T::Static>;
     type Size = Prod<H::Size, T::Size>;
     type Flat = <H::Flat as Concat<T::Flat>>::Output;
     #[inline(always)]

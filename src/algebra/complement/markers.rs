@@ -4,6 +4,7 @@
 //! for a never-implemented trait whose message is the compile error (the
 //! mechanism of composition's `verdict`).
 
+use crate::algebra::Leaves;
 use crate::algebra::verdict::Admitted;
 use crate::layout::Layout;
 
@@ -17,9 +18,18 @@ use crate::layout::Layout;
 pub trait Outcome {
     /// [`Admitted`] or [`Fail`](crate::algebra::verdict::Fail).
     type Verdict;
+    /// The outcome built from its type: a static result's only value (a
+    /// runtime leaf is 0), for the public functions' static path
+    /// ([`StaticFlag`](crate::algebra::StaticFlag)), which the bound on the
+    /// verdict already makes available without another bound.
+    fn blank() -> Self;
 }
-impl<S, D> Outcome for Layout<S, D> {
+impl<S: Leaves, D: Leaves> Outcome for Layout<S, D> {
     type Verdict = Admitted;
+    #[inline(always)]
+    fn blank() -> Self {
+        Layout::from_parts(S::blank(), D::blank())
+    }
 }
 /// The verdict of the outcome `T`.
 #[doc(hidden)]
@@ -32,6 +42,9 @@ macro_rules! conditions {
     ($($T:ty => $Error:ident),* $(,)?) => {$(
         impl $crate::algebra::complement::Outcome for $T {
             type Verdict = $crate::algebra::verdict::Fail<$T>;
+            fn blank() -> Self {
+                Self {}
+            }
         }
         impl $crate::algebra::verdict::Admissible for $crate::algebra::verdict::Fail<$T>
         where

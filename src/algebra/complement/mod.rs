@@ -35,6 +35,7 @@ pub use rest::*;
 pub use crate::tuple::{Insert, InsertAt, Pairs};
 pub use walk::*;
 
+use super::StaticFlag;
 use super::verdict::Admissible;
 use super::{FilterLayout, Filtered, IntTupleParts};
 use crate::error::LayoutError;
@@ -104,9 +105,12 @@ pub fn try_complement<L: Complement<M> + Copy, M: Copy>(
 where
     Complemented<L, M>: Outcome<Verdict: Admissible> + ComplementWithin<L, M>,
 {
-    let r = l.try_complement_to(cotarget)?;
-    r.check_bounds(l, cotarget)?;
-    Ok(r)
+    let walk = || {
+        let r = l.try_complement_to(cotarget)?;
+        r.check_bounds(l, cotarget)?;
+        Ok(r)
+    };
+    <L::Static as StaticFlag>::pick(walk, || Ok(Complemented::<L, M>::blank()))
 }
 
 /// The result type of [`complement`]; the cotarget defaults to CuTe's
@@ -142,6 +146,11 @@ pub type Complemented<L, M = <L as FilteredCosize>::Output> = <L as Complement<M
 pub trait Complement<M>: crate::int::sealed::Operand {
     /// The complement, or a marker naming the broken condition.
     type Output;
+    /// `B1` when the layout and the cotarget are static: the public
+    /// functions then build the result from its type
+    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    type Static: StaticFlag;
     /// Computes it, checking runtime values.
     fn try_complement_to(self, cotarget: M) -> Result<Self::Output, LayoutError>;
 }
@@ -153,6 +162,7 @@ where
         ComplementShape<<Filtered<Layout<S, D>> as IntTupleParts>::Stride, M>,
 {
     type Output = ComplementOf<Layout<S, D>, M>;
+    type Static = <<S::Static as StaticFlag>::And<D::Static> as StaticFlag>::And<M::Static>;
     #[inline(always)]
     fn try_complement_to(self, cotarget: M) -> Result<Self::Output, LayoutError> {
         let (s, d) = super::filter_any(self).parts();

@@ -57,6 +57,9 @@ impl<H, T, D> ModeLists for Layout<HCons<H, T>, D> {
 pub trait Leaves: Sized {
     /// Whether every leaf is static.
     const IS_STATIC: bool;
+    /// The same, as a type, for the public functions' dispatch
+    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    type Static: crate::algebra::StaticFlag;
     /// Leaf `*i` (counting down `*i` past the leaves before it), with its static flag.
     fn leaf(&self, i: &mut usize) -> Option<(i64, bool)>;
     /// A value of this type: static leaves are what they are, runtime ones 0.
@@ -68,6 +71,7 @@ pub trait Leaves: Sized {
 }
 impl Leaves for i32 {
     const IS_STATIC: bool = false;
+    type Static = B0;
     fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
         take(i).then_some((*self as i64, false))
     }
@@ -84,6 +88,7 @@ impl Leaves for i32 {
 }
 impl Leaves for i64 {
     const IS_STATIC: bool = false;
+    type Static = B0;
     fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
         take(i).then_some((*self, false))
     }
@@ -162,6 +167,7 @@ macro_rules! static_leaves {
     ($([$($g:tt)*] $T:ty),*) => {$(
         impl<$($g)*> Leaves for $T {
             const IS_STATIC: bool = true;
+            type Static = B1;
             fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
                 take(i).then_some((<$T as Integer>::I64, true))
             }
@@ -182,6 +188,7 @@ static_leaves!(
 );
 impl Leaves for HNil {
     const IS_STATIC: bool = true;
+    type Static = B1;
     fn leaf(&self, _: &mut usize) -> Option<(i64, bool)> {
         None
     }
@@ -194,6 +201,7 @@ impl Leaves for HNil {
 }
 impl<H: Leaves, T: Leaves> Leaves for HCons<H, T> {
     const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
+    type Static = <H::Static as crate::algebra::StaticFlag>::And<T::Static>;
     fn leaf(&self, i: &mut usize) -> Option<(i64, bool)> {
         self.head.leaf(i).or_else(|| self.tail.leaf(i))
     }

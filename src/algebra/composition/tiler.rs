@@ -30,6 +30,7 @@ macro_rules! int_rhs {
             fn compose_after(self, a: Layout<S, D>) -> Result<Self::Output, LayoutError> {
                 Layout::from_parts(self, P1::new()).compose_after(a)
             }
+            crate::algebra::by_type!(Output => <Layout<$N, P1> as CompositionRhs<S, D>>);
         }
     )*};
 }

@@ -32,6 +32,7 @@ pub use modes::*;
 pub use right::*;
 
 use super::Coalesce;
+use super::StaticFlag;
 use super::complement::Outcome;
 use super::verdict::Admissible;
 use crate::error::LayoutError;
@@ -53,7 +54,7 @@ macro_rules! inverse_fns {
         where
             $Res<L>: Outcome<Verdict: Admissible>,
         {
-            crate::error::ok_or_panic(l.$method())
+            crate::error::ok_or_panic($try_name(l))
         }
 
         $(#[$try_doc])*
@@ -62,7 +63,7 @@ macro_rules! inverse_fns {
         where
             $Res<L>: Outcome<Verdict: Admissible>,
         {
-            l.$method()
+            <L::Static as StaticFlag>::pick(|| l.$method(), || Ok(<$Res<L>>::blank()))
         }
     )*};
 }
@@ -169,6 +170,7 @@ macro_rules! inverse_layout {
             StaticStrides<S::Output>: $Start<S::Output>,
         {
             type Output = <StaticStrides<S::Output> as $Start<S::Output>>::Output;
+            type Static = <S::Static as StaticFlag>::And<D::Static>;
             $($body)*
         }
     };
@@ -186,6 +188,10 @@ macro_rules! inverse_layout {
 pub trait RightInverseLayout: crate::int::sealed::Operand {
     /// The right inverse, or a marker.
     type Output;
+    /// `B1` when the layout is static: the public functions then build
+    /// the result from its type ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    type Static: StaticFlag;
     /// Computes it, without the runtime checks.
     fn right_inverse_layout(self) -> Self::Output;
     /// Computes it, checking that every runtime extent is at least 1 and
@@ -221,6 +227,10 @@ inverse_layout! {
 pub trait LeftInverseLayout: crate::int::sealed::Operand {
     /// The left inverse, or a marker.
     type Output;
+    /// `B1` when the layout is static: the public functions then build
+    /// the result from its type ([`StaticFlag`](crate::algebra::StaticFlag)).
+    #[doc(hidden)]
+    type Static: StaticFlag;
     /// Computes it, checking runtime values.
     fn try_left_inverse_layout(self) -> Result<Self::Output, LayoutError>;
 }

@@ -153,6 +153,13 @@ pub trait BlockProduct<T, const RAKED: bool>: crate::int::sealed::Operand {
     type Output;
     /// Multiplies.
     fn try_block_product(self, t: T) -> Result<Self::Output, LayoutError>;
+    crate::algebra::by_type!(
+        /// Runs `walk`, or, when every operand is static, builds the result
+        /// from its type without mentioning `walk`
+        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+        #[doc(hidden)]
+        Output
+    );
 }
 impl<S, D, TS, TD, const RAKED: bool> BlockProduct<Layout<TS, TD>, RAKED> for Layout<S, D>
 where
@@ -176,6 +183,7 @@ where
         let padded = (Layout::from_parts(a, ad), Layout::from_parts(p, pd));
         RankOne::<S, D, TS, TD>::choose((self, t), padded).try_pair_product()
     }
+    crate::algebra::by_type!(Output => <Chosen<S, D, TS, TD> as PairProduct<RAKED>>);
 }
 
 /// `B1` when the common rank `R = max(rank a, rank t)` is 1.
@@ -235,6 +243,11 @@ pub trait PairProduct<const RAKED: bool> {
     type Output;
     /// Multiplies and zips.
     fn try_pair_product(self) -> Result<Self::Output, LayoutError>;
+    crate::algebra::by_type!(
+        /// [`BlockProduct::by_type`] for the chosen pair.
+        #[doc(hidden)]
+        Output
+    );
 }
 impl<AS, AD, TS, TD, RS, RD, const RAKED: bool> PairProduct<RAKED>
     for (Layout<AS, AD>, Layout<TS, TD>)
@@ -252,12 +265,40 @@ where
         Layout<<(AS, RS) as ZipInOrder<RAKED>>::Output, <(AD, RD) as ZipInOrder<RAKED>>::Output>;
     #[inline]
     fn try_pair_product(self) -> Result<Self::Output, LayoutError> {
-        let (s, d) = self.1.try_apply(self.0)?.into_parts();
-        Ok(Layout::from_parts(
-            (s.head, s.tail.head).zip_in_order(),
-            (d.head, d.tail.head).zip_in_order(),
-        ))
+        Ok(zip_pair::<_, _, _, _, RAKED>(self.1.try_apply(self.0)?))
     }
+    /// The product's logical step decides; its result is zipped as the
+    /// walk zips it.
+    #[inline(always)]
+    fn by_type<Res>(
+        walk: impl FnOnce() -> Result<Res, LayoutError>,
+        built: impl FnOnce(Self::Output) -> Res,
+    ) -> Result<Res, LayoutError> {
+        <Layout<TS, TD> as ApplyTiler<Product<<Raked<RAKED> as BlockName>::N>, Layout<AS, AD>>>::by_type(
+            walk,
+            |r| built(zip_pair::<_, _, _, _, RAKED>(r)),
+        )
+    }
+}
+
+/// The layout `(block, repetitions)` zipped in the product's order.
+type ZippedPair<AS, AD, RS, RD, const RAKED: bool> =
+    Layout<<(AS, RS) as ZipInOrder<RAKED>>::Output, <(AD, RD) as ZipInOrder<RAKED>>::Output>;
+
+/// `(block, repetitions)` zipped in the product's order.
+#[inline(always)]
+fn zip_pair<AS, AD, RS, RD, const RAKED: bool>(
+    r: crate::algebra::named::Pair<AS, AD, RS, RD>,
+) -> ZippedPair<AS, AD, RS, RD, RAKED>
+where
+    (AS, RS): ZipInOrder<RAKED>,
+    (AD, RD): ZipInOrder<RAKED>,
+{
+    let (s, d) = r.into_parts();
+    Layout::from_parts(
+        (s.head, s.tail.head).zip_in_order(),
+        (d.head, d.tail.head).zip_in_order(),
+    )
 }
 
 #[doc(hidden)]
@@ -305,8 +346,7 @@ macro_rules! block_product_fns {
             block: A,
             tiler: T,
         ) -> Result<$Res<A, T>, LayoutError> {
-            block
-                .try_block_product(tiler)
+            <A as BlockProduct<T, $raked>>::by_type(|| block.try_block_product(tiler), |r| r)
                 .map_err(|e| e.in_op(stringify!($name)))
         }
     )*};
