@@ -40,6 +40,8 @@ pub mod tiler;
 // alias. The traits and types that only carry an operation's walk stay
 // inside the crate (they are `pub` where a public bound names them, but
 // not reachable by path).
+#[doc(hidden)]
+pub use crate::int::{And4, StaticFlag};
 pub use coalesce::{Coalesce, CoalesceLayout, CoalesceX, Coalesced, coalesce};
 pub use coalesce_by::{CoalesceBy, CoalescedBy, coalesce_by};
 pub use common::{
@@ -66,8 +68,6 @@ pub use product::{
     try_tiled_product, try_zipped_product, zipped_product,
 };
 pub(crate) use static_result::by_type;
-#[doc(hidden)]
-pub use static_result::{And4, StaticFlag};
 pub use tile_to_shape::{
     TileToShape, TiledToShape, tile_to_shape, tile_to_shape_ordered, try_tile_to_shape,
 };

@@ -97,9 +97,9 @@ pub trait Int: Copy + fmt::Debug + 'static + crate::int::sealed::Int {
     /// `true` for typenum integers, `false` for `i32` and `i64`.
     const IS_STATIC: bool;
     /// The same, as a type, for the public functions' dispatch
-    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    /// ([`StaticFlag`](crate::int::StaticFlag)).
     #[doc(hidden)]
-    type Static: crate::algebra::StaticFlag;
+    type Static: crate::int::StaticFlag;
     /// The runtime type of the value: `i64` for `i64`, `i32` (CuTe's
     /// `int`) for `i32` and the static integers.
     type Value: RuntimeInt;
@@ -252,6 +252,7 @@ pub(crate) mod sealed;
 #[doc(hidden)]
 pub mod show;
 mod static_;
+mod static_flag;
 #[cfg(test)]
 mod tests;
 mod udiv;
@@ -268,6 +269,7 @@ pub use ops::{
     Maximum, Minimum, Mod, Prod, Quot, Sum,
 };
 pub use static_::{C, Magnitude, ToStatic, ToStaticNeg};
+pub use static_flag::{And4, StaticFlag};
 pub use udiv::{IsUTerm, UCeilDiv, UCeilDivCarry, UDivides, UExactDiv, UFloorDiv};
 
 /// Calls `$m!` with every integer type constructor and its generic bounds:

@@ -34,9 +34,9 @@ pub trait IntTuple: Copy + fmt::Debug + 'static + crate::int::sealed::IntTuple {
     /// `true` when every leaf is static.
     const IS_STATIC: bool;
     /// The same, as a type, for the public functions' dispatch
-    /// ([`StaticFlag`](crate::algebra::StaticFlag)).
+    /// ([`StaticFlag`](crate::int::StaticFlag)).
     #[doc(hidden)]
-    type Static: crate::algebra::StaticFlag;
+    type Static: crate::int::StaticFlag;
     /// The product of all leaves.
     type Size: Int;
     /// The leaves, as a flat tuple.
@@ -197,7 +197,7 @@ where
     };
     const IS_INT: bool = false;
     const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
-    type Static = <H::Static as crate::algebra::StaticFlag>::And<T::Static>;
+    type Static = <H::Static as crate::int::StaticFlag>::And<T::Static>;
     type Size = Prod<H::Size, T::Size>;
     type Flat = <H::Flat as Concat<T::Flat>>::Output;
     #[inline(always)]
