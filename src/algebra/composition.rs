@@ -70,18 +70,89 @@ use walk::{ComposeTree, Context, FinalVerdict, Records, Verdict};
     message = "composition: `{Self}` cannot be composed with `{B}`",
     label = "the left operand must be a layout; the right one a layout, a tiler (`tile![..]` or a shape), `_` or an integer"
 )]
-pub trait Composition<B>: crate::int::sealed::Operand {
+pub trait Composition<B>:
+    crate::int::sealed::Operand + ComposeStatic<B, <Self as Composition<B>>::Output>
+{
     /// The composed layout.
     type Output;
     /// Computes it, checking the conditions that depend on runtime values.
     fn try_compose(self, b: B) -> Result<Self::Output, LayoutError>;
-    super::by_type!(
-        /// Runs `walk` (the composition of the values), or, when every
-        /// operand is static, builds the result from its type without
-        /// mentioning `walk` ([`StaticFlag`](crate::algebra::StaticFlag)).
-        #[doc(hidden)]
-        Output
-    );
+}
+
+/// A composition's static path, as a supertrait of [`Composition`] with the
+/// result as a parameter: generic callers get it with `Composition`, and its
+/// impls ask only the operands' flags and the result's constructor, so the
+/// build of a static call resolves them without proving the walk that
+/// [`Composition`]'s impls carry in their where-clauses.
+#[doc(hidden)]
+pub trait ComposeStatic<B, R> {
+    /// Runs `walk` (the composition of the values), or, when every
+    /// operand is static, builds the result `R` from its type without
+    /// mentioning `walk` ([`StaticFlag`](crate::algebra::StaticFlag)) and
+    /// maps it by `built`.
+    fn by_type<Res>(
+        walk: impl FnOnce() -> Result<Res, LayoutError>,
+        built: impl FnOnce(R) -> Res,
+    ) -> Result<Res, LayoutError>;
+}
+/// A layout hands the decision to its right operand, which knows both
+/// operands' flags.
+impl<S, D, B: ComposeAfterStatic<S, D, R>, R> ComposeStatic<B, R> for Layout<S, D> {
+    #[inline(always)]
+    fn by_type<Res>(
+        walk: impl FnOnce() -> Result<Res, LayoutError>,
+        built: impl FnOnce(R) -> Res,
+    ) -> Result<Res, LayoutError> {
+        B::by_type(walk, built)
+    }
+}
+
+/// An impl of [`ComposeStatic`] or [`ComposeAfterStatic`] that always runs
+/// the walk: operands whose static path is not dispatched.
+macro_rules! walk_static {
+    (impl<$($g:ident),*> $Tr:ident<$($p:ty),*> for $T:ty) => {
+        impl<$($g),*> $Tr<$($p),*> for $T {
+            #[inline(always)]
+            fn by_type<Res>(
+                walk: impl FnOnce() -> Result<Res, $crate::error::LayoutError>,
+                _: impl FnOnce(R) -> Res,
+            ) -> Result<Res, $crate::error::LayoutError> {
+                walk()
+            }
+        }
+    };
+}
+pub(crate) use walk_static;
+
+/// [`ComposeStatic`] for the right operand `Self` after the layout `S:D`: a
+/// supertrait of [`CompositionRhs`].
+#[doc(hidden)]
+pub trait ComposeAfterStatic<S, D, R> {
+    /// [`ComposeStatic::by_type`].
+    fn by_type<Res>(
+        walk: impl FnOnce() -> Result<Res, LayoutError>,
+        built: impl FnOnce(R) -> Res,
+    ) -> Result<Res, LayoutError>;
+}
+/// Two layouts: the result is static when every leaf of both is, and a
+/// layout builds from its leaves ([`Outcome::blank`](crate::algebra::Outcome::blank)).
+impl<SA, DA, SB, DB, R> ComposeAfterStatic<SA, DA, R> for Layout<SB, DB>
+where
+    SA: Leaves,
+    DA: Leaves,
+    SB: Leaves,
+    DB: Leaves,
+    R: crate::algebra::Outcome,
+{
+    #[inline(always)]
+    fn by_type<Res>(
+        walk: impl FnOnce() -> Result<Res, LayoutError>,
+        built: impl FnOnce(R) -> Res,
+    ) -> Result<Res, LayoutError> {
+        <And4<SA::Static, DA::Static, SB::Static, DB::Static> as StaticFlag>::pick(walk, || {
+            Ok(built(R::blank()))
+        })
+    }
 }
 
 /// The result type of [`composition`]: `Composed<A, B>`.
@@ -104,7 +175,6 @@ impl<S, D, B: CompositionRhs<S, D>> Composition<B> for Layout<S, D> {
     fn try_compose(self, b: B) -> Result<Self::Output, LayoutError> {
         b.compose_after(self)
     }
-    super::by_type!(Output => B);
 }
 
 /// What can follow a layout `S:D` in a composition: a [`Layout`], a by-mode
@@ -134,16 +204,13 @@ impl<S, D, B: CompositionRhs<S, D>> Composition<B> for Layout<S, D> {
 #[diagnostic::on_unimplemented(
     message = "composition: `{Self}` is not a layout, a tiler, `_` or an integer, so it cannot be composed with a layout"
 )]
-pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
+pub trait CompositionRhs<S, D>:
+    crate::int::sealed::Operand + ComposeAfterStatic<S, D, <Self as CompositionRhs<S, D>>::Output>
+{
     /// The composed layout.
     type Output;
     /// `composition(a, self)`, checking the conditions that depend on runtime values.
     fn compose_after(self, a: Layout<S, D>) -> Result<Self::Output, LayoutError>;
-    super::by_type!(
-        /// [`Composition::by_type`] for this right operand.
-        #[doc(hidden)]
-        Output
-    );
 }
 
 /// CuTe's `composition(a, b)`: the layout `R` with `R(i) = a(b(i))` for
@@ -195,7 +262,10 @@ pub trait CompositionRhs<S, D>: crate::int::sealed::Operand {
 #[inline(always)]
 #[track_caller]
 pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
-    crate::error::ok_or_panic(A::by_type(|| a.try_compose(b), |r| r))
+    crate::error::ok_or_panic(<A as ComposeStatic<B, R>>::by_type(
+        || a.try_compose(b),
+        |r| r,
+    ))
 }
 
 /// [`composition`] without the panic: an inadmissible composition with
@@ -213,7 +283,7 @@ pub fn composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> R {
 /// ```
 #[inline(always)]
 pub fn try_composition<A: Composition<B, Output = R>, B, R>(a: A, b: B) -> Result<R, LayoutError> {
-    A::by_type(|| a.try_compose(b), |r| r)
+    <A as ComposeStatic<B, R>>::by_type(|| a.try_compose(b), |r| r)
 }
 
 // ---- The right operand is a layout ----
@@ -237,15 +307,6 @@ where
         positive(&sb)?;
         sa.coalesce_x(da).replay(&sb, &db)
     }
-    #[inline(always)]
-    fn by_type<X>(
-        walk: impl FnOnce() -> Result<X, LayoutError>,
-        built: impl FnOnce(Self::Output) -> X,
-    ) -> Result<X, LayoutError> {
-        <And4<SA::Static, DA::Static, SB::Static, DB::Static> as StaticFlag>::pick(walk, || {
-            Ok(built(<SA::Output as ComposeCoalesced<SB, DB>>::blank()))
-        })
-    }
 }
 
 /// Composes the coalesced `A` (`Self`) with `B = SB:DB`: the type-level walk
@@ -260,8 +321,8 @@ where
 /// assert_eq!(r.to_string(), "(_5,_4):(_8,_2)");
 /// ```
 pub trait ComposeCoalesced<SB, DB> {
-    /// The composed layout.
-    type Output;
+    /// The composed layout (built from its leaves on the static path).
+    type Output: crate::algebra::Outcome;
     /// The result when every value is static.
     fn blank() -> Self::Output;
     /// The result's values and the run-time checks.

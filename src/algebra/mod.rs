@@ -96,7 +96,8 @@ pub use common::*;
 pub use complement::*;
 #[doc(hidden)]
 pub use composition::{
-    ByMode, ComposeCoalesced, CompositionRhs, Leaves, ModeLists, TopModes, verdict, walk,
+    ByMode, ComposeAfterStatic, ComposeCoalesced, ComposeStatic, CompositionRhs, Leaves, ModeLists,
+    TopModes, verdict, walk,
 };
 #[doc(hidden)]
 pub use divide::*;

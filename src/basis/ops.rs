@@ -23,8 +23,8 @@ use typenum::{U20, U21};
 use super::encode::{DecodeStrides, EncodeStrides, SameBasisResult};
 use super::{BasisLayout, BasisTuple};
 use crate::algebra::{
-    ApplyTiler, ApplyZipped, Coalesce, Composition, Divide, FlatDivided, LogicalDivided,
-    TiledDivided, Unpacked, ZippedDivided,
+    ApplyTiler, ApplyZipped, Coalesce, ComposeStatic, Composition, Divide, FlatDivided,
+    LogicalDivided, TiledDivided, Unpacked, ZippedDivided,
 };
 use crate::layout::{Layout, LayoutParts, SliceLayout, Sliced};
 use crate::tuple::IntTuple;
@@ -253,3 +253,6 @@ with_composition_bounds! {
         }
     }
 }
+crate::algebra::composition::walk_static!(
+    impl<S, D, B, R> ComposeStatic<B, R> for BasisLayout<S, D>
+);

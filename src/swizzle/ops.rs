@@ -19,9 +19,9 @@
 use super::composed::ComposedLayout;
 use super::func::{Swizzle, SwizzleParams};
 use crate::algebra::{
-    ApplyTiler, ApplyZipped, Coalesce, Composition, Divide, FilterZeros, Filtered, FlatDivided,
-    LogicalDivided, TileToShape, TiledDivided, Unpacked, ZippedDivided, coalesce, filter,
-    flat_divide, logical_divide, tiled_divide, zipped_divide,
+    ApplyTiler, ApplyZipped, Coalesce, ComposeStatic, Composition, Divide, FilterZeros, Filtered,
+    FlatDivided, LogicalDivided, TileToShape, TiledDivided, Unpacked, ZippedDivided, coalesce,
+    filter, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
 use crate::error::LayoutError;
 use crate::int::IntAdd;
@@ -46,6 +46,15 @@ where
     #[inline(always)]
     fn try_compose(self, b: Layout<SL, DL>) -> Result<Self::Output, LayoutError> {
         Ok(<Sw::Bits as SwizzleOrIdentity<Sw, Layout<SL, DL>>>::compose(self, b))
+    }
+}
+impl<Sw: SwizzleParams, B, R> ComposeStatic<B, R> for Sw {
+    #[inline(always)]
+    fn by_type<Res>(
+        walk: impl FnOnce() -> Result<Res, LayoutError>,
+        _: impl FnOnce(R) -> Res,
+    ) -> Result<Res, LayoutError> {
+        walk()
     }
 }
 
@@ -89,6 +98,9 @@ where
         ))
     }
 }
+crate::algebra::composition::walk_static!(
+    impl<A, O, L, B, R> ComposeStatic<B, R> for ComposedLayout<A, O, L>
+);
 
 /// `tile_to_shape(A o O o L, shape)` is `A o O o tile_to_shape(L, shape)`.
 impl<A: Copy, O: Copy, L: TileToShape<Trg, Ord> + Copy, Trg, Ord> TileToShape<Trg, Ord>

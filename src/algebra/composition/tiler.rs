@@ -2,7 +2,7 @@
 //! integer `n` (the layout `n:_1`), or a by-mode tiler (`tile![..]` or a
 //! shape), whose mode `i` composes with mode `i` of the left operand.
 
-use super::{Composition, CompositionRhs};
+use super::{ComposeAfterStatic, Composition, CompositionRhs};
 use crate::error::LayoutError;
 use crate::layout::{Layout, Underscore};
 use crate::tuple::cons;
@@ -17,6 +17,7 @@ impl<S, D> CompositionRhs<S, D> for Underscore {
         Ok(a)
     }
 }
+crate::algebra::composition::walk_static!(impl<S, D, R> ComposeAfterStatic<S, D, R> for Underscore);
 
 macro_rules! int_rhs {
     ($([$($g:tt)*] $N:ty),*) => {$(
@@ -30,7 +31,18 @@ macro_rules! int_rhs {
             fn compose_after(self, a: Layout<S, D>) -> Result<Self::Output, LayoutError> {
                 Layout::from_parts(self, P1::new()).compose_after(a)
             }
-            crate::algebra::by_type!(Output => <Layout<$N, P1> as CompositionRhs<S, D>>);
+        }
+        impl<S, D, R, $($g)*> ComposeAfterStatic<S, D, R> for $N
+        where
+            Layout<$N, P1>: ComposeAfterStatic<S, D, R>,
+        {
+            #[inline(always)]
+            fn by_type<Res>(
+                walk: impl FnOnce() -> Result<Res, LayoutError>,
+                built: impl FnOnce(R) -> Res,
+            ) -> Result<Res, LayoutError> {
+                <Layout<$N, P1> as ComposeAfterStatic<S, D, R>>::by_type(walk, built)
+            }
         }
     )*};
 }
@@ -61,6 +73,9 @@ where
         Ok(Layout::from_parts(rs, rd))
     }
 }
+crate::algebra::composition::walk_static!(
+    impl<S, D, R, T0, TT> ComposeAfterStatic<S, D, R> for HCons<T0, TT>
+);
 
 /// A layout's top-level modes as lists of shapes and strides (an integral
 /// layout is its own single mode).
