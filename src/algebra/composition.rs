@@ -301,7 +301,7 @@ where
         let (sa, da) = a.into_parts();
         let (sb, db) = self.into_parts();
         if SA::IS_STATIC && DA::IS_STATIC && SB::IS_STATIC && DB::IS_STATIC {
-            return Ok(<SA::Output as ComposeCoalesced<SB, DB>>::blank());
+            return Ok(crate::algebra::Outcome::blank());
         }
         positive(&sa)?;
         positive(&sb)?;
@@ -321,10 +321,8 @@ where
 /// assert_eq!(r.to_string(), "(_5,_4):(_8,_2)");
 /// ```
 pub trait ComposeCoalesced<SB, DB> {
-    /// The composed layout (built from its leaves on the static path).
+    /// The composed layout (a static one built by [`Outcome::blank`](crate::algebra::Outcome::blank)).
     type Output: crate::algebra::Outcome;
-    /// The result when every value is static.
-    fn blank() -> Self::Output;
     /// The result's values and the run-time checks.
     fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError>;
 }
@@ -366,9 +364,6 @@ where
         <TreeShape<CA, SB, DB> as WidenIf<AnyI64Of<CA, SB, DB>>>::Output,
         <TreeStride<CA, SB, DB> as WidenIf<AnyI64Of<CA, SB, DB>>>::Output,
     >;
-    fn blank() -> Self::Output {
-        Layout::from_parts(Leaves::blank(), Leaves::blank())
-    }
     fn replay(self, sb: &SB, db: &DB) -> Result<Self::Output, LayoutError> {
         let (mut shape, mut stride) = (Leaves::blank(), Leaves::blank());
         let (cs, cd) = self.mode_lists();
