@@ -3,7 +3,7 @@
 pub use crate::basis::{BasisLayout, ScaledBasis};
 pub use crate::layout::{Layout, LayoutLeftOf as LayoutLeft, Underscore, make_layout};
 pub use frunk_core::hlist::{HCons, HNil};
-pub use typenum::{B0, B1, NInt, PInt, UInt, UTerm, Z0};
+pub use typenum::{B0, B1, NInt, PInt, UInt, UTerm, Z0, consts};
 
 /// The typenum mode `N` of a basis stride `k@N`.
 pub type Mode<const N: usize> = typenum::U<N>;

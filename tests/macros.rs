@@ -44,6 +44,42 @@ fn large_literals_bypass_the_const_generic_bridge() {
     let _: P6 = int!(6);
 }
 
+/// Small magnitudes and powers of two expand to typenum's aliases
+/// (`consts::P8`), the rest bit by bit; both must name the literal's value,
+/// and the alias the same type as the spelled encoding.
+#[test]
+fn aliased_literals_name_their_values() {
+    fn value<T: Integer>(_: T) -> i64 {
+        T::I64
+    }
+    macro_rules! each {
+        ($($v:literal),*) => {$(
+            assert_eq!(value(int!($v)), $v);
+        )*};
+    }
+    each!(
+        1,
+        2,
+        3,
+        7,
+        100,
+        1000,
+        1023,
+        1024,
+        1025,
+        2048,
+        3000,
+        4096,
+        65536,
+        1099511627776
+    );
+    each!(-1, -5, -1024, -1025, -8192, 4611686018427387904);
+    assert_type_eq_all!(Shape![1000], HList![typenum::PInt<typenum::U1000>]);
+    assert_type_eq_all!(Shape![-7], HList![typenum::NInt<typenum::U7>]);
+    type Spelled4096 = typenum::PInt<typenum::Prod<typenum::U1024, typenum::U4>>;
+    assert_type_eq_all!(Shape![4096], HList![Spelled4096]);
+}
+
 #[test]
 fn runtime_values_are_i32() {
     let n = 3;

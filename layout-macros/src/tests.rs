@@ -13,9 +13,9 @@ fn short(ts: TokenStream) -> String {
         .replace(' ', "")
 }
 
-const P1: &str = "PInt<UInt<UTerm,B1>>";
-const P2: &str = "PInt<UInt<UInt<UTerm,B1>,B0>>";
-const P4: &str = "PInt<UInt<UInt<UInt<UTerm,B1>,B0>,B0>>";
+const P1: &str = "consts::P1";
+const P2: &str = "consts::P2";
+const P4: &str = "consts::P4";
 
 fn shape_v(ts: TokenStream) -> String {
     short(expand::int_tuple(ts, Form::Value, Kind::Shape).unwrap())
@@ -68,10 +68,7 @@ fn value_form_builds_hcons_structs() {
 
 #[test]
 fn negative_and_zero_literals() {
-    assert_eq!(
-        shape_t(quote!(-1, 0)),
-        "HCons<NInt<UInt<UTerm,B1>>,HCons<Z0,HNil>>"
-    );
+    assert_eq!(shape_t(quote!(-1, 0)), "HCons<consts::N1,HCons<Z0,HNil>>");
     assert_eq!(shape_t(quote!(0x10)), shape_t(quote!(16)));
     assert!(shape_t(quote!(-9223372036854775808)).starts_with("HCons<NInt<"));
 }
@@ -103,12 +100,12 @@ fn coord_allows_underscore_anywhere() {
 fn layouts() {
     assert_eq!(
         short(expand::layout(quote!(8 : 2), Form::Value).unwrap()),
-        format!("layout_new(st::<PInt<UInt<UInt<UInt<UInt<UTerm,B1>,B0>,B0>,B0>>>(),st::<{P2}>())")
+        format!("layout_new(st::<consts::P8>(),st::<{P2}>())")
     );
     assert_eq!(
         short(expand::layout(quote!((4, 8)), Form::Value).unwrap()),
         format!(
-            "make_layout(HCons{{head:st::<{P4}>(),tail:HCons{{head:st::<PInt<UInt<UInt<UInt<UInt<UTerm,B1>,B0>,B0>,B0>>>(),tail:HNil}}}})"
+            "make_layout(HCons{{head:st::<{P4}>(),tail:HCons{{head:st::<consts::P8>(),tail:HNil}}}})"
         )
     );
     assert_eq!(
@@ -127,11 +124,11 @@ fn layouts() {
 fn int_macro() {
     assert_eq!(
         short(expand::int(quote!(24)).unwrap()),
-        "st::<PInt<UInt<UInt<UInt<UInt<UInt<UTerm,B1>,B1>,B0>,B0>,B0>>>()"
+        "st::<consts::P24>()"
     );
     assert_eq!(
         short(expand::int(quote!(-1)).unwrap()),
-        "st::<NInt<UInt<UTerm,B1>>>()"
+        "st::<consts::N1>()"
     );
     assert!(err_of(expand::int(quote!(n))).contains("runtime value"));
     assert!(err_of(expand::int(quote!((1)))).contains("single integer literal"));
@@ -148,7 +145,7 @@ fn tiles() {
         )
     );
     let out = short(expand::tile(quote!(3:4, (2,4):(1,8))).unwrap());
-    assert!(out.starts_with("HCons{head:layout_new(st::<PInt<UInt<UInt<UTerm,B1>,B1>>>(),st::<"));
+    assert!(out.starts_with("HCons{head:layout_new(st::<consts::P3>(),st::<"));
     assert!(err_of(expand::tile(quote!())).contains("at least one mode"));
     assert!(err_of(expand::tile(quote!((2, _)))).contains("`_` is not allowed in a shape"));
     assert!(err_of(expand::tile(quote!(2 3))).contains("expected `,` between tile modes"));
@@ -316,7 +313,7 @@ fn invisible_groups_from_macro_rules() {
     let (lit, expr) = (none(quote!(-1)), none(quote!(n + 1)));
     assert_eq!(
         shape_v(quote!(#lit, #expr)),
-        "HCons{head:st::<NInt<UInt<UTerm,B1>>>(),tail:HCons{head:rt(n+1),tail:HNil}}"
+        "HCons{head:st::<consts::N1>(),tail:HCons{head:rt(n+1),tail:HNil}}"
     );
     let ty = none(quote!(Vec<i32>));
     assert_eq!(shape_t(quote!(#ty)), "HCons<Vec<i32>,HNil>");

@@ -10,12 +10,31 @@ use quote::quote_spanned;
 ///
 /// The span is the literal's, so type errors about this integer point at it.
 pub fn int_type(value: i64, span: Span) -> TokenStream {
+    alias(value, span).unwrap_or_else(|| spelled_int_type(value, span))
+}
+
+/// The typenum integer type for `value`, spelled out bit by bit.
+fn spelled_int_type(value: i64, span: Span) -> TokenStream {
     let magnitude = unsigned_type(value.unsigned_abs(), span);
     match value.signum() {
         0 => quote_spanned!(span=> ::cute_algebra::__private::Z0),
         1 => quote_spanned!(span=> ::cute_algebra::__private::PInt<#magnitude>),
         _ => quote_spanned!(span=> ::cute_algebra::__private::NInt<#magnitude>),
     }
+}
+
+/// typenum's own alias for `value` (`P8`, `N1024`, `P4096`) where it has
+/// one (every magnitude up to 1024, and the powers of two): one path, resolved as one item, where the
+/// spelled-out encoding is a path per bit for the compiler to parse and
+/// resolve in every macro call.
+fn alias(value: i64, span: Span) -> Option<TokenStream> {
+    let m = value.unsigned_abs();
+    if m == 0 || (m > 1024 && !m.is_power_of_two()) || m > 1 << 62 {
+        return None;
+    }
+    let sign = if value > 0 { 'P' } else { 'N' };
+    let name = proc_macro2::Ident::new(&format!("{sign}{m}"), span);
+    Some(quote_spanned!(span=> ::cute_algebra::__private::consts::#name))
 }
 
 /// The typenum unsigned type for `n`, most significant bit outermost:
@@ -48,7 +67,22 @@ mod tests {
     }
 
     fn int(v: i64) -> String {
-        short(int_type(v, Span::call_site()))
+        short(spelled_int_type(v, Span::call_site()))
+    }
+
+    #[test]
+    fn typenum_aliases_where_it_has_them() {
+        let aliased = |v: i64| short(int_type(v, Span::call_site()));
+        assert_eq!(aliased(0), "Z0");
+        assert_eq!(aliased(1), "consts::P1");
+        assert_eq!(aliased(-6), "consts::N6");
+        assert_eq!(aliased(1024), "consts::P1024");
+        assert_eq!(aliased(-4096), "consts::N4096");
+        assert_eq!(aliased(1 << 62), "consts::P4611686018427387904");
+        // No alias: spelled out.
+        assert_eq!(aliased(1025), int(1025));
+        assert_eq!(aliased(3000), int(3000));
+        assert_eq!(aliased(i64::MIN), int(i64::MIN));
     }
 
     /// Decode our own encoding back to a number, to check large values.
