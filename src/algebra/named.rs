@@ -91,6 +91,16 @@ fits! {
     local_tile: LocalTileFits "local_tile/local_partition: too many modes in tiler: the tiler has more modes than the tensor's layout (project a GEMM's CTA tiler onto the operand first)";
 }
 
+/// No type is one: the second impl of each composition step is for these,
+/// so that selecting a step weighs two candidates, and an inadmissible
+/// composition fails the step itself (whose message names the operation)
+/// rather than the normalization of its result.
+#[doc(hidden)]
+pub trait NotALayout {
+    /// Never called.
+    fn absurd<T>(self) -> T;
+}
+
 /// The composition step of one divide or product as its own trait, so
 /// that a compile error names the operation called (`message`), says what
 /// failed (`label`) and which call shows composition's broken condition
@@ -123,6 +133,16 @@ macro_rules! composition_step {
             #[inline(always)]
             fn check(self, b: Layout<SB, DB>) -> Result<Self::Output, LayoutError> {
                 b.compose_after(self)
+            }
+        }
+        /// Never used: a second candidate, so that rustc weighs both when
+        /// it resolves a step (see [`NotALayout`]).
+        #[diagnostic::do_not_recommend]
+        impl<X: NotALayout, B> $Comp<B> for X {
+            type Output = Layout<HNil, HNil>;
+            #[inline(always)]
+            fn check(self, _: B) -> Result<Self::Output, LayoutError> {
+                self.absurd()
             }
         }
     };
