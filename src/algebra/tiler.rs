@@ -7,10 +7,9 @@
 
 use super::{And4, Leaves, Outcome, StaticFlag, TileUnzipped, Zip2By, tile_unzip};
 use crate::error::LayoutError;
-use crate::layout::{IntoParts, Layout, LayoutParts, Underscore};
+use crate::layout::{IntoParts, Layout, LayoutParts, MakeLayout, Underscore};
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::P1;
 
 /// The operation marker of the divides; `N` is the name of the function
 /// the user called ([`super::names`]), for the compile errors.
@@ -120,29 +119,31 @@ impl<L> ApplyStatic<L> for Underscore {
         walk()
     }
 }
-/// An integer tiler `n` is the layout `make_layout(n)`, `n:_1`.
+/// An integer tiler `n` is the layout `make_layout(n)`.
 macro_rules! int_tiler {
     ($($T:ty => [$($g:tt)*]),*) => {$(
         impl<Op, L, $($g)*> ApplyTiler<Op, L> for $T
         where
-            Layout<$T, P1>: ApplyTiler<Op, L>,
+            $T: MakeLayout,
+            <$T as MakeLayout>::Output: ApplyTiler<Op, L>,
         {
-            type Output = <Layout<$T, P1> as ApplyTiler<Op, L>>::Output;
+            type Output = <<$T as MakeLayout>::Output as ApplyTiler<Op, L>>::Output;
             #[inline(always)]
             fn try_apply(self, l: L) -> Result<Self::Output, LayoutError> {
-                Layout::from_parts(self, P1::new()).try_apply(l)
+                self.make_layout().try_apply(l)
             }
         }
-        /// The layout `n:_1` decides.
+        /// The layout `make_layout(n)` decides.
         impl<L, $($g)*> ApplyStatic<L> for $T
         where
-            Layout<$T, P1>: ApplyStatic<L>,
+            $T: MakeLayout,
+            <$T as MakeLayout>::Output: ApplyStatic<L>,
         {
             #[inline(always)]
             fn by_type<R: Outcome>(
                 walk: impl FnOnce() -> Result<R, LayoutError>,
             ) -> Result<R, LayoutError> {
-                <Layout<$T, P1> as ApplyStatic<L>>::by_type(walk)
+                <<$T as MakeLayout>::Output as ApplyStatic<L>>::by_type(walk)
             }
         }
     )*};
