@@ -64,7 +64,6 @@ where
         let domain = super::coalesce(l).parts().0;
         l.try_divide_compose(tiler.try_tile_and_rest(domain)?)
     }
-    super::by_type!(Output => <Layout<S, D> as DivideComposition<Tile<Layout<TS, TD>, S, D, N>, N>>);
 }
 tiler_fns! {
     /// CuTe's `logical_divide(l, tiler)`: `(tile, rest)` for a layout or

@@ -67,7 +67,6 @@ pub use product::{
     tiled_product, try_blocked_product, try_flat_product, try_logical_product, try_raked_product,
     try_tiled_product, try_zipped_product, zipped_product,
 };
-pub(crate) use static_result::by_type;
 pub use tile_to_shape::{
     TileToShape, TiledToShape, tile_to_shape, tile_to_shape_ordered, try_tile_to_shape,
 };
@@ -131,4 +130,6 @@ pub(crate) fn check_shape<S: crate::tuple::IntTuple>(
         None => Err(crate::error::LayoutError::Overflow { op }),
     }
 }
-pub use tiler::{ApplyTiler, ApplyZipped, ByModes, Divide, LayoutTiler, Product, TilerModesFit};
+pub use tiler::{
+    ApplyStatic, ApplyTiler, ApplyZipped, ByModes, Divide, LayoutTiler, Product, TilerModesFit,
+};

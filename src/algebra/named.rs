@@ -18,9 +18,9 @@
 //! Where the inner step's own detail is hidden (`do_not_recommend`), the
 //! note says which call shows it.
 
-use super::{Composition, TilerModesFit, names};
+use super::{ComposeCoalesced, CompositionRhs, Leaves, Outcome, TilerModesFit, names};
 use crate::error::LayoutError;
-use crate::layout::Layout;
+use crate::layout::{CoalesceX, IntoParts, Layout};
 use crate::tuple::cons;
 use frunk_core::hlist::{HCons, HNil};
 
@@ -37,15 +37,10 @@ pub trait RestOfTile<TS, TD, N> {
 /// The composition `composition(l, (t, rest))` of the divide named `N`.
 #[doc(hidden)]
 pub trait DivideComposition<B, N> {
-    /// The composed layout.
-    type Output;
+    /// The composed layout (a static one built by [`Outcome::blank`]).
+    type Output: IntoParts<Shape: Leaves, Stride: Leaves> + Outcome;
     /// Composes, checking runtime values.
     fn try_divide_compose(self, b: B) -> Result<Self::Output, LayoutError>;
-    super::by_type!(
-        /// [`Composition::by_type`] for this step.
-        #[doc(hidden)]
-        Output
-    );
 }
 
 /// The complement `Self` of the block within the product's cotarget is a
@@ -53,15 +48,11 @@ pub trait DivideComposition<B, N> {
 /// `N`: the layout of the repetitions.
 #[doc(hidden)]
 pub trait ProductRest<TS, TD, N> {
-    /// `composition(complement, t)`.
-    type Output;
+    /// `composition(complement, t)`, whose leaves a static product's
+    /// result is built from.
+    type Output: IntoParts<Shape: Leaves, Stride: Leaves>;
     /// Composes, checking runtime values.
     fn try_product_rest(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError>;
-    super::by_type!(
-        /// [`Composition::by_type`] for this step.
-        #[doc(hidden)]
-        Output
-    );
 }
 
 /// The two-mode layout `(t, r)`.
@@ -100,33 +91,59 @@ fits! {
     local_tile: LocalTileFits "local_tile/local_partition: too many modes in tiler: the tiler has more modes than the tensor's layout (project a GEMM's CTA tiler onto the operand first)";
 }
 
+/// No type is one: the second impl of each composition step is for these,
+/// so that selecting a step weighs two candidates, and an inadmissible
+/// composition fails the step itself (whose message names the operation)
+/// rather than the normalization of its result.
+#[doc(hidden)]
+pub trait NotALayout {
+    /// Never called.
+    fn absurd<T>(self) -> T;
+}
+
 /// The composition step of one divide or product as its own trait, so
 /// that a compile error names the operation called (`message`), says what
 /// failed (`label`) and which call shows composition's broken condition
 /// (`note`); composition's own detail is hidden (`do_not_recommend`).
+///
+/// Both operands are layouts: the step is composition's layout case
+/// (`CompositionRhs` of two layouts), so that its result carries the
+/// walk's bounds (a layout of [`Leaves`], an [`Outcome`]) and a static
+/// call builds it from its type.
 macro_rules! composition_step {
     ($Comp:ident, $doc:expr, $comp:literal, $label:literal, $note:literal) => {
         #[doc = $doc]
         #[diagnostic::on_unimplemented(message = $comp, label = $label, note = $note)]
         pub trait $Comp<B> {
             /// The composed layout.
-            type Output;
+            type Output: IntoParts<Shape: Leaves, Stride: Leaves> + Outcome;
             /// Composes, checking runtime values.
             fn check(self, b: B) -> Result<Self::Output, LayoutError>;
-            $crate::algebra::by_type!(
-                /// [`Composition::by_type`] for this step.
-                #[doc(hidden)]
-                Output
-            );
         }
         #[diagnostic::do_not_recommend]
-        impl<L: Composition<B>, B> $Comp<B> for L {
-            type Output = L::Output;
+        impl<SA, DA, SB, DB> $Comp<Layout<SB, DB>> for Layout<SA, DA>
+        where
+            SA: CoalesceX<DA> + Leaves,
+            DA: Leaves,
+            SB: Leaves,
+            DB: Leaves,
+            SA::Output: ComposeCoalesced<SB, DB>,
+        {
+            type Output = <SA::Output as ComposeCoalesced<SB, DB>>::Output;
             #[inline(always)]
-            fn check(self, b: B) -> Result<Self::Output, LayoutError> {
-                self.try_compose(b)
+            fn check(self, b: Layout<SB, DB>) -> Result<Self::Output, LayoutError> {
+                b.compose_after(self)
             }
-            $crate::algebra::by_type!(Output => L);
+        }
+        /// Never used: a second candidate, so that rustc weighs both when
+        /// it resolves a step (see [`NotALayout`]).
+        #[diagnostic::do_not_recommend]
+        impl<X: NotALayout, B> $Comp<B> for X {
+            type Output = Layout<HNil, HNil>;
+            #[inline(always)]
+            fn check(self, _: B) -> Result<Self::Output, LayoutError> {
+                self.absurd()
+            }
         }
     };
 }
@@ -174,7 +191,6 @@ macro_rules! divide_steps {
             fn try_divide_compose(self, b: B) -> Result<Self::Output, LayoutError> {
                 <L as $Comp<B>>::check(self, b)
             }
-            $crate::algebra::by_type!(Output => <L as $Comp<B>>);
         }
     )*};
 }
@@ -200,14 +216,9 @@ macro_rules! product_steps {
         )]
         pub trait $Rest<TS, TD> {
             /// `composition(complement, t)`.
-            type Output;
+            type Output: IntoParts<Shape: Leaves, Stride: Leaves>;
             /// Composes, checking runtime values.
             fn check(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError>;
-            $crate::algebra::by_type!(
-                /// [`Composition::by_type`] for this step.
-                #[doc(hidden)]
-                Output
-            );
         }
         impl<RS, RD, TS, TD> $Rest<TS, TD> for Layout<RS, RD>
         where
@@ -218,7 +229,6 @@ macro_rules! product_steps {
             fn check(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
                 <Self as $Comp<Layout<TS, TD>>>::check(self, t)
             }
-            $crate::algebra::by_type!(Output => <Self as $Comp<Layout<TS, TD>>>);
         }
         impl<X: $Rest<TS, TD>, TS, TD> ProductRest<TS, TD, names::$n> for X {
             type Output = <X as $Rest<TS, TD>>::Output;
@@ -226,7 +236,6 @@ macro_rules! product_steps {
             fn try_product_rest(self, t: Layout<TS, TD>) -> Result<Self::Output, LayoutError> {
                 <X as $Rest<TS, TD>>::check(self, t)
             }
-            $crate::algebra::by_type!(Output => <X as $Rest<TS, TD>>);
         }
 
         composition_step! {

@@ -2,6 +2,7 @@
 //! of a logical divide or product (CuTe's `tile_unzip`, `zip2_by` and the
 //! `result(_, repeat<R>(_))` slices).
 
+use super::Leaves;
 use crate::layout::{IntoParts, Layout, Underscore};
 use crate::tuple::cons;
 use crate::tuple::{Concat, Unpack};
@@ -14,17 +15,18 @@ use frunk_core::hlist::{HCons, HNil};
 /// A guide that is not a tuple (a layout, an integer or `_`) leaves its
 /// pair as it is.
 pub trait Zip2By<G> {
-    /// The gathered tiles.
-    type First;
+    /// The gathered tiles (leaves, so that a static result builds from its
+    /// type).
+    type First: Leaves;
     /// The gathered rests, then the unguided modes.
-    type Second;
+    type Second: Leaves;
     /// Regroups.
     fn zip2_by(self) -> (Self::First, Self::Second);
 }
 /// A guide mode that is not a tuple: `Self` is the pair `(tile, rest)`.
 macro_rules! pair_guide {
     ($($G:ty => [$($g:tt)*]),*) => {$(
-        impl<A, B, $($g)*> Zip2By<$G> for HCons<A, HCons<B, HNil>> {
+        impl<A: Leaves, B: Leaves, $($g)*> Zip2By<$G> for HCons<A, HCons<B, HNil>> {
             type First = A;
             type Second = B;
             #[inline(always)]
@@ -36,7 +38,7 @@ macro_rules! pair_guide {
 }
 pair_guide!(Layout<TS, TD> => [TS, TD], Underscore => [], I => [I: crate::int::Int]);
 /// The guide has no more modes: the rest of `Self` joins the rests.
-impl<X> Zip2By<HNil> for X {
+impl<X: Leaves> Zip2By<HNil> for X {
     type First = HNil;
     type Second = X;
     #[inline(always)]

@@ -5,7 +5,7 @@
 //! between the operations; it is [`LayoutTiler`], implemented by the
 //! operation markers [`Divide`] and [`Product`].
 
-use super::{TileUnzipped, Zip2By, tile_unzip};
+use super::{And4, Leaves, Outcome, StaticFlag, TileUnzipped, Zip2By, tile_unzip};
 use crate::error::LayoutError;
 use crate::layout::{IntoParts, Layout, LayoutParts, MakeLayout, Underscore};
 use core::marker::PhantomData;
@@ -22,17 +22,10 @@ pub struct Product<N = super::names::logical_product>(PhantomData<N>);
 /// The operation `Self` (a marker) with the layout tiler `T` on `L`.
 #[doc(hidden)]
 pub trait LayoutTiler<T, L> {
-    /// The result.
-    type Output: IntoParts;
+    /// The result (a static one built by [`Outcome::blank`]).
+    type Output: IntoParts<Shape: Leaves, Stride: Leaves> + Outcome;
     /// Applies it, checking runtime values.
     fn try_apply_layout(tiler: T, l: L) -> Result<Self::Output, LayoutError>;
-    super::by_type!(
-        /// Runs `walk`, or, when every operand is static, builds the result
-        /// from its type without mentioning `walk`
-        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
-        #[doc(hidden)]
-        Output
-    );
 }
 
 /// Applies the tiler `Self` to the layout `L` with the operation `Op`.
@@ -52,32 +45,78 @@ pub trait LayoutTiler<T, L> {
 /// let p = ApplyTiler::<Product, _>::try_apply(layout![6 : 1], layout![(2, 2) : (4, 1)]).unwrap();
 /// assert_eq!(p.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
-pub trait ApplyTiler<Op, L>: crate::int::sealed::Operand {
-    /// The result.
-    type Output: IntoParts;
+pub trait ApplyTiler<Op, L>: crate::int::sealed::Operand + ApplyStatic<L> {
+    /// The result (a static one built by [`Outcome::blank`]).
+    type Output: IntoParts<Shape: Leaves, Stride: Leaves> + Outcome;
     /// Applies it, checking runtime values.
     fn try_apply(self, l: L) -> Result<Self::Output, LayoutError>;
-    super::by_type!(
-        /// Runs `walk`, or, when every operand is static, builds the result
-        /// from its type without mentioning `walk`
-        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
-        #[doc(hidden)]
-        Output
-    );
 }
-impl<Op: LayoutTiler<Self, L>, TS, TD, L> ApplyTiler<Op, L> for Layout<TS, TD> {
+
+/// A divide's or product's static path, as a supertrait of [`ApplyTiler`]
+/// (as [`ComposeStatic`](crate::algebra::ComposeStatic) is composition's):
+/// its impls ask only the operands' leaves, and the result builds from
+/// its type, which the operation's `Output` bounds by [`Outcome`]; so the
+/// build of a static call resolves none of the operation's steps.
+///
+/// The result is a parameter of the method, not of the trait: a trait
+/// parameter would be the projection `<Self as ApplyTiler<Op, L>>::Output`,
+/// which the public functions' result types name, and a caller proving
+/// that type well-formed would prove the supertrait, through the walk.
+#[doc(hidden)]
+pub trait ApplyStatic<L> {
+    /// Runs `walk` (the operation on the values), or, when every operand
+    /// is static, builds the result `R` (the operation's, or its zipped
+    /// form's) from its type without mentioning `walk` ([`StaticFlag`]).
+    fn by_type<R: Outcome>(walk: impl FnOnce() -> Result<R, LayoutError>)
+    -> Result<R, LayoutError>;
+}
+
+impl<Op, TS, TD, S, D> ApplyTiler<Op, Layout<S, D>> for Layout<TS, TD>
+where
+    Op: LayoutTiler<Self, Layout<S, D>>,
+    TS: Leaves,
+    TD: Leaves,
+    S: Leaves,
+    D: Leaves,
+{
     type Output = Op::Output;
     #[inline(always)]
-    fn try_apply(self, l: L) -> Result<Self::Output, LayoutError> {
+    fn try_apply(self, l: Layout<S, D>) -> Result<Self::Output, LayoutError> {
         Op::try_apply_layout(self, l)
     }
-    super::by_type!(Output => Op);
 }
-impl<Op, L: IntoParts> ApplyTiler<Op, L> for Underscore {
+/// A layout tiler on a layout: the result is static when every leaf of
+/// both is, and it builds from its type ([`Outcome::blank`]).
+impl<TS, TD, S, D> ApplyStatic<Layout<S, D>> for Layout<TS, TD>
+where
+    TS: Leaves,
+    TD: Leaves,
+    S: Leaves,
+    D: Leaves,
+{
+    #[inline(always)]
+    fn by_type<R: Outcome>(
+        walk: impl FnOnce() -> Result<R, LayoutError>,
+    ) -> Result<R, LayoutError> {
+        <And4<TS::Static, TD::Static, S::Static, D::Static> as StaticFlag>::pick(walk, || {
+            Ok(R::blank())
+        })
+    }
+}
+impl<Op, L: IntoParts<Shape: Leaves, Stride: Leaves> + Outcome> ApplyTiler<Op, L> for Underscore {
     type Output = L;
     #[inline(always)]
     fn try_apply(self, l: L) -> Result<L, LayoutError> {
         Ok(l)
+    }
+}
+/// `_` keeps the layout: the walk is a copy.
+impl<L> ApplyStatic<L> for Underscore {
+    #[inline(always)]
+    fn by_type<R: Outcome>(
+        walk: impl FnOnce() -> Result<R, LayoutError>,
+    ) -> Result<R, LayoutError> {
+        walk()
     }
 }
 /// An integer tiler `n` is the layout `make_layout(n)`.
@@ -92,6 +131,19 @@ macro_rules! int_tiler {
             #[inline(always)]
             fn try_apply(self, l: L) -> Result<Self::Output, LayoutError> {
                 self.make_layout().try_apply(l)
+            }
+        }
+        /// The layout `make_layout(n)` decides.
+        impl<L, $($g)*> ApplyStatic<L> for $T
+        where
+            $T: MakeLayout,
+            <$T as MakeLayout>::Output: ApplyStatic<L>,
+        {
+            #[inline(always)]
+            fn by_type<R: Outcome>(
+                walk: impl FnOnce() -> Result<R, LayoutError>,
+            ) -> Result<R, LayoutError> {
+                <<$T as MakeLayout>::Output as ApplyStatic<L>>::by_type(walk)
             }
         }
     )*};
@@ -110,19 +162,28 @@ where
         Ok(Layout::from_parts(s, d))
     }
 }
+/// A by-mode tiler runs its walk (not dispatched).
+impl<T0, TT, L> ApplyStatic<L> for HCons<T0, TT> {
+    #[inline(always)]
+    fn by_type<R: Outcome>(
+        walk: impl FnOnce() -> Result<R, LayoutError>,
+    ) -> Result<R, LayoutError> {
+        walk()
+    }
+}
 
 /// The by-mode walk of a tuple tiler over the modes `S:D`. Extra tiler
 /// modes are dropped here; [`TilerModesFit`] reports them, as one error.
 #[doc(hidden)]
 pub trait ByModes<Op, S, D> {
     /// The result's shapes.
-    type Shapes;
+    type Shapes: Leaves;
     /// The result's strides.
-    type Strides;
+    type Strides: Leaves;
     /// Tiles mode by mode.
     fn try_by_modes(self, s: S, d: D) -> Result<(Self::Shapes, Self::Strides), LayoutError>;
 }
-impl<Op, S, D> ByModes<Op, S, D> for HNil {
+impl<Op, S: Leaves, D: Leaves> ByModes<Op, S, D> for HNil {
     type Shapes = S;
     type Strides = D;
     #[inline(always)]
@@ -208,17 +269,10 @@ impl<S, I: crate::int::Int> TilerModesFit<S> for I {}
 /// `tile_unzip`), `((tiles…), (rests…))`.
 #[doc(hidden)]
 pub trait ApplyZipped<Op, L>: ApplyTiler<Op, L> + Sized {
-    /// The zipped result.
-    type Zipped: IntoParts;
+    /// The zipped result (a static one built by [`Outcome::blank`]).
+    type Zipped: IntoParts + Outcome;
     /// Applies and zips.
     fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError>;
-    super::by_type!(
-        /// Runs `walk`, or, when every operand is static, builds the result
-        /// from its type without mentioning `walk`
-        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
-        #[doc(hidden)]
-        Zipped
-    );
 }
 impl<Op, L, T> ApplyZipped<Op, L> for T
 where
@@ -231,13 +285,6 @@ where
     #[inline]
     fn try_zipped(self, l: L) -> Result<Self::Zipped, LayoutError> {
         Ok(zip_by::<_, T>(self.try_apply(l)?))
-    }
-    #[inline(always)]
-    fn by_type<X>(
-        walk: impl FnOnce() -> Result<X, LayoutError>,
-        built: impl FnOnce(Self::Zipped) -> X,
-    ) -> Result<X, LayoutError> {
-        <T as ApplyTiler<Op, L>>::by_type(walk, |r| built(zip_by::<_, T>(r)))
     }
 }
 
@@ -333,7 +380,7 @@ macro_rules! tiler_fns {
             <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Shape: Unpacked<$unflat>,
             <$ZippedAs<Layout<S, D>, T, crate::algebra::names::$name> as LayoutParts>::Stride: Unpacked<$unflat>,)?
         {
-            <T as $Apply<$Op, Layout<S, D>>>::by_type(|| tiler.$apply($arg), |r| r)
+            <T as $crate::algebra::ApplyStatic<Layout<S, D>>>::by_type(|| tiler.$apply($arg))
                 $(.map(unpack_layout::<_, $unflat>))?
                 .map_err(|e| e.in_op(stringify!($name)))
         }

@@ -2,7 +2,7 @@
 //! and the tiler, padded to a common rank, with each mode paired in order.
 
 use crate::algebra::names;
-use crate::algebra::{ApplyTiler, Product};
+use crate::algebra::{And4, ApplyTiler, Leaves, Outcome, Product, StaticFlag};
 use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::Layout;
@@ -148,25 +148,49 @@ type Padded<S, D, TS, TD> = (
 /// let r = BlockProduct::<_, true>::try_block_product(block, tiler).unwrap();
 /// assert_eq!(r.to_string(), "((_3,_2),(_4,_2)):((_4,_1),(_12,_2))");
 /// ```
-pub trait BlockProduct<T, const RAKED: bool>: crate::int::sealed::Operand {
-    /// The product.
-    type Output;
+pub trait BlockProduct<T, const RAKED: bool>: crate::int::sealed::Operand + BlockStatic<T> {
+    /// The product (a static one built by [`Outcome::blank`]).
+    type Output: Outcome;
     /// Multiplies.
     fn try_block_product(self, t: T) -> Result<Self::Output, LayoutError>;
-    crate::algebra::by_type!(
-        /// Runs `walk`, or, when every operand is static, builds the result
-        /// from its type without mentioning `walk`
-        /// ([`StaticFlag`](crate::algebra::StaticFlag)).
-        #[doc(hidden)]
-        Output
-    );
 }
+
+/// The static path of [`BlockProduct`], a supertrait (as
+/// [`ApplyStatic`](crate::algebra::ApplyStatic) is the divides'): the
+/// operands' leaves decide, and the result builds from its type, so that
+/// the build of a static call resolves none of the product's steps.
+#[doc(hidden)]
+pub trait BlockStatic<T> {
+    /// Runs `walk` (the product of the values), or, when every operand is
+    /// static, builds the result `R` from its type without mentioning
+    /// `walk` ([`StaticFlag`]).
+    fn by_type<R: Outcome>(walk: impl FnOnce() -> Result<R, LayoutError>)
+    -> Result<R, LayoutError>;
+}
+/// Two layouts: the result is static when every leaf of both is.
+impl<S, D, TS, TD> BlockStatic<Layout<TS, TD>> for Layout<S, D>
+where
+    S: Leaves,
+    D: Leaves,
+    TS: Leaves,
+    TD: Leaves,
+{
+    #[inline(always)]
+    fn by_type<R: Outcome>(
+        walk: impl FnOnce() -> Result<R, LayoutError>,
+    ) -> Result<R, LayoutError> {
+        <And4<S::Static, D::Static, TS::Static, TD::Static> as StaticFlag>::pick(walk, || {
+            Ok(R::blank())
+        })
+    }
+}
+
 impl<S, D, TS, TD, const RAKED: bool> BlockProduct<Layout<TS, TD>, RAKED> for Layout<S, D>
 where
-    S: IntoModes + Copy,
-    D: IntoModes + Copy,
-    TS: IntoModes + Copy,
-    TD: IntoModes + Copy,
+    S: IntoModes + Copy + Leaves,
+    D: IntoModes + Copy + Leaves,
+    TS: IntoModes + Copy + Leaves,
+    TD: IntoModes + Copy + Leaves,
     S::Modes: PadPair<D::Modes, TS::Modes, TD::Modes>,
     <S::Modes as PadPair<D::Modes, TS::Modes, TD::Modes>>::AS: RankIsOne,
     RankOne<S, D, TS, TD>: ChoosePair<(Self, Layout<TS, TD>), Padded<S, D, TS, TD>>,
@@ -183,7 +207,6 @@ where
         let padded = (Layout::from_parts(a, ad), Layout::from_parts(p, pd));
         RankOne::<S, D, TS, TD>::choose((self, t), padded).try_pair_product()
     }
-    crate::algebra::by_type!(Output => <Chosen<S, D, TS, TD> as PairProduct<RAKED>>);
 }
 
 /// `B1` when the common rank `R = max(rank a, rank t)` is 1.
@@ -239,15 +262,10 @@ crate::int::output_impls! {
 /// The logical product of a padded pair, zipped block-first or
 /// repetition-first.
 pub trait PairProduct<const RAKED: bool> {
-    /// The zipped product.
-    type Output;
+    /// The zipped product (a static one built by [`Outcome::blank`]).
+    type Output: Outcome;
     /// Multiplies and zips.
     fn try_pair_product(self) -> Result<Self::Output, LayoutError>;
-    crate::algebra::by_type!(
-        /// [`BlockProduct::by_type`] for the chosen pair.
-        #[doc(hidden)]
-        Output
-    );
 }
 impl<AS, AD, TS, TD, RS, RD, const RAKED: bool> PairProduct<RAKED>
     for (Layout<AS, AD>, Layout<TS, TD>)
@@ -266,18 +284,6 @@ where
     #[inline]
     fn try_pair_product(self) -> Result<Self::Output, LayoutError> {
         Ok(zip_pair::<_, _, _, _, RAKED>(self.1.try_apply(self.0)?))
-    }
-    /// The product's logical step decides; its result is zipped as the
-    /// walk zips it.
-    #[inline(always)]
-    fn by_type<Res>(
-        walk: impl FnOnce() -> Result<Res, LayoutError>,
-        built: impl FnOnce(Self::Output) -> Res,
-    ) -> Result<Res, LayoutError> {
-        <Layout<TS, TD> as ApplyTiler<Product<<Raked<RAKED> as BlockName>::N>, Layout<AS, AD>>>::by_type(
-            walk,
-            |r| built(zip_pair::<_, _, _, _, RAKED>(r)),
-        )
     }
 }
 
@@ -306,18 +312,18 @@ where
 /// `raked_product`.
 pub trait ZipInOrder<const RAKED: bool> {
     /// The zipped modes.
-    type Output;
+    type Output: Leaves;
     /// Zips.
     fn zip_in_order(self) -> Self::Output;
 }
-impl<A: Zip<R>, R> ZipInOrder<false> for (A, R) {
+impl<A: Zip<R, Output: Leaves>, R> ZipInOrder<false> for (A, R) {
     type Output = A::Output;
     #[inline(always)]
     fn zip_in_order(self) -> A::Output {
         self.0.zip(self.1)
     }
 }
-impl<A, R: Zip<A>> ZipInOrder<true> for (A, R) {
+impl<A, R: Zip<A, Output: Leaves>> ZipInOrder<true> for (A, R) {
     type Output = R::Output;
     #[inline(always)]
     fn zip_in_order(self) -> R::Output {
@@ -346,7 +352,7 @@ macro_rules! block_product_fns {
             block: A,
             tiler: T,
         ) -> Result<$Res<A, T>, LayoutError> {
-            <A as BlockProduct<T, $raked>>::by_type(|| block.try_block_product(tiler), |r| r)
+            <A as BlockStatic<T>>::by_type(|| block.try_block_product(tiler))
                 .map_err(|e| e.in_op(stringify!($name)))
         }
     )*};

@@ -13,6 +13,7 @@ mod cotarget;
 pub use block::*;
 pub use cotarget::*;
 
+use crate::algebra::Leaves;
 use crate::algebra::names::{
     flat_product as FlatN, tiled_product as TiledN, zipped_product as ZippedN,
 };
@@ -21,7 +22,6 @@ use crate::algebra::{
     ApplyTiler, ApplyZipped, Complement, LayoutTiler, Product, ProductRest, Unpacked,
     UnpackedLayout, unpack_layout,
 };
-use crate::algebra::{Leaves, StaticFlag};
 use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::{IntoParts, Layout, LayoutParts};
@@ -65,27 +65,6 @@ where
             cons(s, cons(rs, HNil)),
             cons(d, cons(rd, HNil)),
         ))
-    }
-    /// A static block is built from its type; the repetitions, a
-    /// composition, decide by their own operands.
-    #[inline(always)]
-    fn by_type<X>(
-        walk: impl FnOnce() -> Result<X, LayoutError>,
-        built: impl FnOnce(Self::Output) -> X,
-    ) -> Result<X, LayoutError> {
-        <<S::Static as StaticFlag>::And<D::Static> as StaticFlag>::pick_then(walk, |walk| {
-            <<Layout<S, D> as Complement<ProductCotarget<S, TS, TD>>>::Output as ProductRest<
-                TS,
-                TD,
-                N,
-            >>::by_type(walk, |r| {
-                let (rs, rd) = r.parts();
-                built(Layout::from_parts(
-                    cons(S::blank(), cons(rs, HNil)),
-                    cons(D::blank(), cons(rd, HNil)),
-                ))
-            })
-        })
     }
 }
 tiler_fns! {
