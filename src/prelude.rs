@@ -24,8 +24,8 @@ pub use crate::layout::{
     make_layout_right, make_ordered_layout, slice,
 };
 pub use crate::tuple::{
-    IntTuple, TupleIndex, append, compact_col_major, compact_row_major, compatible, congruent,
-    flatten, get, group, inner_product, prefix_product, prepend, product, product_each,
+    Flat, IntTuple, Size, TupleIndex, append, compact_col_major, compact_row_major, compatible,
+    congruent, flatten, get, group, inner_product, prefix_product, prepend, product, product_each,
     repeat_like, reverse, select, size, take, unflatten, weakly_congruent, zip,
 };
 pub use crate::{Coord, Shape, Stride, coord, int, layout, shape, stride, tile};

@@ -75,7 +75,7 @@ macro_rules! table {
         let l = layout![$($l)*];
         let m = cotarget!($m);
         let r = complement(l, m);
-        let size = IntTuple::size(m).value() as i64;
+        let size = Size::size(m).value() as i64;
         check(&dynamic(l), &dynamic(r), size).unwrap();
         let d = dynamic(l).complement_to(&m.to_cute_string().replace('_', "").parse::<IntTree>().unwrap()).unwrap();
         assert_eq!(r.to_string().replace('_', ""), d.to_string(), "{}", l);

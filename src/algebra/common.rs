@@ -11,7 +11,7 @@ use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::int::{Int, StaticEq};
 use crate::layout::{IntoParts, Layout, LayoutParts};
-use crate::tuple::{AllStatic, IntTuple};
+use crate::tuple::{AllStatic, Size};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, P1, Z0};
 
@@ -207,8 +207,8 @@ pub trait VectorBy<A, B> {
 crate::int::output_impls! {
     [A, B] B0 as VectorBy<A, B> => P1;
     [A: MaxCommonLayout<B>, B] B1 as VectorBy<A, B>
-        => <<A::Output as LayoutParts>::Shape as IntTuple>::Size
-        where [A::Output: IntoParts, <A::Output as LayoutParts>::Shape: IntTuple];
+        => <<A::Output as LayoutParts>::Shape as Size>::Size
+        where [A::Output: IntoParts, <A::Output as LayoutParts>::Shape: Size];
 }
 
 /// CuTe's `max_common_vector(a, b)`: how many contiguous elements `a` and

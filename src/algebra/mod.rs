@@ -121,13 +121,38 @@ pub use tile_to_shape::*;
 pub(crate) fn check_shape<S: crate::tuple::IntTuple>(
     s: S,
     op: &'static str,
-) -> Result<(), crate::error::LayoutError> {
+) -> Result<(), crate::error::LayoutError>
+where
+    S::Static: SizeFits<S>,
+{
     if s.min_leaf() < 1 {
         return Err(crate::error::LayoutError::ZeroSize { op });
     }
-    match s.size_checked() {
-        Some(_) => Ok(()),
-        None => Err(crate::error::LayoutError::Overflow { op }),
+    match <S::Static as SizeFits<S>>::size_fits(s) {
+        true => Ok(()),
+        false => Err(crate::error::LayoutError::Overflow { op }),
+    }
+}
+
+/// The size half of `check_shape`, by the shape's static flag: a static
+/// shape's size is a typenum integer, which always fits, so only a shape
+/// with a runtime leaf proves [`Size`](crate::tuple::Size) (a product of
+/// its leaves) to check it; a static one is not multiplied out.
+#[doc(hidden)]
+pub trait SizeFits<S> {
+    /// `false` where the size overflows its type.
+    fn size_fits(s: S) -> bool;
+}
+impl<S> SizeFits<S> for typenum::B1 {
+    #[inline(always)]
+    fn size_fits(_: S) -> bool {
+        true
+    }
+}
+impl<S: crate::tuple::Size> SizeFits<S> for typenum::B0 {
+    #[inline(always)]
+    fn size_fits(s: S) -> bool {
+        s.size_checked().is_some()
     }
 }
 pub use tiler::{

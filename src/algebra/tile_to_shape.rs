@@ -255,10 +255,13 @@ where
 impl<S, D, Trg, Ord> TileToShapeIf<Layout<S, D>, Trg, Ord> for B1
 where
     S: IntoModes + IntTuple + Copy,
+    S::Static: super::SizeFits<S>,
     D: IntoModes + Copy,
     S::Modes: PadPair<D::Modes, Trg, Trg>,
     Trg: ProductEach + Copy,
     <Trg as ProductEach>::Output: IntTuple,
+    <<Trg as ProductEach>::Output as IntTuple>::Static:
+        super::SizeFits<<Trg as ProductEach>::Output>,
     PadS<S, D, Trg>: ProductEach + Copy,
     <PadS<S, D, Trg> as ProductEach>::Output: BlockCounts<<Trg as ProductEach>::Output>,
     Ord: CountsOrder<Counts<S, D, Trg>>,

@@ -22,7 +22,7 @@ use typenum::{P1, PInt, U1, Z0};
 use super::types::ValueType;
 use crate::layout::{Layout, LayoutParts};
 use crate::tensor::RecastLayout;
-use crate::tuple::IntTuple;
+use crate::tuple::Size;
 
 /// CuTe's `Copy_Traits<Op>`: `ThrID` and the (thread, bit) -> bit layouts
 /// of the source, the destination and the reference (the side whose
@@ -244,7 +244,7 @@ pub trait Rows {
     /// The size.
     type Output;
 }
-impl<S0: IntTuple, ST, D> Rows for Layout<HCons<S0, ST>, D> {
+impl<S0: Size, ST, D> Rows for Layout<HCons<S0, ST>, D> {
     type Output = S0::Size;
 }
 /// `size<1>` of a layout.
@@ -253,7 +253,7 @@ pub trait Cols {
     /// The size.
     type Output;
 }
-impl<S0, S1: IntTuple, ST, D> Cols for Layout<HCons<S0, HCons<S1, ST>>, D> {
+impl<S0, S1: Size, ST, D> Cols for Layout<HCons<S0, HCons<S1, ST>>, D> {
     type Output = S1::Size;
 }
 
@@ -275,7 +275,7 @@ pub trait CopyAtomTypes: Copy + Default + fmt::Display {
 impl<Op: CopyTraits, T: ValueType> CopyAtomTypes for CopyAtom<Op, T>
 where
     Op::ThrID: LayoutParts,
-    <Op::ThrID as LayoutParts>::Shape: IntTuple,
+    <Op::ThrID as LayoutParts>::Shape: Size,
     Op::SrcLayout: RecastLayout<U1, T::Bits>,
     Op::DstLayout: RecastLayout<U1, T::Bits>,
     Op::RefLayout: RecastLayout<U1, T::Bits>,
@@ -283,9 +283,9 @@ where
     Vals<Op::DstLayout, T>: Copy + Default + fmt::Display + Rows,
     Vals<Op::RefLayout, T>: Copy + Default + fmt::Display + Rows + Cols,
     <Vals<Op::SrcLayout, T> as Rows>::Output:
-        RowsPerThread<<<Op::ThrID as LayoutParts>::Shape as IntTuple>::Size>,
+        RowsPerThread<<<Op::ThrID as LayoutParts>::Shape as Size>::Size>,
     <Vals<Op::DstLayout, T> as Rows>::Output:
-        RowsPerThread<<<Op::ThrID as LayoutParts>::Shape as IntTuple>::Size>,
+        RowsPerThread<<<Op::ThrID as LayoutParts>::Shape as Size>::Size>,
     <Vals<Op::RefLayout, T> as Rows>::Output: crate::int::Int + Default,
     <Vals<Op::RefLayout, T> as Cols>::Output: crate::int::Int + Default,
 {

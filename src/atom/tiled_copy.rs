@@ -35,7 +35,7 @@ use crate::int::{Int, IntMul, IntRem, Magnitude, Mod, Prod};
 use crate::layout::{Layout, LayoutParts, MakeLayout, Underscore};
 use crate::swizzle::UpcastPair;
 use crate::tensor::{Shift, Tensor, TensorDivide, TensorSlice, ZippedModes};
-use crate::tuple::{IntTuple, ProductEach};
+use crate::tuple::{IntTuple, ProductEach, Size};
 
 /// CuTe's `TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>`: the atom
 /// repeated so that the threads of `LayoutTv` ((thread, value) -> index
@@ -65,7 +65,7 @@ pub trait Sizes2 {
     /// `size<1>`.
     type Val: Int;
 }
-impl<S0: IntTuple, S1: IntTuple, D> Sizes2 for Layout<H2<S0, S1>, D> {
+impl<S0: Size, S1: Size, D> Sizes2 for Layout<H2<S0, S1>, D> {
     type Thr = S0::Size;
     type Val = S1::Size;
 }
@@ -183,8 +183,8 @@ type LayoutMn<T, V> = <T as BlockProduct<V, true>>::Output;
 /// `right_inverse(layout_mn).with_shape(size(thr), size(val))`.
 type CopyTv<T, V> = <<LayoutMn<T, V> as RightInverseLayout>::Output as Composition<
     <H2<
-        <<T as LayoutParts>::Shape as IntTuple>::Size,
-        <<V as LayoutParts>::Shape as IntTuple>::Size,
+        <<T as LayoutParts>::Shape as Size>::Size,
+        <<V as LayoutParts>::Shape as Size>::Size,
     > as MakeLayout>::Output,
 >>::Output;
 /// `product_each(shape(layout_mn))`.
@@ -209,8 +209,8 @@ pub fn make_tiled_copy<A, TS, TD, VS, VD>(
 ) -> TiledCopy<A, CopyTv<Layout<TS, TD>, Layout<VS, VD>>, CopyTiler<Layout<TS, TD>, Layout<VS, VD>>>
 where
     A: CopyAtomTypes,
-    TS: IntTuple,
-    VS: IntTuple,
+    TS: Size,
+    VS: Size,
     Layout<TS, TD>: BlockProduct<Layout<VS, VD>, true>,
     LayoutMn<Layout<TS, TD>, Layout<VS, VD>>: RightInverseLayout + LayoutParts,
     <LayoutMn<Layout<TS, TD>, Layout<VS, VD>> as LayoutParts>::Shape: ProductEach,
@@ -619,7 +619,7 @@ pub trait Mode0Size {
     /// Its size.
     type Output;
 }
-impl<S0: IntTuple, ST, D> Mode0Size for Layout<HCons<S0, ST>, D> {
+impl<S0: Size, ST, D> Mode0Size for Layout<HCons<S0, ST>, D> {
     type Output = S0::Size;
 }
 

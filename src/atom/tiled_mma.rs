@@ -39,7 +39,7 @@ use crate::tensor::{
     FlatCoord, Owned, Shift, StaticCosize, Tensor, TensorDivide, TensorSlice, Underscores,
     make_tensor_owned,
 };
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, Size};
 
 /// A pair, as an HList.
 pub(crate) type H2<A, B> = HCons<A, HCons<B, HNil>>;
@@ -136,7 +136,7 @@ where
     type Tiler = Self;
     type Size = Self;
 }
-impl<S: IntTuple, D: Copy + Default, E, T> PermutationMode<E, T> for Layout<S, D>
+impl<S: Size, D: Copy + Default, E, T> PermutationMode<E, T> for Layout<S, D>
 where
     S: Default,
     S::Size: Default,
@@ -212,15 +212,15 @@ type WithComplement<L> = <H2<L, ComplementOf<L>> as MakeLayout>::Output;
 type ThrIdxLayout<N> = Layout<H2<N, P1>, H2<P1, Z0>>;
 type Vmnk<A, TS, TD> =
     <<Layout<TS, TD> as ApplyTiler<Product, <A as MmaTraits>::ThrID>>::Output as SplitProduct>::Output;
-type SizeOf<L> = <<L as LayoutParts>::Shape as IntTuple>::Size;
+type SizeOf<L> = <<L as LayoutParts>::Shape as Size>::Size;
 
 impl<A, S0, S1, S2, D0, D1, D2, Q0, Q1, Q2> TiledMmaTypes
     for TiledMMA<A, Layout<H3<S0, S1, S2>, H3<D0, D1, D2>>, H3<Q0, Q1, Q2>>
 where
     A: MmaTraits,
-    S0: IntTuple,
-    S1: IntTuple,
-    S2: IntTuple,
+    S0: Size,
+    S1: Size,
+    S2: Size,
     S0::Size: Default,
     S1::Size: Default,
     S2::Size: Default,
@@ -241,7 +241,7 @@ where
         ComplementOf<Vmnk<A, H3<S0, S1, S2>, H3<D0, D1, D2>>>,
     >: MakeLayout,
     WithComplement<Vmnk<A, H3<S0, S1, S2>, H3<D0, D1, D2>>>: RightInverseLayout,
-    <Vmnk<A, H3<S0, S1, S2>, H3<D0, D1, D2>> as LayoutParts>::Shape: IntTuple,
+    <Vmnk<A, H3<S0, S1, S2>, H3<D0, D1, D2>> as LayoutParts>::Shape: Size,
     ThrIdxLayout<SizeOf<Vmnk<A, H3<S0, S1, S2>, H3<D0, D1, D2>>>>: Composition<
         <WithComplement<Vmnk<A, H3<S0, S1, S2>, H3<D0, D1, D2>>> as RightInverseLayout>::Output,
     >,
@@ -568,10 +568,10 @@ where
     /// `size(tiled_mma)`: the number of threads.
     pub fn size(
         &self,
-    ) -> <<<Self as TiledMmaTypes>::ThrLayoutVMNK as LayoutParts>::Shape as IntTuple>::Size
+    ) -> <<<Self as TiledMmaTypes>::ThrLayoutVMNK as LayoutParts>::Shape as Size>::Size
     where
         <Self as TiledMmaTypes>::ThrLayoutVMNK: LayoutParts,
-        <<Self as TiledMmaTypes>::ThrLayoutVMNK as LayoutParts>::Shape: IntTuple + Default,
+        <<Self as TiledMmaTypes>::ThrLayoutVMNK as LayoutParts>::Shape: Size + Default,
     {
         <<<Self as TiledMmaTypes>::ThrLayoutVMNK as LayoutParts>::Shape>::default().size()
     }

@@ -60,7 +60,7 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{P1, U0, Unsigned, Z0};
 
 use crate::int::Int;
-use crate::tuple::{Cute, IntTuple};
+use crate::tuple::{Cute, IntTuple, Size};
 
 /// CuTe's `ScaledBasis<V, M>`: the stride `V@M`, which moves coordinate
 /// mode `M` by `V`. Zero-sized when `V` is static.
@@ -204,7 +204,10 @@ impl<S: IntTuple, D: BasisTuple> BasisLayout<S, D> {
 
     /// The number of coordinates (CuTe's `size`).
     #[inline(always)]
-    pub fn size(&self) -> S::Size {
+    pub fn size(&self) -> S::Size
+    where
+        S: Size,
+    {
         self.shape.size()
     }
 

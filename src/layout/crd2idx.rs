@@ -7,7 +7,7 @@
 
 use crate::int::{Int, IntAdd, IntDiv, IntMul, IntRem, Mod, Prod, Quot, Sum};
 use crate::layout::{CoalesceX, Layout};
-use crate::tuple::{IntTuple, RankOf, SameRank};
+use crate::tuple::{IntTuple, RankOf, SameRank, Size};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::Z0;
 
@@ -138,7 +138,7 @@ impl<S0, C: Crd2Idx<S0, D0>, D0> SplitRest<S0, C, D0, HNil> for HNil {
 }
 impl<S0, C, D0, S1, ST, DT> SplitRest<S0, C, D0, DT> for HCons<S1, ST>
 where
-    S0: IntTuple,
+    S0: Size,
     C: IntRem<S0::Size> + IntDiv<S0::Size>,
     Mod<C, S0::Size>: Crd2Idx<S0, D0>,
     Quot<C, S0::Size>: Crd2Idx<HCons<S1, ST>, DT>,

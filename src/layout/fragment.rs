@@ -5,7 +5,7 @@
 use crate::int::{Int, IntMul, Prod};
 use crate::layout::{CompactOrder, FilterZeros, Layout, LayoutLeftOf, MakeLayout};
 use crate::tuple::cons;
-use crate::tuple::{AllStatic, Compact, CompactColMajor, IntTuple, LayoutLeft, Unpack};
+use crate::tuple::{AllStatic, Compact, CompactColMajor, IntTuple, LayoutLeft, Size, Unpack};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, P1};
 
@@ -95,16 +95,16 @@ impl<S: IntTuple + Compact<LayoutLeft, P1>, D> FragmentByStatic<S, D> for B0 {
 impl<S0, SR, D0, DR> FragmentByStatic<HCons<S0, SR>, HCons<D0, DR>> for B1
 where
     S0: IntTuple + FilterZeros<D0>,
-    Vector<S0, D0>: Compact<LayoutLeft, P1>,
+    Vector<S0, D0>: Compact<LayoutLeft, P1> + Size,
     SR: CompactOrder<DR> + Copy + Unpack,
-    SR::Stride: ScaleLeaves<<Vector<S0, D0> as IntTuple>::Size>,
-    <SR::Stride as ScaleLeaves<<Vector<S0, D0> as IntTuple>::Size>>::Output: Unpack,
+    SR::Stride: ScaleLeaves<<Vector<S0, D0> as Size>::Size>,
+    <SR::Stride as ScaleLeaves<<Vector<S0, D0> as Size>::Size>>::Output: Unpack,
 {
     type Output = Layout<
         HCons<S0, SR::Modes>,
         HCons<
             CompactColMajor<Vector<S0, D0>>,
-            <<SR::Stride as ScaleLeaves<<Vector<S0, D0> as IntTuple>::Size>>::Output as Unpack>::Modes,
+            <<SR::Stride as ScaleLeaves<<Vector<S0, D0> as Size>::Size>>::Output as Unpack>::Modes,
         >,
     >;
     #[inline(always)]

@@ -7,8 +7,8 @@
 use crate::int::kind::{IntKind, KindOf, Runtime, StaticPos};
 use crate::int::{Int, IntDiv, IntRem, Mod, Quot};
 use crate::layout::Layout;
-use crate::tuple::IntTuple;
 use crate::tuple::cons;
+use crate::tuple::{IntTuple, Size};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B1, PInt, UInt, UTerm};
 
@@ -62,7 +62,7 @@ impl<S0: Idx2Crd<I>, I> Idx2CrdRest<S0, I> for HNil {
 }
 impl<S0, I, S1, ST> Idx2CrdRest<S0, I> for HCons<S1, ST>
 where
-    S0: IntTuple + Idx2Crd<Mod<I, S0::Size>>,
+    S0: Size + Idx2Crd<Mod<I, S0::Size>>,
     I: IntRem<S0::Size> + IntDiv<S0::Size>,
     HCons<S1, ST>: Idx2Crd<Quot<I, S0::Size>>,
 {

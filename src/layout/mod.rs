@@ -21,7 +21,7 @@ pub use slice::*;
 pub use tuple_ops::Taken;
 
 use crate::int::{Int, IntAbs, IntAdd, IntMul, IntSub, Prod, Sum};
-use crate::tuple::{Congruent, GetAt, Idx, IntTuple, ToPeano};
+use crate::tuple::{Congruent, GetAt, Idx, IntTuple, Size, ToPeano};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
 
@@ -98,7 +98,10 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     /// error instead.
     #[inline(always)]
     #[track_caller]
-    pub fn size(&self) -> S::Size {
+    pub fn size(&self) -> S::Size
+    where
+        S: Size,
+    {
         crate::error::ok_or_panic(self.try_size())
     }
     /// [`Layout::size`] without the panic.
@@ -110,7 +113,10 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     /// assert_eq!(layout![(4, 8) : (1, 4)].try_size().unwrap().value(), 32);
     /// ```
     #[inline(always)]
-    pub fn try_size(&self) -> Result<S::Size, crate::error::LayoutError> {
+    pub fn try_size(&self) -> Result<S::Size, crate::error::LayoutError>
+    where
+        S: Size,
+    {
         self.shape
             .size_checked()
             .ok_or(crate::error::LayoutError::Overflow { op: "size" })
@@ -163,11 +169,11 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn size_of<const I: usize>(&self) -> <ModeShape<I, S> as IntTuple>::Size
+    pub fn size_of<const I: usize>(&self) -> <ModeShape<I, S> as Size>::Size
     where
         Idx<I>: ToPeano,
         S: GetAt<ModeIx<I>>,
-        ModeShape<I, S>: IntTuple,
+        ModeShape<I, S>: Size,
     {
         self.shape.get_at().size()
     }

@@ -8,7 +8,7 @@
 use crate::int::{Int, IntMul, Prod, StaticInt};
 use crate::layout::Layout;
 use crate::tuple::cons;
-use crate::tuple::{Compact, IntTuple, LayoutLeft};
+use crate::tuple::{Compact, IntTuple, LayoutLeft, Size};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Compare, Equal, Greater, Less, Max, Maximum, P1, Sum, Z0};
 
@@ -23,7 +23,7 @@ pub trait OrderLeaves<O> {
     /// Collects both, appending to `(sizes, orders)`.
     fn order_leaves(self, order: O) -> (Self::Sizes, Self::Orders);
 }
-impl<S: IntTuple, O: Int> OrderLeaves<O> for S {
+impl<S: Size, O: Int> OrderLeaves<O> for S {
     type Sizes = HCons<S::Size, HNil>;
     type Orders = HCons<O, HNil>;
     fn order_leaves(self, order: O) -> (Self::Sizes, Self::Orders) {

@@ -5,7 +5,7 @@ use crate::int::{Int, IntAdd};
 use crate::layout::Span;
 use crate::layout::{Crd2Idx, Layout};
 use crate::tuple::cons;
-use crate::tuple::{Cute, IntTuple};
+use crate::tuple::{Cute, IntTuple, Size};
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
@@ -37,7 +37,7 @@ where
     }
 }
 
-impl<S: IntTuple, D: IntTuple> Layout<S, D>
+impl<S: Size, D: IntTuple> Layout<S, D>
 where
     i64: Crd2Idx<S, D>,
 {
@@ -70,7 +70,7 @@ where
 
 /// Display adapter for [`Layout::print_1d`].
 pub struct Print1D<S, D>(Layout<S, D>);
-impl<S: IntTuple, D: IntTuple> fmt::Display for Print1D<S, D>
+impl<S: Size, D: IntTuple> fmt::Display for Print1D<S, D>
 where
     i64: Crd2Idx<S, D>,
 {
@@ -107,7 +107,7 @@ pub(crate) use display_variants;
 /// offsets at `i32` coordinates, and its span plus one.
 macro_rules! printable_rank2 {
     ([$($target:tt)*] { $($body:tt)* }) => {
-        impl<S0: IntTuple, S1: IntTuple, D0: IntTuple, D1: IntTuple> $($target)*
+        impl<S0: Size, S1: Size, D0: IntTuple, D1: IntTuple> $($target)*
         where
             Rank2<S0, S1>: IntTuple,
             Rank2<D0, D1>: IntTuple,

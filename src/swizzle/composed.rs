@@ -6,7 +6,7 @@ use core::fmt;
 use super::func::{SwizzleApply, SwizzleParams, Swizzled};
 use crate::int::{Int, IntAdd, Sum};
 use crate::layout::{Crd2Idx, Layout};
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, Size};
 
 /// `A ∘ O ∘ B`: a layout `B`, then an offset `O`, then a swizzle `A`.
 ///
@@ -87,7 +87,10 @@ impl<A: SwizzleParams, O: Int, S: IntTuple, D: IntTuple> ComposedLayout<A, O, La
     }
     /// The size of the domain: the inner layout's size.
     #[inline(always)]
-    pub fn size(&self) -> S::Size {
+    pub fn size(&self) -> S::Size
+    where
+        S: Size,
+    {
         self.layout.size()
     }
     /// The rank of the inner layout.

@@ -46,7 +46,7 @@ use super::func::{SwizzleApply, SwizzleParams, Swizzled};
 use crate::algebra::{Composed, Composition};
 use crate::int::{IntAdd, StaticInt, Sum, ToStatic};
 use crate::layout::{Crd2Idx, Layout, LayoutParts, OffsetOf, SliceLayout, Sliced, Underscore};
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, Size};
 
 mod check;
 mod direct;
@@ -130,7 +130,7 @@ type KeptStride<C, D> = <C as crate::layout::SliceMode<D, true>>::Output;
 /// `(P o kept)(size - 1)`: the swizzle bits the kept modes reach.
 type Active<Sw, C, S, D> = <OffsetOf<
     Composed<<Sw as SwizzleGeometry>::OnlyZy, Kept<C, S, D>>,
-    <<<Kept<C, S, D> as LayoutParts>::Shape as IntTuple>::Size as Sub<P1>>::Output,
+    <<<Kept<C, S, D> as LayoutParts>::Shape as Size>::Size as Sub<P1>>::Output,
 > as NonNegStatic>::U;
 
 /// CuTe's `slice_and_offset` of a swizzled composed layout: implemented
@@ -430,17 +430,17 @@ where
     D: IntTuple,
     C: SliceLayout<S, D, true>,
     Kept<C, S, D>: LayoutParts,
-    <Kept<C, S, D> as LayoutParts>::Shape: IntTuple,
-    <<Kept<C, S, D> as LayoutParts>::Shape as IntTuple>::Size: Sub<P1>,
+    <Kept<C, S, D> as LayoutParts>::Shape: Size,
+    <<Kept<C, S, D> as LayoutParts>::Shape as Size>::Size: Sub<P1>,
     Sw::OnlyZy: Composition<Kept<C, S, D>>,
     Composed<Sw::OnlyZy, Kept<C, S, D>>: LayoutParts,
-    <<<Kept<C, S, D> as LayoutParts>::Shape as IntTuple>::Size as Sub<P1>>::Output: Crd2Idx<
+    <<<Kept<C, S, D> as LayoutParts>::Shape as Size>::Size as Sub<P1>>::Output: Crd2Idx<
             <Composed<Sw::OnlyZy, Kept<C, S, D>> as LayoutParts>::Shape,
             <Composed<Sw::OnlyZy, Kept<C, S, D>> as LayoutParts>::Stride,
         >,
     OffsetOf<
         Composed<Sw::OnlyZy, Kept<C, S, D>>,
-        <<<Kept<C, S, D> as LayoutParts>::Shape as IntTuple>::Size as Sub<P1>>::Output,
+        <<<Kept<C, S, D> as LayoutParts>::Shape as Size>::Size as Sub<P1>>::Output,
     >: NonNegStatic,
     Active<Sw, C, S, D>: Collides<Sw>,
     <Active<Sw, C, S, D> as Collides<Sw>>::Output:

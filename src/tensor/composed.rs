@@ -58,9 +58,9 @@ use typenum::{B0, B1};
 use crate::int::{Int, IntAdd, StaticInt, Sum};
 use crate::layout::{Crd2Idx, Layout, SliceLayout, Sliced};
 use crate::swizzle::{ComposedLayout, SliceComposed, SwizzleApply, SwizzleParams};
-use crate::tuple::{AllStatic, IntTuple};
+use crate::tuple::{AllStatic, IntTuple, Size};
 
-impl<Sw: SwizzleParams, O: Int, S: IntTuple, D: IntTuple> TensorLayout
+impl<Sw: SwizzleParams, O: Int, S: Size, D: IntTuple> TensorLayout
     for ComposedLayout<Sw, O, Layout<S, D>>
 where
     i32: Crd2Idx<S, D, Output = i32>,
@@ -69,7 +69,7 @@ where
     super::layout::linear_offsets!();
 }
 
-impl<Sw: SwizzleParams, O: Int, S: IntTuple, D: IntTuple, C> TensorLayoutAt<C>
+impl<Sw: SwizzleParams, O: Int, S: Size, D: IntTuple, C> TensorLayoutAt<C>
     for ComposedLayout<Sw, O, Layout<S, D>>
 where
     Self: TensorLayout<Offset = isize>,
@@ -154,7 +154,7 @@ where
 /// of its ZZZ mask `z` into an offset `x`, so `|sw(x) - x| <= z`, a
 /// non-negative `x` stays non-negative, and `sw(x)` never sets a bit above
 /// both `x`'s highest bit and `z`'s. Exact for the usual power-of-two tiles.
-impl<Sw: SwizzleParams, O: Int, S: IntTuple + Reach<D>, D: IntTuple> TensorReach
+impl<Sw: SwizzleParams, O: Int, S: Size + Reach<D>, D: IntTuple> TensorReach
     for ComposedLayout<Sw, O, Layout<S, D>>
 where
     Self: TensorLayout<Offset = isize>,

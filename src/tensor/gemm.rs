@@ -25,7 +25,7 @@ use super::{MemoryMut, Read, Tensor, TensorLayout};
 use crate::error::{LayoutError, ok_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, Size};
 use frunk_core::hlist::{HCons, HNil};
 
 /// The sizes of a shape's top-level modes (an integer shape is one mode).
@@ -46,7 +46,7 @@ impl ModeSizes for HNil {
     #[inline(always)]
     fn mode_sizes(self, _: &mut [usize]) {}
 }
-impl<H: IntTuple, T: ModeSizes> ModeSizes for HCons<H, T>
+impl<H: Size, T: ModeSizes> ModeSizes for HCons<H, T>
 where
     Self: IntTuple,
 {

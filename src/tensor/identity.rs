@@ -35,15 +35,15 @@ use crate::basis::{
 };
 use crate::int::Int;
 use crate::layout::{SliceLayout, Sliced};
-use crate::tuple::IntTuple;
 use crate::tuple::cons;
+use crate::tuple::{IntTuple, Size};
 
 /// The offset type of a basis-strided layout's 1-D index (a runtime
 /// index): what [`TensorLayout::offset_at`] gives, and what every
 /// coordinate's value is converted to by [`TensorLayoutAt`].
 pub type BasisIndexValue<S, D> = <i32 as BasisCrd2Idx<S, D>>::Output;
 
-impl<S: IntTuple, D: BasisTuple> TensorLayout for BasisLayout<S, D>
+impl<S: Size, D: BasisTuple> TensorLayout for BasisLayout<S, D>
 where
     i32: BasisCrd2Idx<S, D>,
 {
@@ -114,7 +114,7 @@ impl<H: IntoIndexValue<H2>, T: IntoIndexValue<T2>, H2, T2> IntoIndexValue<HCons<
 /// static coordinate's value static (`id(_2,_3)` prints `(_2,_3)`, here
 /// `(2,3)`): the value is the same, but one type per layout is what
 /// [`TensorLayoutAt`] allows. Slicing keeps static starts static.
-impl<S: IntTuple, D: BasisTuple, C> TensorLayoutAt<C> for BasisLayout<S, D>
+impl<S: Size, D: BasisTuple, C> TensorLayoutAt<C> for BasisLayout<S, D>
 where
     i32: BasisCrd2Idx<S, D>,
     C: BasisCrd2Idx<S, D>,

@@ -4,7 +4,7 @@
 
 use crate::int::{Int, IntAdd, IntoInt};
 use crate::layout::{CosizeOf, Crd2Idx, Layout, SliceLayout, Sliced, Span};
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, Size};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::P1;
 
@@ -205,13 +205,13 @@ macro_rules! linear_offsets {
 }
 pub(crate) use linear_offsets;
 
-impl<S: IntTuple, D: IntTuple> TensorLayout for Layout<S, D>
+impl<S: Size, D: IntTuple> TensorLayout for Layout<S, D>
 where
     i32: Crd2Idx<S, D>,
 {
     linear_offsets!();
 }
-impl<S: IntTuple + Reach<D>, D: IntTuple> TensorReach for Layout<S, D>
+impl<S: Size + Reach<D>, D: IntTuple> TensorReach for Layout<S, D>
 where
     i32: Crd2Idx<S, D>,
 {
@@ -220,7 +220,7 @@ where
         self.shape().reach(self.stride())
     }
 }
-impl<S: IntTuple, D: IntTuple, C: Crd2Idx<S, D>> TensorLayoutAt<C> for Layout<S, D>
+impl<S: Size, D: IntTuple, C: Crd2Idx<S, D>> TensorLayoutAt<C> for Layout<S, D>
 where
     i32: Crd2Idx<S, D>,
 {

@@ -63,7 +63,7 @@ pub use step::{Project, Projected, local_partition_step, local_tile_step};
 
 use crate::error::{LayoutError, ok_or_panic};
 use crate::layout::{Layout, ModeShape};
-use crate::tuple::{GetAt, Idx, IntTuple, ToPeano};
+use crate::tuple::{GetAt, Idx, IntTuple, Size, ToPeano};
 
 /// CuTe's `Tensor<Engine, Layout>`: the value at coordinate `c` is the
 /// engine's element at offset `layout(c)`.
@@ -218,11 +218,11 @@ impl<E, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn size_of<const I: usize>(&self) -> <ModeShape<I, S> as IntTuple>::Size
+    pub fn size_of<const I: usize>(&self) -> <ModeShape<I, S> as Size>::Size
     where
         Idx<I>: ToPeano,
         S: GetAt<<Idx<I> as ToPeano>::Peano>,
-        ModeShape<I, S>: IntTuple,
+        ModeShape<I, S>: Size,
     {
         self.layout.size_of::<I>()
     }

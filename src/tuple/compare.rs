@@ -6,7 +6,7 @@
 //! implemented only for congruent pairs, for constructors to require.
 
 use crate::int::Int;
-use crate::tuple::{IntTuple, Rank, RankOf};
+use crate::tuple::{Rank, RankOf, Size};
 use frunk_core::hlist::{HCons, HNil};
 
 /// Pairwise profile relations, defined for every pair of IntTuples.
@@ -38,7 +38,7 @@ impl<A: Int> Relate<HNil> for A {
 }
 impl<A: Int, H, T> Relate<HCons<H, T>> for A
 where
-    HCons<H, T>: IntTuple,
+    HCons<H, T>: Size,
 {
     const CONGRUENT: bool = false;
     const WEAKLY_CONGRUENT: bool = true;

@@ -3,8 +3,8 @@
 
 use crate::int::kind::NotOne;
 use crate::int::{Int, IntAdd, IntMul, Prod, Sum};
-use crate::tuple::IntTuple;
 use crate::tuple::cons;
+use crate::tuple::{IntTuple, Size};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B1, P1, PInt, UInt, UTerm, Z0};
 
@@ -124,7 +124,7 @@ impl<C: Int> PrefixProduct<C> for HNil {
         HNil
     }
 }
-impl<C: Int + IntMul<H::Size>, H: IntTuple, T: PrefixProduct<Prod<C, H::Size>>> PrefixProduct<C>
+impl<C: Int + IntMul<H::Size>, H: Size, T: PrefixProduct<Prod<C, H::Size>>> PrefixProduct<C>
     for HCons<H, T>
 where
     HCons<C, T::Output>: IntTuple,
@@ -156,7 +156,7 @@ pub trait ProductEach {
     fn product_each(self) -> Self::Output;
 }
 crate::tuple::nil_to_nil!(ProductEach::product_each);
-impl<H: IntTuple, T: ProductEach> ProductEach for HCons<H, T>
+impl<H: Size, T: ProductEach> ProductEach for HCons<H, T>
 where
     HCons<H::Size, T::Output>: IntTuple,
 {

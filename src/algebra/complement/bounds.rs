@@ -17,7 +17,7 @@ use crate::error::LayoutError;
 use crate::int::{Int, StaticInt};
 use crate::int::{IntAdd, IntCeilDiv, IntMul, Prod, Sum};
 use crate::layout::{CosizeOf, IntoParts, Layout, LayoutParts, Span};
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, Size};
 use core::marker::PhantomData;
 use typenum::{B0, B1, Cmp, Compare, P1};
 
@@ -100,16 +100,16 @@ pub trait ComplementWithin<L, M> {
 }
 type Fl<L> = Filtered<L>;
 type CosL<L> = CosizeOf<<Fl<L> as LayoutParts>::Shape, <Fl<L> as LayoutParts>::Stride>;
-type SizeF<L> = <<Fl<L> as LayoutParts>::Shape as IntTuple>::Size;
+type SizeF<L> = <<Fl<L> as LayoutParts>::Shape as Size>::Size;
 impl<RS, RD, L, M> ComplementWithin<L, M> for Layout<RS, RD>
 where
-    RS: IntTuple + Span<RD>,
+    RS: Size + Span<RD>,
     RD: IntTuple,
     RS::Output: IntAdd<P1>,
-    M: IntTuple,
+    M: Size,
     L: FilterLayout,
     Fl<L>: IntoParts,
-    <Fl<L> as LayoutParts>::Shape: IntTuple + Span<<Fl<L> as LayoutParts>::Stride>,
+    <Fl<L> as LayoutParts>::Shape: Size + Span<<Fl<L> as LayoutParts>::Stride>,
     <Fl<L> as LayoutParts>::Stride: IntTuple,
     <<Fl<L> as LayoutParts>::Shape as Span<<Fl<L> as LayoutParts>::Stride>>::Output: IntAdd<P1>,
     // cosize(L) + cosize(R) >= M + 1

@@ -11,7 +11,7 @@ use crate::int::kind::NotOne;
 use crate::int::{CeilDiv, Int, IntCeilDiv, IntMul, Prod, RuntimeInt};
 use crate::layout::Layout;
 use crate::tuple::cons;
-use crate::tuple::{AllStatic, Compact, IntTuple, LayoutLeft, ReverseOnto};
+use crate::tuple::{AllStatic, Compact, Flat, LayoutLeft, ReverseOnto};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1, P1, Z0};
 
@@ -85,13 +85,13 @@ where
 /// A shape cotarget: `coalesce(ceil_div(M, cur))` with compact strides from `cur`.
 impl<H, T, Cur: Int, AS, AD> ComplementRest<Cur, AS, AD> for HCons<H, T>
 where
-    Self: IntTuple,
-    <Self as IntTuple>::Flat: CeilDivLeaves<Cur>,
-    <<Self as IntTuple>::Flat as CeilDivLeaves<Cur>>::Output: CoalesceRuns,
-    <<<Self as IntTuple>::Flat as CeilDivLeaves<Cur>>::Output as CoalesceRuns>::Output:
+    Self: Flat,
+    <Self as Flat>::Flat: CeilDivLeaves<Cur>,
+    <<Self as Flat>::Flat as CeilDivLeaves<Cur>>::Output: CoalesceRuns,
+    <<<Self as Flat>::Flat as CeilDivLeaves<Cur>>::Output as CoalesceRuns>::Output:
         CompactPush<Cur, AS, AD>,
 {
-    type Output = <<<<Self as IntTuple>::Flat as CeilDivLeaves<Cur>>::Output as CoalesceRuns>::Output as CompactPush<
+    type Output = <<<<Self as Flat>::Flat as CeilDivLeaves<Cur>>::Output as CoalesceRuns>::Output as CompactPush<
         Cur,
         AS,
         AD,
@@ -299,15 +299,15 @@ impl<M: Int + Coalesce<P1>> StrideZeroCotarget for M {
 }
 impl<H, T> StrideZeroCotarget for HCons<H, T>
 where
-    Self: IntTuple + CheckedSize,
-    <Self as IntTuple>::Flat: CoalesceRuns,
-    <<Self as IntTuple>::Flat as CoalesceRuns>::Output: IntIfSingle,
-    <<<Self as IntTuple>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output:
+    Self: Flat + CheckedSize,
+    <Self as Flat>::Flat: CoalesceRuns,
+    <<Self as Flat>::Flat as CoalesceRuns>::Output: IntIfSingle,
+    <<<Self as Flat>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output:
         Compact<LayoutLeft, P1>,
 {
     type Output = Layout<
-        <<<Self as IntTuple>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output,
-        <<<<Self as IntTuple>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output as Compact<
+        <<<Self as Flat>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output,
+        <<<<Self as Flat>::Flat as CoalesceRuns>::Output as IntIfSingle>::Output as Compact<
             LayoutLeft,
             P1,
         >>::Stride,

@@ -165,6 +165,7 @@ macro_rules! inverse_layout {
     ($Tr:ident, $Start:ident { $($body:tt)* }) => {
         impl<S: IntTuple + Coalesce<D>, D: IntTuple> $Tr for Layout<S, D>
         where
+            S::Static: super::SizeFits<S>,
             S::Output: InverseModes,
             <S::Output as InverseModes>::Strides: AllStatic,
             StaticStrides<S::Output>: $Start<S::Output>,
