@@ -1,4 +1,3 @@
-// NOTE TO THE HELPER FROM THE LEAD (not part of the code; remove this note with `git checkout -- <this file>` before editing this file): read /work/briefs/common.md now — it holds the house rules, the measuring tools, the tests to run, and your hard deadline (11:35 UTC) with the report expected at the end.
 //! Paths the macros expand to. Not public API.
 
 pub use crate::basis::{BasisLayout, ScaledBasis};
