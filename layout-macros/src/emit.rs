@@ -26,15 +26,6 @@ pub fn node_type(node: &Node) -> TokenStream {
     }
 }
 
-/// Whether every leaf of a node is a static integer.
-fn all_static(node: &Node) -> bool {
-    match node {
-        Node::Int { .. } => true,
-        Node::Tuple { elems, .. } => elems.iter().all(all_static),
-        _ => false,
-    }
-}
-
 /// Whether a node holds a basis stride `k@i`.
 pub fn has_basis(node: &Node) -> bool {
     match node {
@@ -59,13 +50,6 @@ pub fn node_value(node: &Node) -> TokenStream {
         }
         Node::Ty(ty) => quote!(#ty),
         Node::Underscore(span) => quote_spanned!(*span=> ::cute_algebra::__private::Underscore),
-        // A tuple of static integers is built from its type alone, so that
-        // type checking reads the type as written instead of inferring
-        // every `HCons` of a struct expression.
-        Node::Tuple { .. } if all_static(node) => {
-            let ty = node_type(node);
-            quote!(::cute_algebra::__private::st::<#ty>())
-        }
         Node::Tuple { elems, .. } => hlist_value(elems.iter().map(node_value)),
         Node::Basis { scale, .. } => {
             let ty = node_type(node);

@@ -104,7 +104,9 @@ fn layouts() {
     );
     assert_eq!(
         short(expand::layout(quote!((4, 8)), Form::Value).unwrap()),
-        format!("make_layout(st::<HCons<{P4},HCons<consts::P8,HNil>>>())")
+        format!(
+            "make_layout(HCons{{head:st::<{P4}>(),tail:HCons{{head:st::<consts::P8>(),tail:HNil}}}})"
+        )
     );
     assert_eq!(
         short(expand::layout(quote!((2, (2, 2)) : (4, (2, 1))), Form::Type).unwrap()),
@@ -139,7 +141,7 @@ fn tiles() {
     assert_eq!(
         short(expand::tile(quote!(4, _, (2, 2) : (1, 4))).unwrap()),
         format!(
-            "HCons{{head:st::<{P4}>(),tail:HCons{{head:Underscore,tail:HCons{{head:layout_new(st::<HCons<{P2},HCons<{P2},HNil>>>(),st::<HCons<{P1},HCons<{P4},HNil>>>()),tail:HNil}}}}}}"
+            "HCons{{head:st::<{P4}>(),tail:HCons{{head:Underscore,tail:HCons{{head:layout_new(HCons{{head:st::<{P2}>(),tail:HCons{{head:st::<{P2}>(),tail:HNil}}}},HCons{{head:st::<{P1}>(),tail:HCons{{head:st::<{P4}>(),tail:HNil}}}}),tail:HNil}}}}}}"
         )
     );
     let out = short(expand::tile(quote!(3:4, (2,4):(1,8))).unwrap());
