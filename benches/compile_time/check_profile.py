@@ -3,6 +3,8 @@
 
     python3 benches/compile_time/compile_time.py --n 100      # writes target/compile_time/n100
     python3 benches/compile_time/check_profile.py [--crate target/compile_time/n100]
+    python3 benches/compile_time/sgemm_sm80.py --runs 1                # writes target/compile_time_sgemm/config
+    python3 benches/compile_time/check_profile.py --crate target/compile_time_sgemm/config
 
 Runs rustc's check of the crate (the command line `cargo check -v`
 prints) under valgrind's callgrind and reads inclusive instruction counts
@@ -36,14 +38,19 @@ ROWS = [
      r"type_op_normalize_fn_sig::execute_query_non_incr"),
     ("  the calls' operands and their predicates (`visit_operand`)",
      r"<rustc_borrowck::type_check::TypeChecker as rustc_middle::mir::visit::Visitor>::visit_operand "),
+    ("  proving predicates again (`type_op_prove_predicate`)",
+     r"type_op_prove_predicate::execute_query_non_incr"),
     ("macro expansion (`expand_crate`)", r"rustc_expand::expand::MacroExpander>::expand_crate "),
 ]
 
 
 def rustc_command(crate, env):
-    os.utime(os.path.join(crate, "src", "main.rs"))
+    src = os.path.join(crate, "src")
+    os.utime(os.path.join(src, "main.rs" if os.path.exists(os.path.join(src, "main.rs")) else "lib.rs"))
+    name = re.search(r'^name\s*=\s*"([^"]+)"', open(os.path.join(crate, "Cargo.toml")).read(), re.M).group(1)
     log = subprocess.run(["cargo", "check", "-v"], cwd=crate, env=env, capture_output=True, text=True).stderr
-    lines = [l for l in log.splitlines() if "Running `" in l and "--crate-name ct_" in l]
+    flag = "--crate-name " + name.replace("-", "_") + " "
+    lines = [l for l in log.splitlines() if "Running `" in l and flag in l]
     if not lines:
         raise SystemExit("no rustc command for the crate in cargo's log:\n" + log[-2000:])
     parts = shlex.split(lines[-1].split("Running `", 1)[1].rstrip("`"))
