@@ -21,7 +21,8 @@ mod tiler;
 pub mod verdict;
 pub mod walk;
 
-use super::{And4, StaticFlag};
+use super::StaticFlag;
+use super::static_result::LayoutsStatic;
 use crate::error::LayoutError;
 use crate::layout::CoalesceX;
 use crate::layout::Layout;
@@ -149,9 +150,7 @@ where
         walk: impl FnOnce() -> Result<Res, LayoutError>,
         built: impl FnOnce(R) -> Res,
     ) -> Result<Res, LayoutError> {
-        <And4<SA::Static, DA::Static, SB::Static, DB::Static> as StaticFlag>::pick(walk, || {
-            Ok(built(R::blank()))
-        })
+        <LayoutsStatic<SA, DA, SB, DB> as StaticFlag>::pick(walk, || Ok(built(R::blank())))
     }
 }
 

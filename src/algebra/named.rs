@@ -109,7 +109,10 @@ pub trait NotALayout {
 /// Both operands are layouts: the step is composition's layout case
 /// (`CompositionRhs` of two layouts), so that its result carries the
 /// walk's bounds (a layout of [`Leaves`], an [`Outcome`]) and a static
-/// call builds it from its type.
+/// call builds it from its type. Its where-clause is `CompositionRhs`'s
+/// own, written out rather than naming `CompositionRhs`: the extra impl
+/// to select cost logical_divide ×13 3.7% more `cargo check` (700.2
+/// against 675.4 M rustc instructions, measured with the step's one impl).
 macro_rules! composition_step {
     ($Comp:ident, $doc:expr, $comp:literal, $label:literal, $note:literal) => {
         #[doc = $doc]

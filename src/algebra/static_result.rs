@@ -24,11 +24,24 @@
 //! other bound, and type checking proves next to nothing more.
 //!
 //! Composition, the divides and the products take the static path from a
-//! supertrait of the operation's trait, with the result as a parameter
+//! supertrait of the operation's trait
 //! ([`ComposeStatic`](crate::algebra::ComposeStatic),
 //! [`ApplyStatic`](crate::algebra::ApplyStatic),
-//! [`ZippedStatic`](crate::algebra::ZippedStatic),
 //! [`BlockStatic`](crate::algebra::BlockStatic)): its impls ask only the
-//! operands' leaves and the result's [`Outcome`](crate::algebra::Outcome),
-//! which the steps' results carry as item bounds, so the build of a static
-//! call resolves none of the operation's steps.
+//! operands' leaves ([`LayoutsStatic`] for two layouts) and the result's
+//! [`Outcome`](crate::algebra::Outcome), which the steps' results carry as
+//! item bounds, so the build of a static call resolves none of the
+//! operation's steps.
+
+use super::Leaves;
+use crate::int::And4;
+
+/// The static flag of an operation on two layouts, `SA:DA` and `SB:DB`:
+/// `B1` when every leaf of both is static. An alias, not a function, so
+/// that it adds no instance to a static call's build.
+pub(crate) type LayoutsStatic<SA, DA, SB, DB> = And4<
+    <SA as Leaves>::Static,
+    <DA as Leaves>::Static,
+    <SB as Leaves>::Static,
+    <DB as Leaves>::Static,
+>;

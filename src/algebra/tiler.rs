@@ -5,7 +5,8 @@
 //! between the operations; it is [`LayoutTiler`], implemented by the
 //! operation markers [`Divide`] and [`Product`].
 
-use super::{And4, Leaves, Outcome, StaticFlag, TileUnzipped, Zip2By, tile_unzip};
+use super::static_result::LayoutsStatic;
+use super::{Leaves, Outcome, StaticFlag, TileUnzipped, Zip2By, tile_unzip};
 use crate::error::LayoutError;
 use crate::layout::{IntoParts, Layout, LayoutParts, MakeLayout, Underscore};
 use core::marker::PhantomData;
@@ -98,9 +99,7 @@ where
     fn by_type<R: Outcome>(
         walk: impl FnOnce() -> Result<R, LayoutError>,
     ) -> Result<R, LayoutError> {
-        <And4<TS::Static, TD::Static, S::Static, D::Static> as StaticFlag>::pick(walk, || {
-            Ok(R::blank())
-        })
+        <LayoutsStatic<TS, TD, S, D> as StaticFlag>::pick(walk, || Ok(R::blank()))
     }
 }
 impl<Op, L: IntoParts<Shape: Leaves, Stride: Leaves> + Outcome> ApplyTiler<Op, L> for Underscore {

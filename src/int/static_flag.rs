@@ -30,18 +30,11 @@ pub trait StaticFlag: Bit {
     type And<O: StaticFlag>: StaticFlag;
     /// `walk()` for `B0`; `built()` for `B1`, which never mentions `walk`.
     fn pick<T>(walk: impl FnOnce() -> T, built: impl FnOnce() -> T) -> T;
-    /// `walk()` for `B0`; for `B1`, `then(walk)`: a later step, with flags
-    /// of its own, decides whether the walk runs.
-    fn pick_then<T, W: FnOnce() -> T>(walk: W, then: impl FnOnce(W) -> T) -> T;
 }
 impl StaticFlag for B0 {
     type And<O: StaticFlag> = B0;
     #[inline(always)]
     fn pick<T>(walk: impl FnOnce() -> T, _: impl FnOnce() -> T) -> T {
-        walk()
-    }
-    #[inline(always)]
-    fn pick_then<T, W: FnOnce() -> T>(walk: W, _: impl FnOnce(W) -> T) -> T {
         walk()
     }
 }
@@ -50,10 +43,6 @@ impl StaticFlag for B1 {
     #[inline(always)]
     fn pick<T>(_: impl FnOnce() -> T, built: impl FnOnce() -> T) -> T {
         built()
-    }
-    #[inline(always)]
-    fn pick_then<T, W: FnOnce() -> T>(walk: W, then: impl FnOnce(W) -> T) -> T {
-        then(walk)
     }
 }
 

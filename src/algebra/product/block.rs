@@ -2,7 +2,8 @@
 //! and the tiler, padded to a common rank, with each mode paired in order.
 
 use crate::algebra::names;
-use crate::algebra::{And4, ApplyTiler, Leaves, Outcome, Product, StaticFlag};
+use crate::algebra::static_result::LayoutsStatic;
+use crate::algebra::{ApplyTiler, Leaves, Outcome, Product, StaticFlag};
 use crate::error::LayoutError;
 use crate::error::ok_or_panic;
 use crate::layout::Layout;
@@ -179,9 +180,7 @@ where
     fn by_type<R: Outcome>(
         walk: impl FnOnce() -> Result<R, LayoutError>,
     ) -> Result<R, LayoutError> {
-        <And4<S::Static, D::Static, TS::Static, TD::Static> as StaticFlag>::pick(walk, || {
-            Ok(R::blank())
-        })
+        <LayoutsStatic<S, D, TS, TD> as StaticFlag>::pick(walk, || Ok(R::blank()))
     }
 }
 
