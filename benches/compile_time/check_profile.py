@@ -19,7 +19,10 @@ normalization of each called function's signature. Counts are exact and the
 same from run to run; shares overlap (a generalization is inside an
 evaluation, which is inside type checking).
 """
-import argparse, os, re, shlex, subprocess, sys
+import argparse, os, re, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compile_time import rustc_command  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -44,21 +47,13 @@ ROWS = [
 ]
 
 
-def rustc_command(crate, env):
+def crate_command(crate, env):
+    """rustc's command line for checking `crate` alone, from `cargo check -v`."""
     src = os.path.join(crate, "src")
     os.utime(os.path.join(src, "main.rs" if os.path.exists(os.path.join(src, "main.rs")) else "lib.rs"))
     name = re.search(r'^name\s*=\s*"([^"]+)"', open(os.path.join(crate, "Cargo.toml")).read(), re.M).group(1)
     log = subprocess.run(["cargo", "check", "-v"], cwd=crate, env=env, capture_output=True, text=True).stderr
-    flag = "--crate-name " + name.replace("-", "_") + " "
-    lines = [l for l in log.splitlines() if "Running `" in l and flag in l]
-    if not lines:
-        raise SystemExit("no rustc command for the crate in cargo's log:\n" + log[-2000:])
-    parts = shlex.split(lines[-1].split("Running `", 1)[1].rstrip("`"))
-    run_env = dict(env)
-    while "=" in parts[0] and not parts[0].startswith("/"):
-        k, v = parts.pop(0).split("=", 1)
-        run_env[k] = v
-    return parts, run_env
+    return rustc_command(env, log, name.replace("-", "_") + " ")
 
 
 def main():
@@ -70,7 +65,7 @@ def main():
                CARGO_TARGET_DIR=os.path.join(os.path.abspath(a.crate), "..", "target"))
     # Dependencies first, so that the logged command is the crate's alone.
     subprocess.run(["cargo", "check", "-q"], cwd=a.crate, env=env, check=True)
-    parts, run_env = rustc_command(a.crate, env)
+    parts, run_env = crate_command(a.crate, env)
     r = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={a.out}"] + parts,
                        cwd=a.crate, env=run_env, capture_output=True, text=True)
     if r.returncode != 0:

@@ -210,16 +210,23 @@ def timed(cmd, cwd, env):
     return timed_log(cmd, cwd, env)[0]
 
 
-def instructions(d, env, cargo_stderr, crate="ct_"):
-    """Instructions rustc executes checking the crate in `d` (cachegrind):
-    the rustc command line that `cargo check -v` printed (`cargo_stderr`)
-    for the crate whose name starts with `crate`, run again under valgrind."""
+def rustc_command(env, cargo_stderr, crate="ct_"):
+    """The rustc command line (and its environment) that `cargo -v` printed
+    (`cargo_stderr`) for the crate whose name starts with `crate`."""
     line = [l for l in cargo_stderr.splitlines() if "Running `" in l and f"--crate-name {crate}" in l][-1]
     parts = shlex.split(line.split("Running `", 1)[1].rstrip("`"))
     run_env = dict(env)
     while "=" in parts[0] and not parts[0].startswith("/"):
         k, v = parts.pop(0).split("=", 1)
         run_env[k] = v
+    return parts, run_env
+
+
+def instructions(d, env, cargo_stderr, crate="ct_"):
+    """Instructions rustc executes checking the crate in `d` (cachegrind):
+    the rustc command line that `cargo check -v` printed (`cargo_stderr`)
+    for the crate whose name starts with `crate`, run again under valgrind."""
+    parts, run_env = rustc_command(env, cargo_stderr, crate)
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null"] + parts,
                          cwd=d, env=run_env, capture_output=True, text=True)
